@@ -1,0 +1,65 @@
+# fioverdict: fio ioengines with durability accounting, and a results analyser.
+#
+#   make            build the engines and fioverdict
+#   make check      install what is missing, then run every test
+#   make demo       install what is missing, then run the main job
+#   make bench      benchmarks (not part of check)
+#   make SANITIZE=1 ...   the same with ASan+UBSan, in build/san
+#
+# See README.md.
+
+.DEFAULT_GOAL := all
+SHELL := /bin/bash
+
+SANITIZE ?= 0
+ifeq ($(SANITIZE),1)
+BUILD ?= build/san
+SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer \
+	-fno-sanitize-recover=undefined
+else
+BUILD ?= build
+SAN_FLAGS :=
+endif
+
+CC ?= cc
+OPT ?= -O2 -g
+WARN := -Wall -Wextra -Werror
+CPPFLAGS_BASE := -D_GNU_SOURCE
+CFLAGS_BASE := -std=gnu11 $(OPT) $(WARN) $(SAN_FLAGS) -fPIC -MMD -MP
+LDFLAGS_BASE := $(SAN_FLAGS)
+
+# Shared fio source tree (headers matching the installed fio).
+FIO_SRC ?=
+FIO_SRC_CACHE := build/fio-src
+
+.PHONY: all check check-all check-sanitized setup bench demo clean format \
+	format-check
+
+all:
+
+include engines/engines.mk
+-include postproc/postproc.mk
+include tests/tests.mk
+-include tests/nvme/nvme.mk
+-include jobfiles/demo.mk
+
+# make check: first make sure every package is there (a no-op when it is),
+# then rebuild this Makefile's view of the world and run the whole suite:
+# the normal build, then the sanitizer build of the same tests.
+check:
+	ci/setup.sh all
+	$(MAKE) --no-print-directory check-all
+	$(MAKE) --no-print-directory SANITIZE=1 check-sanitized
+	@echo "make check: all suites passed"
+
+setup:
+	ci/setup.sh all
+
+clean:
+	rm -rf build results
+
+FORMAT_FILES = $(shell git ls-files '*.c' '*.h' 2>/dev/null)
+format:
+	clang-format -i $(FORMAT_FILES)
+format-check:
+	clang-format --dry-run --Werror $(FORMAT_FILES)
