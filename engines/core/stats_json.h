@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The stats file: the accounting, the device facts and the settings of one
+ * job clone, as JSON (schema in docs/stats-file.md).
+ */
+#ifndef FV_STATS_JSON_H
+#define FV_STATS_JSON_H
+
+#include <jansson.h>
+#include <stdbool.h>
+
+#include "devprobe.h"
+#include "durability.h"
+#include "settings.h"
+
+#define STATS_SCHEMA "fioverdict-durability/1"
+
+struct stats_meta {
+	const char *engine;
+	const char *engine_version;
+	const char *fio_version;
+	const char *job_name;
+	unsigned thread_number;
+	unsigned clone;
+	unsigned groupid;
+	int pid;
+	const char *target_path;
+	const struct dev_facts *facts;
+	enum tri volatile_write_cache; /* nvme_pt only */
+	const struct engine_settings *settings;
+	bool direct;
+	unsigned fsync_every;
+	unsigned fdatasync_every;
+	/* the first error the job met, or NULL */
+	const char *error;
+};
+
+/* The percentiles every distribution reports. */
+extern const double stats_percentiles[];
+extern const unsigned stats_npercentiles;
+
+/* A new JSON document, or NULL when out of memory. */
+json_t *stats_to_json(const struct dur_acct *a, const struct stats_meta *m);
+
+/* One distribution: count, min, mean, max, percentiles. */
+json_t *stats_hist_to_json(const struct histogram *h);
+
+/*
+ * Writes @doc to @path through a temporary file and rename(), so a reader
+ * never sees half a file. 0 or a negative errno.
+ */
+int stats_write_file(const char *path, const json_t *doc);
+
+#endif

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * uring_durable: an fio external ioengine on liburing, O_DIRECT by default,
+ * that accounts for durability: how many flushes ran, how long each took,
+ * how many writes each covered, how long a write took to become durable,
+ * and whether the device under the file could flush anything at all.
+ *
+ *   fio --ioengine=external:build/engines/uring_durable.so ...
+ *
+ * fio's own sync accounting cannot say this: it times the sync request, not
+ * what it covered, counts fdatasyncs wrongly in 3.33, and may send extra
+ * syncs that find nothing to flush. The fio-independent parts live in
+ * engines/core/ (histogram, durability, devprobe, settings, stats_json); this
+ * file maps fio's io_u requests onto io_uring and feeds the accounting.
+ */
+#include <stddef.h>
+
+#include "uring_glue.h"
+
+#define ENGINE_NAME "uring_durable"
+
+struct ud_options {
+	struct glue_options g; /* first: see uring_glue.h */
+};
+
+static struct fio_option options[] = {
+	GLUE_OPTIONS(offsetof(struct ud_options, g)),
+	{
+		.name = NULL,
+	},
+};
+
+static int ud_init(struct thread_data *td)
+{
+	struct ud_options *o = td->eo;
+
+	return glue_init(td, &o->g, ENGINE_NAME, &glue_file_ops);
+}
+
+struct ioengine_ops ioengine = {
+	.name = ENGINE_NAME,
+	.version = FIO_IOOPS_VERSION,
+	.flags = FIO_NO_OFFLOAD | FIO_ASYNCIO_SETS_ISSUE_TIME,
+	.init = ud_init,
+	.post_init = glue_post_init,
+	.io_u_init = glue_io_u_init,
+	.queue = glue_queue,
+	.commit = glue_commit,
+	.getevents = glue_getevents,
+	.event = glue_event,
+	.cleanup = glue_cleanup,
+	.open_file = glue_open_file,
+	.close_file = glue_close_file,
+	.get_file_size = generic_get_file_size,
+	.options = options,
+	.option_struct_size = sizeof(struct ud_options),
+};

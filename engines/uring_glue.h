@@ -1,0 +1,272 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The fio side shared by our io_uring engines: options common to all of
+ * them, the ring (registered files, fixed buffers, SQPOLL, batching), the
+ * mapping of fio's sync requests onto flushes (on their own, or linked to
+ * the write before them), and the durability accounting and stats file.
+ *
+ * An engine supplies a personality: how to turn an io_u into an SQE (a file
+ * read or write, an NVMe command...) and a CQE back into an io_u result.
+ * Everything else is here, once.
+ */
+#ifndef FV_URING_GLUE_H
+#define FV_URING_GLUE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <liburing.h>
+
+#include "fio.h"
+#include "optgroup.h"
+
+#include "core/devprobe.h"
+#include "core/durability.h"
+#include "core/settings.h"
+
+#define FV_ENGINE_VERSION "0.1.0"
+
+/*
+ * Option values as fio parses them (see GLUE_OPTIONS). An engine's option
+ * struct must begin with this one: fio writes the td pointer at offset 0
+ * (hence @pad) and hands option callbacks the struct's address.
+ */
+struct glue_options {
+	void *pad;
+	unsigned int registerfiles;
+	unsigned int fixedbufs;
+	unsigned int sqpoll;
+	unsigned int sqpoll_cpu;
+	unsigned int sqpoll_cpu_set;
+	unsigned int submit_batch;
+	unsigned int sync_mode;
+	unsigned int write_mode;
+	char *stats_file;
+	unsigned int accounting;
+};
+
+struct glue_data;
+
+struct glue_personality {
+	const char *name;
+	/* extra io_uring_setup flags (IORING_SETUP_SQE128 | CQE32 for NVMe) */
+	unsigned ring_flags;
+	/* fills @sqe for a read or write; 0 or a negative errno */
+	int (*prep_rw)(struct thread_data *td, struct glue_data *gd,
+		       struct io_u *io_u, struct io_uring_sqe *sqe);
+	/* fills @sqe for a flush of @f */
+	int (*prep_flush)(struct thread_data *td, struct glue_data *gd,
+			  struct fio_file *f, enum dur_flush_kind kind,
+			  struct io_uring_sqe *sqe);
+	/* fills @sqe for a trim; NULL: fio's synchronous trim is used */
+	int (*prep_trim)(struct thread_data *td, struct glue_data *gd,
+			 struct io_u *io_u, struct io_uring_sqe *sqe);
+	/* sets io_u->error and io_u->resid from a completion */
+	void (*complete)(struct thread_data *td, struct io_u *io_u,
+			 const struct io_uring_cqe *cqe);
+	/* checks and opens @f (fd in f->fd); 0 or 1 with td's error set */
+	int (*open_file)(struct thread_data *td, struct fio_file *f);
+	/* fills the device facts for the stats file */
+	void (*probe)(struct thread_data *td, struct glue_data *gd,
+		      struct fio_file *f, struct dev_facts *facts,
+		      enum tri *volatile_write_cache);
+};
+
+/* An engine-made flush chained after a write with IOSQE_IO_LINK. */
+struct glue_link {
+	struct dur_flush_token tok;
+	struct io_u *waiter; /* fio's sync request that waits for it */
+	struct glue_link *next_free;
+	int res;
+	bool done;
+	bool claimed;
+	bool in_use;
+};
+
+struct glue_io {
+	uint64_t submit_ns;
+	struct dur_flush_token flush; /* when the io_u is a sync */
+	struct glue_link *link;	      /* write: the flush linked after it */
+};
+
+struct glue_data {
+	struct io_uring ring;
+	bool ring_ready;
+	const struct glue_personality *p;
+	struct engine_settings s;
+	unsigned iodepth;
+
+	struct io_u **io_u_index;
+	struct glue_io *ios;
+	struct glue_link *links, *free_links, *open_link;
+	unsigned nlinks;
+
+	struct io_u **events;
+	unsigned nevents;
+	unsigned prepared; /* SQEs not yet submitted */
+	unsigned inflight; /* SQEs submitted, CQE not yet seen */
+
+	/* what to timestamp at the next submission */
+	uint64_t **stamps;
+	unsigned nstamps;
+	struct io_u **issued;
+	unsigned nissued;
+
+	int *fds;
+	unsigned nfds;
+
+	struct dur_acct acct;
+	bool acct_ready;
+	struct dev_facts facts;
+	enum tri vwc;
+	bool probed;
+	char target[PATH_MAX];
+	void *priv; /* the personality's own state */
+};
+
+/* The common options, to be spread into an engine's option table. */
+#define GLUE_OPTIONS(base)                                                       \
+	{                                                                      \
+		.name = "registerfiles",                                       \
+		.lname = "Register files",                                     \
+		.type = FIO_OPT_STR_SET,                                       \
+		.off1 = (base) + offsetof(struct glue_options, registerfiles), \
+		.maxval = 1,                                                   \
+		.help = "Register the job's files with io_uring (saves a "    \
+			"file lookup per I/O)",                                \
+		.category = FIO_OPT_C_ENGINE,                                  \
+		.group = FIO_OPT_G_IOURING,                                    \
+	},                                                                     \
+	{                                                                      \
+		.name = "fixedbufs",                                           \
+		.lname = "Fixed (pre-mapped) I/O buffers",                     \
+		.type = FIO_OPT_STR_SET,                                       \
+		.off1 = (base) + offsetof(struct glue_options, fixedbufs),     \
+		.maxval = 1,                                                   \
+		.help = "Register the I/O buffers with io_uring (no page "    \
+			"pinning per I/O)",                                    \
+		.category = FIO_OPT_C_ENGINE,                                  \
+		.group = FIO_OPT_G_IOURING,                                    \
+	},                                                                     \
+	{                                                                      \
+		.name = "sqthread_poll",                                       \
+		.lname = "Kernel SQ thread polling",                           \
+		.type = FIO_OPT_STR_SET,                                       \
+		.off1 = (base) + offsetof(struct glue_options, sqpoll),        \
+		.maxval = 1,                                                   \
+		.help = "A kernel thread polls the submission queue "         \
+			"(SQPOLL; implies registerfiles)",                     \
+		.category = FIO_OPT_C_ENGINE,                                  \
+		.group = FIO_OPT_G_IOURING,                                    \
+	},                                                                     \
+	{                                                                      \
+		.name = "sqthread_poll_cpu",                                   \
+		.lname = "SQ thread poll CPU",                                 \
+		.type = FIO_OPT_INT,                                           \
+		.cb = glue_sqpoll_cpu_cb,                                      \
+		.help = "CPU the SQPOLL kernel thread is pinned to (needs "   \
+			"sqthread_poll)",                                      \
+		.category = FIO_OPT_C_ENGINE,                                  \
+		.group = FIO_OPT_G_IOURING,                                    \
+	},                                                                     \
+	{                                                                      \
+		.name = "submit_batch",                                        \
+		.lname = "Submission batch",                                   \
+		.type = FIO_OPT_INT,                                           \
+		.off1 = (base) + offsetof(struct glue_options, submit_batch),  \
+		.def = "0",                                                    \
+		.minval = 0,                                                   \
+		.maxval = 65536,                                               \
+		.help = "Submit as soon as this many requests are prepared "  \
+			"(0: when fio commits, per iodepth_batch)",            \
+		.category = FIO_OPT_C_ENGINE,                                  \
+		.group = FIO_OPT_G_IOURING,                                    \
+	},                                                                     \
+	{                                                                      \
+		.name = "sync_mode",                                           \
+		.lname = "How fio's syncs are executed",                       \
+		.type = FIO_OPT_STR,                                           \
+		.off1 = (base) + offsetof(struct glue_options, sync_mode),     \
+		.def = "asked",                                                \
+		.help = "How fsync=/fdatasync= requests become flushes",      \
+		.posval = {                                                    \
+			{ .ival = "asked",                                     \
+			  .oval = SYNC_MODE_ASKED,                             \
+			  .help = "A flush of its own, fsync or fdatasync as " \
+				  "fio asks" },                                \
+			{ .ival = "linked",                                    \
+			  .oval = SYNC_MODE_LINKED,                            \
+			  .help = "Chained to the write before it "           \
+				  "(IOSQE_IO_LINK): no round trip between "    \
+				  "them" },                                    \
+		},                                                             \
+		.category = FIO_OPT_C_ENGINE,                                  \
+		.group = FIO_OPT_G_IOURING,                                    \
+	},                                                                     \
+	{                                                                      \
+		.name = "write_mode",                                          \
+		.lname = "Write durability mode",                              \
+		.type = FIO_OPT_STR,                                           \
+		.off1 = (base) + offsetof(struct glue_options, write_mode),    \
+		.def = "normal",                                               \
+		.help = "Whether each write is durable on its own",           \
+		.posval = {                                                    \
+			{ .ival = "normal",                                    \
+			  .oval = WRITE_MODE_NORMAL,                           \
+			  .help = "Plain writes; durable after a flush" },     \
+			{ .ival = "dsync",                                     \
+			  .oval = WRITE_MODE_DSYNC,                            \
+			  .help = "RWF_DSYNC on every write (a FUA write on "  \
+				  "a block device)" },                         \
+		},                                                             \
+		.category = FIO_OPT_C_ENGINE,                                  \
+		.group = FIO_OPT_G_IOURING,                                    \
+	},                                                                     \
+	{                                                                      \
+		.name = "stats_file",                                          \
+		.lname = "Durability stats file",                              \
+		.type = FIO_OPT_STR_STORE,                                     \
+		.off1 = (base) + offsetof(struct glue_options, stats_file),    \
+		.help = "Where the JSON stats go (default "                   \
+			"%j_durability.%n.json; %j job, %n thread number, %p " \
+			"pid)",                                                \
+		.category = FIO_OPT_C_ENGINE,                                  \
+		.group = FIO_OPT_G_IOURING,                                    \
+	}, \
+	{                                                                        \
+		.name = "accounting", .lname = "Durability accounting",          \
+		.type = FIO_OPT_BOOL,                                            \
+		.off1 = (base) + offsetof(struct glue_options, accounting),      \
+		.def = "1",                                                      \
+		.help = "Account flushes and write-to-durable latency, and "     \
+			"write the stats file (0: off, to measure overhead)",    \
+		.category = FIO_OPT_C_ENGINE, .group = FIO_OPT_G_IOURING,        \
+	}
+
+int glue_sqpoll_cpu_cb(void *data, unsigned long long *val);
+
+/* The personality for regular files and block devices. */
+extern const struct glue_personality glue_file_ops;
+
+int glue_init(struct thread_data *td, struct glue_options *o,
+	      const char *engine, const struct glue_personality *p);
+int glue_post_init(struct thread_data *td);
+int glue_io_u_init(struct thread_data *td, struct io_u *io_u);
+enum fio_q_status glue_queue(struct thread_data *td, struct io_u *io_u);
+int glue_commit(struct thread_data *td);
+int glue_getevents(struct thread_data *td, unsigned int min, unsigned int max,
+		   const struct timespec *t);
+struct io_u *glue_event(struct thread_data *td, int event);
+void glue_cleanup(struct thread_data *td);
+int glue_open_file(struct thread_data *td, struct fio_file *f);
+int glue_close_file(struct thread_data *td, struct fio_file *f);
+
+static inline struct glue_data *gd_of_td(struct thread_data *td)
+{
+	return (struct glue_data *) td->io_ops_data;
+}
+
+/* Monotonic nanoseconds: the clock every accounted time is taken on. */
+uint64_t glue_now_ns(void);
+
+#endif
