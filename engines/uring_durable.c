@@ -51,7 +51,7 @@ struct ioengine_ops ioengine = {
 	.cleanup = glue_cleanup,
 	.open_file = glue_open_file,
 	.close_file = glue_close_file,
-	.get_file_size = generic_get_file_size,
+	.get_file_size = glue_get_file_size,
 	.options = options,
 	.option_struct_size = sizeof(struct ud_options),
 };

@@ -38,6 +38,14 @@ static struct glue_data *gd_of(struct thread_data *td)
 	return td->io_ops_data;
 }
 
+/* Keeps the first error the job met, for the stats file. */
+static void copy_error(struct glue_data *gd, const char *msg)
+{
+	if (gd && !gd->first_error[0])
+		snprintf(gd->first_error, sizeof(gd->first_error), "%.*s",
+			 (int) sizeof(gd->first_error) - 1, msg);
+}
+
 /* Reports an error in fio's format, with our own words for the cause. */
 static void glue_fail(struct thread_data *td, int err, const char *func,
 		      const char *fmt, ...)
@@ -52,6 +60,7 @@ static void glue_fail(struct thread_data *td, int err, const char *func,
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
 	log_err("%s\n", msg);
+	copy_error(gd_of(td), msg);
 	td_vmsg(td, err, msg, func);
 }
 
@@ -113,7 +122,7 @@ int glue_init(struct thread_data *td, struct glue_options *o,
 {
 	struct glue_data *gd;
 	struct job_facts j;
-	char err[512];
+	char err[512], path[PATH_MAX];
 	int ret;
 
 	gd = calloc(1, sizeof(*gd));
@@ -125,6 +134,12 @@ int glue_init(struct thread_data *td, struct glue_options *o,
 	settings_from_options(&gd->s, o);
 	job_facts_from_td(&j, td);
 	if (settings_validate(&gd->s, &j, err, sizeof(err))) {
+		glue_fail(td, EINVAL, "init", "%s: %s", engine, err);
+		return 1;
+	}
+	if (gd->s.accounting &&
+	    stats_path_expand(gd->s.stats_file, td->o.name, td->thread_number,
+			      0, false, path, sizeof(path), err, sizeof(err))) {
 		glue_fail(td, EINVAL, "init", "%s: %s", engine, err);
 		return 1;
 	}
@@ -283,6 +298,27 @@ int glue_open_file(struct thread_data *td, struct fio_file *f)
 	return glue_open_checked(td, f);
 }
 
+/*
+ * fio's own message for a path it cannot stat names neither the path nor
+ * the cause ("func=fstat, error=Not a directory"): say both.
+ */
+int glue_get_file_size(struct thread_data *td, struct fio_file *f)
+{
+	struct glue_data *gd = gd_of(td);
+	int ret = generic_get_file_size(td, f);
+
+	if (ret && td->error && td->error != ENOENT) {
+		char msg[PATH_MAX + 128];
+
+		snprintf(msg, sizeof(msg), "%s: cannot use %s: %s",
+			 gd ? gd->p->name : "engine", f->file_name,
+			 strerror(td->error));
+		log_err("%s\n", msg);
+		copy_error(gd, msg);
+	}
+	return ret;
+}
+
 int glue_close_file(struct thread_data *td, struct fio_file *f)
 {
 	struct glue_data *gd = gd_of(td);
@@ -412,7 +448,7 @@ static int prep_request(struct thread_data *td, struct glue_data *gd,
 		ret = gd->p->prep_rw(td, gd, io_u, sqe);
 		if (ret)
 			return ret;
-		if (io_u->ddir == DDIR_WRITE &&
+		if (io_u->ddir == DDIR_WRITE && !gd->p->dsync_in_prep &&
 		    gd->s.write_mode == WRITE_MODE_DSYNC)
 			sqe->rw_flags |= RWF_DSYNC;
 		break;
@@ -550,13 +586,19 @@ static int submit_prepared(struct thread_data *td, struct glue_data *gd)
 	do {
 		ret = io_uring_submit(&gd->ring);
 	} while (ret == -EINTR);
-	if (ret < 0) {
+	if (ret < 0 && ret != -EAGAIN && ret != -EBUSY) {
 		glue_fail(td, -ret, "io_uring_submit", "%s: submit failed: %s",
 			  gd->p->name, strerror(-ret));
 		return ret;
 	}
-	gd->inflight += (unsigned) ret;
-	gd->prepared -= (unsigned) ret;
+	/*
+	 * Every prepared SQE is in the ring now and will complete once: the
+	 * kernel may take fewer in this call (or, under SQPOLL, the count
+	 * says nothing about this call), and the rest go with the next
+	 * submit_and_wait in getevents.
+	 */
+	gd->inflight += gd->prepared;
+	gd->prepared = 0;
 	return 0;
 }
 
@@ -670,8 +712,12 @@ int glue_getevents(struct thread_data *td, unsigned int min, unsigned int max,
 		reap(td, gd, max);
 		if (gd->nevents >= min || gd->nevents >= max || !gd->inflight)
 			break;
-		ret = io_uring_wait_cqe(&gd->ring, &cqe);
-		if (ret == -EINTR || ret == -EAGAIN || ret == -ETIME)
+		if (io_uring_sq_ready(&gd->ring))
+			ret = io_uring_submit_and_wait(&gd->ring, 1);
+		else
+			ret = io_uring_wait_cqe(&gd->ring, &cqe);
+		if (ret == -EINTR || ret == -EAGAIN || ret == -ETIME ||
+		    ret == -EBUSY)
 			continue;
 		if (ret < 0) {
 			glue_fail(td, -ret, "io_uring_wait_cqe",
@@ -699,7 +745,8 @@ static void write_stats(struct thread_data *td, struct glue_data *gd)
 	int ret;
 
 	ret = stats_path_expand(gd->s.stats_file, td->o.name, td->thread_number,
-				(int) td->pid, td->o.numjobs > 1, path,
+				(int) td->pid,
+				td->o.numjobs > 1 || td->subjob_number > 0, path,
 				sizeof(path), err, sizeof(err));
 	if (ret) {
 		log_err("%s: %s\n", gd->p->name, err);
@@ -721,7 +768,9 @@ static void write_stats(struct thread_data *td, struct glue_data *gd)
 	m.direct = td->o.odirect;
 	m.fsync_every = td->o.fsync_blocks;
 	m.fdatasync_every = td->o.fdatasync_blocks;
-	m.error = td->error ? td->verror : NULL;
+	m.error = gd->first_error[0] ? gd->first_error
+		  : td->error	     ? td->verror
+				     : NULL;
 	doc = stats_to_json(&gd->acct, &m);
 	if (!doc) {
 		log_err("%s: out of memory writing %s\n", gd->p->name, path);
@@ -734,6 +783,29 @@ static void write_stats(struct thread_data *td, struct glue_data *gd)
 			path, strerror(-ret));
 }
 
+/*
+ * fio has reaped all of its requests by now, but a linked flush it never
+ * asked to wait for (the write that ended the job had one) may still be in
+ * flight: wait for it, so that its write is counted durable or not.
+ */
+static void drain_engine_flushes(struct thread_data *td, struct glue_data *gd)
+{
+	struct __kernel_timespec ts = { .tv_sec = 5 };
+	struct io_uring_cqe *cqe;
+
+	while (gd->ring_ready && gd->inflight) {
+		if (io_uring_wait_cqe_timeout(&gd->ring, &cqe, &ts) == -ETIME) {
+			log_err("%s: %u requests still in flight after 5 s at "
+				"the end of the job; the stats file leaves "
+				"them out\n",
+				gd->p->name, gd->inflight);
+			return;
+		}
+		gd->nevents = 0;
+		reap(td, gd, 1);
+	}
+}
+
 void glue_cleanup(struct thread_data *td)
 {
 	struct glue_data *gd = gd_of(td);
@@ -741,6 +813,7 @@ void glue_cleanup(struct thread_data *td)
 
 	if (!gd)
 		return;
+	drain_engine_flushes(td, gd);
 	if (gd->acct_ready) {
 		write_stats(td, gd);
 		dur_free(&gd->acct);

@@ -51,6 +51,11 @@ struct glue_personality {
 	const char *name;
 	/* extra io_uring_setup flags (IORING_SETUP_SQE128 | CQE32 for NVMe) */
 	unsigned ring_flags;
+	/*
+	 * prep_rw makes write_mode=dsync writes durable itself (NVMe: FUA);
+	 * false: the glue adds RWF_DSYNC, which a uring_cmd SQE cannot carry
+	 */
+	bool dsync_in_prep;
 	/* fills @sqe for a read or write; 0 or a negative errno */
 	int (*prep_rw)(struct thread_data *td, struct glue_data *gd,
 		       struct io_u *io_u, struct io_uring_sqe *sqe);
@@ -121,6 +126,7 @@ struct glue_data {
 	enum tri vwc;
 	bool probed;
 	char target[PATH_MAX];
+	char first_error[512];
 	void *priv; /* the personality's own state */
 };
 
@@ -260,6 +266,7 @@ struct io_u *glue_event(struct thread_data *td, int event);
 void glue_cleanup(struct thread_data *td);
 int glue_open_file(struct thread_data *td, struct fio_file *f);
 int glue_close_file(struct thread_data *td, struct fio_file *f);
+int glue_get_file_size(struct thread_data *td, struct fio_file *f);
 
 static inline struct glue_data *gd_of_td(struct thread_data *td)
 {

@@ -4,7 +4,8 @@
 #   check-sanitized: check-AREA  re-run by make check under SANITIZE=1
 #   bench: bench-AREA            make bench
 
-.PHONY: check-all check-sanitized bench
+.PHONY: check-all check-sanitized bench check-unit check-integration \
+	bench-engines
 
 check-all:
 	@echo "check-all: done"
@@ -13,3 +14,42 @@ check-sanitized:
 	@echo "check-sanitized: done"
 
 bench:
+
+# --- unit tests (cmocka), one binary per tests/unit/test_*.c -------------
+UNIT_SRCS := $(wildcard tests/unit/test_*.c)
+UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/unit/%)
+
+$(BUILD)/tests/unit/%: tests/unit/%.c $(CORE_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS_BASE) $(CFLAGS_BASE) -Iengines $< $(CORE_LIB) \
+	  $(LDFLAGS_BASE) -lcmocka -ljansson -luring -lm -o $@
+
+check-unit: $(UNIT_BINS)
+	@pass=0; fail=0; \
+	for t in $(UNIT_BINS); do \
+	  if $$t; then pass=$$((pass+1)); else fail=$$((fail+1)); \
+	    echo "FAILED: $$t"; fi; \
+	done; \
+	echo "unit suites: $$pass passed, $$fail failed"; \
+	[ $$fail -eq 0 ]
+
+-include $(UNIT_BINS:=.d)
+
+# --- integration: the real fio loads the real engines -------------------
+# Under SANITIZE=1 fio itself is not instrumented: the sanitizer runtimes
+# are preloaded so that the engine's instrumentation finds them.
+ifeq ($(SANITIZE),1)
+SAN_PRELOAD = $(shell $(CC) -print-file-name=libasan.so):$(shell $(CC) -print-file-name=libubsan.so)
+endif
+
+check-integration: engines
+	FV_ENGINES=$(ENG_BUILD) FV_PRELOAD="$(SAN_PRELOAD)" \
+	  tests/integration/run.sh
+
+check-all: check-unit check-integration
+check-sanitized: check-unit check-integration
+
+bench-engines: engines
+	FV_ENGINES=$(ENG_BUILD) tests/bench/engines.sh
+
+bench: bench-engines

@@ -1,0 +1,318 @@
+#!/bin/bash
+# Integration tests: the real fio loads build/engines/uring_durable.so.
+# Each check prints "ok - NAME" or "not ok - NAME" with the evidence; the
+# last line counts them. Environment: FV_ENGINES (engine dir), FV_PRELOAD
+# (sanitizer runtimes to preload into fio).
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+. tests/integration/lib.sh
+
+# job DIR NAME ARGS...: fio in DIR (stats files land there), JSON to out.json,
+# stderr to err.txt; returns fio's status.
+job() {
+	local dir=$1
+	shift
+	mkdir -p "$dir"
+	(cd "$dir" && fio_run --output-format=json --output=out.json \
+		--ioengine=external:"$UD" "$@" 2>err.txt)
+}
+
+# --- data integrity: every byte written reads back ---------------------
+verify_matrix() {
+	local where rw qd nj dir n=0
+	for where in "$WORK" "$SHM"; do
+		for rw in randwrite write randrw; do
+			for qd in 1 8 64; do
+				for nj in 1 4; do
+					n=$((n + 1))
+					dir="$WORK/verify$n"
+					# one file per clone: writers must not overlap
+					mkdir -p "$where/v$n"
+					if job "$dir" --name=v --directory="$where/v$n" \
+						--size=2m --bs=4k --rw=$rw --iodepth=$qd \
+						--numjobs=$nj --verify=crc32c \
+						--do_verify=1 --verify_fatal=1 \
+						--group_reporting=0; then
+						expect "verify $rw qd=$qd numjobs=$nj on ${where%%/fv-it*}" \
+							"all(j['error'] == 0 for j in d[0]['jobs']) and len(d[0]['jobs']) == $nj and all(j['read']['io_bytes'] > 0 for j in d[0]['jobs'])" \
+							"$dir/out.json"
+					else
+						not_ok "verify $rw qd=$qd numjobs=$nj on $where" \
+							"fio failed: $(tail -n 3 "$dir/err.txt")"
+					fi
+					rm -rf "$where/v$n"
+				done
+			done
+		done
+	done
+}
+
+# reads of a laid-out file, random and sequential, at several depths
+read_jobs() {
+	local rw qd dir
+	for rw in read randread; do
+		for qd in 1 32; do
+			dir="$WORK/read-$rw-$qd"
+			job "$dir" --name=r --filename="$SHM/rfile" --size=4m \
+				--bs=4k --rw=$rw --iodepth=$qd
+			expect "$rw qd=$qd reads the whole file" \
+				"d[0]['jobs'][0]['error'] == 0 and d[0]['jobs'][0]['read']['io_bytes'] == 4194304 and d[1]['counts']['reads'] == 1024 and d[1]['counts']['read_bytes'] == 4194304" \
+				"$dir/out.json" "$dir/r_durability.1.json"
+		done
+	done
+}
+
+# --- sync accounting against fio's own counts --------------------------
+sync_counts() {
+	local dir="$WORK/fsync1"
+	job "$dir" --name=s --filename="$WORK/s1" --size=1m --bs=4k \
+		--rw=randwrite --iodepth=1 --fsync=1
+	# fio issues a sync after every write but the last (the job ends on
+	# its size first): 256 writes, 255 syncs, one write never flushed.
+	expect "fsync=1: writes match fio's" \
+		"d[1]['counts']['writes'] == d[0]['jobs'][0]['write']['total_ios'] == 256" \
+		"$dir/out.json" "$dir/s_durability.1.json"
+	expect "fsync=1: fsyncs match fio's sync count" \
+		"d[1]['counts']['fsyncs'] == d[0]['jobs'][0]['sync']['total_ios'] == 255 and d[1]['counts']['fdatasyncs'] == 0" \
+		"$dir/out.json" "$dir/s_durability.1.json"
+	expect "fsync=1: each flush covers one write, the last write is not durable" \
+		"d[0]['per_flush']['writes_max'] == 1 and d[0]['counts']['writes_not_durable'] == 1 and d[0]['write_to_durable_ns']['count'] == 255 and d[0]['flush_latency_ns']['count'] == 255 and d[0]['counts']['empty_syncs'] == 0" \
+		"$dir/s_durability.1.json"
+
+	dir="$WORK/fdatasync4"
+	job "$dir" --name=s --filename="$WORK/s2" --size=1m --bs=4k \
+		--rw=randwrite --iodepth=1 --fdatasync=4
+	# fio 3.33 counts fdatasyncs into a slot past its 4-entry array:
+	# its "sync" section shows 0 total_ios; our count is the true one.
+	expect "fdatasync=4: 63 fdatasyncs for 256 writes (fio 3.33 reports 0)" \
+		"d[1]['counts']['fdatasyncs'] == 63 and d[1]['counts']['fsyncs'] == 0 and d[0]['jobs'][0]['sync']['total_ios'] == 0 and d[1]['counts']['writes'] == 256" \
+		"$dir/out.json" "$dir/s_durability.1.json"
+	expect "fdatasync=4: four writes per flush" \
+		"d[0]['per_flush']['writes_max'] == 4 and d[0]['per_flush']['bytes_mean'] == 16384 and d[0]['counts']['writes_not_durable'] == 4" \
+		"$dir/s_durability.1.json"
+
+	dir="$WORK/fsyncqd16"
+	job "$dir" --name=s --filename="$WORK/s3" --size=1m --bs=4k \
+		--rw=randwrite --iodepth=16 --fsync=1
+	# at depth > 1, fio 3.33 marks a sync done only at its completion and
+	# so sends more syncs than writes; the stats file counts every one.
+	expect "fsync=1 qd=16: flushes equal fio's sync count, extras accounted" \
+		"d[1]['counts']['fsyncs'] == d[0]['jobs'][0]['sync']['total_ios'] and d[1]['counts']['fsyncs'] >= 255 and d[1]['flush_latency_ns']['count'] == d[1]['counts']['fsyncs']" \
+		"$dir/out.json" "$dir/s_durability.1.json"
+}
+
+# --- linked and RWF_DSYNC modes -----------------------------------------
+durability_modes() {
+	local dir="$WORK/linked"
+	job "$dir" --name=l --filename="$SHM/l" --size=1m --bs=4k \
+		--rw=randwrite --iodepth=1 --fsync=1 --sync_mode=linked \
+		--verify=crc32c --do_verify=1 --verify_fatal=1
+	# every write carries its flush, the last one too: 256 and 256
+	expect "linked: data verifies, one linked flush per write" \
+		"d[0]['jobs'][0]['error'] == 0 and d[1]['counts']['fsyncs'] == 256 and d[1]['counts']['writes'] == 256 and d[1]['counts']['writes_not_durable'] == 0 and d[1]['write_to_durable_ns']['count'] == 256 and d[1]['settings']['sync_mode'] == 'linked'" \
+		"$dir/out.json" "$dir/l_durability.1.json"
+
+	dir="$WORK/linked-fdatasync"
+	job "$dir" --name=l --filename="$SHM/l2" --size=1m --bs=4k \
+		--rw=write --iodepth=4 --fdatasync=8 --sync_mode=linked \
+		--registerfiles --fixedbufs
+	expect "linked fdatasync=8: 32 linked fdatasyncs, 8 writes covered at most" \
+		"d[0]['jobs'][0]['error'] == 0 and d[1]['counts']['fdatasyncs'] >= 32 and d[1]['counts']['fsyncs'] == 0 and d[1]['counts']['writes_not_durable'] == 0" \
+		"$dir/out.json" "$dir/l_durability.1.json"
+
+	dir="$WORK/dsync"
+	job "$dir" --name=w --filename="$SHM/w" --size=1m --bs=4k \
+		--rw=randwrite --iodepth=8 --write_mode=dsync \
+		--verify=crc32c --do_verify=1 --verify_fatal=1
+	expect "dsync: data verifies, every write durable on its own" \
+		"d[0]['jobs'][0]['error'] == 0 and d[1]['counts']['writes'] == 256 and d[1]['write_to_durable_ns']['count'] == 256 and d[1]['counts']['fsyncs'] == 0 and d[1]['counts']['writes_not_durable'] == 0" \
+		"$dir/out.json" "$dir/w_durability.1.json"
+}
+
+# --- clones: one stats file each ----------------------------------------
+clones() {
+	local dir="$WORK/clones"
+	job "$dir" --name=c --filename="$SHM/c" --size=1m --bs=4k \
+		--rw=randwrite --iodepth=4 --fsync=2 --numjobs=4
+	expect "numjobs=4: four stats files, one per clone, counts match fio" \
+		"sorted(x['job']['thread_number'] for x in d[1:]) == [1, 2, 3, 4] and [x['counts']['writes'] for x in d[1:]] == [j['write']['total_ios'] for j in d[0]['jobs']]" \
+		"$dir/out.json" "$dir/c_durability.1.json" "$dir/c_durability.2.json" \
+		"$dir/c_durability.3.json" "$dir/c_durability.4.json"
+	dir="$WORK/clones-path"
+	job "$dir" --name=c --filename="$SHM/c" --size=256k --bs=4k \
+		--rw=randwrite --numjobs=2 --stats_file="$dir/s.json"
+	expect "numjobs=2 with stats_file: .N appended, no overwrite" \
+		"d[0]['job']['thread_number'] == 1 and d[1]['job']['thread_number'] == 2" \
+		"$dir/s.json.1" "$dir/s.json.2"
+}
+
+# --- every option combination that fio accepts runs ---------------------
+option_matrix() {
+	local rf fb sq sb sm wm dir n=0 failed=0 args
+	for rf in 0 1; do for fb in 0 1; do for sq in 0 1; do
+	for sb in 0 4; do for sm in asked linked; do for wm in normal dsync; do
+		n=$((n + 1))
+		dir="$WORK/opt$n"
+		args=(--name=o --filename="$SHM/o$n" --size=256k --bs=4k
+			--rw=randrw --iodepth=8 --fsync=3 --registerfiles=$rf
+			--fixedbufs=$fb --sqthread_poll=$sq --submit_batch=$sb
+			--sync_mode=$sm --write_mode=$wm --verify=crc32c
+			--do_verify=1 --verify_fatal=1)
+		if ! job "$dir" "${args[@]}" ||
+			! py "d[0]['jobs'][0]['error'] == 0" "$dir/out.json" >/dev/null; then
+			failed=$((failed + 1))
+			not_ok "options ${args[*]:5}" "$(tail -n 3 "$dir/err.txt")"
+		fi
+		rm -f "$SHM/o$n"
+	done; done; done; done; done; done
+	[ $failed -eq 0 ] && ok "all $n combinations of registerfiles, fixedbufs, sqthread_poll, submit_batch, sync_mode, write_mode run and verify"
+	dir="$WORK/sqcpu"
+	job "$dir" --name=o --filename="$SHM/sq" --size=256k --rw=randread \
+		--sqthread_poll --sqthread_poll_cpu=0
+	expect "sqthread_poll_cpu=0 runs" "d[0]['jobs'][0]['error'] == 0" "$dir/out.json"
+}
+
+# invalid NAME ARGS... -- NEEDLE: fio must fail and stderr must say NEEDLE
+invalid() {
+	local name=$1 needle=${!#} dir="$WORK/bad-$RANDOM"
+	shift
+	set -- "${@:1:$#-1}"
+	if job "$dir" --name=b --filename="$SHM/b" --size=64k "$@"; then
+		not_ok "$name is refused" "fio exited 0"
+	elif grep -qF -- "$needle" "$dir/err.txt" "$dir/out.json" 2>/dev/null; then
+		ok "$name is refused: $needle"
+	else
+		not_ok "$name is refused with a clear message" \
+			"wanted: $needle" "got: $(head -c 600 "$dir/err.txt")"
+	fi
+}
+
+invalid_options() {
+	invalid "sync_mode=bogus" --sync_mode=bogus "bogus"
+	invalid "write_mode=fua" --write_mode=fua "fua"
+	invalid "registerfiles=2" --registerfiles=2 "max value out of range: 2"
+	invalid "submit_batch beyond iodepth" --iodepth=4 --submit_batch=8 \
+		"submit_batch=8 is larger than iodepth=4"
+	invalid "sqthread_poll_cpu without sqthread_poll" --sqthread_poll_cpu=1 \
+		"sqthread_poll_cpu=1 needs sqthread_poll=1"
+	invalid "sync_mode=linked without a cadence" --rw=write --sync_mode=linked \
+		"this job sets neither"
+	invalid "stats_file with an unknown token" --stats_file=x%q \
+		"unknown '%q'"
+}
+
+# --- errors: clear message, no hang, stats file still written ------------
+errors() {
+	# fio 3.33 creates a missing directory itself; a path it cannot
+	# create stops the job before any engine runs, with fio's own message
+	local dir="$WORK/blocked"
+	touch "$WORK/a-file"
+	if job "$dir" --name=e --filename="$WORK/a-file/sub/f" --size=64k \
+		--rw=write; then
+		not_ok "a directory that cannot be made: fio fails" "fio exited 0"
+	elif grep -q "$WORK/a-file/sub" "$dir/err.txt"; then
+		ok "a directory that cannot be made: the error names the path"
+	else
+		not_ok "a directory that cannot be made: the error names the path" \
+			"$(cat "$dir/err.txt")"
+	fi
+	if [ "$(id -u)" -ne 0 ]; then
+		skip "ENOSPC on a small tmpfs" "needs root to mount"
+		skip "O_DIRECT refused by ramfs" "needs root to mount"
+		return
+	fi
+	local mnt="$WORK/small"
+	mkdir -p "$mnt"
+	if ! mount -t tmpfs -o size=1m fv-small "$mnt" 2>/dev/null; then
+		skip "ENOSPC on a small tmpfs" "mount -t tmpfs failed here"
+	else
+		dir="$WORK/enospc"
+		job "$dir" --name=e --filename="$mnt/f" --size=4m --bs=64k \
+			--rw=write --iodepth=4 --fsync=4
+		if grep -q "No space left on device" "$dir/err.txt" "$dir/out.json"; then
+			ok "ENOSPC: the job ends with the error, no hang"
+		else
+			not_ok "ENOSPC: the job ends with the error" "$(tail -n 5 "$dir/err.txt")"
+		fi
+		expect "ENOSPC: the stats file counts what was written" \
+			"d[0]['error'] is not None and d[0]['counts']['writes'] > 0 and d[0]['counts']['write_errors'] >= 1" \
+			"$dir/e_durability.1.json"
+		umount "$mnt"
+	fi
+	if ! mount -t ramfs fv-ramfs "$mnt" 2>/dev/null; then
+		skip "O_DIRECT refused by ramfs" "mount -t ramfs failed here"
+	else
+		dd if=/dev/zero of="$mnt/f" bs=64k count=1 status=none
+		dir="$WORK/odirect"
+		job "$dir" --name=e --filename="$mnt/f" --size=64k --rw=read
+		if grep -q "$mnt/f refuses O_DIRECT (direct=1): its file system, ramfs" "$dir/err.txt"; then
+			ok "O_DIRECT refused: the error names the path, the file system and the remedy"
+		else
+			not_ok "O_DIRECT refused: a clear error" "$(cat "$dir/err.txt")"
+		fi
+		expect "O_DIRECT refused: the stats file is written, with the error" \
+			"'O_DIRECT' in d[0]['error'] and d[0]['counts']['reads'] == 0" \
+			"$dir/e_durability.1.json"
+		dir="$WORK/buffered"
+		job "$dir" --name=e --filename="$mnt/f" --size=64k --rw=read --direct=0
+		expect "direct=0 given: the engine respects it" \
+			"d[0]['jobs'][0]['error'] == 0 and d[1]['settings']['direct'] == False" \
+			"$dir/out.json" "$dir/e_durability.1.json"
+		umount "$mnt"
+	fi
+}
+
+# --- the facts that tell a real flush from a no-op ----------------------
+device_facts() {
+	local dir="$WORK/facts-shm"
+	job "$dir" --name=f --filename="$SHM/f" --size=64k --rw=write --fsync=1
+	expect "tmpfs target: file system tmpfs, no block device" \
+		"d[0]['target']['fs_type'] == 'tmpfs' and d[0]['target']['block_device'] is None and d[0]['settings']['direct'] == True" \
+		"$dir/f_durability.1.json"
+	dir="$WORK/facts-disk"
+	job "$dir" --name=f --filename="$WORK/f" --size=64k --rw=write --fsync=1
+	local fs
+	fs=$(findmnt -n -o FSTYPE --target "$WORK" | head -n1)
+	expect "disk-backed target: file system and block device named" \
+		"d[0]['target']['fs_type'] == '$fs' and (d[0]['target']['block_device'] is not None or '$fs' in ('overlay', 'tmpfs', 'btrfs', 'zfs'))" \
+		"$dir/f_durability.1.json"
+}
+
+accounting_off() {
+	local dir="$WORK/acct-off"
+	job "$dir" --name=a --filename="$SHM/a" --size=256k --rw=randwrite \
+		--fsync=1 --accounting=0
+	if [ ! -e "$dir/a_durability.1.json" ] && py "d[0]['jobs'][0]['error'] == 0" "$dir/out.json" >/dev/null; then
+		ok "accounting=0: the job runs and writes no stats file"
+	else
+		not_ok "accounting=0: no stats file"
+	fi
+}
+
+enghelp() {
+	local out
+	out=$(fio_run --enghelp="$UD" 2>&1)
+	local missing="" o
+	for o in registerfiles fixedbufs sqthread_poll sqthread_poll_cpu \
+		submit_batch sync_mode write_mode stats_file accounting; do
+		grep -q "^$o " <<<"$out" || missing+=" $o"
+	done
+	if [ -z "$missing" ]; then
+		ok "fio --enghelp lists every option with its help"
+	else
+		not_ok "fio --enghelp lists every option" "missing:$missing"
+	fi
+}
+
+enghelp
+verify_matrix
+read_jobs
+sync_counts
+durability_modes
+clones
+option_matrix
+invalid_options
+errors
+device_facts
+accounting_off
+summary
