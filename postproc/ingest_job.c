@@ -1,0 +1,305 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * One fio job object into an fv_job. Tolerant by design: a field that is
+ * absent or of the wrong type is treated as absent, because fio's JSON grew
+ * field by field over its versions (see README.md, "Inputs").
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ingest_int.h"
+#include "pctl.h"
+
+double fv_jnum(const json_t *obj, const char *key)
+{
+	const json_t *v = json_object_get(obj, key);
+
+	return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+const char *fv_jstr(const json_t *obj, const char *key)
+{
+	return json_string_value(json_object_get(obj, key));
+}
+
+static double num0(const json_t *obj, const char *key)
+{
+	double v = fv_jnum(obj, key);
+
+	return isnan(v) ? 0 : v;
+}
+
+static int add_opt(struct fv_job *job, size_t *cap, const char *key,
+		   const json_t *val)
+{
+	char buf[64];
+	const char *s = json_string_value(val);
+	struct fv_opt *o;
+
+	if (!s && json_is_number(val)) {
+		/* Hand-written files sometimes hold numbers here. */
+		snprintf(buf, sizeof(buf), "%.17g", json_number_value(val));
+		s = buf;
+	}
+	if (!s)
+		return 0;
+	if (job->nopts == *cap) {
+		size_t ncap = *cap ? *cap * 2 : 16;
+
+		o = realloc(job->opts, ncap * sizeof(*o));
+		if (!o)
+			return -ENOMEM;
+		job->opts = o;
+		*cap = ncap;
+	}
+	o = &job->opts[job->nopts];
+	o->key = strdup(key);
+	o->val = strdup(s);
+	if (!o->key || !o->val) {
+		free(o->key);
+		free(o->val);
+		return -ENOMEM;
+	}
+	job->nopts++;
+	return 0;
+}
+
+/* Global options first: lookups take the last match, so job ones win. */
+static int parse_opts(struct fv_job *job, const json_t *global,
+		      const json_t *local)
+{
+	const json_t *objs[2] = { global, local };
+	size_t cap = 0;
+
+	for (int i = 0; i < 2; i++) {
+		const char *key;
+		json_t *val;
+
+		if (!json_is_object(objs[i]))
+			continue;
+		json_object_foreach((json_t *) objs[i], key, val)
+		{
+			int ret = add_opt(job, &cap, key, val);
+
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
+}
+
+static int parse_reported(struct fv_lat *lat, const json_t *obj, double scale)
+{
+	size_t n = json_object_size(obj);
+	const char *key;
+	json_t *val;
+
+	if (!n)
+		return 0;
+	if (n > FV_MAX_PCTS)
+		n = FV_MAX_PCTS;
+	lat->reported = calloc(n, sizeof(*lat->reported));
+	if (!lat->reported)
+		return -ENOMEM;
+
+	json_object_foreach((json_t *) obj, key, val)
+	{
+		char *end;
+		double p = strtod(key, &end);
+
+		if (end == key || *end || !(p > 0 && p <= 100) ||
+		    !json_is_number(val) || lat->nreported == n)
+			continue;
+		lat->reported[lat->nreported].p = p;
+		lat->reported[lat->nreported].ns =
+			json_number_value(val) * scale;
+		lat->nreported++;
+	}
+	return 0;
+}
+
+static int parse_bins(struct fv_lat *lat, const json_t *obj, double scale)
+{
+	size_t n = json_object_size(obj), i = 0;
+	const char *key;
+	json_t *val;
+
+	if (!n)
+		return 0;
+	lat->bins = malloc(n * sizeof(*lat->bins));
+	if (!lat->bins)
+		return -ENOMEM;
+	json_object_foreach((json_t *) obj, key, val)
+	{
+		char *end;
+		double v = strtod(key, &end);
+		uint64_t count = fv_u64(json_number_value(val));
+
+		if (end == key || *end || !json_is_number(val) || !count)
+			continue;
+		lat->bins[i].ns = fv_u64(v * scale);
+		lat->bins[i].count = count;
+		i++;
+	}
+	lat->nbins = i;
+	fv_bins_normalise(lat->bins, &lat->nbins);
+	return 0;
+}
+
+/* "clat_ns" (ns, fio >= 2.99) or "clat" (µs, fio 2.x). */
+static int parse_lat(struct fv_lat *lat, const json_t *dir, const char *kind)
+{
+	char key[16];
+	const json_t *obj;
+	double scale = 1;
+	double n;
+
+	snprintf(key, sizeof(key), "%s_ns", kind);
+	obj = json_object_get(dir, key);
+	if (!json_is_object(obj)) {
+		obj = json_object_get(dir, kind);
+		scale = 1000;
+	}
+	if (!json_is_object(obj))
+		return 0;
+	lat->present = true;
+	lat->min_ns = num0(obj, "min") * scale;
+	lat->max_ns = num0(obj, "max") * scale;
+	lat->mean_ns = num0(obj, "mean") * scale;
+	lat->stddev_ns = num0(obj, "stddev") * scale;
+	n = fv_jnum(obj, "N");
+	lat->has_n = !isnan(n);
+	lat->n = fv_u64(n);
+	if (json_is_object(json_object_get(obj, "percentile")) &&
+	    parse_reported(lat, json_object_get(obj, "percentile"), scale))
+		return -ENOMEM;
+	if (json_is_object(json_object_get(obj, "bins")))
+		return parse_bins(lat, json_object_get(obj, "bins"), scale);
+	return 0;
+}
+
+static bool lat_is_zero(const struct fv_lat *lat)
+{
+	if (!lat->present)
+		return true;
+	if (lat->has_n)
+		return lat->n == 0;
+	return lat->min_ns == 0 && lat->max_ns == 0 && lat->mean_ns == 0;
+}
+
+static bool io_bytes_in_kib(const struct fv_docinfo *di, const json_t *dir)
+{
+	/* io_kbytes appeared when io_bytes became bytes (fio 2.21). */
+	if (json_object_get(dir, "io_kbytes"))
+		return false;
+	if (di->major)
+		return di->kib_io_bytes;
+	return !json_object_get(dir, "clat_ns") &&
+	       !json_object_get(dir, "lat_ns");
+}
+
+static int parse_dir(const struct fv_docinfo *di, struct fv_dirstats *ds,
+		     const json_t *obj)
+{
+	static const char *const kinds[FV_LAT_NR] = { "slat", "clat", "lat" };
+	double bw_bytes = fv_jnum(obj, "bw_bytes");
+	int ret;
+
+	ds->present = true;
+	ds->io_bytes = fv_u64(num0(obj, "io_bytes"));
+	if (io_bytes_in_kib(di, obj))
+		ds->io_bytes = fv_u64(num0(obj, "io_bytes") * 1024);
+	/* bw is KiB/s in every version; bw_bytes exists since fio 3.2. */
+	ds->bw_bytes = isnan(bw_bytes) ? num0(obj, "bw") * 1024 : bw_bytes;
+	ds->iops = num0(obj, "iops");
+	ds->runtime_ms = fv_u64(num0(obj, "runtime"));
+	ds->total_ios = fv_u64(num0(obj, "total_ios"));
+	ds->short_ios = fv_u64(num0(obj, "short_ios"));
+	ds->drop_ios = fv_u64(num0(obj, "drop_ios"));
+	for (int k = 0; k < FV_LAT_NR; k++) {
+		ret = parse_lat(&ds->lat[k], obj, kinds[k]);
+		if (ret)
+			return ret;
+	}
+	/* Sync sections have lat only; others have clat and lat. */
+	ds->lat_unmeasured = ds->total_ios > 0 &&
+			     lat_is_zero(&ds->lat[FV_CLAT]) &&
+			     lat_is_zero(&ds->lat[FV_LAT]);
+	return 0;
+}
+
+static int dup_str(char **dst, const char *src)
+{
+	if (!src)
+		return 0;
+	*dst = strdup(src);
+	return *dst ? 0 : -ENOMEM;
+}
+
+static int parse_steady(struct fv_steady *ss, const json_t *obj)
+{
+	const json_t *data = json_object_get(obj, "data");
+
+	if (!json_is_object(obj))
+		return 0;
+	ss->present = true;
+	ss->attained = num0(obj, "attained") != 0;
+	ss->duration_s = fv_u64(num0(obj, "duration"));
+	ss->max_deviation = num0(obj, "max_deviation");
+	ss->slope = num0(obj, "slope");
+	ss->iops_mean = num0(data, "iops_mean");
+	ss->bw_mean = num0(data, "bw_mean");
+	if (dup_str(&ss->setting, fv_jstr(obj, "ss")) ||
+	    dup_str(&ss->criterion, fv_jstr(obj, "criterion")))
+		return -ENOMEM;
+	return 0;
+}
+
+static int parse_dirs(const struct fv_docinfo *di, const json_t *jo,
+		      struct fv_job *job)
+{
+	static const char *const keys[FV_DIR_NR] = {
+		"read", "write", "trim", "sync", "mixed",
+	};
+
+	for (int d = 0; d < FV_DIR_NR; d++) {
+		const json_t *obj = json_object_get(jo, keys[d]);
+		int ret;
+
+		if (!json_is_object(obj))
+			continue;
+		ret = parse_dir(di, &job->dir[d], obj);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+int fv_parse_job(const struct fv_docinfo *di, const json_t *jo,
+		 const json_t *global_opts, struct fv_job *job)
+{
+	const char *name = fv_jstr(jo, "jobname");
+	double usr = fv_jnum(jo, "usr_cpu"), sys = fv_jnum(jo, "sys_cpu");
+	int ret;
+
+	if (!name || !name[0])
+		name = "(unnamed)";
+	if (dup_str(&job->name, name) ||
+	    dup_str(&job->hostname, fv_jstr(jo, "hostname")))
+		return -ENOMEM;
+	job->groupid = fv_int(num0(jo, "groupid"));
+	job->error = fv_int(num0(jo, "error"));
+	job->has_cpu = !isnan(usr) && !isnan(sys);
+	job->usr_cpu = num0(jo, "usr_cpu");
+	job->sys_cpu = num0(jo, "sys_cpu");
+	job->job_runtime_ms = fv_u64(num0(jo, "job_runtime"));
+	ret = parse_opts(job, global_opts, json_object_get(jo, "job options"));
+	if (!ret)
+		ret = parse_dirs(di, jo, job);
+	if (!ret)
+		ret = parse_steady(&job->ss,
+				   json_object_get(jo, "steadystate"));
+	return ret;
+}

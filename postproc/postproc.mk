@@ -1,0 +1,103 @@
+# fioverdict: fio results analyser (postproc/), its tests (tests/postproc/).
+#
+#   make                      builds $(BUILD)/postproc/fioverdict
+#   make check-postproc       unit, ingest, fio-generated and golden tests
+#   make fuzz                 libFuzzer over the ingest (FUZZ_SECONDS, 600)
+#   make check-fuzz           bounded fuzz run (about 90 s), fails on a crash
+#   make bench-postproc       corpus of >= 1000 json+ files: speed, memory
+#   make golden-update        rewrite the golden outputs (review the diff!)
+
+PP_DIR := postproc
+PP_TDIR := tests/postproc
+PP_OUT := $(BUILD)/postproc
+PP_TOUT := $(BUILD)/tests/postproc
+PP_SRCS := $(filter-out $(PP_DIR)/main.c,$(wildcard $(PP_DIR)/*.c))
+PP_OBJS := $(PP_SRCS:$(PP_DIR)/%.c=$(PP_OUT)/%.o)
+PP_LIB := $(PP_OUT)/libfioverdict.a
+PP_BIN := $(PP_OUT)/fioverdict
+PP_LIBS := -ljansson -lm
+PP_TESTS := $(patsubst $(PP_TDIR)/%.c,$(PP_TOUT)/%,\
+	$(wildcard $(PP_TDIR)/test_*.c))
+PP_GEN := $(PP_TOUT)/gen/.stamp
+
+.PHONY: check-postproc fuzz check-fuzz bench-postproc golden-update
+
+all: $(PP_BIN)
+check-all: check-postproc check-fuzz
+check-sanitized: check-postproc
+bench: bench-postproc
+
+$(PP_OUT)/%.o: $(PP_DIR)/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS_BASE) $(CFLAGS_BASE) -c $< -o $@
+
+$(PP_LIB): $(PP_OBJS)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(PP_BIN): $(PP_OUT)/main.o $(PP_LIB)
+	$(CC) $(LDFLAGS_BASE) -o $@ $^ $(PP_LIBS)
+
+$(PP_TOUT)/%.o: $(PP_TDIR)/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS_BASE) -I$(PP_DIR) -I$(PP_TDIR) $(CFLAGS_BASE) \
+		-c $< -o $@
+
+.PRECIOUS: $(PP_TOUT)/%.o
+
+$(PP_TOUT)/test_%: $(PP_TOUT)/test_%.o $(PP_TOUT)/fvtest.o $(PP_LIB)
+	$(CC) $(LDFLAGS_BASE) -o $@ $^ -lcmocka $(PP_LIBS)
+
+# Fixtures made by the installed fio (a few seconds in all).
+$(PP_GEN): $(PP_TDIR)/gen_fixtures.sh
+	$(PP_TDIR)/gen_fixtures.sh $(@D)
+	@touch $@
+
+check-postproc: $(PP_BIN) $(PP_TESTS) $(PP_GEN)
+	@FV_FIXTURES=$(PP_TDIR)/fixtures FV_GOLDEN=$(PP_TDIR)/golden \
+	FV_GEN=$(PP_TOUT)/gen FV_BIN=$(PP_BIN) FV_TMP=$(PP_TOUT)/tmp \
+	$(PP_TDIR)/run_tests.sh $(PP_TESTS)
+
+golden-update: $(PP_TESTS)
+	FV_UPDATE_GOLDEN=1 FV_FIXTURES=$(PP_TDIR)/fixtures \
+	FV_GOLDEN=$(PP_TDIR)/golden $(PP_TOUT)/test_golden
+
+# libFuzzer build: its own objects, clang, ASan+UBSan.
+PP_FUZZ := $(PP_OUT)/fuzz/fuzz_ingest
+PP_CORPUS := $(PP_OUT)/fuzz/corpus
+FUZZ_SECONDS ?= 600
+CHECK_FUZZ_SECONDS ?= 80
+
+$(PP_FUZZ): $(PP_TDIR)/fuzz_ingest.c $(PP_SRCS) $(wildcard $(PP_DIR)/*.h)
+	@mkdir -p $(@D)
+	clang -std=gnu11 -O1 -g -D_GNU_SOURCE -I$(PP_DIR) -Wall -Wextra \
+		-Werror -fsanitize=fuzzer,address,undefined \
+		-fno-sanitize-recover=undefined -fno-omit-frame-pointer \
+		$(PP_TDIR)/fuzz_ingest.c $(PP_SRCS) -o $@ $(PP_LIBS)
+
+$(PP_CORPUS)/.stamp: $(PP_GEN) $(wildcard $(PP_TDIR)/fixtures/*)
+	@mkdir -p $(@D)
+	find $(PP_TDIR)/fixtures $(PP_TOUT)/gen -type f \
+		-exec cp --backup=numbered -t $(@D) {} +
+	@touch $@
+
+fuzz: $(PP_FUZZ) $(PP_CORPUS)/.stamp
+	$(PP_FUZZ) -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
+		-timeout=10 -rss_limit_mb=2048 $(PP_CORPUS)
+
+check-fuzz: $(PP_FUZZ) $(PP_CORPUS)/.stamp
+	@mkdir -p $(PP_OUT)/fuzz/crashes
+	$(PP_FUZZ) -max_total_time=$(CHECK_FUZZ_SECONDS) -max_len=65536 \
+		-timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+		-artifact_prefix=$(PP_OUT)/fuzz/crashes/ $(PP_CORPUS) \
+		2>$(PP_OUT)/fuzz/check.log || \
+		{ tail -n 60 $(PP_OUT)/fuzz/check.log; \
+		  echo "check-fuzz: FAILED"; exit 1; }
+	@grep -E '^stat::number_of_executed_runs|^Done' \
+		$(PP_OUT)/fuzz/check.log || true
+	@echo "check-fuzz: no crash in $(CHECK_FUZZ_SECONDS) s"
+
+bench-postproc: $(PP_BIN) $(PP_GEN)
+	$(PP_TDIR)/bench.sh $(PP_BIN) $(PP_TOUT)/gen $(PP_TOUT)/bench
+
+-include $(PP_OBJS:.o=.d) $(PP_OUT)/main.d $(PP_TOUT)/*.d

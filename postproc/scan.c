@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: MIT */
+#include <errno.h>
+#include <stdbool.h>
+#include <string.h>
+
+#include "scan.h"
+
+/* Text lines quoted in full before the rest are only counted. */
+#define FV_SCAN_QUOTED_LINES 8
+
+void fv_scan_init(struct fv_scanner *s, const char *name, const char *buf,
+		  size_t len, struct fv_diags *diags)
+{
+	memset(s, 0, sizeof(*s));
+	s->name = name;
+	s->buf = buf;
+	s->len = len;
+	s->line = 1;
+	s->diags = diags;
+	/* PowerShell's Out-File -Encoding utf8 starts files with a BOM. */
+	if (len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3))
+		s->pos = 3;
+}
+
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+}
+
+static size_t line_end(const struct fv_scanner *s, size_t pos)
+{
+	const char *nl = memchr(s->buf + pos, '\n', s->len - pos);
+
+	return nl ? (size_t) (nl - s->buf) : s->len;
+}
+
+/* Keeps one line of text as a warning, trimmed, quoted at most so long. */
+static int keep_text(struct fv_scanner *s, size_t from, size_t to)
+{
+	while (from < to && is_blank(s->buf[from]))
+		from++;
+	while (to > from && is_blank(s->buf[to - 1]))
+		to--;
+	if (from == to)
+		return 0;
+	s->ntext_lines++;
+	if (s->ntext_lines > FV_SCAN_QUOTED_LINES)
+		return 0;
+	if (to - from > 200)
+		to = from + 200;
+	return fv_diag_add(s->diags, FV_WARNING, s->name, s->line, 1,
+			   "text outside the JSON: %.*s", (int) (to - from),
+			   s->buf + from);
+}
+
+/*
+ * Does the '{' at pos open a JSON object rather than text that happens to
+ * start with a brace? A JSON object goes on with a key or closes at once.
+ */
+static bool opens_object(const struct fv_scanner *s, size_t pos)
+{
+	for (pos++; pos < s->len; pos++) {
+		char c = s->buf[pos];
+
+		if (c == '"' || c == '}')
+			return true;
+		if (!is_blank(c) && c != '\n')
+			return false;
+	}
+	return true; /* truncated right after the brace */
+}
+
+static void advance(struct fv_scanner *s, size_t to)
+{
+	for (const char *p = s->buf + s->pos;
+	     (p = memchr(p, '\n', s->buf + to - p)); p++) {
+		s->line++;
+		s->line_start = (size_t) (p - s->buf) + 1;
+	}
+	s->pos = to;
+}
+
+static int parse_error(struct fv_scanner *s, const json_error_t *err)
+{
+	int line = s->line, col = err->column > 0 ? err->column : 1;
+
+	if (err->line > 1)
+		line += err->line - 1;
+	else /* the document may start after other text on its line */
+		col += (int) (s->doc_start - s->line_start);
+	fv_diag_add(s->diags, FV_ERROR, s->name, line, col,
+		    "malformed JSON (document starting at line %d): %s",
+		    s->line, err->text);
+	s->pos = s->len;
+	return -EBADMSG;
+}
+
+static int try_document(struct fv_scanner *s, size_t start, json_t **root,
+			int *line)
+{
+	/*
+	 * Integers as reals: fio prints unsigned 64-bit values that jansson's
+	 * signed integers cannot hold.
+	 */
+	size_t flags = JSON_DISABLE_EOF_CHECK | JSON_DECODE_INT_AS_REAL;
+	json_error_t err;
+	json_t *r;
+
+	advance(s, start);
+	s->doc_start = start;
+	r = json_loadb(s->buf + start, s->len - start, flags, &err);
+	if (!r)
+		return parse_error(s, &err);
+	*line = s->line;
+	advance(s, start + (size_t) err.position);
+	*root = r;
+	return 1;
+}
+
+int fv_scan_next(struct fv_scanner *s, json_t **root, int *line)
+{
+	while (s->pos < s->len) {
+		size_t eol = line_end(s, s->pos), p = s->pos;
+		int ret;
+
+		while (p < eol && is_blank(s->buf[p]))
+			p++;
+		if (p < eol && s->buf[p] == '{' && opens_object(s, p))
+			return try_document(s, p, root, line);
+		/* Text, or the rest of the line a document ended on. */
+		ret = keep_text(s, p, eol);
+		if (ret)
+			return ret;
+		advance(s, eol < s->len ? eol + 1 : eol);
+	}
+	if (s->ntext_lines > FV_SCAN_QUOTED_LINES)
+		fv_diag_add(s->diags, FV_WARNING, s->name, 0, 0,
+			    "%zu more lines of text outside the JSON not shown",
+			    s->ntext_lines - FV_SCAN_QUOTED_LINES);
+	return 0;
+}

@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: MIT */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app.h"
+#include "fvtest.h"
+#include "join.h"
+#include "label.h"
+#include "role.h"
+
+const char *fvt_env(const char *name, const char *def)
+{
+	const char *v = getenv(name);
+
+	return v && v[0] ? v : def;
+}
+
+const char *fvt_path(const char *envdir, const char *def, const char *rel)
+{
+	static char buf[4096];
+
+	snprintf(buf, sizeof(buf), "%s/%s", fvt_env(envdir, def), rel);
+	return buf;
+}
+
+char *fvt_slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t n = 0, cap = 0, r;
+
+	if (!f)
+		return NULL;
+	do {
+		if (n + 4096 + 1 > cap) {
+			cap = (cap + 4096) * 2;
+			buf = realloc(buf, cap);
+			assert_non_null(buf);
+		}
+		r = fread(buf + n, 1, cap - n - 1, f);
+		n += r;
+	} while (r > 0);
+	fclose(f);
+	buf[n] = '\0';
+	if (len)
+		*len = n;
+	return buf;
+}
+
+void fvt_load(struct fv_set *set, const char *const *paths, size_t n,
+	      const struct fv_pctlist *pcts)
+{
+	fv_set_init(set, pcts);
+	assert_int_equal(fv_load(set, (char *const *) paths, n), 0);
+	assert_int_equal(fv_label_assign(set, NULL, 0), 0);
+	fv_role_assign(set, NULL, 0);
+	assert_int_equal(fv_join_durability(set), 0);
+}
+
+const struct fv_job *fvt_job(const struct fv_set *set, const char *label,
+			     const char *display)
+{
+	for (size_t i = 0; i < set->njobs; i++) {
+		const struct fv_job *j = set->jobs[i];
+
+		if (!strcmp(j->display, display) &&
+		    (!label || !strcmp(j->label, label)))
+			return j;
+	}
+	return NULL;
+}
+
+size_t fvt_diags(const struct fv_set *set, enum fv_severity sev,
+		 const char *needle)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < set->diags.n; i++)
+		if (set->diags.v[i].severity == sev &&
+		    strstr(set->diags.v[i].message, needle))
+			n++;
+	return n;
+}
+
+int fvt_run(char **out, char **err, const char *arg0, ...)
+{
+	char *argv[64];
+	size_t olen, elen;
+	FILE *fo = open_memstream(out, &olen);
+	FILE *fe = open_memstream(err, &elen);
+	va_list ap;
+	int argc = 0, ret;
+
+	assert_non_null(fo);
+	assert_non_null(fe);
+	argv[argc++] = (char *) "fioverdict";
+	argv[argc++] = (char *) arg0;
+	va_start(ap, arg0);
+	while (argc < 63 && (argv[argc] = va_arg(ap, char *)))
+		argc++;
+	va_end(ap);
+	argv[argc] = NULL;
+	ret = fv_main(argc, argv, fo, fe);
+	fclose(fo);
+	fclose(fe);
+	return ret;
+}

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: MIT */
+/* Helpers shared by the fioverdict test programs. */
+#ifndef FV_TEST_H
+#define FV_TEST_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "model.h"
+
+/* $name or def; the make target sets FV_FIXTURES, FV_GEN, FV_GOLDEN... */
+const char *fvt_env(const char *name, const char *def);
+
+/* "$FV_FIXTURES/rel" etc.; static buffer, valid until the next call. */
+const char *fvt_path(const char *envdir, const char *def, const char *rel);
+
+/* Reads a whole file (NUL-terminated); NULL if it cannot. */
+char *fvt_slurp(const char *path, size_t *len);
+
+/*
+ * Loads paths into a fresh set (default percentiles plus extra ones),
+ * then labels, roles and joins, as the program does.
+ */
+void fvt_load(struct fv_set *set, const char *const *paths, size_t n,
+	      const struct fv_pctlist *pcts);
+
+/* The job whose display name is display (and label, if not NULL). */
+const struct fv_job *fvt_job(const struct fv_set *set, const char *label,
+			     const char *display);
+
+/* Counts diagnostics of a severity whose message contains needle. */
+size_t fvt_diags(const struct fv_set *set, enum fv_severity sev,
+		 const char *needle);
+
+/* Runs fv_main with argv; captures stdout and stderr (caller frees). */
+int fvt_run(char **out, char **err, const char *arg0, ...);
+
+#endif

@@ -1,0 +1,394 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Ingest of outputs the installed fio made just before the tests
+ * (gen_fixtures.sh, in $FV_GEN): json, json+, client/server, interim
+ * documents, warnings before the JSON, clones, fsync, steady state,
+ * gtod_reduce, mixed; and percentiles from bins against fio's own.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fvtest.h"
+#include "pctl.h"
+
+#define GEN(rel) fvt_path("FV_GEN", "build/tests/postproc/gen", rel)
+
+/* fio's percentile_list in gen_fixtures.sh, so every one is comparable. */
+static const struct fv_pctlist fio_list = {
+	7, { 50, 90, 95, 99, 99.5, 99.9, 99.99 }
+};
+
+static void load(struct fv_set *set, const char *rel)
+{
+	char *p = strdup(GEN(rel));
+	const char *paths[] = { p };
+
+	fvt_load(set, paths, 1, &fio_list);
+	free(p);
+}
+
+static void json_plain(void **state)
+{
+	struct fv_set set;
+	const struct fv_job *rr, *rw;
+
+	(void) state;
+	load(&set, "json.json");
+	assert_int_equal(set.diags.nerrors, 0);
+	rr = fvt_job(&set, NULL, "peak_rr");
+	rw = fvt_job(&set, NULL, "peak_rw");
+	assert_non_null(rr);
+	assert_non_null(rw);
+	assert_int_equal(rr->dir[FV_DIR_READ].io_bytes, 4 << 20);
+	assert_int_equal(rr->dir[FV_DIR_READ].total_ios, 1024);
+	assert_true(rr->dir[FV_DIR_READ].iops > 0);
+	assert_int_equal(rr->role, FV_ROLE_PEAK);
+	assert_int_equal(rw->role_dir, FV_DIR_WRITE);
+	/* Plain json: fio's reported keys, 50 is among fio's defaults. */
+	assert_int_equal(rr->dir[FV_DIR_READ].lat[FV_CLAT].pct[0].src,
+			 FV_PCT_FIO);
+	assert_string_equal(rr->fio_version, "fio-3.33");
+	fv_set_free(&set);
+}
+
+static void json_unreported_percentile(void **state)
+{
+	static const struct fv_pctlist odd = { 2, { 12.5, 50 } };
+	char *p = strdup(GEN("json.json"));
+	const char *paths[] = { p };
+	const struct fv_job *j;
+	struct fv_set set;
+
+	(void) state;
+	fvt_load(&set, paths, 1, &odd);
+	j = fvt_job(&set, NULL, "peak_rr");
+	/* 12.5 is not in fio's list and json has no bins: unavailable. */
+	assert_int_equal(j->dir[FV_DIR_READ].lat[FV_CLAT].pct[0].src,
+			 FV_PCT_NONE);
+	assert_int_equal(j->dir[FV_DIR_READ].lat[FV_CLAT].pct[1].src,
+			 FV_PCT_FIO);
+	fv_set_free(&set);
+	free(p);
+}
+
+/* Every percentile computed from bins equals the one fio reported. */
+static size_t check_bins(const struct fv_set *set)
+{
+	size_t compared = 0;
+
+	for (size_t i = 0; i < set->njobs; i++) {
+		const struct fv_job *j = set->jobs[i];
+
+		if (j->kind == FV_JOB_CLONE_SUM)
+			continue; /* fio reports no percentile for those */
+		for (int d = 0; d < FV_DIR_NR; d++)
+			for (int k = 0; k < FV_LAT_NR; k++) {
+				const struct fv_lat *l = &j->dir[d].lat[k];
+
+				for (size_t p = 0; p < set->pcts.n; p++) {
+					const struct fv_reported_pct *r =
+						fv_lat_reported(l,
+								set->pcts.p[p]);
+
+					if (!r || l->pct[p].src != FV_PCT_BINS)
+						continue;
+					if (l->pct[p].ns != r->ns)
+						print_error(
+							"%s %s %s p%g: bins "
+							"%.0f fio %.0f\n",
+							j->display,
+							fv_dir_name(d),
+							fv_lat_name(k),
+							set->pcts.p[p],
+							l->pct[p].ns, r->ns);
+					assert_true(l->pct[p].ns == r->ns);
+					compared++;
+				}
+			}
+	}
+	return compared;
+}
+
+static void jsonplus_percentiles_equal_fio(void **state)
+{
+	static const char *const files[] = {
+		"jsonplus.json", "jsonplus_null.json", "clones.json",
+		"fsync.json",	 "client.json",
+	};
+	size_t total = 0;
+
+	(void) state;
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		struct fv_set set;
+		size_t n;
+
+		load(&set, files[i]);
+		assert_int_equal(set.diags.nerrors, 0);
+		n = check_bins(&set);
+		/* A check that compares nothing cannot fail: forbid it. */
+		assert_true(n >= 7);
+		total += n;
+		fv_set_free(&set);
+	}
+	print_message("compared %zu percentiles with fio's\n", total);
+}
+
+static void jsonplus_any_percentile(void **state)
+{
+	static const struct fv_pctlist odd = { 3, { 12.5, 99.999, 100 } };
+	char *p = strdup(GEN("jsonplus.json"));
+	const char *paths[] = { p };
+	const struct fv_job *j;
+	struct fv_set set;
+
+	(void) state;
+	fvt_load(&set, paths, 1, &odd);
+	j = fvt_job(&set, NULL, "jp_read");
+	assert_non_null(j);
+	for (size_t i = 0; i < odd.n; i++)
+		assert_int_equal(j->dir[FV_DIR_READ].lat[FV_CLAT].pct[i].src,
+				 FV_PCT_BINS);
+	/* p100 is the top bucket: at least the maximum (a midpoint). */
+	assert_true(j->dir[FV_DIR_READ].lat[FV_CLAT].pct[2].ns >=
+		    j->dir[FV_DIR_READ].lat[FV_CLAT].max_ns * 0.99);
+	fv_set_free(&set);
+	free(p);
+}
+
+static void client_server(void **state)
+{
+	struct fv_set set;
+	const struct fv_job *all, *sum, *c1;
+
+	(void) state;
+	load(&set, "client.json");
+	all = fvt_job(&set, NULL, "All clients");
+	sum = fvt_job(&set, NULL, "cs_peak");
+	c1 = fvt_job(&set, NULL, "cs_peak#1");
+	assert_non_null(all);
+	assert_non_null(sum);
+	assert_non_null(c1);
+	assert_int_equal(all->kind, FV_JOB_ALL_CLIENTS);
+	assert_string_equal(all->label, "All clients");
+	assert_string_equal(c1->label, "127.0.0.1");
+	assert_string_equal(c1->label_rule, "hostname");
+	/* Global options of client output merged under job options. */
+	assert_string_equal(fv_job_opt(c1, "ioengine"), "psync");
+	assert_int_equal(sum->nclones, 2);
+	assert_int_equal(sum->dir[FV_DIR_WRITE].total_ios,
+			 all->dir[FV_DIR_WRITE].total_ios);
+	fv_set_free(&set);
+}
+
+static void status_interval(void **state)
+{
+	struct fv_set set;
+	const struct fv_job *j;
+
+	(void) state;
+	load(&set, "status.json");
+	assert_int_equal(set.njobs, 1);
+	j = set.jobs[0];
+	assert_true(j->ninterim >= 1);
+	assert_int_equal(j->dir[FV_DIR_WRITE].nsamples, j->ninterim);
+	/* Interim counters are cumulative: below the final one. */
+	assert_true(j->dir[FV_DIR_WRITE].samples[0].total_ios <=
+		    j->dir[FV_DIR_WRITE].total_ios);
+	fv_set_free(&set);
+}
+
+static void warnings_before_json(void **state)
+{
+	struct fv_set set;
+
+	(void) state;
+	load(&set, "warnings.json");
+	assert_int_equal(set.njobs, 1);
+	assert_int_equal(fvt_diags(&set, FV_WARNING, "capped at 1"), 1);
+	assert_int_equal(set.diags.nerrors, 0);
+	fv_set_free(&set);
+}
+
+static void numjobs_clones(void **state)
+{
+	struct fv_set set;
+	const struct fv_job *sum;
+	double iops = 0;
+	uint64_t ios = 0;
+
+	(void) state;
+	load(&set, "clones.json");
+	assert_int_equal(set.njobs, 4); /* three clones and their sum */
+	for (int k = 0; k < 3; k++) {
+		char name[16];
+		const struct fv_job *c;
+
+		snprintf(name, sizeof(name), "clones#%d", k);
+		c = fvt_job(&set, NULL, name);
+		assert_non_null(c);
+		assert_int_equal(c->kind, FV_JOB_CLONE);
+		assert_int_equal(c->index, k);
+		iops += c->dir[FV_DIR_WRITE].iops;
+		ios += c->dir[FV_DIR_WRITE].total_ios;
+	}
+	sum = fvt_job(&set, NULL, "clones");
+	assert_non_null(sum);
+	assert_true(fabs(sum->dir[FV_DIR_WRITE].iops - iops) < 1e-6 * iops);
+	assert_int_equal(sum->dir[FV_DIR_WRITE].total_ios, ios);
+	assert_int_equal(sum->dir[FV_DIR_WRITE].lat[FV_CLAT].n, ios);
+	assert_int_equal(sum->dir[FV_DIR_WRITE].lat[FV_CLAT].pct[3].src,
+			 FV_PCT_BINS);
+	fv_set_free(&set);
+	load(&set, "grouped.json");
+	assert_int_equal(set.njobs, 1);
+	assert_int_equal(set.jobs[0]->kind, FV_JOB_SINGLE);
+	fv_set_free(&set);
+}
+
+static void fsync_section(void **state)
+{
+	struct fv_set set;
+	const struct fv_job *j;
+
+	(void) state;
+	load(&set, "fsync.json");
+	j = fvt_job(&set, NULL, "sync_rw");
+	assert_non_null(j);
+	assert_true(j->dir[FV_DIR_SYNC].present);
+	assert_true(j->dir[FV_DIR_SYNC].total_ios > 0);
+	assert_int_equal(j->dir[FV_DIR_SYNC].lat[FV_LAT].pct[3].src,
+			 FV_PCT_BINS);
+	assert_int_equal(j->role, FV_ROLE_SYNC);
+	fv_set_free(&set);
+}
+
+static void steady_state(void **state)
+{
+	struct fv_set set;
+	const struct fv_job *j;
+
+	(void) state;
+	load(&set, "steady.json");
+	j = fvt_job(&set, NULL, "steady_rw");
+	assert_non_null(j);
+	assert_true(j->ss.present);
+	assert_non_null(j->ss.setting);
+	assert_true(j->ss.duration_s > 0);
+	assert_int_equal(j->role, FV_ROLE_STEADY);
+	fv_set_free(&set);
+}
+
+static void gtod_reduce(void **state)
+{
+	struct fv_set set;
+
+	(void) state;
+	load(&set, "gtod.json");
+	assert_true(set.jobs[0]->dir[FV_DIR_READ].total_ios > 0);
+	assert_true(set.jobs[0]->dir[FV_DIR_READ].lat_unmeasured);
+	fv_set_free(&set);
+}
+
+static void mixed_reporting(void **state)
+{
+	struct fv_set set;
+
+	(void) state;
+	load(&set, "mixed.json");
+	assert_true(set.jobs[0]->dir[FV_DIR_MIXED].present);
+	assert_true(set.jobs[0]->dir[FV_DIR_MIXED].total_ios > 0);
+	fv_set_free(&set);
+}
+
+static void seed_plan_roles(void **state)
+{
+	static const struct {
+		const char *job;
+		enum fv_role role;
+	} want[] = {
+		{ "warmup", FV_ROLE_WARMUP },
+		{ "rr_qd4", FV_ROLE_SCALING },
+		{ "peak_rr", FV_ROLE_PEAK },
+		{ "peak_rw", FV_ROLE_PEAK },
+		{ "steady_rw", FV_ROLE_STEADY },
+		{ "sync_rw", FV_ROLE_SYNC },
+		{ "sr_1m", FV_ROLE_THROUGHPUT },
+		{ "sw_1m", FV_ROLE_THROUGHPUT },
+	};
+	struct fv_set set;
+
+	(void) state;
+	load(&set, "plan");
+	assert_int_equal(set.diags.nerrors, 0);
+	/* Each file has a header before the JSON: one warning per line. */
+	assert_true(fvt_diags(&set, FV_WARNING, "VM: vmA") >= 1);
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		const struct fv_job *j = fvt_job(&set, "vmB", want[i].job);
+
+		assert_non_null(j);
+		assert_int_equal(j->role, want[i].role);
+	}
+	assert_int_equal(fvt_job(&set, "vmA", "rr_qd16")->depth, 16);
+	fv_set_free(&set);
+}
+
+static void plan_tables_complete(void **state)
+{
+	char *out, *err;
+	int ret;
+
+	(void) state;
+	ret = fvt_run(&out, &err, "compare", "-q", GEN("plan"), NULL);
+	assert_int_equal(ret, 0);
+	assert_non_null(strstr(out, "vmA"));
+	assert_non_null(strstr(out, "vmB"));
+	assert_null(strstr(out, "n/a"));
+	free(out);
+	free(err);
+	ret = fvt_run(&out, &err, "sweep", "-f", "csv", GEN("plan"), NULL);
+	assert_int_equal(ret, 0);
+	/* Header plus 3 depths for each of read and write. */
+	assert_non_null(strstr(out, "\r\nwrite,16,"));
+	assert_non_null(strstr(out, "\r\nread,1,"));
+	free(out);
+	free(err);
+}
+
+static void stdin_input(void **state)
+{
+	char *out, *err;
+	int ret;
+
+	(void) state;
+	assert_non_null(freopen(GEN("json.json"), "r", stdin));
+	ret = fvt_run(&out, &err, "summary", "-f", "csv", "-", NULL);
+	assert_int_equal(ret, 0);
+	assert_non_null(strstr(out, "stdin,peak,peak_rr"));
+	free(out);
+	free(err);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(json_plain),
+		cmocka_unit_test(json_unreported_percentile),
+		cmocka_unit_test(jsonplus_percentiles_equal_fio),
+		cmocka_unit_test(jsonplus_any_percentile),
+		cmocka_unit_test(client_server),
+		cmocka_unit_test(status_interval),
+		cmocka_unit_test(warnings_before_json),
+		cmocka_unit_test(numjobs_clones),
+		cmocka_unit_test(fsync_section),
+		cmocka_unit_test(steady_state),
+		cmocka_unit_test(gtod_reduce),
+		cmocka_unit_test(mixed_reporting),
+		cmocka_unit_test(seed_plan_roles),
+		cmocka_unit_test(plan_tables_complete),
+		cmocka_unit_test(stdin_input),
+	};
+
+	return cmocka_run_group_tests_name("fio", tests, NULL, NULL);
+}

@@ -1,0 +1,147 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Golden outputs: every table in every format, from the committed
+ * fixtures, plus the exit status and stderr of broken inputs and usage
+ * errors. FV_UPDATE_GOLDEN=1 rewrites the files (make golden-update);
+ * review the diff before committing it.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app.h"
+#include "fvtest.h"
+
+#define MAXARGS 12
+
+struct golden {
+	const char *name;
+	const char *args[MAXARGS]; /* "@" + rel: a fixture path */
+};
+
+static const struct golden cases[] = {
+	{ "summary.text", { "summary", "@plan", "@misc", "@old" } },
+	{ "summary.md", { "summary", "-f", "md", "@plan", "@misc", "@old" } },
+	{ "summary.csv", { "summary", "-f", "csv", "@plan", "@misc", "@old" } },
+	{ "summary.json", { "summary", "-f", "json", "@misc", "@old" } },
+	{ "summary-aggregate.text",
+	  { "summary", "--aggregate-clones", "@misc" } },
+	{ "compare.text", { "compare", "@plan" } },
+	{ "compare.md", { "compare", "-f", "md", "@plan" } },
+	{ "compare.csv", { "compare", "-f", "csv", "@plan" } },
+	{ "compare.json", { "compare", "-f", "json", "@plan" } },
+	{ "latency.text", { "latency", "@plan" } },
+	{ "latency.md", { "latency", "-f", "md", "@plan" } },
+	{ "latency.csv", { "latency", "-f", "csv", "@plan" } },
+	{ "latency.json", { "latency", "-f", "json", "@plan" } },
+	{ "latency-peak-read.text",
+	  { "latency", "--of", "peak:read", "-p", "50,99.99", "@plan" } },
+	{ "scaling.text", { "scaling", "--base", "NVMe-D32ads_v7", "@d64" } },
+	{ "scaling.md",
+	  { "scaling", "-f", "md", "--base", "NVMe-D32ads_v7", "@d64" } },
+	{ "scaling.csv",
+	  { "scaling", "-f", "csv", "--base", "NVMe-D32ads_v7", "@d64" } },
+	{ "scaling.json",
+	  { "scaling", "-f", "json", "--base", "NVMe-D32ads_v7", "@d64" } },
+	{ "scaling-metrics.text",
+	  { "scaling", "--metrics", "peak_write_iops,steady_write_p99.99",
+	    "@d64" } },
+	{ "sweep.text", { "sweep", "@plan" } },
+	{ "sweep.md", { "sweep", "-f", "md", "@plan" } },
+	{ "sweep.csv", { "sweep", "-f", "csv", "@plan" } },
+	{ "sweep.json", { "sweep", "-f", "json", "@plan" } },
+	{ "labels.text",
+	  { "compare", "-l",
+	    "Temp=@plan/Temp-D32ads_v5_peak_randread4k_"
+	    "qd32_nj8_120s_20260101-100100.json",
+	    "@plan" } },
+	{ "broken.text",
+	  { "summary", "@broken/truncated.json", "@broken/missing_comma.json",
+	    "@broken/not_fio.json", "@broken/empty.json", "@old" } },
+	{ "broken-dir.json", { "summary", "-f", "json", "-v", "@broken" } },
+	{ "usage-nosub.text", { NULL } },
+	{ "usage-badsub.text", { "frobnicate", "@plan" } },
+	{ "usage-badfmt.text", { "summary", "-f", "xml", "@plan" } },
+	{ "usage-badpct.text", { "summary", "-p", "50,101", "@plan" } },
+	{ "usage-noinput.text", { "compare" } },
+	{ "usage-badbase.text", { "scaling", "--base", "nope", "@plan" } },
+	{ "help.text", { "--help" } },
+	{ "version.text", { "--version" } },
+};
+
+static char *fixture_arg(const char *a)
+{
+	const char *dir = fvt_env("FV_FIXTURES", "tests/postproc/fixtures");
+	const char *at = strchr(a, '@');
+	char *s;
+
+	if (!at)
+		return strdup(a);
+	/* "-l Name=@rel" as well as "@rel". */
+	if (asprintf(&s, "%.*s%s/%s", (int) (at - a), a, dir, at + 1) < 0)
+		return NULL;
+	return s;
+}
+
+static char *run_case(const struct golden *g)
+{
+	char *argv[MAXARGS + 2] = { (char *) "fioverdict" }, *out, *err, *all;
+	size_t olen, elen, alen;
+	FILE *fo = open_memstream(&out, &olen),
+	     *fe = open_memstream(&err, &elen);
+	FILE *fa = open_memstream(&all, &alen);
+	int argc = 1, status;
+
+	for (; argc <= MAXARGS && g->args[argc - 1]; argc++)
+		argv[argc] = fixture_arg(g->args[argc - 1]);
+	status = fv_main(argc, argv, fo, fe);
+	fclose(fo);
+	fclose(fe);
+	fprintf(fa, "exit status: %d\n--- stdout\n%s--- stderr\n%s", status,
+		out, err);
+	fclose(fa);
+	for (int i = 1; i < argc; i++)
+		free(argv[i]);
+	free(out);
+	free(err);
+	return all;
+}
+
+static void check(void **state)
+{
+	const struct golden *g = *state;
+	const char *path =
+		fvt_path("FV_GOLDEN", "tests/postproc/golden", g->name);
+	char *got = run_case(g), *want;
+
+	if (getenv("FV_UPDATE_GOLDEN")) {
+		FILE *f = fopen(path, "w");
+
+		assert_non_null(f);
+		fputs(got, f);
+		assert_int_equal(fclose(f), 0);
+	}
+	want = fvt_slurp(path, NULL);
+	if (!want)
+		fail_msg("no golden file %s (make golden-update)", path);
+	if (strcmp(got, want))
+		print_error("%s differs; got:\n%s\n", g->name, got);
+	assert_string_equal(got, want);
+	free(got);
+	free(want);
+}
+
+int main(void)
+{
+	enum { N = sizeof(cases) / sizeof(cases[0]) };
+	struct CMUnitTest tests[N];
+
+	for (size_t i = 0; i < N; i++) {
+		tests[i] = (struct CMUnitTest){ .name = cases[i].name,
+						.test_func = check,
+						.initial_state =
+							(void *) &cases[i] };
+	}
+	return cmocka_run_group_tests_name("golden", tests, NULL, NULL);
+}

@@ -1,0 +1,411 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Ingest of the hand-made fixtures (committed): old fio versions, text
+ * before the JSON, bins and clones, gtod_reduce, broken inputs, stats
+ * files, and small inline documents for the rarer forms.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app.h"
+#include "fvtest.h"
+#include "ingest.h"
+#include "join.h"
+#include "label.h"
+#include "role.h"
+
+#define FIX(rel) fvt_path("FV_FIXTURES", "tests/postproc/fixtures", rel)
+
+static void load1(struct fv_set *set, const char *path)
+{
+	char *p = strdup(path);
+	const char *paths[] = { p };
+
+	fvt_load(set, paths, 1, NULL);
+	free(p);
+}
+
+static int ingest_text(struct fv_set *set, const char *text, bool named)
+{
+	struct fv_ingest_opts o = { .named = named };
+
+	return fv_ingest_buffer(set, "inline", ".", text, strlen(text), &o);
+}
+
+static void fio2_usec_kib(void **state)
+{
+	struct fv_set set;
+	const struct fv_job *j;
+
+	(void) state;
+	load1(&set, FIX("old/fio-2.2.10.json"));
+	j = fvt_job(&set, NULL, "old_rr");
+	assert_non_null(j);
+	/* io_bytes was KiB before 2.21; bw is KiB/s; latencies in µs. */
+	assert_int_equal(j->dir[FV_DIR_READ].io_bytes, 40000 * 1024);
+	assert_true(j->dir[FV_DIR_READ].bw_bytes == 2000 * 1024);
+	assert_true(j->dir[FV_DIR_READ].lat[FV_CLAT].mean_ns == 1900500);
+	assert_false(j->dir[FV_DIR_READ].lat[FV_CLAT].has_n);
+	assert_int_equal(j->dir[FV_DIR_READ].lat[FV_CLAT].pct[2].src,
+			 FV_PCT_FIO);
+	assert_true(j->dir[FV_DIR_READ].lat[FV_CLAT].pct[2].ns == 3000000);
+	assert_false(j->dir[FV_DIR_READ].lat_unmeasured);
+	fv_set_free(&set);
+}
+
+static void fio221_bytes(void **state)
+{
+	struct fv_set set;
+	const struct fv_job *j;
+
+	(void) state;
+	load1(&set, FIX("old/fio-2.21.json"));
+	j = fvt_job(&set, NULL, "v221_rr");
+	assert_non_null(j);
+	assert_int_equal(j->dir[FV_DIR_READ].io_bytes, 40960000);
+	fv_set_free(&set);
+}
+
+static void bins_clones_warning(void **state)
+{
+	struct fv_set set;
+	const struct fv_job *c0, *c1, *sum;
+
+	(void) state;
+	load1(&set, FIX("misc/bins_clones.json"));
+	assert_int_equal(fvt_diags(&set, FV_WARNING, "capped at 1"), 1);
+	c0 = fvt_job(&set, NULL, "cl#0");
+	c1 = fvt_job(&set, NULL, "cl#1");
+	sum = fvt_job(&set, NULL, "cl");
+	assert_non_null(c0);
+	assert_non_null(c1);
+	assert_non_null(sum);
+	assert_int_equal(c0->kind, FV_JOB_CLONE);
+	assert_int_equal(sum->kind, FV_JOB_CLONE_SUM);
+	assert_int_equal(sum->nclones, 2);
+	assert_true(sum->dir[FV_DIR_READ].iops == 4000);
+	/* Sum of bins: 60 x 1000, 130 x 2000, 9 x 3008, 1 x 10240. */
+	assert_int_equal(sum->dir[FV_DIR_READ].lat[FV_CLAT].pct[0].src,
+			 FV_PCT_BINS);
+	assert_true(sum->dir[FV_DIR_READ].lat[FV_CLAT].pct[0].ns == 2000);
+	assert_true(sum->dir[FV_DIR_READ].lat[FV_CLAT].pct[2].ns == 3008);
+	assert_true(sum->dir[FV_DIR_READ].lat[FV_CLAT].pct[3].ns == 10240);
+	assert_true(c0->dir[FV_DIR_READ].lat[FV_CLAT].pct[3].ns == 10240);
+	fv_set_free(&set);
+}
+
+static void gtod_flagged(void **state)
+{
+	struct fv_set set;
+	const struct fv_job *j;
+
+	(void) state;
+	load1(&set, FIX("misc/gtod.json"));
+	j = fvt_job(&set, NULL, "gtod");
+	assert_non_null(j);
+	assert_true(j->dir[FV_DIR_READ].lat_unmeasured);
+	fv_set_free(&set);
+}
+
+static void broken_named(void **state)
+{
+	static const char *const files[] = {
+		"broken/truncated.json", "broken/missing_comma.json",
+		"broken/not_fio.json",	 "broken/plain_text.txt",
+		"broken/empty.json",
+	};
+
+	(void) state;
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		struct fv_set set;
+
+		load1(&set, FIX(files[i]));
+		assert_int_equal(set.njobs, 0);
+		assert_int_equal(set.diags.nerrors, 1);
+		assert_non_null(set.diags.v[set.diags.n - 1].file);
+		assert_true(set.diags.v[set.diags.n - 1].line > 0);
+		assert_true(set.diags.v[set.diags.n - 1].column > 0);
+		fv_set_free(&set);
+	}
+}
+
+static void broken_line_column(void **state)
+{
+	struct fv_set set;
+	const struct fv_diag *g;
+
+	(void) state;
+	load1(&set, FIX("broken/missing_comma.json"));
+	g = &set.diags.v[0];
+	assert_int_equal(g->line, 4);
+	assert_int_equal(g->column, 31);
+	assert_non_null(strstr(g->message, "'}' expected"));
+	fv_set_free(&set);
+}
+
+static void broken_does_not_stop_others(void **state)
+{
+	struct fv_set set;
+	char *a = strdup(FIX("broken/truncated.json"));
+	char *b = strdup(FIX("old/fio-2.21.json"));
+	const char *paths[] = { a, b };
+
+	(void) state;
+	fvt_load(&set, paths, 2, NULL);
+	assert_int_equal(set.diags.nerrors, 1);
+	assert_non_null(fvt_job(&set, NULL, "v221_rr"));
+	fv_set_free(&set);
+	free(a);
+	free(b);
+}
+
+static void directory_walk(void **state)
+{
+	struct fv_set set;
+
+	(void) state;
+	/* Found in a directory, non-fio files are notes; broken are errors. */
+	load1(&set, FIX("broken"));
+	assert_int_equal(set.diags.nerrors, 2);
+	assert_int_equal(fvt_diags(&set, FV_NOTE, "skipped"), 3);
+	fv_set_free(&set);
+	load1(&set, FIX("plan"));
+	assert_int_equal(set.njobs, 40);
+	assert_int_equal(set.diags.n, 0);
+	fv_set_free(&set);
+}
+
+static void missing_path(void **state)
+{
+	struct fv_set set;
+
+	(void) state;
+	load1(&set, "/nonexistent/fioverdict/x.json");
+	assert_int_equal(set.diags.nerrors, 1);
+	assert_non_null(strstr(set.diags.v[0].message, "No such file"));
+	fv_set_free(&set);
+}
+
+static const char *const options_doc =
+	"{\"fio version\": \"fio-3.33\",\n"
+	" \"global options\": {\"bs\": \"4k\", \"rw\": \"read\","
+	" \"filename\": \"/a\", \"filename\": \"/b\"},\n"
+	" \"jobs\": [{\"jobname\": \"j\", \"job options\": {\"rw\": "
+	"\"randwrite\", \"iodepth\": \"16\"},\n"
+	"  \"write\": {\"iops\": 10, \"total_ios\": 10, \"clat_ns\": {\"N\": "
+	"10,"
+	" \"percentile\": {\"0.00\": 0, \"0.00\": 0, \"50.000000\": 7}}}}]}\n";
+
+static void options_merged_duplicates(void **state)
+{
+	struct fv_set set;
+	const struct fv_job *j;
+
+	(void) state;
+	fv_set_init(&set, NULL);
+	assert_int_equal(ingest_text(&set, options_doc, true), 0);
+	assert_int_equal(fv_label_assign(&set, NULL, 0), 0);
+	fv_role_assign(&set, NULL, 0);
+	j = set.jobs[0];
+	/* Job options win over global ones; a duplicate key: the last. */
+	assert_string_equal(fv_job_opt(j, "rw"), "randwrite");
+	assert_string_equal(fv_job_opt(j, "bs"), "4k");
+	assert_string_equal(fv_job_opt(j, "filename"), "/b");
+	assert_int_equal(j->depth, 16);
+	assert_int_equal(j->role, FV_ROLE_PEAK);
+	assert_true(j->dir[FV_DIR_WRITE].lat[FV_CLAT].pct[0].ns == 7);
+	fv_set_free(&set);
+}
+
+static void interim_documents(void **state)
+{
+	static const char *const text =
+		"{\"jobs\": [{\"jobname\": \"s\", \"write\": {\"runtime\": "
+		"1000,"
+		" \"total_ios\": 5, \"io_bytes\": 50, \"io_kbytes\": 0}}]}\n"
+		"{\"jobs\": [{\"jobname\": \"s\", \"write\": {\"runtime\": "
+		"2000,"
+		" \"total_ios\": 9, \"io_bytes\": 90, \"io_kbytes\": 0}}]}\n"
+		"{\"jobs\": [{\"jobname\": \"s\", \"write\": {\"runtime\": "
+		"3000,"
+		" \"total_ios\": 12, \"io_bytes\": 120, \"io_kbytes\": 0,"
+		" \"iops\": 4}}]}\n";
+	struct fv_set set;
+	const struct fv_job *j;
+
+	(void) state;
+	fv_set_init(&set, NULL);
+	assert_int_equal(ingest_text(&set, text, true), 0);
+	assert_int_equal(set.njobs, 1);
+	j = set.jobs[0];
+	/* The last document is the result; the others are samples. */
+	assert_int_equal(j->dir[FV_DIR_WRITE].total_ios, 12);
+	assert_int_equal(j->ninterim, 2);
+	assert_int_equal(j->dir[FV_DIR_WRITE].nsamples, 2);
+	assert_int_equal(j->dir[FV_DIR_WRITE].samples[1].total_ios, 9);
+	fv_set_free(&set);
+}
+
+static void mixed_and_sync_sections(void **state)
+{
+	static const char *const text =
+		"{\"jobs\": [{\"jobname\": \"m\", \"job options\": {\"rw\": "
+		"\"randrw\"}, \"mixed\": {\"iops\": 8, \"total_ios\": 8,"
+		" \"clat_ns\": {\"N\": 8, \"bins\": {\"100\": 4, \"200\": 4}}},"
+		" \"sync\": {\"total_ios\": 3, \"lat_ns\": {\"N\": 3,"
+		" \"percentile\": {\"99.000000\": 77}}}}]}\n";
+	struct fv_set set;
+	const struct fv_job *j;
+
+	(void) state;
+	fv_set_init(&set, NULL);
+	assert_int_equal(ingest_text(&set, text, true), 0);
+	j = set.jobs[0];
+	assert_true(j->dir[FV_DIR_MIXED].present);
+	assert_int_equal(fv_job_main_dir(j), FV_DIR_MIXED);
+	assert_true(j->dir[FV_DIR_MIXED].lat[FV_CLAT].pct[0].ns == 100);
+	assert_true(j->dir[FV_DIR_SYNC].lat[FV_LAT].pct[2].ns == 77);
+	fv_set_free(&set);
+}
+
+static void not_fio_in_dir_is_note(void **state)
+{
+	struct fv_set set;
+
+	(void) state;
+	fv_set_init(&set, NULL);
+	assert_int_equal(ingest_text(&set, "{\"a\": 1}\n", false), 0);
+	assert_int_equal(set.diags.nerrors, 0);
+	assert_int_equal(ingest_text(&set, "{\"a\": 1}\n", true), -EBADMSG);
+	assert_int_equal(set.diags.nerrors, 1);
+	fv_set_free(&set);
+}
+
+static void huge_and_odd_numbers(void **state)
+{
+	static const char *const text =
+		"{\"jobs\": [{\"jobname\": \"h\", \"read\": {\"io_bytes\":"
+		" 18446744073709551615, \"total_ios\": -5, \"iops\": 1e400,"
+		" \"clat_ns\": {\"N\": 1e30, \"bins\": {\"x\": 1, \"5\": -1,"
+		" \"7\": 1e300}}}}, 5, {\"jobname\": 7}]}\n";
+	struct fv_set set;
+
+	(void) state;
+	fv_set_init(&set, NULL);
+	/* Must not crash nor trip UBSan on conversions; values saturate. */
+	ingest_text(&set, text, true);
+	fv_set_free(&set);
+}
+
+static const char *const stats_doc =
+	"{\"schema\": \"fioverdict-durability/1\", \"engine\": "
+	"\"uring_durable\",\n \"job\": {\"name\": \"sync_rw\", "
+	"\"thread_number\": 1, \"clone\": 0},\n \"counts\": {\"writes\": "
+	"1000, \"fsyncs\": 1000, \"empty_syncs\": 3, \"writes_not_durable\": "
+	"2},\n \"flush_latency_ns\": {\"count\": 1000, \"min\": 1, \"mean\": "
+	"2.5, \"max\": 9, \"percentiles\": {\"99.000000\": 5000}}}\n";
+
+static void stats_file_joined(void **state)
+{
+	static const char *const fio =
+		"{\"jobs\": [{\"jobname\": \"sync_rw\", \"job options\": "
+		"{\"rw\": \"randwrite\"}, \"write\": {\"iops\": 1, "
+		"\"total_ios\": 1000}}]}\n";
+	struct fv_set set;
+	const struct fv_job *j;
+
+	(void) state;
+	fv_set_init(&set, NULL);
+	assert_int_equal(ingest_text(&set, stats_doc, false), 0);
+	assert_int_equal(ingest_text(&set, fio, true), 0);
+	assert_int_equal(fv_label_assign(&set, NULL, 0), 0);
+	fv_role_assign(&set, NULL, 0);
+	assert_int_equal(fv_join_durability(&set), 0);
+	j = set.jobs[0];
+	assert_int_equal(j->ndur, 1);
+	assert_int_equal(j->dur[0]->empty_syncs, 3);
+	assert_int_equal(j->dur[0]->writes_not_durable, 2);
+	assert_true(j->dur[0]->flush.pcts[0].ns == 5000);
+	assert_int_equal(j->role, FV_ROLE_SYNC);
+	fv_set_free(&set);
+}
+
+static void stats_file_unmatched(void **state)
+{
+	struct fv_set set;
+
+	(void) state;
+	fv_set_init(&set, NULL);
+	assert_int_equal(ingest_text(&set, stats_doc, true), 0);
+	assert_int_equal(fv_join_durability(&set), 0);
+	assert_int_equal(fvt_diags(&set, FV_WARNING, "no fio job named"), 1);
+	fv_set_free(&set);
+}
+
+static void labels_rules(void **state)
+{
+	struct fv_label_rule r;
+	struct fv_set set;
+
+	(void) state;
+	load1(&set, FIX("plan"));
+	assert_string_equal(set.jobs[0]->label, "Cache-D32ds_v4");
+	assert_string_equal(set.jobs[0]->label_rule, "file name");
+	assert_int_equal(fv_label_rule_parse(&r, "Mine=tests/postproc/fixtures/"
+						 "plan/"),
+			 0);
+	assert_int_equal(fv_label_assign(&set, &r, 1), 0);
+	assert_string_equal(set.jobs[0]->label, "Mine");
+	fv_label_rule_free(&r);
+	fv_set_free(&set);
+	load1(&set, FIX("old/fio-2.21.json"));
+	assert_string_equal(set.jobs[0]->label, "old");
+	assert_string_equal(set.jobs[0]->label_rule, "directory");
+	fv_set_free(&set);
+	assert_int_equal(fv_label_rule_parse(&r, "noequals"), -EINVAL);
+}
+
+static void role_override(void **state)
+{
+	struct fv_role_override o;
+	struct fv_set set;
+
+	(void) state;
+	load1(&set, FIX("old/fio-2.21.json"));
+	assert_int_equal(set.jobs[0]->role, FV_ROLE_UNKNOWN);
+	assert_int_equal(fv_role_override_parse(&o, "v221_rr=peak"), 0);
+	fv_role_assign(&set, &o, 1);
+	assert_int_equal(set.jobs[0]->role, FV_ROLE_PEAK);
+	free(o.job);
+	assert_int_equal(fv_role_override_parse(&o, "x=nonsense"), -EINVAL);
+	fv_set_free(&set);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(fio2_usec_kib),
+		cmocka_unit_test(fio221_bytes),
+		cmocka_unit_test(bins_clones_warning),
+		cmocka_unit_test(gtod_flagged),
+		cmocka_unit_test(broken_named),
+		cmocka_unit_test(broken_line_column),
+		cmocka_unit_test(broken_does_not_stop_others),
+		cmocka_unit_test(directory_walk),
+		cmocka_unit_test(missing_path),
+		cmocka_unit_test(options_merged_duplicates),
+		cmocka_unit_test(interim_documents),
+		cmocka_unit_test(mixed_and_sync_sections),
+		cmocka_unit_test(not_fio_in_dir_is_note),
+		cmocka_unit_test(huge_and_odd_numbers),
+		cmocka_unit_test(stats_file_joined),
+		cmocka_unit_test(stats_file_unmatched),
+		cmocka_unit_test(labels_rules),
+		cmocka_unit_test(role_override),
+	};
+
+	return cmocka_run_group_tests_name("ingest", tests, NULL, NULL);
+}
