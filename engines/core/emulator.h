@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A provisioned cloud disk, emulated: a baseline IOPS and bandwidth cap, a
+ * burst rate paid for with credits (earned below the baseline, spent above
+ * it, as Azure's credit bursting and AWS gp2 work), an added round trip per
+ * I/O, and a time scale that shrinks the credit bucket so that a 30-minute
+ * burst can be rehearsed in seconds.
+ *
+ * The model schedules: each I/O is given the time it may start. Requests are
+ * paced one interval apart (1/rate, and bytes/bandwidth), at the burst rate
+ * while credits last and at the baseline after. Credits (in I/Os, and in
+ * bytes) accrue at the baseline rate and each I/O spends its share, so at a
+ * demand above the burst rate a full bucket lasts capacity / (burst -
+ * baseline): the length the providers document.
+ *
+ * Nothing here knows fio or io_uring; times are nanoseconds on any clock.
+ */
+#ifndef FV_EMULATOR_H
+#define FV_EMULATOR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct emu_config {
+	double cap_iops;      /* baseline I/Os per second; 0: no IOPS cap */
+	double cap_bw;        /* baseline bytes per second; 0: no cap */
+	double burst_iops;    /* 0 or <= cap: no IOPS burst */
+	double burst_bw;      /* 0 or <= cap: no bandwidth burst */
+	double burst_seconds; /* a full bucket lasts this long at burst */
+	double time_scale;    /* >= 1: the bucket is this many times smaller */
+	uint64_t added_latency_ns;
+};
+
+struct emu_preset {
+	const char *name;
+	const char *description;
+	struct emu_config config;
+};
+
+/* The documented tiers (shared/reference/cloud-disks.md), NULL-terminated. */
+extern const struct emu_preset emu_presets[];
+
+/* 0 and the preset, or -ENOENT. */
+int emu_preset_find(const char *name, struct emu_config *out);
+
+/* 0, or -EINVAL and a message naming the option and what would be right. */
+int emu_config_validate(const struct emu_config *c, char *err, size_t errlen);
+
+/* Whether the configuration changes anything at all. */
+bool emu_config_active(const struct emu_config *c);
+
+/*
+ * One paced resource: I/Os or bytes. @virt is where a disk held to the
+ * baseline would be: a request that starts before it runs on credit, and
+ * (virt - start) x base is the credit in use; idle time lets @virt fall
+ * behind, which is the refill. So the bucket needs no timer, and at
+ * baseline pace credits neither grow nor shrink.
+ */
+struct emu_lane {
+	double base;     /* per second */
+	double burst;    /* per second; 0: no burst */
+	double capacity; /* credits in a full bucket (units) */
+	double virt_ns;  /* baseline virtual time */
+	double next_ns;  /* earliest start at the burst (or base) pace */
+};
+struct emu_state {
+	struct emu_config config;
+	struct emu_lane iops;
+	struct emu_lane bw;
+	bool started;
+	uint64_t admitted;
+	uint64_t delayed;   /* admitted later than asked */
+	double burst_end_ns; /* when a lane first ran out of credits; -1 */
+	double start_ns;
+};
+
+void emu_init(struct emu_state *e, const struct emu_config *c);
+
+/*
+ * Schedules an I/O of @bytes asked for at @now_ns; returns the time it may
+ * start (>= now_ns), the added latency included.
+ */
+uint64_t emu_admit(struct emu_state *e, uint64_t now_ns, uint64_t bytes);
+
+/* Seconds from the first I/O until credits ran out, or -1 if they did not. */
+double emu_burst_length_s(const struct emu_state *e);
+
+/* The burst a full bucket allows at full demand, in seconds, or 0. */
+double emu_expected_burst_s(const struct emu_config *c);
+
+#endif

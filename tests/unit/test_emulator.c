@@ -1,0 +1,207 @@
+/* SPDX-License-Identifier: MIT */
+/* The provisioned-disk emulator: caps, credit bursts, refill, presets. */
+#include <errno.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "core/emulator.h"
+
+#define SEC 1000000000ULL
+
+static struct emu_config cfg(double iops, double burst, double seconds,
+			     double scale)
+{
+	struct emu_config c;
+
+	memset(&c, 0, sizeof(c));
+	c.cap_iops = iops;
+	c.burst_iops = burst;
+	c.burst_seconds = seconds;
+	c.time_scale = scale;
+	return c;
+}
+
+/*
+ * Unbounded demand with @depth requests outstanding and no service time:
+ * each request is asked for as soon as one of the depth slots frees.
+ * Counts starts in [from, to) seconds.
+ */
+static uint64_t run(struct emu_state *e, uint64_t t0, double seconds,
+		    uint64_t bytes, double from, double to)
+{
+	uint64_t now = t0, n = 0, end = t0 + (uint64_t) (seconds * SEC);
+
+	for (;;) {
+		uint64_t start = emu_admit(e, now, bytes);
+
+		if (start >= end)
+			break;
+		if (start >= t0 + (uint64_t) (from * SEC) &&
+		    start < t0 + (uint64_t) (to * SEC))
+			n++;
+		now = start;
+	}
+	return n;
+}
+
+static void assert_near(double got, double want, double rel)
+{
+	if (fabs(got - want) > rel * want)
+		fail_msg("%g is not within %g%% of %g", got, rel * 100, want);
+}
+
+static void test_baseline_cap(void **state)
+{
+	struct emu_config c = cfg(1000, 0, 0, 1);
+	struct emu_state e;
+
+	(void) state;
+	emu_init(&e, &c);
+	assert_near((double) run(&e, 5 * SEC, 10, 4096, 0, 10), 10000, 0.001);
+	assert_true(emu_burst_length_s(&e) < 0);
+}
+
+static void test_burst_then_baseline(void **state)
+{
+	/* Azure P10 rehearsed 600x faster: 1800 s of burst becomes 3 s */
+	struct emu_config c = cfg(500, 3500, 1800, 600);
+	struct emu_state e;
+
+	(void) state;
+	assert_near(emu_expected_burst_s(&c), 3.0, 1e-9);
+	emu_init(&e, &c);
+	/* during the burst: 3500 IOPS; after it: 500 IOPS */
+	assert_near((double) run(&e, SEC, 8, 4096, 0.5, 2.5), 7000, 0.01);
+	emu_init(&e, &c);
+	assert_near((double) run(&e, SEC, 8, 4096, 4, 8), 2000, 0.01);
+	assert_near(emu_burst_length_s(&e), 3.0, 0.01);
+}
+
+/* Below the baseline credits come back at the unused rate. */
+static void test_refill_after_idle(void **state)
+{
+	struct emu_config c = cfg(500, 3500, 1800, 600);
+	struct emu_state e;
+	uint64_t n;
+
+	(void) state;
+	emu_init(&e, &c);
+	run(&e, SEC, 5, 4096, 0, 5); /* empties the bucket */
+	/*
+	 * idle 12 s: 12 x 500 = 6000 credits of the 9000 capacity, a burst
+	 * of 6000 / (3500 - 500) = 2 s; then baseline.
+	 */
+	n = run(&e, 18 * SEC, 4, 4096, 0, 4);
+	assert_near((double) n, 2 * 3500 + 2 * 500, 0.01);
+}
+
+static void test_bandwidth_cap(void **state)
+{
+	struct emu_config c;
+	struct emu_state e;
+
+	(void) state;
+	memset(&c, 0, sizeof(c));
+	c.cap_bw = 100e6;
+	c.time_scale = 1;
+	emu_init(&e, &c);
+	/* 1 MiB requests at 100 MB/s: 95.37 per second */
+	assert_near((double) run(&e, SEC, 10, 1 << 20, 0, 10), 953.7, 0.002);
+}
+
+static void test_both_lanes_the_slower_wins(void **state)
+{
+	struct emu_config c = cfg(1000, 0, 0, 1);
+	struct emu_state e;
+
+	(void) state;
+	c.cap_bw = 1e6; /* 1 MB/s of 64 KiB: 15.3 IOPS, under 1000 */
+	emu_init(&e, &c);
+	assert_near((double) run(&e, SEC, 10, 65536, 0, 10), 152.6, 0.01);
+}
+
+static void test_added_latency(void **state)
+{
+	struct emu_config c;
+	struct emu_state e;
+
+	(void) state;
+	memset(&c, 0, sizeof(c));
+	c.time_scale = 1;
+	c.added_latency_ns = 500000;
+	assert_true(emu_config_active(&c));
+	emu_init(&e, &c);
+	/* no cap: every request starts at once, half a millisecond later */
+	assert_int_equal(emu_admit(&e, 1000, 4096), 501000);
+	assert_int_equal(emu_admit(&e, 1000, 4096), 501000);
+	assert_int_equal(e.delayed, 0);
+}
+
+static void test_validation(void **state)
+{
+	struct emu_config c = cfg(0, 3000, 10, 1);
+	char err[256];
+
+	(void) state;
+	assert_int_equal(emu_config_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "burst_iops needs cap_iops"));
+	c = cfg(1000, 800, 10, 1);
+	assert_int_equal(emu_config_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "above the baseline"));
+	c = cfg(1000, 3000, 0, 1);
+	assert_int_equal(emu_config_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "burst_seconds"));
+	c = cfg(1000, 3000, 10, 0.5);
+	assert_int_equal(emu_config_validate(&c, err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "time_scale"));
+	c = cfg(1000, 3000, 10, 1);
+	assert_int_equal(emu_config_validate(&c, err, sizeof(err)), 0);
+	memset(&c, 0, sizeof(c));
+	assert_false(emu_config_active(&c));
+}
+
+static void test_presets(void **state)
+{
+	const struct emu_preset *p;
+	struct emu_config c;
+	char err[256];
+	int n = 0;
+
+	(void) state;
+	for (p = emu_presets; p->name; p++, n++) {
+		assert_int_equal(emu_config_validate(&p->config, err,
+						     sizeof(err)),
+				 0);
+		assert_true(emu_config_active(&p->config));
+	}
+	assert_true(n >= 5);
+	assert_int_equal(emu_preset_find("azure-p10", &c), 0);
+	assert_true(c.cap_iops == 500 && c.burst_iops == 3500);
+	assert_near(emu_expected_burst_s(&c), 1800, 1e-9);
+	assert_int_equal(emu_preset_find("aws-gp2-100g", &c), 0);
+	/* 5.4 million credits spent at 3000 - 300 per second */
+	assert_near(emu_expected_burst_s(&c), 5.4e6 / 2700, 1e-9);
+	assert_int_equal(emu_preset_find("azure-p99", &c), -ENOENT);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_baseline_cap),
+		cmocka_unit_test(test_burst_then_baseline),
+		cmocka_unit_test(test_refill_after_idle),
+		cmocka_unit_test(test_bandwidth_cap),
+		cmocka_unit_test(test_both_lanes_the_slower_wins),
+		cmocka_unit_test(test_added_latency),
+		cmocka_unit_test(test_validation),
+		cmocka_unit_test(test_presets),
+	};
+
+	return cmocka_run_group_tests_name("emulator", tests, NULL, NULL);
+}
