@@ -16,11 +16,12 @@
 /* Engine-made flushes carry a tagged pointer: io_u pointers are aligned. */
 #define LINK_TAG 1ULL
 
+/* fio's clock (TSC where fio trusts it): the one fio's latencies use. */
 uint64_t glue_now_ns(void)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	fio_gettime(&ts, NULL);
 	return (uint64_t) ts.tv_sec * 1000000000ULL + (uint64_t) ts.tv_nsec;
 }
 
@@ -117,6 +118,49 @@ static int alloc_tables(struct glue_data *gd)
 	return 0;
 }
 
+/* A preset, then the options given one by one (0 keeps the preset's). */
+static int setup_emulator(struct glue_data *gd, const struct glue_options *o,
+			  char *err, size_t errlen)
+{
+	struct emu_config c;
+	int ret;
+
+	memset(&c, 0, sizeof(c));
+	c.time_scale = 1;
+	if (o->emulate && *o->emulate && strcmp(o->emulate, "none") &&
+	    emu_preset_find(o->emulate, &c)) {
+		const struct emu_preset *p;
+		size_t n;
+
+		n = (size_t) snprintf(err, errlen,
+				      "emulate=%s is not a preset; use none",
+				      o->emulate);
+		for (p = emu_presets; p->name && n < errlen; p++)
+			n += (size_t) snprintf(err + n, errlen - n, ", %s",
+					       p->name);
+		return -EINVAL;
+	}
+	if (o->cap_iops)
+		c.cap_iops = (double) o->cap_iops;
+	if (o->cap_bw)
+		c.cap_bw = (double) o->cap_bw;
+	if (o->burst_iops)
+		c.burst_iops = (double) o->burst_iops;
+	if (o->burst_bw)
+		c.burst_bw = (double) o->burst_bw;
+	if (o->burst_seconds)
+		c.burst_seconds = o->burst_seconds;
+	c.time_scale = o->time_scale ? o->time_scale : 0.5; /* 0: refused */
+	if (o->added_latency_us)
+		c.added_latency_ns = o->added_latency_us * 1000ULL;
+	ret = emu_config_validate(&c, err, errlen);
+	if (ret)
+		return ret;
+	emu_init(&gd->emu, &c);
+	gd->emulating = emu_config_active(&c);
+	return 0;
+}
+
 int glue_init(struct thread_data *td, struct glue_options *o,
 	      const char *engine, const struct glue_personality *p)
 {
@@ -140,6 +184,10 @@ int glue_init(struct thread_data *td, struct glue_options *o,
 	if (gd->s.accounting &&
 	    stats_path_expand(gd->s.stats_file, td->o.name, td->thread_number,
 			      0, false, path, sizeof(path), err, sizeof(err))) {
+		glue_fail(td, EINVAL, "init", "%s: %s", engine, err);
+		return 1;
+	}
+	if (setup_emulator(gd, o, err, sizeof(err))) {
 		glue_fail(td, EINVAL, "init", "%s: %s", engine, err);
 		return 1;
 	}
@@ -183,8 +231,32 @@ static int setup_ring(struct thread_data *td, struct glue_data *gd)
 			params.sq_thread_cpu = (unsigned) gd->s.sqpoll_cpu;
 		}
 	}
-	/* room for every request plus a linked flush after each write */
-	ret = io_uring_queue_init_params(2 * gd->iodepth, &gd->ring, &params);
+	/*
+	 * As fio's own io_uring engine: no IPIs for completions, one issuer,
+	 * task work deferred until we reap. Kernels that predate a flag
+	 * refuse it with EINVAL; drop it and retry.
+	 */
+	params.flags |= IORING_SETUP_COOP_TASKRUN | IORING_SETUP_SINGLE_ISSUER;
+	if (!gd->s.sqpoll)
+		params.flags |= IORING_SETUP_DEFER_TASKRUN;
+	for (;;) {
+		unsigned flags = params.flags;
+
+		/* room for every request plus a linked flush after each write */
+		ret = io_uring_queue_init_params(4 * gd->iodepth, &gd->ring,
+						 &params);
+		if (ret != -EINVAL)
+			break;
+		params.flags = flags;
+		if (params.flags & IORING_SETUP_DEFER_TASKRUN)
+			params.flags &= ~IORING_SETUP_DEFER_TASKRUN;
+		else if (params.flags & IORING_SETUP_SINGLE_ISSUER)
+			params.flags &= ~IORING_SETUP_SINGLE_ISSUER;
+		else if (params.flags & IORING_SETUP_COOP_TASKRUN)
+			params.flags &= ~IORING_SETUP_COOP_TASKRUN;
+		else
+			break;
+	}
 	if (ret) {
 		glue_fail(td, -ret, "io_uring_queue_init",
 			  "%s: io_uring set-up failed: %s%s", gd->p->name,
@@ -291,7 +363,13 @@ int glue_open_file(struct thread_data *td, struct fio_file *f)
 {
 	struct glue_data *gd = gd_of(td);
 
-	if (gd && gd->s.registerfiles && gd->fds) {
+	/*
+	 * fio sizes a block device by opening it from its main process,
+	 * before the engine's init (create_serialize): no glue data yet.
+	 */
+	if (!gd)
+		return generic_open_file(td, f);
+	if (gd->s.registerfiles && gd->fds) {
 		f->fd = gd->fds[f->engine_pos];
 		return 0;
 	}
@@ -491,6 +569,43 @@ static int prep_request(struct thread_data *td, struct glue_data *gd,
 
 static int submit_prepared(struct thread_data *td, struct glue_data *gd);
 
+static uint64_t monotonic_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t) ts.tv_sec * 1000000000ULL + (uint64_t) ts.tv_nsec;
+}
+
+/*
+ * The emulated disk decides when this request may start; if that is later
+ * than now, an absolute timeout goes first in the ring, linked to the
+ * request, and counts as success so the chain goes on (ETIME_SUCCESS).
+ * Requests wait independently, so an added round trip overlaps across the
+ * queue as it would on a remote disk.
+ */
+static void queue_emulated_delay(struct glue_data *gd, struct io_u *io_u)
+{
+	struct __kernel_timespec *ts = &gd->ios[io_u->index].start_at;
+	uint64_t now = monotonic_ns();
+	uint64_t start = emu_admit(&gd->emu, now, io_u->xfer_buflen);
+	struct io_uring_sqe *tsqe;
+
+	if (start <= now)
+		return;
+	tsqe = io_uring_get_sqe(&gd->ring);
+	if (!tsqe)
+		return;
+	ts->tv_sec = (long long) (start / 1000000000ULL);
+	ts->tv_nsec = (long long) (start % 1000000000ULL);
+	io_uring_prep_timeout(tsqe, ts, 0,
+			      IORING_TIMEOUT_ABS |
+				      IORING_TIMEOUT_ETIME_SUCCESS);
+	tsqe->flags |= IOSQE_IO_LINK;
+	io_uring_sqe_set_data64(tsqe, 0);
+	gd->prepared++;
+}
+
 enum fio_q_status glue_queue(struct thread_data *td, struct io_u *io_u)
 {
 	struct glue_data *gd = gd_of(td);
@@ -515,9 +630,11 @@ enum fio_q_status glue_queue(struct thread_data *td, struct io_u *io_u)
 	    gd->s.sync_mode == SYNC_MODE_LINKED && gd->open_link)
 		return claim_linked_flush(gd, io_u);
 
-	/* two SQEs at most: a write and the flush linked to it */
-	if (io_uring_sq_space_left(&gd->ring) < 2)
+	/* three SQEs at most: a delay, a write and the flush linked to it */
+	if (io_uring_sq_space_left(&gd->ring) < 3)
 		return FIO_Q_BUSY;
+	if (gd->emulating && ddir_rw(io_u->ddir))
+		queue_emulated_delay(gd, io_u);
 	sqe = io_uring_get_sqe(&gd->ring);
 	if (!sqe)
 		return FIO_Q_BUSY;
@@ -548,28 +665,41 @@ enum fio_q_status glue_queue(struct thread_data *td, struct io_u *io_u)
 	return FIO_Q_QUEUED;
 }
 
+static uint64_t ts_to_ns(const struct timespec *ts)
+{
+	return (uint64_t) ts->tv_sec * 1000000000ULL + (uint64_t) ts->tv_nsec;
+}
+
+/*
+ * One clock read per submission, on fio's clock, serves fio's issue time
+ * and our accounting alike: at high rates the clock itself is a visible
+ * cost. Stamped once the kernel has the requests, as fio's io_uring
+ * engine does, so that fio's clat means the same with either engine.
+ */
 static void apply_stamps(struct thread_data *td, struct glue_data *gd)
 {
 	struct timespec now;
-	uint64_t ns;
+	bool fill = gd->nissued && fio_fill_issue_time(td);
 	unsigned i;
+	uint64_t ns;
 
-	if (gd->nstamps) {
-		ns = glue_now_ns();
-		for (i = 0; i < gd->nstamps; i++)
-			*gd->stamps[i] = ns;
-		gd->nstamps = 0;
-	}
-	if (!gd->nissued)
+	if (!gd->nstamps && !fill) {
+		if (gd->nissued)
+			io_u_mark_submit(td, gd->nissued);
+		gd->nissued = 0;
 		return;
-	if (fio_fill_issue_time(td)) {
-		fio_gettime(&now, NULL);
-		for (i = 0; i < gd->nissued; i++) {
-			memcpy(&gd->issued[i]->issue_time, &now, sizeof(now));
-			io_u_queued(td, gd->issued[i]);
-		}
 	}
-	io_u_mark_submit(td, gd->nissued);
+	fio_gettime(&now, NULL);
+	ns = ts_to_ns(&now);
+	for (i = 0; i < gd->nstamps; i++)
+		*gd->stamps[i] = ns;
+	gd->nstamps = 0;
+	for (i = 0; fill && i < gd->nissued; i++) {
+		memcpy(&gd->issued[i]->issue_time, &now, sizeof(now));
+		io_u_queued(td, gd->issued[i]);
+	}
+	if (gd->nissued)
+		io_u_mark_submit(td, gd->nissued);
 	gd->nissued = 0;
 }
 
@@ -582,7 +712,6 @@ static int submit_prepared(struct thread_data *td, struct glue_data *gd)
 		apply_stamps(td, gd);
 		return 0;
 	}
-	apply_stamps(td, gd);
 	do {
 		ret = io_uring_submit(&gd->ring);
 	} while (ret == -EINTR);
@@ -591,6 +720,7 @@ static int submit_prepared(struct thread_data *td, struct glue_data *gd)
 			  gd->p->name, strerror(-ret));
 		return ret;
 	}
+	apply_stamps(td, gd);
 	/*
 	 * Every prepared SQE is in the ring now and will complete once: the
 	 * kernel may take fewer in this call (or, under SQPOLL, the count
@@ -768,6 +898,7 @@ static void write_stats(struct thread_data *td, struct glue_data *gd)
 	m.direct = td->o.odirect;
 	m.fsync_every = td->o.fsync_blocks;
 	m.fdatasync_every = td->o.fdatasync_blocks;
+	m.emu = gd->emulating ? &gd->emu : NULL;
 	m.error = gd->first_error[0] ? gd->first_error
 		  : td->error	     ? td->verror
 				     : NULL;

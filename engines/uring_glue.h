@@ -22,6 +22,7 @@
 
 #include "core/devprobe.h"
 #include "core/durability.h"
+#include "core/emulator.h"
 #include "core/settings.h"
 
 #define FV_ENGINE_VERSION "0.1.0"
@@ -43,6 +44,15 @@ struct glue_options {
 	unsigned int write_mode;
 	char *stats_file;
 	unsigned int accounting;
+	/* provisioned-disk emulation (see core/emulator.h) */
+	char *emulate;
+	unsigned long long cap_iops;
+	unsigned long long cap_bw;
+	unsigned long long burst_iops;
+	unsigned long long burst_bw;
+	unsigned int burst_seconds;
+	unsigned int time_scale;
+	unsigned long long added_latency_us;
 };
 
 struct glue_data;
@@ -92,6 +102,7 @@ struct glue_io {
 	uint64_t submit_ns;
 	struct dur_flush_token flush; /* when the io_u is a sync */
 	struct glue_link *link;	      /* write: the flush linked after it */
+	struct __kernel_timespec start_at; /* emulation: when it may start */
 };
 
 struct glue_data {
@@ -122,6 +133,8 @@ struct glue_data {
 
 	struct dur_acct acct;
 	bool acct_ready;
+	struct emu_state emu;
+	bool emulating;
 	struct dev_facts facts;
 	enum tri vwc;
 	bool probed;
@@ -247,7 +260,51 @@ struct glue_data {
 		.help = "Account flushes and write-to-durable latency, and "     \
 			"write the stats file (0: off, to measure overhead)",    \
 		.category = FIO_OPT_C_ENGINE, .group = FIO_OPT_G_IOURING,        \
+	},                                                                       \
+	GLUE_EMU_OPTIONS(base)
+
+#define GLUE_EMU_OPT(base, oname, field, otype, ohelp, odef)                   \
+	{                                                                      \
+		.name = oname,                                                 \
+		.lname = oname,                                                \
+		.type = otype,                                                 \
+		.off1 = (base) + offsetof(struct glue_options, field),         \
+		.help = ohelp,                                                 \
+		.def = odef,                                                   \
+		.category = FIO_OPT_C_ENGINE,                                  \
+		.group = FIO_OPT_G_IOURING,                                    \
 	}
+
+/* The provisioned-disk emulator's options; 0 leaves a preset's value. */
+#define GLUE_EMU_OPTIONS(base)                                                 \
+	GLUE_EMU_OPT(base, "emulate", emulate, FIO_OPT_STR_STORE,              \
+		     "Emulate a provisioned disk: azure-p10, azure-p30, "      \
+		     "azure-pv2, aws-gp2-100g, aws-gp3 (options below "        \
+		     "override)",                                              \
+		     NULL),                                                    \
+	GLUE_EMU_OPT(base, "cap_iops", cap_iops, FIO_OPT_STR_VAL,              \
+		     "Emulated baseline IOPS cap (0: none)", NULL),            \
+	GLUE_EMU_OPT(base, "cap_bw", cap_bw, FIO_OPT_STR_VAL,                  \
+		     "Emulated baseline bandwidth cap, bytes/s (0: none)",     \
+		     NULL),                                                    \
+	GLUE_EMU_OPT(base, "burst_iops", burst_iops, FIO_OPT_STR_VAL,          \
+		     "Emulated credit burst IOPS, above cap_iops", NULL),      \
+	GLUE_EMU_OPT(base, "burst_bw", burst_bw, FIO_OPT_STR_VAL,              \
+		     "Emulated credit burst bandwidth, bytes/s, above cap_bw", \
+		     NULL),                                                    \
+	GLUE_EMU_OPT(base, "burst_seconds", burst_seconds, FIO_OPT_INT,        \
+		     "Seconds a full credit bucket lasts at the burst rate "   \
+		     "(provider time)",                                        \
+		     NULL),                                                    \
+	GLUE_EMU_OPT(base, "time_scale", time_scale, FIO_OPT_INT,              \
+		     "Divide the credit bucket by this: rehearse an N times "  \
+		     "shorter burst",                                          \
+		     "1"),                                                     \
+	GLUE_EMU_OPT(base, "added_latency", added_latency_us,                  \
+		     FIO_OPT_STR_VAL_TIME,                                     \
+		     "Emulated round trip added to every I/O (e.g. 500us, "    \
+		     "2ms)",                                                   \
+		     NULL)
 
 int glue_sqpoll_cpu_cb(void *data, unsigned long long *val);
 
@@ -273,7 +330,7 @@ static inline struct glue_data *gd_of_td(struct thread_data *td)
 	return (struct glue_data *) td->io_ops_data;
 }
 
-/* Monotonic nanoseconds: the clock every accounted time is taken on. */
+/* Nanoseconds on fio's clock: every accounted time is taken on it. */
 uint64_t glue_now_ns(void);
 
 #endif

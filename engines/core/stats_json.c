@@ -173,6 +173,34 @@ static json_t *now_json(void)
 	return json_string(buf);
 }
 
+static json_t *rate_or_null(double v)
+{
+	return v > 0 ? json_real(v) : json_null();
+}
+
+/* The emulated disk's settings and what it did: the model's evidence. */
+static json_t *emulator_json(const struct emu_state *e)
+{
+	const struct emu_config *c = &e->config;
+	double burst = emu_burst_length_s(e);
+	json_t *o = json_object();
+
+	json_object_set_new(o, "cap_iops", rate_or_null(c->cap_iops));
+	json_object_set_new(o, "cap_bw", rate_or_null(c->cap_bw));
+	json_object_set_new(o, "burst_iops", rate_or_null(c->burst_iops));
+	json_object_set_new(o, "burst_bw", rate_or_null(c->burst_bw));
+	json_object_set_new(o, "burst_seconds", json_real(c->burst_seconds));
+	json_object_set_new(o, "time_scale", json_real(c->time_scale));
+	SET_U64(o, "added_latency_ns", c->added_latency_ns);
+	json_object_set_new(o, "expected_burst_s",
+			    json_real(emu_expected_burst_s(c)));
+	json_object_set_new(o, "burst_ended_after_s",
+			    burst >= 0 ? json_real(burst) : json_null());
+	SET_U64(o, "ios_admitted", e->admitted);
+	SET_U64(o, "ios_delayed", e->delayed);
+	return o;
+}
+
 json_t *stats_to_json(const struct dur_acct *a, const struct stats_meta *m)
 {
 	json_t *d = json_object();
@@ -195,6 +223,8 @@ json_t *stats_to_json(const struct dur_acct *a, const struct stats_meta *m)
 			    stats_hist_to_json(&a->flush_lat));
 	json_object_set_new(d, "write_to_durable_ns",
 			    stats_hist_to_json(&a->write_to_durable));
+	json_object_set_new(d, "emulator",
+			    m->emu ? emulator_json(m->emu) : json_null());
 	return d;
 }
 

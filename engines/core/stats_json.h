@@ -11,6 +11,7 @@
 
 #include "devprobe.h"
 #include "durability.h"
+#include "emulator.h"
 #include "settings.h"
 
 #define STATS_SCHEMA "fioverdict-durability/1"
@@ -33,6 +34,8 @@ struct stats_meta {
 	unsigned fdatasync_every;
 	/* the first error the job met, or NULL */
 	const char *error;
+	/* the emulated disk, or NULL when not emulating */
+	const struct emu_state *emu;
 };
 
 /* The percentiles every distribution reports. */

@@ -294,7 +294,9 @@ enghelp() {
 	out=$(fio_run --enghelp="$UD" 2>&1)
 	local missing="" o
 	for o in registerfiles fixedbufs sqthread_poll sqthread_poll_cpu \
-		submit_batch sync_mode write_mode stats_file accounting; do
+		submit_batch sync_mode write_mode stats_file accounting \
+		emulate cap_iops cap_bw burst_iops burst_bw burst_seconds \
+		time_scale added_latency; do
 		grep -q "^$o " <<<"$out" || missing+=" $o"
 	done
 	if [ -z "$missing" ]; then
@@ -302,6 +304,90 @@ enghelp() {
 	else
 		not_ok "fio --enghelp lists every option" "missing:$missing"
 	fi
+}
+
+# --- the provisioned-disk emulator: a real fio run shows the model -------
+emulator() {
+	local dir="$WORK/emu-cap"
+	job "$dir" --name=c --filename="$SHM/emu" --size=16m --rw=randread \
+		--bs=4k --iodepth=8 --time_based --runtime=3 --cap_iops=3000
+	expect "cap_iops=3000: fio measures 3000 IOPS within 5%" \
+		"abs(d[0]['jobs'][0]['read']['iops'] - 3000) <= 150 and d[1]['emulator']['cap_iops'] == 3000" \
+		"$dir/out.json" "$dir/c_durability.1.json"
+
+	dir="$WORK/emu-bw"
+	job "$dir" --name=c --filename="$SHM/emu" --size=16m --rw=read \
+		--bs=256k --iodepth=4 --time_based --runtime=3 --cap_bw=50m
+	expect "cap_bw=50m: fio measures 50 MiB/s within 5%" \
+		"abs(d[0]['jobs'][0]['read']['bw_bytes'] - 52428800) <= 0.05 * 52428800" \
+		"$dir/out.json"
+
+	# 2000 IOPS baseline, 8000 burst from a bucket that lasts 2 s at 8000
+	dir="$WORK/emu-burst"
+	job "$dir" --name=b --filename="$SHM/emu" --size=16m --rw=randwrite \
+		--bs=4k --iodepth=16 --time_based --runtime=5 --cap_iops=2000 \
+		--burst_iops=8000 --burst_seconds=2 --write_iops_log=b \
+		--log_avg_msec=50
+	expect "burst: the model's burst ends within 5% of capacity / (rate - refill)" \
+		"abs(d[0]['emulator']['burst_ended_after_s'] - 2.0) <= 0.1 and d[0]['emulator']['expected_burst_s'] == 2.0" \
+		"$dir/b_durability.1.json"
+	if python3 - "$dir/b_iops.1.log" <<'PYEOF'; then
+import sys
+rows = [l.split(',') for l in open(sys.argv[1])]
+pts = [(int(r[0]), int(r[1])) for r in rows]
+# fio's own log: the first interval under the midpoint of 8000 and 2000
+fall = next(t for t, v in pts if v < 5000)
+before = [v for t, v in pts if 200 <= t < 1800]
+after = [v for t, v in pts if t >= 2500]
+b = sum(before) / len(before)
+a = sum(after) / len(after)
+print("burst %.0f IOPS for %d ms, then %.0f IOPS" % (b, fall, a))
+ok = abs(fall - 2000) <= 100 and abs(b - 8000) <= 400 and abs(a - 2000) <= 100
+sys.exit(0 if ok else 1)
+PYEOF
+		ok "burst: fio's iops log shows 8000 IOPS for 2 s (within 5%), then 2000"
+	else
+		not_ok "burst: fio's iops log shows the burst and the baseline"
+	fi
+
+	# Azure P10 rehearsed 900x faster: 1800 s of burst becomes 2 s
+	dir="$WORK/emu-p10"
+	job "$dir" --name=p --filename="$SHM/emu" --size=16m --rw=randwrite \
+		--bs=4k --iodepth=8 --time_based --runtime=4 --emulate=azure-p10 \
+		--time_scale=900
+	expect "emulate=azure-p10 time_scale=900: 2 s at 3500 IOPS then 500 (mean ~2000 over 4 s)" \
+		"abs(d[1]['emulator']['burst_ended_after_s'] - 2.0) <= 0.1 and abs(d[0]['jobs'][0]['write']['iops'] - (2 * 3500 + 2 * 500) / 4.0) <= 0.05 * 2000" \
+		"$dir/out.json" "$dir/p_durability.1.json"
+
+	dir="$WORK/emu-lat"
+	job "$dir" --name=l --filename="$SHM/emu" --size=16m --rw=randread \
+		--bs=4k --iodepth=1 --time_based --runtime=2 --added_latency=2ms
+	# timer wake-ups add some tens of microseconds to each 2 ms wait
+	expect "added_latency=2ms at QD1: every completion takes at least 2 ms, 450-500 IOPS" \
+		"d[0]['jobs'][0]['read']['clat_ns']['min'] >= 2000000 and 450 <= d[0]['jobs'][0]['read']['iops'] <= 500" \
+		"$dir/out.json"
+	dir="$WORK/emu-lat32"
+	job "$dir" --name=l --filename="$SHM/emu" --size=16m --rw=randread \
+		--bs=4k --iodepth=32 --time_based --runtime=2 --added_latency=2ms
+	expect "added_latency=2ms at QD32: round trips overlap, ~16000 IOPS" \
+		"d[0]['jobs'][0]['read']['iops'] >= 0.9 * 16000" \
+		"$dir/out.json"
+
+	dir="$WORK/emu-verify"
+	job "$dir" --name=v --filename="$SHM/emuv" --size=1m --rw=randwrite \
+		--bs=4k --iodepth=8 --fsync=4 --sync_mode=linked --cap_iops=20000 \
+		--added_latency=100us --verify=crc32c --do_verify=1 --verify_fatal=1
+	expect "emulated, linked flushes: data verifies, no write lost" \
+		"d[0]['jobs'][0]['error'] == 0 and d[1]['counts']['writes'] == 256 and d[1]['counts']['writes_not_durable'] == 0" \
+		"$dir/out.json" "$dir/v_durability.1.json"
+
+	invalid "emulate=bogus" --emulate=bogus "emulate=bogus is not a preset; use none, azure-p10"
+	invalid "burst_iops without burst_seconds" --cap_iops=100 --burst_iops=200 \
+		"a burst rate needs burst_seconds"
+	invalid "burst below the baseline" --cap_iops=1000 --burst_iops=500 \
+		--burst_seconds=1 "the burst rate must be above the baseline"
+	invalid "time_scale=0" --cap_iops=1000 --time_scale=0 \
+		"time_scale must be 1 or more"
 }
 
 enghelp
@@ -315,4 +401,5 @@ invalid_options
 errors
 device_facts
 accounting_off
+emulator
 summary
