@@ -272,10 +272,28 @@ static int identify_fail(struct thread_data *td, const char *path,
 			       : "");
 }
 
+static int identify_both(struct thread_data *td, const char *path, int fd,
+			 uint32_t nsid, void *buf, struct nvme_file *nf)
+{
+	int ret;
+
+	ret = identify(fd, nsid, NVME_CNS_NAMESPACE, buf);
+	if (!ret)
+		ret = nvme_parse_id_ns(buf, NVME_IDENTIFY_SIZE, nsid, &nf->ns);
+	if (ret)
+		return identify_fail(td, path, "Namespace", ret);
+	ret = identify(fd, 0, NVME_CNS_CONTROLLER, buf);
+	if (!ret)
+		ret = nvme_parse_id_ctrl(buf, NVME_IDENTIFY_SIZE, &nf->ctrl);
+	if (ret)
+		return identify_fail(td, path, "Controller", ret);
+	return 0;
+}
+
 static int discover(struct thread_data *td, const char *path,
 		    struct nvme_file *nf)
 {
-	static uint8_t buf[NVME_IDENTIFY_SIZE] __attribute__((aligned(4096)));
+	void *buf;
 	int fd, nsid, ret;
 
 	fd = open(path, O_RDONLY);
@@ -286,24 +304,18 @@ static int discover(struct thread_data *td, const char *path,
 	if (nsid <= 0) {
 		ret = errno;
 		close(fd);
-		return pt_fail(td, ret, "open", "%s: no namespace ID: %s",
-			       path, strerror(ret));
+		return pt_fail(td, ret, "open", "%s: no namespace ID: %s", path,
+			       strerror(ret));
 	}
-	ret = identify(fd, (uint32_t) nsid, NVME_CNS_NAMESPACE, buf);
-	if (!ret)
-		ret = nvme_parse_id_ns(buf, sizeof(buf), (uint32_t) nsid,
-				       &nf->ns);
-	if (ret) {
+	/* per call, not static: jobs run as threads may open at once */
+	if (posix_memalign(&buf, 4096, NVME_IDENTIFY_SIZE)) {
 		close(fd);
-		return identify_fail(td, path, "Namespace", ret);
+		return pt_fail(td, ENOMEM, "identify", "out of memory");
 	}
-	ret = identify(fd, 0, NVME_CNS_CONTROLLER, buf);
+	ret = identify_both(td, path, fd, (uint32_t) nsid, buf, nf);
+	free(buf);
 	close(fd);
-	if (!ret)
-		ret = nvme_parse_id_ctrl(buf, sizeof(buf), &nf->ctrl);
-	if (ret)
-		return identify_fail(td, path, "Controller", ret);
-	return 0;
+	return ret;
 }
 
 /* The block device of the same namespace: ngXnY -> nvmeXnY, if present. */
@@ -312,8 +324,11 @@ static void find_block_name(const char *path, char *out, size_t outlen)
 	char dir[PATH_MAX];
 	unsigned c, n;
 
+	const char *name = strrchr(path, '/');
+
 	out[0] = '\0';
-	if (sscanf(basename((char *) path), "ng%un%u", &c, &n) != 2)
+	name = name ? name + 1 : path;
+	if (sscanf(name, "ng%un%u", &c, &n) != 2)
 		return;
 	snprintf(dir, sizeof(dir), SYSFS "/block/nvme%un%u", c, n);
 	if (!access(dir, F_OK))
@@ -345,8 +360,7 @@ static int check_sizes(struct thread_data *td, const struct nvme_file *nf)
 		    (o->ba[d] && check_value(td, nf, "blockalign", o->ba[d])))
 			return 1;
 		for (i = 0; i < o->bssplit_nr[d]; i++)
-			if (check_value(td, nf, "bssplit",
-					o->bssplit[d][i].bs))
+			if (check_value(td, nf, "bssplit", o->bssplit[d][i].bs))
 				return 1;
 	}
 	if (check_value(td, nf, "offset", o->start_offset) ||
@@ -397,8 +411,7 @@ static struct nvme_file *file_info(struct thread_data *td, struct fio_file *f)
 		pt_fail(td, ENOMEM, "open", "out of memory");
 		return NULL;
 	}
-	if (discover(td, f->file_name, nf) ||
-	    check_job(td, f->file_name, nf)) {
+	if (discover(td, f->file_name, nf) || check_job(td, f->file_name, nf)) {
 		free(nf);
 		return NULL;
 	}
@@ -481,8 +494,8 @@ static int io_u_lbas(struct glue_data *gd, const struct nvme_file *nf,
 	struct nvme_priv *pv = gd->priv;
 	int ret;
 
-	ret = nvme_lba_range(&nf->ns, io_u->offset, io_u->xfer_buflen,
-			     max_nlb, slba, nlb);
+	ret = nvme_lba_range(&nf->ns, io_u->offset, io_u->xfer_buflen, max_nlb,
+			     slba, nlb);
 	if (ret && !pv->warned_misaligned) {
 		pv->warned_misaligned = true;
 		log_err("%s: %s: %s offset=%llu len=%llu %s (LBA size %u, at "

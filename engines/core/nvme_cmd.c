@@ -118,9 +118,8 @@ int nvme_parse_id_ctrl(const void *data, size_t len,
 	return 0;
 }
 
-int nvme_lba_range(const struct nvme_ns_info *ns, uint64_t offset,
-		   uint64_t len, uint32_t max_nlb, uint64_t *slba,
-		   uint32_t *nlb)
+int nvme_lba_range(const struct nvme_ns_info *ns, uint64_t offset, uint64_t len,
+		   uint32_t max_nlb, uint64_t *slba, uint32_t *nlb)
 {
 	uint64_t mask = (uint64_t) ns->lba_size - 1;
 	uint64_t count;
@@ -218,8 +217,8 @@ int nvme_cmd_dsm_deallocate(struct nvme_uring_cmd *c, uint32_t nsid,
 	return 0;
 }
 
-void nvme_cmd_identify(struct nvme_passthru_cmd *c, uint32_t nsid,
-		       unsigned cns, void *buf)
+void nvme_cmd_identify(struct nvme_passthru_cmd *c, uint32_t nsid, unsigned cns,
+		       void *buf)
 {
 	memset(c, 0, sizeof(*c));
 	c->opcode = NVME_ADMIN_OPC_IDENTIFY;

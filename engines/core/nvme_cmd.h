@@ -55,7 +55,7 @@ struct nvme_ns_info {
 	unsigned format; /* index of the LBA format in use */
 	unsigned lba_shift;
 	uint32_t lba_size;
-	uint16_t meta_size;  /* metadata bytes per LBA */
+	uint16_t meta_size; /* metadata bytes per LBA */
 	bool meta_extended; /* metadata at the end of each LBA's data */
 	/* DLFEAT bits 2:0 == 001b: a deallocated LBA reads as zeroes */
 	bool dealloc_reads_zeroes;
@@ -93,9 +93,8 @@ int nvme_parse_id_ctrl(const void *data, size_t len,
  * a multiple of the LBA size or @len is 0, -E2BIG when more than @max_nlb
  * LBAs. Does not check the namespace's end: see nvme_range_in_ns().
  */
-int nvme_lba_range(const struct nvme_ns_info *ns, uint64_t offset,
-		   uint64_t len, uint32_t max_nlb, uint64_t *slba,
-		   uint32_t *nlb);
+int nvme_lba_range(const struct nvme_ns_info *ns, uint64_t offset, uint64_t len,
+		   uint32_t max_nlb, uint64_t *slba, uint32_t *nlb);
 
 /* Whether LBAs [slba, slba + nlb) lie inside the namespace. */
 bool nvme_range_in_ns(const struct nvme_ns_info *ns, uint64_t slba,
@@ -119,16 +118,15 @@ void nvme_cmd_write_zeroes(struct nvme_uring_cmd *c, uint32_t nsid,
 			   uint64_t slba, uint32_t nlb, bool deac, bool fua);
 
 /* Fills one range; @nlb is a count. */
-void nvme_dsm_range_set(struct nvme_dsm_range *r, uint64_t slba,
-			uint32_t nlb);
+void nvme_dsm_range_set(struct nvme_dsm_range *r, uint64_t slba, uint32_t nlb);
 
 /* Dataset Management, deallocate, of @nr ranges (1..256) at @ranges. */
 int nvme_cmd_dsm_deallocate(struct nvme_uring_cmd *c, uint32_t nsid,
 			    struct nvme_dsm_range *ranges, unsigned nr);
 
 /* Identify (admin), for the NVME_IOCTL_ADMIN_CMD ioctl. */
-void nvme_cmd_identify(struct nvme_passthru_cmd *c, uint32_t nsid,
-		       unsigned cns, void *buf);
+void nvme_cmd_identify(struct nvme_passthru_cmd *c, uint32_t nsid, unsigned cns,
+		       void *buf);
 
 /*
  * The generic character device of a block device name: "nvme0n1" or

@@ -171,8 +171,7 @@ const char *nvme_status_name(unsigned sct, unsigned sc)
 	case NVME_SCT_GENERIC:
 		return lookup(generic_names, N_OF(generic_names), sc);
 	case NVME_SCT_CMD_SPECIFIC:
-		return lookup(cmd_specific_names, N_OF(cmd_specific_names),
-			      sc);
+		return lookup(cmd_specific_names, N_OF(cmd_specific_names), sc);
 	case NVME_SCT_MEDIA:
 		return lookup(media_names, N_OF(media_names), sc);
 	case NVME_SCT_PATH:
@@ -216,7 +215,8 @@ char *nvme_result_describe(int res, char *buf, size_t len)
 		snprintf(buf, len, "%s (SCT %Xh, SC %02Xh)", name, st.sct,
 			 st.sc);
 	else
-		snprintf(buf, len, "Unknown status of type %s (SCT %Xh, SC %02Xh)",
+		snprintf(buf, len,
+			 "Unknown status of type %s (SCT %Xh, SC %02Xh)",
 			 nvme_sct_name(st.sct), st.sct, st.sc);
 	return buf;
 }

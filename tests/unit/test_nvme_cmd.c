@@ -173,28 +173,28 @@ static void test_lba_range(void **state)
 	uint32_t nlb = 99;
 
 	(void) state;
-	assert_int_equal(nvme_lba_range(&ns512, 4096, 8192, NVME_MAX_NLB,
-					&slba, &nlb),
-			 0);
+	assert_int_equal(
+		nvme_lba_range(&ns512, 4096, 8192, NVME_MAX_NLB, &slba, &nlb),
+		0);
 	assert_true(slba == 8);
 	assert_int_equal(nlb, 16);
-	assert_int_equal(nvme_lba_range(&ns4k, 8192, 4096, NVME_MAX_NLB, &slba,
-					&nlb),
-			 0);
+	assert_int_equal(
+		nvme_lba_range(&ns4k, 8192, 4096, NVME_MAX_NLB, &slba, &nlb),
+		0);
 	assert_true(slba == 2);
 	assert_int_equal(nlb, 1);
 	/* 512 B aligned is not enough on a 4 KiB namespace */
-	assert_int_equal(nvme_lba_range(&ns4k, 512, 4096, NVME_MAX_NLB, &slba,
-					&nlb),
-			 -EINVAL);
-	assert_int_equal(nvme_lba_range(&ns4k, 0, 6144, NVME_MAX_NLB, &slba,
-					&nlb),
-			 -EINVAL);
-	assert_int_equal(nvme_lba_range(&ns512, 0, 0, NVME_MAX_NLB, &slba,
-					&nlb),
-			 -EINVAL);
-	assert_int_equal(nvme_lba_range(&ns512, 0, 512ULL * 65537,
-					NVME_MAX_NLB, &slba, &nlb),
+	assert_int_equal(
+		nvme_lba_range(&ns4k, 512, 4096, NVME_MAX_NLB, &slba, &nlb),
+		-EINVAL);
+	assert_int_equal(
+		nvme_lba_range(&ns4k, 0, 6144, NVME_MAX_NLB, &slba, &nlb),
+		-EINVAL);
+	assert_int_equal(
+		nvme_lba_range(&ns512, 0, 0, NVME_MAX_NLB, &slba, &nlb),
+		-EINVAL);
+	assert_int_equal(nvme_lba_range(&ns512, 0, 512ULL * 65537, NVME_MAX_NLB,
+					&slba, &nlb),
 			 -E2BIG);
 	assert_int_equal(nvme_lba_range(&ns512, 0, 512ULL * 65537, UINT32_MAX,
 					&slba, &nlb),
@@ -220,17 +220,14 @@ static void test_check_multiple(void **state)
 	char err[256] = "";
 
 	(void) state;
-	assert_int_equal(nvme_check_multiple(4096, "bs", 8192, err,
-					     sizeof(err)),
-			 0);
-	assert_int_equal(nvme_check_multiple(4096, "bs", 512, err,
-					     sizeof(err)),
+	assert_int_equal(
+		nvme_check_multiple(4096, "bs", 8192, err, sizeof(err)), 0);
+	assert_int_equal(nvme_check_multiple(4096, "bs", 512, err, sizeof(err)),
 			 -EINVAL);
 	assert_non_null(strstr(err, "bs=512"));
 	assert_non_null(strstr(err, "LBA size (4096 bytes)"));
-	assert_int_equal(nvme_check_multiple(512, "offset", 0, err,
-					     sizeof(err)),
-			 0);
+	assert_int_equal(
+		nvme_check_multiple(512, "offset", 0, err, sizeof(err)), 0);
 }
 
 static void test_parse_id_ns_formats(void **state)
@@ -338,12 +335,10 @@ static void test_generic_name(void **state)
 	(void) state;
 	assert_int_equal(nvme_generic_name("nvme0n1", out, sizeof(out)), 0);
 	assert_string_equal(out, "ng0n1");
-	assert_int_equal(nvme_generic_name("nvme12n3p4", out, sizeof(out)),
-			 0);
+	assert_int_equal(nvme_generic_name("nvme12n3p4", out, sizeof(out)), 0);
 	assert_string_equal(out, "ng12n3");
 	assert_int_equal(nvme_generic_name("sda", out, sizeof(out)), -EINVAL);
-	assert_int_equal(nvme_generic_name("nvme0", out, sizeof(out)),
-			 -EINVAL);
+	assert_int_equal(nvme_generic_name("nvme0", out, sizeof(out)), -EINVAL);
 	assert_int_equal(nvme_generic_name("nvme0c1n1", out, sizeof(out)),
 			 -EINVAL);
 	assert_int_equal(nvme_generic_name("nvme0n1p", out, sizeof(out)),

@@ -43,9 +43,9 @@ static void test_describe_lba_out_of_range(void **state)
 
 	(void) state;
 	/* the DNR bit the controller sets does not change the name */
-	assert_string_equal(nvme_result_describe(res_of(0, 0x80, true), buf,
-						 sizeof(buf)),
-			    "LBA Out of Range (SCT 0h, SC 80h)");
+	assert_string_equal(
+		nvme_result_describe(res_of(0, 0x80, true), buf, sizeof(buf)),
+		"LBA Out of Range (SCT 0h, SC 80h)");
 	assert_string_equal(
 		nvme_result_describe(res_of(0, 0x02, false), buf, sizeof(buf)),
 		"Invalid Field in Command (SCT 0h, SC 02h)");
@@ -120,8 +120,7 @@ static void test_errno_mapping(void **state)
 	/* statuses as the block layer maps them */
 	assert_int_equal(nvme_result_errno(res_of(0, 0x80, true)), EREMOTEIO);
 	assert_int_equal(nvme_result_errno(res_of(0, 0x81, false)), ENOSPC);
-	assert_int_equal(nvme_result_errno(res_of(0, 0x02, true)),
-			 EOPNOTSUPP);
+	assert_int_equal(nvme_result_errno(res_of(0, 0x02, true)), EOPNOTSUPP);
 	assert_int_equal(nvme_result_errno(res_of(2, 0x81, false)), ENODATA);
 	assert_int_equal(nvme_result_errno(res_of(2, 0x82, false)), EILSEQ);
 	assert_int_equal(nvme_result_errno(res_of(0, 0x83, false)), EBADE);
