@@ -80,21 +80,9 @@ struct nvme_priv {
 	struct nvme_dsm_range dsm[];
 };
 
-static int pt_fail(struct thread_data *td, int err, const char *func,
-		   const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-static int pt_fail(struct thread_data *td, int err, const char *func,
-		   const char *fmt, ...)
-{
-	char msg[768];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	log_err("%s: %s\n", PT_NAME, msg);
-	td_vmsg(td, err, msg, func);
-	return 1;
-}
+/* glue_fail with the engine's name in front. */
+#define pt_fail(td, err, func, fmt, ...)                                       \
+	glue_fail(td, err, func, PT_NAME ": " fmt, ##__VA_ARGS__)
 
 /* ------------------------------------------------------------------ */
 /* which device a path is, and which ng device it should have been      */

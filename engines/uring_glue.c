@@ -47,14 +47,10 @@ static void copy_error(struct glue_data *gd, const char *msg)
 			 (int) sizeof(gd->first_error) - 1, msg);
 }
 
-/* Reports an error in fio's format, with our own words for the cause. */
-static void glue_fail(struct thread_data *td, int err, const char *func,
-		      const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-static void glue_fail(struct thread_data *td, int err, const char *func,
-		      const char *fmt, ...)
+int glue_fail(struct thread_data *td, int err, const char *func,
+	      const char *fmt, ...)
 {
-	char msg[512];
+	char msg[768];
 	va_list ap;
 
 	va_start(ap, fmt);
@@ -63,6 +59,7 @@ static void glue_fail(struct thread_data *td, int err, const char *func,
 	log_err("%s\n", msg);
 	copy_error(gd_of(td), msg);
 	td_vmsg(td, err, msg, func);
+	return 1;
 }
 
 /* ------------------------------------------------------------------ */

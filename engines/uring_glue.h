@@ -308,6 +308,13 @@ struct glue_data {
 
 int glue_sqpoll_cpu_cb(void *data, unsigned long long *val);
 
+/*
+ * Reports an error in fio's format, with our own words for the cause, and
+ * keeps the first one for the stats file. Returns 1, fio's failure value.
+ */
+int glue_fail(struct thread_data *td, int err, const char *func,
+	      const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
 /* The personality for regular files and block devices. */
 extern const struct glue_personality glue_file_ops;
 
