@@ -11,6 +11,8 @@
 #include "model.h"
 #include "table.h"
 
+struct fv_vopts;
+
 struct fv_aopts {
 	const struct fv_pctlist *show; /* percentiles shown as columns */
 	enum fv_latkind lat;	       /* clat (default), lat or slat */
@@ -20,6 +22,7 @@ struct fv_aopts {
 	const char *base;     /* scaling: the reference label */
 	const char **metrics; /* scaling: metric names */
 	size_t nmetrics;
+	struct fv_vopts *verdict; /* verdict, diff (verdict.h); may be NULL */
 };
 
 struct fv_analysis {

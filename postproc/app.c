@@ -9,7 +9,10 @@
 #include "inputs.h"
 #include "join.h"
 #include "label.h"
+#include "report.h"
 #include "role.h"
+#include "run.h"
+#include "verdict_cli.h"
 
 static int load_one(struct fv_set *set, const struct fv_input *in)
 {
@@ -106,6 +109,10 @@ static int run(const struct fv_cli *c, struct fv_set *set, FILE *out, FILE *err)
 	int ret = fv_load(set, c->inputs, c->ninputs), status;
 
 	ret = ret ? ret : annotate(set, c);
+	/* verdict, diff: logs beside the results, the baseline. */
+	if (!ret && (c->analysis == &fv_an_verdict ||
+		     c->analysis == &fv_an_diff))
+		ret = fv_vopt_prepare(c->aopts.verdict, set, c, annotate);
 	if (!ret && !set->ninputs && !set->diags.nerrors)
 		fv_diag_add(&set->diags, FV_ERROR, NULL, 0, 0,
 			    "no fio results found in the inputs");
@@ -123,6 +130,8 @@ static int run(const struct fv_cli *c, struct fv_set *set, FILE *out, FILE *err)
 		fputs("fioverdict: out of memory\n", err);
 	if (status == FV_EXIT_OK && set->diags.nerrors)
 		status = FV_EXIT_INPUT;
+	if (status == FV_EXIT_OK && c->vopts.failed)
+		status = FV_EXIT_VERDICT; /* --fail-on */
 	return status;
 }
 
@@ -130,8 +139,14 @@ int fv_main(int argc, char **argv, FILE *out, FILE *err)
 {
 	struct fv_cli c;
 	struct fv_set set;
-	int status = fv_cli_parse(&c, argc, argv, out, err);
+	int status;
 
+	/* run and report are programs of their own, not table analyses. */
+	if (argc > 1 && !strcmp(argv[1], "run"))
+		return fv_run_main(argc - 1, argv + 1, out, err);
+	if (argc > 1 && !strcmp(argv[1], "report"))
+		return fv_report_main(argc - 1, argv + 1, out, err);
+	status = fv_cli_parse(&c, argc, argv, out, err);
 	if (status || c.done) {
 		fv_cli_free(&c);
 		return status;

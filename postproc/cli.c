@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "verdict_cli.h"
 #include "version.h"
 
 enum {
@@ -42,8 +43,14 @@ void fv_cli_usage(FILE *out)
 	for (size_t i = 0; fv_analyses[i]; i++)
 		fprintf(out, "  %-9s %s\n", fv_analyses[i]->name,
 			fv_analyses[i]->help);
+	fputs("  run       run fio on a job file, keep the results, print "
+	      "tables\n            (fioverdict run --help)\n"
+	      "  report    self-contained HTML page: verdicts, charts, "
+	      "tables\n            (fioverdict report --help)\n",
+	      out);
 	fputs("\nOptions:\n"
-	      "  -f, --format FMT       text, md, csv or json (default text)\n"
+	      "  -f, --format FMT       text, md, csv, json or junit (default "
+	      "text)\n"
 	      "  -o, --output FILE      write the report to FILE\n"
 	      "  -p, --percentiles LIST percentiles shown, e.g. "
 	      "50,95,99,99.9,99.99\n"
@@ -62,10 +69,12 @@ void fv_cli_usage(FILE *out)
 	      "  -q, --quiet            no warnings on stderr (errors only)\n"
 	      "  -v, --verbose          also notes (skipped files)\n"
 	      "  -h, --help             this help\n"
-	      "  -V, --version          version\n"
-	      "\nExit status: 0 ok, 2 an input could not be read or is not fio "
+	      "  -V, --version          version\n",
+	      out);
+	fv_vopt_usage(out);
+	fputs(	      "\nExit status: 0 ok, 2 an input could not be read or is not fio "
 	      "output,\n64 usage error, 70 internal error, 73/74 output "
-	      "error; 1 is reserved\nfor verdicts. See fioverdict(1).\n",
+	      "error; 1 a --fail-on\nverdict occurred. See fioverdict(1).\n",
 	      out);
 }
 
@@ -184,7 +193,8 @@ static int one_opt(struct fv_cli *c, int opt, char *arg, FILE *out, FILE *err)
 		return c->format ? 0
 				 : usage_error(err,
 					       "--format: unknown format "
-					       "'%s' (text, md, csv, json)",
+					       "'%s' (text, md, csv, json, "
+					       "junit)",
 					       arg);
 	case 'o':
 		c->output = arg;
@@ -229,6 +239,13 @@ static int one_opt(struct fv_cli *c, int opt, char *arg, FILE *out, FILE *err)
 		c->done = true;
 		return 0;
 	default:
+		if (opt >= FV_VOPT_BASE) {
+			int ret = fv_vopt_parse(&c->vopts, opt, arg, err);
+
+			return ret == -ENOMEM ? FV_EXIT_SOFTWARE
+			       : ret	      ? FV_EXIT_USAGE
+					      : 0;
+		}
 		fputs("Try 'fioverdict --help'.\n", err);
 		return FV_EXIT_USAGE;
 	}
@@ -263,6 +280,8 @@ static int compute_list(struct fv_cli *c, FILE *err)
 	}
 	if (!c->aopts.nmetrics)
 		add_pct(&c->compute, 99.9); /* scaling's default metrics */
+	add_pct(&c->compute, 50);	    /* verdicts: flush, tail */
+	add_pct(&c->compute, 99.9);
 	return 0;
 }
 
@@ -281,11 +300,26 @@ static int subcommand(struct fv_cli *c, int argc, char **argv, FILE *out,
 	return 0;
 }
 
+/* Ours, then the verdict options (verdict_cli.c), then the terminator. */
+static struct option all_opts[sizeof(long_opts) / sizeof(*long_opts) + 32];
+
+static void merge_opts(void)
+{
+	size_t n = sizeof(long_opts) / sizeof(*long_opts) - 1;
+
+	memcpy(all_opts, long_opts, n * sizeof(*long_opts));
+	memcpy(all_opts + n, fv_vopt_long, fv_vopt_count * sizeof(*all_opts));
+	memset(&all_opts[n + fv_vopt_count], 0, sizeof(*all_opts));
+}
+
 int fv_cli_parse(struct fv_cli *c, int argc, char **argv, FILE *out, FILE *err)
 {
 	int ret, opt;
 
+	merge_opts();
 	memset(c, 0, sizeof(*c));
+	fv_vopts_init(&c->vopts);
+	c->aopts.verdict = &c->vopts;
 	c->format = &fv_render_text;
 	fv_pctlist_default(&c->show);
 	c->aopts.lat = FV_CLAT;
@@ -298,7 +332,7 @@ int fv_cli_parse(struct fv_cli *c, int argc, char **argv, FILE *out, FILE *err)
 	opterr = 1;
 	/* GNU getopt permutes: options may follow the inputs. */
 	while ((opt = getopt_long(argc - 1, argv + 1, "f:o:p:l:r:qvhV",
-				  long_opts, NULL)) != -1) {
+				  all_opts, NULL)) != -1) {
 		ret = one_opt(c, opt, optarg, out, err);
 		if (ret || c->done)
 			return ret;
@@ -306,6 +340,12 @@ int fv_cli_parse(struct fv_cli *c, int argc, char **argv, FILE *out, FILE *err)
 	c->aopts.show = &c->show;
 	c->inputs = argv + 1 + optind;
 	c->ninputs = (size_t) (argc - 1 - optind);
+	if (c->analysis == &fv_an_verdict || c->analysis == &fv_an_diff)
+		fv_vopt_split_inputs(&c->vopts, c->inputs, &c->ninputs);
+	if (c->ninputs != (size_t) (argc - 1 - optind) && !c->ninputs)
+		return usage_error(err, "%s",
+				   "logs need the fio results they belong "
+				   "to (the JSON files)");
 	if (!c->ninputs)
 		return usage_error(err, "%s",
 				   "no input given (a file, a "
@@ -322,5 +362,6 @@ void fv_cli_free(struct fv_cli *c)
 	free(c->labels);
 	free(c->roles);
 	free(c->aopts.metrics);
+	fv_vopts_free(&c->vopts);
 	memset(c, 0, sizeof(*c));
 }

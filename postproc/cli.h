@@ -11,11 +11,12 @@
 #include "model.h"
 #include "render.h"
 #include "role.h"
+#include "verdict.h"
 
 /* Exit statuses (sysexits.h values for the usage and system ones). */
 enum fv_exit {
 	FV_EXIT_OK = 0,
-	FV_EXIT_VERDICT = 1, /* reserved: a --fail-on verdict failed */
+	FV_EXIT_VERDICT = 1, /* a --fail-on verdict occurred */
 	FV_EXIT_INPUT = 2,   /* an input is unreadable, broken, not fio */
 	FV_EXIT_USAGE = 64,
 	FV_EXIT_SOFTWARE = 70,	/* out of memory, internal error */
@@ -34,6 +35,7 @@ struct fv_cli {
 	struct fv_role_override *roles;
 	size_t nroles;
 	struct fv_aopts aopts;
+	struct fv_vopts vopts; /* verdict and diff */
 	char **inputs;
 	size_t ninputs;
 	int verbosity; /* 0: errors and warnings; -1: errors; 1: notes too */

@@ -238,6 +238,24 @@ static int dup_str(char **dst, const char *src)
 	return *dst ? 0 : -ENOMEM;
 }
 
+/* A JSON array of numbers, each times scale; absent or empty: none. */
+static int num_array(const json_t *obj, const char *key, double scale,
+		     double **out, size_t *n)
+{
+	const json_t *a = json_object_get(obj, key), *v;
+	size_t i;
+
+	if (!json_is_array(a) || !json_array_size(a))
+		return 0;
+	*out = calloc(json_array_size(a), sizeof(**out));
+	if (!*out)
+		return -ENOMEM;
+	json_array_foreach(a, i, v)
+		if (json_is_number(v))
+			(*out)[(*n)++] = json_number_value(v) * scale;
+	return 0;
+}
+
 static int parse_steady(struct fv_steady *ss, const json_t *obj)
 {
 	const json_t *data = json_object_get(obj, "data");
@@ -251,7 +269,9 @@ static int parse_steady(struct fv_steady *ss, const json_t *obj)
 	ss->slope = num0(obj, "slope");
 	ss->iops_mean = num0(data, "iops_mean");
 	ss->bw_mean = num0(data, "bw_mean");
-	if (dup_str(&ss->setting, fv_jstr(obj, "ss")) ||
+	if (num_array(data, "iops", 1, &ss->iops_data, &ss->niops_data) ||
+	    num_array(data, "bw", 1024, &ss->bw_data, &ss->nbw_data) ||
+	    dup_str(&ss->setting, fv_jstr(obj, "ss")) ||
 	    dup_str(&ss->criterion, fv_jstr(obj, "criterion")))
 		return -ENOMEM;
 	return 0;

@@ -87,6 +87,8 @@ int fv_parse_durability(struct fv_set *set, const struct fv_docinfo *di,
 		return -ENOMEM;
 	d->thread_number = fv_int(fv_jnum(job, "thread_number"));
 	d->clone = fv_int(fv_jnum(job, "clone"));
+	d->no_block_device = json_is_null(json_object_get(target,
+							 "block_device"));
 	parse_counts(d, json_object_get(root, "counts"));
 	parse_dist(&d->flush, json_object_get(root, "flush_latency_ns"));
 	parse_dist(&d->write_to_durable,
@@ -95,6 +97,7 @@ int fv_parse_durability(struct fv_set *set, const struct fv_docinfo *di,
 	    dup_opt(&d->job_name, name) ||
 	    dup_opt(&d->engine, fv_jstr(root, "engine")) ||
 	    dup_opt(&d->write_cache, fv_jstr(target, "write_cache")) ||
+	    dup_opt(&d->fs_type, fv_jstr(target, "fs_type")) ||
 	    fv_set_add_durability(set, d)) {
 		fv_durability_free(d);
 		return -ENOMEM;

@@ -155,6 +155,8 @@ void fv_job_free(struct fv_job *job)
 	free(job->fio_version);
 	free(job->ss.setting);
 	free(job->ss.criterion);
+	free(job->ss.iops_data);
+	free(job->ss.bw_data);
 	free(job->dur); /* the stats files themselves belong to the set */
 	free(job);
 }
@@ -168,6 +170,7 @@ void fv_durability_free(struct fv_durability *d)
 	free(d->engine);
 	free(d->job_name);
 	free(d->write_cache);
+	free(d->fs_type);
 	free(d);
 }
 

@@ -132,6 +132,9 @@ struct fv_steady {
 	uint64_t duration_s;
 	double max_deviation, slope;
 	double iops_mean, bw_mean;
+	/* data.iops[] and data.bw[] (B/s): fio's samples of the window. */
+	double *iops_data, *bw_data;
+	size_t niops_data, nbw_data;
 };
 
 /* A latency distribution from our engines' stats file (ns). */
@@ -152,6 +155,8 @@ struct fv_durability {
 	int thread_number;
 	int clone;
 	char *write_cache; /* NULL when unknown */
+	char *fs_type;	   /* NULL when unknown */
+	bool no_block_device; /* target.block_device is null: tmpfs */
 	uint64_t writes, write_bytes, write_errors;
 	uint64_t fsyncs, fdatasyncs, flush_errors, empty_syncs;
 	uint64_t writes_not_durable, writes_untracked;

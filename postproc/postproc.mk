@@ -53,14 +53,35 @@ $(PP_GEN): $(PP_TDIR)/gen_fixtures.sh
 	$(PP_TDIR)/gen_fixtures.sh $(@D)
 	@touch $@
 
+# Time series and verdicts: logs and runs made by fio (ts_gen.sh), and runs
+# through our engine's provisioned-disk emulator (e2e_gen.sh, needs the
+# engines).
+PP_TSGEN := $(PP_TOUT)/tsgen/.stamp
+PP_E2E := $(PP_TOUT)/e2e/.stamp
+
+$(PP_TSGEN): $(PP_TDIR)/ts_gen.sh
+	$(PP_TDIR)/ts_gen.sh $(@D)
+	@touch $@
+
+$(PP_E2E): $(PP_TDIR)/e2e_gen.sh $(BUILD)/engines/uring_durable.so | engines
+	FV_PRELOAD="$(SAN_PRELOAD)" \
+	$(PP_TDIR)/e2e_gen.sh $(BUILD)/engines/uring_durable.so $(@D)
+	@touch $@
+
+check-postproc: $(PP_TSGEN) $(PP_E2E)
+
 check-postproc: $(PP_BIN) $(PP_TESTS) $(PP_GEN)
 	@FV_FIXTURES=$(PP_TDIR)/fixtures FV_GOLDEN=$(PP_TDIR)/golden \
+	FV_TSGEN=$(PP_TOUT)/tsgen FV_E2E=$(PP_TOUT)/e2e \
+	FV_VGOLDEN=$(PP_TDIR)/verdict_golden \
 	FV_GEN=$(PP_TOUT)/gen FV_BIN=$(PP_BIN) FV_TMP=$(PP_TOUT)/tmp \
 	$(PP_TDIR)/run_tests.sh $(PP_TESTS)
 
 golden-update: $(PP_TESTS)
 	FV_UPDATE_GOLDEN=1 FV_FIXTURES=$(PP_TDIR)/fixtures \
 	FV_GOLDEN=$(PP_TDIR)/golden $(PP_TOUT)/test_golden
+	FV_UPDATE_GOLDEN=1 FV_FIXTURES=$(PP_TDIR)/fixtures \
+	FV_VGOLDEN=$(PP_TDIR)/verdict_golden $(PP_TOUT)/test_verdict_golden
 
 # libFuzzer build: its own objects, clang, ASan+UBSan.
 PP_FUZZ := $(PP_OUT)/fuzz/fuzz_ingest
@@ -77,7 +98,7 @@ $(PP_FUZZ): $(PP_TDIR)/fuzz_ingest.c $(PP_SRCS) $(wildcard $(PP_DIR)/*.h)
 
 $(PP_CORPUS)/.stamp: $(PP_GEN) $(wildcard $(PP_TDIR)/fixtures/*)
 	@mkdir -p $(@D)
-	find $(PP_TDIR)/fixtures $(PP_TOUT)/gen -type f \
+	find $(PP_TDIR)/fixtures $(PP_TDIR)/ts_fixtures $(PP_TOUT)/gen -type f \
 		-exec cp --backup=numbered -t $(@D) {} +
 	@touch $@
 

@@ -7,7 +7,8 @@
 #include "units.h"
 
 const struct fv_renderer *const fv_renderers[] = {
-	&fv_render_text, &fv_render_md, &fv_render_csv, &fv_render_json, NULL,
+	&fv_render_text, &fv_render_md,	  &fv_render_csv,
+	&fv_render_json, &fv_render_junit, NULL,
 };
 
 const struct fv_renderer *fv_renderer_find(const char *name)

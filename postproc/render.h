@@ -19,7 +19,7 @@ struct fv_renderer {
 };
 
 extern const struct fv_renderer fv_render_text, fv_render_md, fv_render_csv,
-	fv_render_json;
+	fv_render_json, fv_render_junit;
 
 const struct fv_renderer *fv_renderer_find(const char *name);
 /* NULL-terminated list, for --help. */

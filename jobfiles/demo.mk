@@ -1,0 +1,57 @@
+# The main job and the tests of the job files, the runner and the report.
+#
+#   make demo            install what is missing, build, run the quick
+#                        placement suite on three placements (root file
+#                        system, tmpfs, emulated Azure P10 with credit
+#                        bursting), print the tables and verdicts, write
+#                        results/demo/report.html
+#   make check-jobfiles  fio --parse-only of every job file; the runner's
+#                        checks and exit codes; a real quick run; Ctrl-C
+#   make check-report    a report from real quick runs, rendered by
+#                        headless Chromium: screenshot, console, charts
+#
+# DEMO_ROOT_DIR: a directory on the root file system; DEMO_SHM_DIR: tmpfs.
+# DEMO_TIME_SCALE divides the P10's 30 min credit bucket (1800 s at 3500
+# IOPS): 360 ends the burst after 5 s, inside the quick steady job (15 s).
+
+.PHONY: demo check-jobfiles check-report
+
+DEMO_OUT ?= results/demo
+DEMO_ROOT_DIR ?= /var/tmp
+DEMO_SHM_DIR ?= /dev/shm
+DEMO_TIME_SCALE ?= 360
+DEMO_FV = $(BUILD)/postproc/fioverdict
+DEMO_RUN = $(DEMO_FV) run jobfiles/placement.fio --quick --out $(DEMO_OUT) \
+	--tables compare
+
+demo:
+	ci/setup.sh all
+	$(MAKE) --no-print-directory all
+	@start=$$(date +%s); set -e; \
+	trap 'rm -f $(DEMO_ROOT_DIR)/fioverdict-demo*.dat \
+		$(DEMO_SHM_DIR)/fioverdict-demo.dat' EXIT; \
+	$(DEMO_RUN) --label rootfs \
+		--target $(DEMO_ROOT_DIR)/fioverdict-demo.dat; \
+	$(DEMO_RUN) --label tmpfs \
+		--target $(DEMO_SHM_DIR)/fioverdict-demo.dat; \
+	$(DEMO_RUN) --label azure-p10 \
+		--target $(DEMO_ROOT_DIR)/fioverdict-demo-p10.dat \
+		-e emulate=azure-p10 -e time_scale=$(DEMO_TIME_SCALE); \
+	echo; echo "=== All three placements ($(DEMO_OUT)) ==="; \
+	$(DEMO_FV) compare -q $(DEMO_OUT); echo; \
+	$(DEMO_FV) latency -q -p 50,95,99,99.9 $(DEMO_OUT); echo; \
+	$(DEMO_FV) verdict -q $(DEMO_OUT) || true; echo; \
+	$(DEMO_FV) report -q --title "make demo: three placements" \
+		$(DEMO_OUT) -o $(DEMO_OUT)/report.html; \
+	echo "make demo: $$(( $$(date +%s) - start )) s for the runs, tables and report"; \
+	echo "report: $(DEMO_OUT)/report.html"
+
+check-jobfiles: $(DEMO_FV) engines
+	FV_BIN=$(DEMO_FV) FV_ENGINE_DIR=$(ENG_BUILD) \
+	FV_TMP=$(BUILD)/tests/jobfiles tests/jobfiles/run.sh
+
+check-report: $(DEMO_FV) engines
+	FV_BIN=$(DEMO_FV) FV_ENGINE_DIR=$(ENG_BUILD) \
+	FV_TMP=$(BUILD)/tests/report tests/report/run.sh
+
+check-all: check-jobfiles check-report

@@ -1,0 +1,253 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fio logs: every column layout, names, per-I/O binning, clone sums,
+ * unit scaling, errors with line and column; logs made by the installed
+ * fio (averaged, per-I/O, numjobs clones) joined to their jobs.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fvtest.h"
+#include "ts.h"
+
+static int parse(struct fv_tsset *ts, struct fv_diags *d, const char *name,
+		 const char *text)
+{
+	return fv_ts_parse(ts, name, text, strlen(text), d);
+}
+
+static void test_names(void **state)
+{
+	enum fv_ts_kind k;
+	char *p = NULL;
+	int n;
+
+	(void) state;
+	assert_int_equal(fv_ts_name("d/job_x_clat.12.log", &p, &k, &n), 0);
+	assert_string_equal(p, "job_x");
+	assert_int_equal(k, FV_TS_CLAT);
+	assert_int_equal(n, 12);
+	free(p);
+	assert_int_equal(fv_ts_name("a_lat.log", &p, &k, &n), 0);
+	assert_int_equal(k, FV_TS_LAT);
+	assert_int_equal(n, 0);
+	free(p);
+	assert_false(fv_ts_is_log("a_clat_hist.1.log"));
+	assert_false(fv_ts_is_log("fio.json"));
+	assert_false(fv_ts_is_log("_iops.1.log"));
+	assert_true(fv_ts_is_log("x_bw.3.log"));
+}
+
+/* 4, 5, 6 and 7 columns, hex prio, CRLF and blank lines. */
+static void test_layouts(void **state)
+{
+	struct fv_tsset ts = { 0 };
+	struct fv_diags d = { 0 };
+
+	(void) state;
+	assert_int_equal(parse(&ts, &d, "l4_iops.1.log",
+			       "100, 50, 1, 4096\n200, 60, 1, 4096\n"),
+			 0);
+	assert_int_equal(parse(&ts, &d, "l5_iops.1.log",
+			       "100, 50, 0, 0, 0\n200, 60, 1, 0, 0\n"),
+			 0);
+	assert_int_equal(parse(&ts, &d, "l7_clat.1.log",
+			       "0, 14016, 1, 4096, 503808, 0x0000, 7\r\n\r\n"
+			       "1, 3201, 2, 4096, 0, 0x6001, 9\r\n"),
+			 0);
+	assert_int_equal(d.nerrors, 0);
+	/* l4: one write series; l5: read and write; l7: write and trim. */
+	assert_int_equal(ts.n, 5);
+	assert_int_equal(ts.v[0]->n, 2);
+	assert_false(ts.v[0]->averaged);
+	assert_true(ts.v[1]->averaged);
+	assert_int_equal(ts.v[1]->ddir, FV_DIR_READ);
+	assert_int_equal(ts.v[2]->ddir, FV_DIR_WRITE);
+	assert_int_equal(ts.v[3]->kind, FV_TS_CLAT);
+	assert_true(ts.v[3]->pt[0].v == 14016);
+	assert_int_equal(ts.v[4]->ddir, FV_DIR_TRIM);
+	fv_tsset_free(&ts);
+	fv_diags_free(&d);
+}
+
+static void expect_error(const char *text, int line, int col,
+			 const char *needle)
+{
+	struct fv_tsset ts = { 0 };
+	struct fv_diags d = { 0 };
+
+	assert_int_equal(parse(&ts, &d, "x_iops.1.log", text), -EBADMSG);
+	assert_int_equal(ts.n, 0); /* the whole file is dropped */
+	assert_int_equal(d.nerrors, 1);
+	assert_int_equal(d.v[0].line, line);
+	assert_int_equal(d.v[0].column, col);
+	assert_non_null(strstr(d.v[0].message, needle));
+	fv_tsset_free(&ts);
+	fv_diags_free(&d);
+}
+
+static void test_errors(void **state)
+{
+	(void) state;
+	expect_error("100, 50, 1, 0\n200, x50, 1, 0\n", 2, 6, "value");
+	expect_error("100, 50, 7, 0\n", 1, 10, "direction 7");
+	expect_error("100, 50\n", 1, 8, "expected at least 4");
+	expect_error("100; 50, 1, 0\n", 1, 4, "',' expected");
+	expect_error("100, 50, 1, 0, zz\n", 1, 16, "extra column");
+	expect_error("100, 50, 1.5, 0\n", 1, 10, "direction");
+}
+
+static void test_empty_is_note(void **state)
+{
+	struct fv_tsset ts = { 0 };
+	struct fv_diags d = { 0 };
+
+	(void) state;
+	assert_int_equal(parse(&ts, &d, "x_slat.1.log", "\n"), 0);
+	assert_int_equal(ts.n, 0);
+	assert_int_equal(d.nerrors, 0);
+	assert_int_equal(d.n, 1);
+	fv_diags_free(&d);
+}
+
+/* Per-I/O samples binned: 10 I/Os of 4 KiB in each 100 ms window. */
+static void test_binning(void **state)
+{
+	struct fv_tsset ts = { .bin_ms = 100 };
+	struct fv_diags d = { 0 };
+	struct fv_job job = { .name = "b", .kind = FV_JOB_SINGLE };
+	struct fv_rate r;
+	char text[4096];
+	size_t len = 0;
+
+	(void) state;
+	for (int i = 0; i < 35; i++)
+		len += (size_t) snprintf(text + len, sizeof(text) - len,
+					 "%d, 1, 1, 4096\n", i * 10);
+	assert_int_equal(parse(&ts, &d, "b_iops.1.log", text), 0);
+	ts.v[0]->job = &job;
+	assert_int_equal(fv_ts_rate(&ts, &job, FV_TS_IOPS, FV_DIR_WRITE, &r),
+			 0);
+	assert_int_equal(r.n, 3); /* the partial last window is dropped */
+	assert_true(fabs(r.v[0] - 100) < 1e-9);
+	assert_true(fabs(r.t_ms[2] - 300) < 1e-9);
+	fv_rate_free(&r);
+	ts.v[0]->kind = FV_TS_BW;
+	assert_int_equal(fv_ts_rate(&ts, &job, FV_TS_BW, FV_DIR_WRITE, &r), 0);
+	assert_true(fabs(r.v[1] - 409600) < 1e-6); /* B/s */
+	fv_rate_free(&r);
+	fv_tsset_free(&ts);
+	fv_diags_free(&d);
+}
+
+/* fio 2.x latency logs are in µs; bw logs in KiB/s. */
+static void test_units_and_join(void **state)
+{
+	const char *paths[] = { fvt_path(
+		"FV_TSFIX", "tests/postproc/ts_fixtures", "layouts") };
+	struct fv_tsset ts = { 0 };
+	struct fv_set set;
+	char *p;
+
+	(void) state;
+	fvt_load(&set, paths, 1, NULL);
+	p = strdup(paths[0]);
+	assert_int_equal(fv_ts_load_dir(&ts, p, &set.diags), 0);
+	assert_int_equal(fv_ts_join(&ts, &set, &set.diags), 0);
+	for (size_t i = 0; i < ts.n; i++) {
+		if (strcmp(ts.v[i]->prefix, "fio2"))
+			continue;
+		assert_non_null(ts.v[i]->job);
+		assert_true(ts.v[i]->pt[0].v == 250000); /* 250 µs in ns */
+	}
+	assert_true(fvt_diags(&set, FV_NOTE, "matches no job") >= 3);
+	free(p);
+	fv_tsset_free(&ts);
+	fv_set_free(&set);
+}
+
+/* Logs from the installed fio: two clones, averaged, summed. */
+static void test_fio_avg_clones(void **state)
+{
+	const char *dir =
+		fvt_path("FV_TSGEN", "build/tests/postproc/tsgen", "avg");
+	const char *paths[] = { dir };
+	struct fv_tsset ts = { .bin_ms = 100 };
+	struct fv_set set;
+	const struct fv_job *sum, *c1;
+	struct fv_rate r1, rs;
+	char *p = strdup(dir);
+
+	(void) state;
+	fvt_load(&set, paths, 1, NULL);
+	assert_int_equal(fv_ts_load_dir(&ts, p, &set.diags), 0);
+	assert_int_equal(fv_ts_join(&ts, &set, &set.diags), 0);
+	assert_int_equal(set.diags.nerrors, 0);
+	for (size_t i = 0; i < ts.n; i++)
+		assert_non_null(ts.v[i]->job);
+	sum = fvt_job(&set, NULL, "avg");
+	c1 = fvt_job(&set, NULL, "avg#1");
+	assert_non_null(sum);
+	assert_non_null(c1);
+	assert_int_equal(fv_ts_rate(&ts, c1, FV_TS_IOPS, FV_DIR_WRITE, &r1), 0);
+	assert_int_equal(fv_ts_rate(&ts, sum, FV_TS_IOPS, FV_DIR_WRITE, &rs),
+			 0);
+	/* 1 s at log_avg_msec=100: fewer windows when the machine is busy. */
+	assert_true(r1.n >= 3);
+	assert_true(rs.n >= 3 && rs.n <= r1.n);
+	assert_true(rs.v[2] > r1.v[2]); /* the sum of both clones */
+	assert_true(ts.v[0]->averaged);
+	fv_rate_free(&r1);
+	fv_rate_free(&rs);
+	free(p);
+	fv_tsset_free(&ts);
+	fv_set_free(&set);
+}
+
+/* Per-I/O logs from fio: one line per I/O (2048 writes of 8 MiB). */
+static void test_fio_per_io(void **state)
+{
+	const char *dir =
+		fvt_path("FV_TSGEN", "build/tests/postproc/tsgen", "perio");
+	const char *paths[] = { dir };
+	struct fv_tsset ts = { .bin_ms = 100 };
+	struct fv_set set;
+	struct fv_rate r;
+	const struct fv_job *j;
+	char *p = strdup(dir);
+
+	(void) state;
+	fvt_load(&set, paths, 1, NULL);
+	assert_int_equal(fv_ts_load_dir(&ts, p, &set.diags), 0);
+	assert_int_equal(fv_ts_join(&ts, &set, &set.diags), 0);
+	j = fvt_job(&set, NULL, "perio");
+	assert_non_null(j);
+	assert_int_equal(
+		fv_ts_lat_samples(&ts, j, FV_TS_CLAT, FV_DIR_WRITE, &r), 0);
+	assert_int_equal(r.n, 2048);
+	for (size_t i = 0; i < r.n; i++)
+		assert_true(r.v[i] >= j->dir[FV_DIR_WRITE].lat[FV_CLAT].min_ns);
+	fv_rate_free(&r);
+	free(p);
+	fv_tsset_free(&ts);
+	fv_set_free(&set);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_names),
+		cmocka_unit_test(test_layouts),
+		cmocka_unit_test(test_errors),
+		cmocka_unit_test(test_empty_is_note),
+		cmocka_unit_test(test_binning),
+		cmocka_unit_test(test_units_and_join),
+		cmocka_unit_test(test_fio_avg_clones),
+		cmocka_unit_test(test_fio_per_io),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,436 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Verdicts on synthetic data with a known answer: change points, plateaus,
+ * steady and unsteady windows, QD sweeps with and without a cap (Little's
+ * law), flush no-ops from stats files and latencies, tail rules, diff
+ * decisions; --fail-on and the exit status.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fvtest.h"
+#include "verdict.h"
+#include "verdict_math.h"
+
+static void test_step_fit(void **state)
+{
+	double v[40];
+	struct fv_step st;
+
+	(void) state;
+	for (int i = 0; i < 40; i++) /* 8000 for 15 windows, then 2000 */
+		v[i] = (i < 15 ? 8000 : 2000) + (i % 3) * 50;
+	assert_true(fv_step_fit(v, 40, 4, &st));
+	assert_int_equal(st.k, 15);
+	assert_true(fabs(st.before - 8050) < 30);
+	assert_true(fabs(st.after - 2050) < 30);
+	assert_true(st.gain > 0.99);
+	/* A plateau with noise: no split explains much. */
+	for (int i = 0; i < 40; i++)
+		v[i] = 5000 + ((i * 7919) % 13) * 20;
+	assert_true(fv_step_fit(v, 40, 4, &st));
+	assert_true(st.gain < 0.5);
+	assert_false(fv_step_fit(v, 7, 4, &st));
+}
+
+static void test_snia(void **state)
+{
+	double steady[5] = { 1000, 1040, 990, 1010, 1020 };
+	double wide[5] = { 1000, 1300, 900, 1000, 1100 };
+	double trend[5] = { 1000, 1030, 1060, 1090, 1120 };
+	struct fv_snia s;
+
+	(void) state;
+	fv_snia(steady, 5, 0.2, 0.1, &s);
+	assert_true(s.steady);
+	assert_true(fabs(s.range - 50.0 / 1012) < 1e-9);
+	fv_snia(wide, 5, 0.2, 0.1, &s);
+	assert_false(s.steady); /* range 40% */
+	fv_snia(trend, 5, 0.2, 0.1, &s);
+	assert_true(s.range <= 0.2);	/* 11.3%: the range passes */
+	assert_true(s.excursion > 0.1); /* 120/1060: the slope does not */
+	assert_false(s.steady);
+}
+
+static void test_rounds_median_mad(void **state)
+{
+	double t[10], v[10], out[10];
+	double runs[5] = { 100, 102, 98, 150, 101 };
+
+	(void) state;
+	for (int i = 0; i < 10; i++) {
+		t[i] = 100.0 * (i + 1);
+		v[i] = i < 5 ? 10 : 20;
+	}
+	assert_int_equal(fv_rounds(t, v, 10, 500, out), 2);
+	assert_true(out[0] == 10 && out[1] == 20);
+	assert_int_equal(fv_rounds(t, v, 10, 300, out), 3); /* 900 < 1000 */
+	assert_true(fv_median(runs, 5) == 101);
+	assert_true(fabs(fv_rel_mad(runs, 5) - 1.0 / 101) < 1e-12);
+	assert_true(fv_quantile(runs, 5, 50) == 101);
+	assert_true(fv_quantile(runs, 5, 99.9) == 150);
+}
+
+/* ---- Checks on hand-made jobs ---- */
+
+static struct fv_job *mkjob(struct fv_set *set, const char *name, int depth,
+			    double iops, double lat_ns)
+{
+	struct fv_job *j = fv_job_new();
+	struct fv_dirstats *w = &j->dir[FV_DIR_WRITE];
+
+	assert_non_null(j);
+	j->name = strdup(name);
+	j->display = strdup(name);
+	j->label = strdup("disk");
+	j->kind = FV_JOB_SINGLE;
+	j->role = FV_ROLE_SCALING;
+	j->depth = depth;
+	w->present = true;
+	w->iops = iops;
+	w->total_ios = (uint64_t) iops;
+	w->lat[FV_LAT].present = w->lat[FV_CLAT].present = true;
+	w->lat[FV_LAT].mean_ns = w->lat[FV_CLAT].mean_ns = lat_ns;
+	w->lat[FV_CLAT].min_ns = lat_ns / 2;
+	assert_int_equal(fv_set_add_job(set, j), 0);
+	return j;
+}
+
+struct harness {
+	struct fv_set set;
+	struct fv_vopts o;
+	struct fv_vctx vc;
+};
+
+static void h_init(struct harness *h)
+{
+	fv_set_init(&h->set, NULL);
+	fv_vopts_init(&h->o);
+	h->vc = (struct fv_vctx){ .set = &h->set, .o = &h->o, .ts = &h->o.ts };
+	h->vc.t = fv_vtable_new("verdict", "Verdicts");
+	assert_non_null(h->vc.t);
+}
+
+static void h_free(struct harness *h)
+{
+	fv_table_free(h->vc.t);
+	fv_vopts_free(&h->o);
+	fv_set_free(&h->set);
+}
+
+static const char *cell(const struct harness *h, size_t row, int col)
+{
+	assert_true(row < h->vc.t->nrows);
+	return fv_table_cell(h->vc.t, row, (size_t) col)->str;
+}
+
+/* Little's law holds: outstanding = depth = IOPS x latency. */
+static void sweep(struct harness *h, const double *iops, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		char name[16];
+		int qd = 1 << i;
+
+		snprintf(name, sizeof(name), "qd%d", qd);
+		mkjob(&h->set, name, qd, iops[i], qd / iops[i] * 1e9);
+	}
+}
+
+static void test_cap_found(void **state)
+{
+	double iops[6] = { 950, 1900, 3000, 3010, 2990, 3005 };
+	struct harness h;
+
+	(void) state;
+	h_init(&h);
+	sweep(&h, iops, 6);
+	assert_int_equal(fv_vcheck_cap(&h.vc), 0);
+	assert_int_equal(h.vc.t->nrows, 1);
+	assert_string_equal(cell(&h, 0, VC_VERDICT), "capped");
+	assert_non_null(strstr(cell(&h, 0, VC_SENTENCE), "≈ 3.0k IOPS"));
+	assert_non_null(strstr(cell(&h, 0, VC_SENTENCE), "from QD 4"));
+	h_free(&h);
+}
+
+static void test_cap_scaling(void **state)
+{
+	double iops[5] = { 1000, 2000, 4000, 8000, 16000 };
+	struct harness h;
+
+	(void) state;
+	h_init(&h);
+	sweep(&h, iops, 5);
+	assert_int_equal(fv_vcheck_cap(&h.vc), 0);
+	assert_string_equal(cell(&h, 0, VC_VERDICT), "not-capped");
+	h_free(&h);
+}
+
+/* Flat IOPS with flat latency: the queue never filled (psync). */
+static void test_cap_not_little(void **state)
+{
+	struct harness h;
+
+	(void) state;
+	h_init(&h);
+	for (int i = 0; i < 4; i++) {
+		char name[16];
+
+		snprintf(name, sizeof(name), "qd%d", 1 << i);
+		mkjob(&h.set, name, 1 << i, 300000, 3000);
+	}
+	assert_int_equal(fv_vcheck_cap(&h.vc), 0);
+	assert_string_equal(cell(&h, 0, VC_VERDICT), "not-capped");
+	h_free(&h);
+}
+
+static void add_sync(struct harness *h, struct fv_job *j, double p50,
+		     bool tmpfs)
+{
+	struct fv_dirstats *s = &j->dir[FV_DIR_SYNC];
+	struct fv_durability *d = calloc(1, sizeof(*d));
+
+	s->present = true;
+	s->total_ios = 100;
+	s->lat[FV_LAT].present = true;
+	s->lat[FV_LAT].reported = calloc(1, sizeof(*s->lat[FV_LAT].reported));
+	s->lat[FV_LAT].reported[0] = (struct fv_reported_pct){ 50, p50 };
+	s->lat[FV_LAT].nreported = 1;
+	d->no_block_device = tmpfs;
+	d->fs_type = strdup(tmpfs ? "tmpfs" : "ext4");
+	d->write_cache = strdup("write back");
+	d->fsyncs = 100;
+	assert_int_equal(fv_set_add_durability(&h->set, d), 0);
+	j->dur = calloc(1, sizeof(*j->dur));
+	j->dur[0] = d;
+	j->ndur = 1;
+}
+
+static void test_flush(void **state)
+{
+	struct harness h;
+
+	(void) state;
+	h_init(&h);
+	add_sync(&h, mkjob(&h.set, "fast", 1, 1000, 1e6), 1500, false);
+	add_sync(&h, mkjob(&h.set, "tmpfs", 1, 1000, 1e6), 900000, true);
+	add_sync(&h, mkjob(&h.set, "real", 1, 1000, 1e6), 900000, false);
+	for (size_t i = 0; i < 3; i++)
+		assert_int_equal(fv_vcheck_flush(&h.vc, h.set.jobs[i]), 0);
+	assert_string_equal(cell(&h, 0, VC_VERDICT), "flush-noop");
+	assert_string_equal(cell(&h, 1, VC_VERDICT), "flush-noop");
+	assert_non_null(strstr(cell(&h, 1, VC_EVIDENCE), "tmpfs"));
+	assert_string_equal(cell(&h, 2, VC_VERDICT), "flush-ok");
+	assert_string_equal(cell(&h, 0, VC_SENTENCE),
+			    "flushes did not reach stable media: the figure "
+			    "measures a no-op");
+	h_free(&h);
+}
+
+static void set_pcts(struct fv_job *j, double p50, double p999)
+{
+	struct fv_lat *l = &j->dir[FV_DIR_WRITE].lat[FV_CLAT];
+
+	l->reported = calloc(2, sizeof(*l->reported));
+	l->reported[0] = (struct fv_reported_pct){ 50, p50 };
+	l->reported[1] = (struct fv_reported_pct){ 99.9, p999 };
+	l->nreported = 2;
+}
+
+static void test_tail_ratio(void **state)
+{
+	struct harness h;
+
+	(void) state;
+	h_init(&h);
+	set_pcts(mkjob(&h.set, "wide", 1, 1000, 1e6), 100e3, 1500e3);
+	set_pcts(mkjob(&h.set, "tight", 1, 1000, 1e6), 100e3, 900e3);
+	assert_int_equal(fv_vcheck_tail(&h.vc, h.set.jobs[0]), 0);
+	assert_int_equal(fv_vcheck_tail(&h.vc, h.set.jobs[1]), 0);
+	assert_string_equal(cell(&h, 0, VC_VERDICT), "tail-unstable");
+	assert_string_equal(cell(&h, 1, VC_VERDICT), "tail-stable");
+	h.o.tail_ratio = 20;
+	assert_int_equal(fv_vcheck_tail(&h.vc, h.set.jobs[0]), 0);
+	assert_string_equal(cell(&h, 2, VC_VERDICT), "tail-stable");
+	h_free(&h);
+}
+
+/* A per-I/O latency log whose p99 grows fourfold during the run. */
+static void test_tail_growth(void **state)
+{
+	struct harness h;
+	struct fv_diags d = { 0 };
+	char *text = malloc(1 << 16);
+	size_t len = 0;
+	struct fv_job *j;
+
+	(void) state;
+	h_init(&h);
+	j = mkjob(&h.set, "grow", 1, 1000, 1e6);
+	set_pcts(j, 100e3, 200e3);
+	for (int i = 0; i < 1000; i++)
+		len += (size_t) snprintf(
+			text + len, (1 << 16) - len, "%d, %d, 1, 4096\n", i,
+			i % 50 ? 100000 : 100000 * (1 + i / 200));
+	assert_int_equal(fv_ts_parse(&h.o.ts, "grow_clat.1.log", text, len, &d),
+			 0);
+	h.o.ts.v[0]->job = j;
+	assert_int_equal(fv_vcheck_tail(&h.vc, j), 0);
+	assert_string_equal(cell(&h, 0, VC_VERDICT), "tail-unstable");
+	assert_non_null(strstr(cell(&h, 0, VC_SENTENCE), "grows"));
+	free(text);
+	fv_diags_free(&d);
+	h_free(&h);
+}
+
+/* An averaged IOPS series: plateau, collapse, steady or not. */
+static void series(struct harness *h, struct fv_job *j, const double *v,
+		   size_t n)
+{
+	struct fv_diags d = { 0 };
+	char text[8192];
+	size_t len = 0;
+
+	for (size_t i = 0; i < n; i++)
+		len += (size_t) snprintf(text + len, sizeof(text) - len,
+					 "%zu, %.0f, 1, 0, 0\n", 100 * (i + 1),
+					 v[i]);
+	assert_int_equal(fv_ts_parse(&h->o.ts, "s_iops.1.log", text, len, &d),
+			 0);
+	h->o.ts.v[h->o.ts.n - 1]->job = j;
+	fv_diags_free(&d);
+}
+
+static void test_burst_and_steady(void **state)
+{
+	double collapse[60], plateau[60], unsteady[60];
+	struct harness h;
+
+	(void) state;
+	h_init(&h);
+	for (int i = 0; i < 60; i++) {
+		collapse[i] =
+			i < 25 ? 8000 + (i % 2) * 40 : 2000 + (i % 3) * 10;
+		plateau[i] = 5000 + (i % 4) * 60;
+		unsteady[i] = 3000 + i * 60; /* still climbing */
+	}
+	series(&h, mkjob(&h.set, "collapse", 8, 4000, 1e6), collapse, 60);
+	series(&h, mkjob(&h.set, "plateau", 8, 5000, 1e6), plateau, 60);
+	series(&h, mkjob(&h.set, "unsteady", 8, 5000, 1e6), unsteady, 60);
+	for (size_t i = 0; i < 3; i++) {
+		assert_int_equal(fv_vcheck_burst(&h.vc, h.set.jobs[i]), 0);
+		assert_int_equal(fv_vcheck_steady(&h.vc, h.set.jobs[i]), 0);
+	}
+	assert_string_equal(cell(&h, 0, VC_VERDICT), "burst-collapse");
+	assert_non_null(strstr(cell(&h, 0, VC_EVIDENCE), "from 2.5 s"));
+	assert_non_null(strstr(cell(&h, 0, VC_SENTENCE), "2.5 s burst"));
+	assert_string_equal(cell(&h, 1, VC_VERDICT), "steady-state-failure");
+	assert_string_equal(cell(&h, 2, VC_VERDICT), "sustained");
+	assert_string_equal(cell(&h, 3, VC_VERDICT), "steady");
+	assert_string_equal(cell(&h, 5, VC_VERDICT), "steady-state-failure");
+	h_free(&h);
+}
+
+static void pattern(struct fv_job *j)
+{
+	j->opts = calloc(2, sizeof(*j->opts));
+	j->opts[0] = (struct fv_opt){ strdup("rw"), strdup("randwrite") };
+	j->opts[1] = (struct fv_opt){ strdup("bs"), strdup("4k") };
+	j->nopts = 2;
+}
+
+/* Peak against steady of the same pattern, without any series. */
+static void test_peak_vs_steady(void **state)
+{
+	struct harness h;
+	struct fv_job *p, *s;
+
+	(void) state;
+	h_init(&h);
+	p = mkjob(&h.set, "peak", 32, 10000, 1e6);
+	s = mkjob(&h.set, "steady", 32, 8000, 1e6);
+	p->role = FV_ROLE_PEAK;
+	s->role = FV_ROLE_STEADY;
+	pattern(p);
+	pattern(s);
+	assert_int_equal(fv_vcheck_burst(&h.vc, s), 0);
+	assert_string_equal(cell(&h, 0, VC_VERDICT), "burst-collapse");
+	h.o.collapse_ratio = 0.75;
+	assert_int_equal(fv_vcheck_burst(&h.vc, s), 0);
+	assert_string_equal(cell(&h, 1, VC_VERDICT), "sustained");
+	h_free(&h);
+}
+
+static void test_fail_on(void **state)
+{
+	struct fv_vopts o;
+	uint32_t m;
+	const char *bad;
+
+	(void) state;
+	assert_int_equal(fv_fail_on_parse("capped,regression", &m, &bad), 0);
+	assert_int_equal(m, (1u << FV_V_CAPPED) | (1u << FV_V_REGRESSION));
+	assert_int_equal(fv_fail_on_parse("capped,nope", &m, &bad), -EINVAL);
+	assert_string_equal(bad, "nope");
+	fv_vopts_init(&o);
+	assert_int_equal(fv_ceiling_parse(&o, "NVMe:iops=150000,bw=2g"), 0);
+	assert_int_equal(fv_ceiling_parse(&o, "iops=x"), -EINVAL);
+	assert_string_equal(o.ceil[0].label, "NVMe");
+	assert_true(o.ceil[0].bw == 2.0 * (1 << 30));
+	fv_vopts_free(&o);
+}
+
+/* The program: --fail-on gives exit status 1 only when it occurs. */
+static void test_exit_status(void **state)
+{
+	char *out, *err, dir[4096];
+
+	(void) state;
+	snprintf(dir, sizeof(dir), "%s",
+		 fvt_path("FV_TSFIX", "tests/postproc/ts_fixtures", "burst"));
+	assert_int_equal(fvt_run(&out, &err, "verdict", "--fail-on",
+				 "burst-collapse", dir, NULL),
+			 1);
+	free(out);
+	free(err);
+	assert_int_equal(fvt_run(&out, &err, "verdict", "--fail-on", "capped",
+				 dir, NULL),
+			 0);
+	free(out);
+	free(err);
+	assert_int_equal(
+		fvt_run(&out, &err, "verdict", "--fail-on", "bogus", dir, NULL),
+		64);
+	assert_non_null(strstr(err, "bogus"));
+	free(out);
+	free(err);
+	assert_int_equal(fvt_run(&out, &err, "verdict", "--collapse-ratio",
+				 "20%", dir, NULL),
+			 0);
+	assert_non_null(strstr(out, "sustained"));
+	free(out);
+	free(err);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_step_fit),
+		cmocka_unit_test(test_snia),
+		cmocka_unit_test(test_rounds_median_mad),
+		cmocka_unit_test(test_cap_found),
+		cmocka_unit_test(test_cap_scaling),
+		cmocka_unit_test(test_cap_not_little),
+		cmocka_unit_test(test_flush),
+		cmocka_unit_test(test_tail_ratio),
+		cmocka_unit_test(test_tail_growth),
+		cmocka_unit_test(test_burst_and_steady),
+		cmocka_unit_test(test_peak_vs_steady),
+		cmocka_unit_test(test_fail_on),
+		cmocka_unit_test(test_exit_status),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

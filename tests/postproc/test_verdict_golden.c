@@ -1,0 +1,125 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Golden outputs of verdict and diff in every format (text, md, csv, json,
+ * junit), from the committed fixtures (@F: fixtures/, @T: ts_fixtures/),
+ * with exit status and stderr: broken logs, --fail-on, usage errors.
+ * FV_UPDATE_GOLDEN=1 rewrites them (make golden-update); review the diff.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app.h"
+#include "fvtest.h"
+
+#define MAXARGS 20
+
+struct golden {
+	const char *name;
+	const char *args[MAXARGS]; /* "@" + rel: a fixture path */
+};
+
+static const struct golden cases[] = {
+#define V "verdict", "--mem", "64g"
+	{ "verdict.text", { V, "@F/plan", "@T/burst" } },
+	{ "verdict.md", { V, "-f", "md", "@F/plan", "@T/burst" } },
+	{ "verdict.csv", { V, "-f", "csv", "@F/plan", "@T/burst" } },
+	{ "verdict.json", { V, "-f", "json", "@T/burst" } },
+	{ "verdict.junit", { V, "-f", "junit", "@F/plan", "@T/burst" } },
+	{ "verdict-fail-on.text",
+	  { V, "--fail-on", "burst-collapse,methodology", "@T/burst" } },
+	{ "verdict-thresholds.text",
+	  { V, "--collapse-ratio", "20%", "--ss-range", "200%", "--ss-slope",
+	    "200%", "--min-runtime", "1s", "--ceiling", "burst:iops=1000",
+	    "@T/burst" } },
+	{ "verdict-broken.text",
+	  { V, "@T/burst", "@T/broken/bad_iops.1.log",
+	    "@T/broken/dir_iops.1.log", "@T/broken/short_iops.1.log",
+	    "@T/broken/sep_iops.1.log" } },
+	{ "verdict-badfail.text", { V, "--fail-on", "nope", "@T/burst" } },
+	{ "verdict-badratio.text", { V, "--collapse-ratio", "x", "@T/burst" } },
+#define D "diff", "--baseline"
+	{ "diff.text", { D, "@F/plan", "@F/d64" } },
+	{ "diff.md", { D, "@F/plan", "-f", "md", "@F/d64" } },
+	{ "diff.csv", { D, "@F/plan", "-f", "csv", "@F/d64" } },
+	{ "diff.json", { D, "@F/plan", "-f", "json", "@F/d64" } },
+	{ "diff.junit",
+	  { D, "@F/plan", "-f", "junit", "--fail-on", "regression",
+	    "@F/d64" } },
+};
+
+static char *fixture_arg(const char *a)
+{
+	const char *f = fvt_env("FV_FIXTURES", "tests/postproc/fixtures");
+	const char *t = fvt_env("FV_TSFIX", "tests/postproc/ts_fixtures");
+	char *s;
+
+	if (a[0] != '@')
+		return strdup(a);
+	if (asprintf(&s, "%s/%s", a[1] == 'F' ? f : t, a + 3) < 0)
+		return NULL;
+	return s;
+}
+
+static char *run_case(const struct golden *g)
+{
+	char *argv[MAXARGS + 2] = { (char *) "fioverdict" }, *out, *err, *all;
+	size_t olen, elen, alen;
+	FILE *fo = open_memstream(&out, &olen),
+	     *fe = open_memstream(&err, &elen);
+	FILE *fa = open_memstream(&all, &alen);
+	int argc = 1, status;
+
+	for (; argc <= MAXARGS && g->args[argc - 1]; argc++)
+		argv[argc] = fixture_arg(g->args[argc - 1]);
+	status = fv_main(argc, argv, fo, fe);
+	fclose(fo);
+	fclose(fe);
+	fprintf(fa, "exit status: %d\n--- stdout\n%s--- stderr\n%s", status,
+		out, err);
+	fclose(fa);
+	for (int i = 1; i < argc; i++)
+		free(argv[i]);
+	free(out);
+	free(err);
+	return all;
+}
+
+static void check(void **state)
+{
+	const struct golden *g = *state;
+	const char *path = fvt_path("FV_VGOLDEN",
+				    "tests/postproc/verdict_golden", g->name);
+	char *got = run_case(g), *want;
+
+	if (getenv("FV_UPDATE_GOLDEN")) {
+		FILE *f = fopen(path, "w");
+
+		assert_non_null(f);
+		fputs(got, f);
+		assert_int_equal(fclose(f), 0);
+	}
+	want = fvt_slurp(path, NULL);
+	if (!want)
+		fail_msg("no golden file %s (make golden-update)", path);
+	if (strcmp(got, want))
+		print_error("%s differs; got:\n%s\n", g->name, got);
+	assert_string_equal(got, want);
+	free(got);
+	free(want);
+}
+
+int main(void)
+{
+	enum { N = sizeof(cases) / sizeof(cases[0]) };
+	struct CMUnitTest tests[N];
+
+	for (size_t i = 0; i < N; i++) {
+		tests[i] = (struct CMUnitTest){ .name = cases[i].name,
+						.test_func = check,
+						.initial_state =
+							(void *) &cases[i] };
+	}
+	return cmocka_run_group_tests_name("verdict golden", tests, NULL, NULL);
+}

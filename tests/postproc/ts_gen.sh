@@ -1,0 +1,49 @@
+#!/bin/bash
+# Makes fio logs and results with the installed fio for the time-series
+# and verdict tests (no engine of ours): averaged and per-I/O logs,
+# numjobs clones, healthy runs on tmpfs (psync and io_uring, a psync QD
+# sweep). A few seconds of fio in all.
+#
+# Usage: ts_gen.sh OUTDIR
+set -euo pipefail
+
+out=${1:?usage: ts_gen.sh OUTDIR}
+rm -rf "$out"
+mkdir -p "$out"
+shm=$(mktemp -d /dev/shm/fvts.XXXXXX 2>/dev/null || mktemp -d)
+trap 'rm -rf "$shm"' EXIT
+
+f="--filename=$shm/data --size=8m --bs=4k"
+logs() { # DIR NAME: every log kind, prefixed with DIR/NAME
+	echo "--write_iops_log=$1/$2 --write_bw_log=$1/$2 --write_lat_log=$1/$2"
+}
+
+# Averaged logs (log_avg_msec), two clones without group_reporting.
+mkdir -p "$out/avg"
+fio --output-format=json $f --ioengine=psync --rw=randwrite --name=avg \
+	--time_based --runtime=1 --log_avg_msec=100 --numjobs=2 \
+	$(logs "$out/avg" avg) >"$out/avg/avg.json"
+
+# Per-I/O logs with offsets, a fixed number of I/Os (2048 writes).
+mkdir -p "$out/perio"
+fio --output-format=json $f --ioengine=psync --rw=randwrite --name=perio \
+	--log_offset=1 $(logs "$out/perio" perio) >"$out/perio/perio.json"
+
+# Healthy tmpfs runs: psync and io_uring, warmed up, 3 s of rounds, at a
+# rate (5k IO/s) well below what tmpfs does, so that a busy machine does
+# not make them unsteady: they must raise no burst, cap or steady verdict.
+mkdir -p "$out/healthy"
+for eng in psync io_uring; do
+	fio --output-format=json $f --ioengine=$eng --rw=randwrite \
+		--name=steady_$eng --ramp_time=1 --time_based --runtime=3 \
+		--rate_iops=5000 \
+		--log_avg_msec=100 $(logs "$out/healthy" steady_$eng) \
+		>"$out/healthy/$eng.json"
+done
+# A QD sweep with a synchronous engine: IOPS flat but latency too, so
+# Little's law says the queue never filled: not a cap.
+for qd in 1 2 4 8; do
+	fio --output-format=json $f --ioengine=psync --rw=randread \
+		--name=sweep_qd$qd --iodepth=$qd --time_based --runtime=1 \
+		>"$out/healthy/sweep_qd$qd.json" 2>/dev/null
+done

@@ -1,0 +1,125 @@
+#!/bin/bash
+# check-report: fioverdict report on real quick runs (two placements on
+# tmpfs, one with the emulated Azure P10), then the page as a person sees
+# it, in headless Chromium: no console message, every chart drawn (an SVG
+# of the chart size with its paths), a screenshot. Each check also has a
+# negative control, so that it can fail.
+#
+# Env: FV_BIN, FV_ENGINE_DIR, FV_TMP. Ends with "report: N passed, M failed".
+set -u
+cd "$(dirname "$0")/../.."
+FV_BIN=$(realpath "${FV_BIN:-build/postproc/fioverdict}")
+FV_TMP=${FV_TMP:-build/tests/report}
+rm -rf "$FV_TMP" && mkdir -p "$FV_TMP"
+TMP=$(realpath "$FV_TMP")
+SHM=${FV_SHM:-/dev/shm}
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); echo "ok   $*"; }
+ko() { fail=$((fail + 1)); echo "FAIL $*"; }
+chrome() { # ARGS...: headless Chromium, stderr to $TMP/chrome.err
+	timeout 120 /usr/bin/chromium --headless --no-sandbox --disable-gpu \
+		--disable-quic --no-first-run --disable-background-networking \
+		--disable-component-update --disable-sync \
+		--user-data-dir="$(mktemp -d "$TMP/profile.XXXXXX")" \
+		--enable-logging=stderr --v=0 "$@" 2>"$TMP/chrome.err"
+}
+consoles() { grep -c 'CONSOLE' "$TMP/chrome.err"; }
+measure() { # PAGE: the result line of check.html for that page
+	sed "s|REPORT|$1|" tests/report/check.html >"$TMP/check.html"
+	chrome --allow-file-access-from-files --virtual-time-budget=10000 \
+		--dump-dom "file://$TMP/check.html" |
+		sed -n 's|.*<pre id="result">\([^<]*\)</pre>.*|\1|p'
+}
+
+if [ ! -x /usr/bin/chromium ] || ! command -v gnuplot >/dev/null; then
+	echo "FAIL chromium or gnuplot missing: run ci/setup.sh report"
+	echo "report: 0 passed, 1 failed"
+	exit 1
+fi
+
+# 1. Two quick placement runs at once (shapes, not measurements).
+export FV_SIZE=64m FV_STEADY_TIME=6s
+R=(run jobfiles/placement.fio --quick --out "$TMP/res" --tables compare)
+"$FV_BIN" "${R[@]}" --label tmpfs --target "$SHM/fv-report-test.dat" >"$TMP/run1.txt" 2>&1 &
+p1=$!
+"$FV_BIN" "${R[@]}" --label azure-p10 --target "$SHM/fv-report-p10.dat" \
+	-e emulate=azure-p10 -e time_scale=900 >"$TMP/run2.txt" 2>&1
+s2=$?
+wait $p1
+s1=$?
+rm -f "$SHM/fv-report-test.dat" "$SHM/fv-report-p10.dat"
+[ $s1 -eq 0 ] && [ $s2 -eq 0 ] && ok "two quick runs" || ko "quick runs: exit $s1 $s2"
+
+# 2. The page.
+"$FV_BIN" report -q "$TMP/res" -o "$TMP/report.html" 2>"$TMP/report.err"
+st=$?
+[ $st -eq 0 ] && ok "report written (exit 0)" || { ko "report: exit $st"; cat "$TMP/report.err"; }
+P="$TMP/report.html"
+nsvg=$(grep -c '<svg' "$P")
+want=$(sed -n 's/.*data-fv-charts="\([0-9]*\)".*/\1/p' "$P")
+[ "$nsvg" -ge 10 ] && [ "$nsvg" = "$want" ] && ok "$nsvg charts inlined" || ko "charts: $nsvg svg, want $want (>= 10)"
+if grep -Eqi '<script|<link|<img|src=|@import' "$P" ||
+	grep -Eo 'https?://[^"'"'"' ]*' "$P" | grep -qv 'www.w3.org'; then
+	ko "page refers to something outside itself"
+else ok "self-contained (no script, link, src, URL but SVG namespaces)"; fi
+for t in "QD sweep, 4K random read: IOPS" "QD sweep, 4K random write: P99" \
+	"Completion latency percentiles: steady write" "IOPS over time: steady_randwrite" \
+	"Flush latency percentiles"; do
+	grep -qF "$t" "$P" && ok "chart: $t" || ko "no chart '$t'"
+done
+grep -q 'Queue depth per job' "$P" && grep -q 'P99 latency (µs)' "$P" &&
+	grep -q 'IOPS (I/O per second)' "$P" && ok "axes labelled with units" || ko "axis labels"
+grep -q 'burst-collapse' "$P" && ok "verdicts shown (burst-collapse of the P10)" || ko "no burst-collapse verdict"
+for t in "Comparison by label" "Latency: steady write" "Queue depth sweep" Summary; do
+	grep -q "<h3>$t" "$P" && ok "table: $t" || ko "no table $t"
+done
+
+# 3. Chromium: no console message (the page has no script: any message is
+# an error or a failed load); the control page's messages are seen.
+chrome --dump-dom "file://$P" >/dev/null
+n=$(consoles)
+[ "$n" -eq 0 ] && ok "no console message" || { ko "$n console messages"; grep CONSOLE "$TMP/chrome.err" | head -3; }
+echo '<html><body><script>console.error("x"); nosuch();</script></body></html>' >"$TMP/neg.html"
+chrome --dump-dom "file://$TMP/neg.html" >/dev/null
+[ "$(consoles)" -ge 2 ] && ok "control: console errors are detected" || ko "control: console errors not seen"
+
+# 4. Every chart drew at its size; a chart emptied on purpose is caught.
+res=$(measure report.html)
+echo "     $res"
+if [[ $res =~ ^charts=([0-9]+)\ want=([0-9]+)\ good=([0-9]+)\ bad=\[\]$ ]] &&
+	[ "${BASH_REMATCH[1]}" = "$nsvg" ] && [ "${BASH_REMATCH[3]}" = "$nsvg" ]; then
+	ok "Chromium drew all $nsvg charts at 760x380 with their paths"
+else ko "charts in Chromium: $res"; fi
+perl -0pe 's{(<svg[^>]*>).*?</svg>}{$1</svg>}s' "$P" >"$TMP/broken.html"
+res=$(measure broken.html)
+[[ $res =~ bad=\[0: ]] && ok "control: an empty chart is caught ($res)" || ko "control: empty chart not caught: $res"
+
+# 5. Screenshot.
+chrome --window-size=1100,1600 --screenshot="$TMP/report.png" "file://$P" >/dev/null
+if [ -s "$TMP/report.png" ] && [ "$(head -c 8 "$TMP/report.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]; then
+	wh=$(od -An -tu1 -j16 -N8 "$TMP/report.png" | awk '{print $3*256+$4 "x" $7*256+$8}')
+	sz=$(stat -c %s "$TMP/report.png")
+	[ "$wh" = 1100x1600 ] && [ "$sz" -gt 20000 ] && ok "screenshot $wh, $sz bytes" || ko "screenshot $wh $sz bytes"
+else ko "no screenshot"; fi
+
+# 6. Without gnuplot: a clear error, exit 69, the page without charts.
+mkdir -p "$TMP/nognuplot"
+env PATH="$TMP/nognuplot" "$FV_BIN" report -q "$TMP/res" -o "$TMP/nochart.html" 2>"$TMP/ng.err"
+st=$?
+[ $st -eq 69 ] && grep -q 'gnuplot not found' "$TMP/ng.err" && [ "$(grep -c '<svg' "$TMP/nochart.html")" -eq 0 ] &&
+	grep -q 'gnuplot not found' "$TMP/nochart.html" && ok "no gnuplot: exit 69, page says why" || ko "no gnuplot: exit $st"
+
+# 7. A broken input: exit 2, the page still made of the rest.
+printf '{ "fio version" : "fio-3.33", "jobs" : [ {' >"$TMP/res/broken.json"
+"$FV_BIN" report -q "$TMP/res" -o "$TMP/partial.html" 2>"$TMP/br.err"
+st=$?
+[ $st -eq 2 ] && grep -q 'broken.json' "$TMP/br.err" && [ "$(grep -c '<svg' "$TMP/partial.html")" -ge 10 ] &&
+	ok "broken input: exit 2, page of the rest" || ko "broken input: exit $st"
+"$FV_BIN" report -o "$TMP/x.html" >/dev/null 2>&1
+[ $? -eq 64 ] && ok "no input: exit 64" || ko "no input: not 64"
+"$FV_BIN" report "$TMP/res" -o /nonexistent/x.html >/dev/null 2>&1
+[ $? -eq 73 ] && ok "uncreatable output: exit 73" || ko "uncreatable output: not 73"
+
+echo "report: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
