@@ -81,7 +81,7 @@ struct nvme_priv {
 };
 
 /* glue_fail with the engine's name in front. */
-#define pt_fail(td, err, func, fmt, ...)                                       \
+#define pt_fail(td, err, func, fmt, ...) \
 	glue_fail(td, err, func, PT_NAME ": " fmt, ##__VA_ARGS__)
 
 /* ------------------------------------------------------------------ */

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -23,6 +24,15 @@ uint64_t glue_now_ns(void)
 
 	fio_gettime(&ts, NULL);
 	return (uint64_t) ts.tv_sec * 1000000000ULL + (uint64_t) ts.tv_nsec;
+}
+
+/*
+ * fio's main process loads the engine too (to parse its options) and exits
+ * last: it removes the emulated disks its jobs shared.
+ */
+__attribute__((destructor)) static void glue_unload(void)
+{
+	emu_shared_remove_owned((long) getpid());
 }
 
 int glue_sqpoll_cpu_cb(void *data, unsigned long long *val)
@@ -239,7 +249,8 @@ static int setup_ring(struct thread_data *td, struct glue_data *gd)
 	for (;;) {
 		unsigned flags = params.flags;
 
-		/* room for every request plus a linked flush after each write */
+		/* room for every request plus a linked flush after each write
+		 */
 		ret = io_uring_queue_init_params(4 * gd->iodepth, &gd->ring,
 						 &params);
 		if (ret != -EINVAL)
@@ -581,12 +592,43 @@ static uint64_t monotonic_ns(void)
  * Requests wait independently, so an added round trip overlaps across the
  * queue as it would on a remote disk.
  */
-static void queue_emulated_delay(struct glue_data *gd, struct io_u *io_u)
+/*
+ * The emulated disk is the target's device, shared by every job of this
+ * fio run that uses it with the same figures (core/emu_shared.h). fio's
+ * jobs are children of its main process, or threads in it.
+ */
+static void attach_emulated_disk(struct thread_data *td, struct glue_data *gd,
+				 struct fio_file *f)
+{
+	long owner = td->o.use_thread ? (long) getpid() : (long) getppid();
+	struct stat st;
+	uint64_t dev = 0;
+	int ret;
+
+	gd->emu_attach_tried = true;
+	if (!stat(f->file_name, &st))
+		dev = S_ISBLK(st.st_mode) || S_ISCHR(st.st_mode) ? st.st_rdev
+								 : st.st_dev;
+	ret = emu_shared_attach(owner, dev, &gd->emu.config, &gd->emu_disk);
+	if (ret)
+		log_err("%s: the emulated disk cannot be shared (%s): this job "
+			"gets a cap and bucket of its own\n",
+			gd->p->name, strerror(-ret));
+}
+
+static void queue_emulated_delay(struct thread_data *td, struct glue_data *gd,
+				 struct io_u *io_u)
 {
 	struct __kernel_timespec *ts = &gd->ios[io_u->index].start_at;
-	uint64_t now = monotonic_ns();
-	uint64_t start = emu_admit(&gd->emu, now, io_u->xfer_buflen);
+	uint64_t now = monotonic_ns(), start;
 	struct io_uring_sqe *tsqe;
+
+	if (!gd->emu_attach_tried)
+		attach_emulated_disk(td, gd, io_u->file);
+	if (gd->emu_disk)
+		start = emu_shared_admit(gd->emu_disk, now, io_u->xfer_buflen);
+	else
+		start = emu_admit(&gd->emu, now, io_u->xfer_buflen);
 
 	if (start <= now)
 		return;
@@ -595,9 +637,8 @@ static void queue_emulated_delay(struct glue_data *gd, struct io_u *io_u)
 		return;
 	ts->tv_sec = (long long) (start / 1000000000ULL);
 	ts->tv_nsec = (long long) (start % 1000000000ULL);
-	io_uring_prep_timeout(tsqe, ts, 0,
-			      IORING_TIMEOUT_ABS |
-				      IORING_TIMEOUT_ETIME_SUCCESS);
+	io_uring_prep_timeout(
+		tsqe, ts, 0, IORING_TIMEOUT_ABS | IORING_TIMEOUT_ETIME_SUCCESS);
 	tsqe->flags |= IOSQE_IO_LINK;
 	io_uring_sqe_set_data64(tsqe, 0);
 	gd->prepared++;
@@ -631,7 +672,7 @@ enum fio_q_status glue_queue(struct thread_data *td, struct io_u *io_u)
 	if (io_uring_sq_space_left(&gd->ring) < 3)
 		return FIO_Q_BUSY;
 	if (gd->emulating && ddir_rw(io_u->ddir))
-		queue_emulated_delay(gd, io_u);
+		queue_emulated_delay(td, gd, io_u);
 	sqe = io_uring_get_sqe(&gd->ring);
 	if (!sqe)
 		return FIO_Q_BUSY;
@@ -873,8 +914,8 @@ static void write_stats(struct thread_data *td, struct glue_data *gd)
 
 	ret = stats_path_expand(gd->s.stats_file, td->o.name, td->thread_number,
 				(int) td->pid,
-				td->o.numjobs > 1 || td->subjob_number > 0, path,
-				sizeof(path), err, sizeof(err));
+				td->o.numjobs > 1 || td->subjob_number > 0,
+				path, sizeof(path), err, sizeof(err));
 	if (ret) {
 		log_err("%s: %s\n", gd->p->name, err);
 		return;
@@ -895,6 +936,8 @@ static void write_stats(struct thread_data *td, struct glue_data *gd)
 	m.direct = td->o.odirect;
 	m.fsync_every = td->o.fsync_blocks;
 	m.fdatasync_every = td->o.fdatasync_blocks;
+	if (gd->emu_disk)
+		emu_shared_snapshot(gd->emu_disk, &gd->emu);
 	m.emu = gd->emulating ? &gd->emu : NULL;
 	m.error = gd->first_error[0] ? gd->first_error
 		  : td->error	     ? td->verror
@@ -946,6 +989,7 @@ void glue_cleanup(struct thread_data *td)
 		write_stats(td, gd);
 		dur_free(&gd->acct);
 	}
+	emu_shared_detach(gd->emu_disk);
 	if (gd->ring_ready)
 		io_uring_queue_exit(&gd->ring);
 	for (i = 0; i < gd->nfds; i++)

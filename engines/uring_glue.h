@@ -22,6 +22,7 @@
 
 #include "core/devprobe.h"
 #include "core/durability.h"
+#include "core/emu_shared.h"
 #include "core/emulator.h"
 #include "core/settings.h"
 
@@ -133,8 +134,10 @@ struct glue_data {
 
 	struct dur_acct acct;
 	bool acct_ready;
-	struct emu_state emu;
+	struct emu_state emu;	     /* private, or a copy of the shared one */
+	struct emu_shared *emu_disk; /* the disk every job on it shares */
 	bool emulating;
+	bool emu_attach_tried;
 	struct dev_facts facts;
 	enum tri vwc;
 	bool probed;
@@ -144,7 +147,7 @@ struct glue_data {
 };
 
 /* The common options, to be spread into an engine's option table. */
-#define GLUE_OPTIONS(base)                                                       \
+#define GLUE_OPTIONS(base) \
 	{                                                                      \
 		.name = "registerfiles",                                       \
 		.lname = "Register files",                                     \
@@ -263,16 +266,12 @@ struct glue_data {
 	},                                                                       \
 	GLUE_EMU_OPTIONS(base)
 
-#define GLUE_EMU_OPT(base, oname, field, otype, ohelp, odef)                   \
-	{                                                                      \
-		.name = oname,                                                 \
-		.lname = oname,                                                \
-		.type = otype,                                                 \
-		.off1 = (base) + offsetof(struct glue_options, field),         \
-		.help = ohelp,                                                 \
-		.def = odef,                                                   \
-		.category = FIO_OPT_C_ENGINE,                                  \
-		.group = FIO_OPT_G_IOURING,                                    \
+#define GLUE_EMU_OPT(base, oname, field, otype, ohelp, odef)              \
+	{                                                                 \
+		.name = oname, .lname = oname, .type = otype,             \
+		.off1 = (base) + offsetof(struct glue_options, field),    \
+		.help = ohelp, .def = odef, .category = FIO_OPT_C_ENGINE, \
+		.group = FIO_OPT_G_IOURING,                               \
 	}
 
 /* The provisioned-disk emulator's options; 0 leaves a preset's value. */
@@ -282,29 +281,36 @@ struct glue_data {
 		     "azure-pv2, aws-gp2-100g, aws-gp3 (options below "        \
 		     "override)",                                              \
 		     NULL),                                                    \
-	GLUE_EMU_OPT(base, "cap_iops", cap_iops, FIO_OPT_STR_VAL,              \
-		     "Emulated baseline IOPS cap (0: none)", NULL),            \
-	GLUE_EMU_OPT(base, "cap_bw", cap_bw, FIO_OPT_STR_VAL,                  \
-		     "Emulated baseline bandwidth cap, bytes/s (0: none)",     \
-		     NULL),                                                    \
-	GLUE_EMU_OPT(base, "burst_iops", burst_iops, FIO_OPT_STR_VAL,          \
-		     "Emulated credit burst IOPS, above cap_iops", NULL),      \
-	GLUE_EMU_OPT(base, "burst_bw", burst_bw, FIO_OPT_STR_VAL,              \
-		     "Emulated credit burst bandwidth, bytes/s, above cap_bw", \
-		     NULL),                                                    \
-	GLUE_EMU_OPT(base, "burst_seconds", burst_seconds, FIO_OPT_INT,        \
-		     "Seconds a full credit bucket lasts at the burst rate "   \
-		     "(provider time)",                                        \
-		     NULL),                                                    \
-	GLUE_EMU_OPT(base, "time_scale", time_scale, FIO_OPT_INT,              \
-		     "Divide the credit bucket by this: rehearse an N times "  \
-		     "shorter burst",                                          \
-		     "1"),                                                     \
-	GLUE_EMU_OPT(base, "added_latency", added_latency_us,                  \
-		     FIO_OPT_STR_VAL_TIME,                                     \
-		     "Emulated round trip added to every I/O (e.g. 500us, "    \
-		     "2ms)",                                                   \
-		     NULL)
+		GLUE_EMU_OPT(base, "cap_iops", cap_iops, FIO_OPT_STR_VAL,      \
+			     "Emulated baseline IOPS cap (0: none)", NULL),    \
+		GLUE_EMU_OPT(                                                  \
+			base, "cap_bw", cap_bw, FIO_OPT_STR_VAL,               \
+			"Emulated baseline bandwidth cap, bytes/s (0: none)",  \
+			NULL),                                                 \
+		GLUE_EMU_OPT(base, "burst_iops", burst_iops, FIO_OPT_STR_VAL,  \
+			     "Emulated credit burst IOPS, above cap_iops",     \
+			     NULL),                                            \
+		GLUE_EMU_OPT(base, "burst_bw", burst_bw, FIO_OPT_STR_VAL,      \
+			     "Emulated credit burst bandwidth, bytes/s, "      \
+			     "above cap_bw",                                   \
+			     NULL),                                            \
+		GLUE_EMU_OPT(base, "burst_seconds", burst_seconds,             \
+			     FIO_OPT_INT,                                      \
+			     "Seconds a full credit bucket lasts at the "      \
+			     "burst rate "                                     \
+			     "(provider time)",                                \
+			     NULL),                                            \
+		GLUE_EMU_OPT(base, "time_scale", time_scale, FIO_OPT_INT,      \
+			     "Divide the credit bucket by this: rehearse an "  \
+			     "N times "                                        \
+			     "shorter burst",                                  \
+			     "1"),                                             \
+		GLUE_EMU_OPT(                                                  \
+			base, "added_latency", added_latency_us,               \
+			FIO_OPT_STR_VAL_TIME,                                  \
+			"Emulated round trip added to every I/O (e.g. 500us, " \
+			"2ms)",                                                \
+			NULL)
 
 int glue_sqpoll_cpu_cb(void *data, unsigned long long *val);
 

@@ -110,8 +110,8 @@ static int run(const struct fv_cli *c, struct fv_set *set, FILE *out, FILE *err)
 
 	ret = ret ? ret : annotate(set, c);
 	/* verdict, diff: logs beside the results, the baseline. */
-	if (!ret && (c->analysis == &fv_an_verdict ||
-		     c->analysis == &fv_an_diff))
+	if (!ret &&
+	    (c->analysis == &fv_an_verdict || c->analysis == &fv_an_diff))
 		ret = fv_vopt_prepare(c->aopts.verdict, set, c, annotate);
 	if (!ret && !set->ninputs && !set->diags.nerrors)
 		fv_diag_add(&set->diags, FV_ERROR, NULL, 0, 0,

@@ -72,7 +72,7 @@ void fv_cli_usage(FILE *out)
 	      "  -V, --version          version\n",
 	      out);
 	fv_vopt_usage(out);
-	fputs(	      "\nExit status: 0 ok, 2 an input could not be read or is not fio "
+	fputs("\nExit status: 0 ok, 2 an input could not be read or is not fio "
 	      "output,\n64 usage error, 70 internal error, 73/74 output "
 	      "error; 1 a --fail-on\nverdict occurred. See fioverdict(1).\n",
 	      out);

@@ -16,19 +16,24 @@
  * 5.4e6 / (3000 - 300) = 2000 s. MB are decimal as the providers count.
  */
 const struct emu_preset emu_presets[] = {
-	{ "azure-p10", "Azure Premium SSD P10: 500 IOPS, 100 MB/s, credit "
-		       "burst to 3500 IOPS, 170 MB/s for 30 min",
+	{ "azure-p10",
+	  "Azure Premium SSD P10: 500 IOPS, 100 MB/s, credit "
+	  "burst to 3500 IOPS, 170 MB/s for 30 min",
 	  { 500, 100 * MB, 3500, 170 * MB, 1800, 1, 0 } },
-	{ "azure-p30", "Azure Premium SSD P30: 5000 IOPS, 200 MB/s (no "
-		       "credit burst)",
+	{ "azure-p30",
+	  "Azure Premium SSD P30: 5000 IOPS, 200 MB/s (no "
+	  "credit burst)",
 	  { 5000, 200 * MB, 0, 0, 0, 1, 0 } },
-	{ "azure-pv2", "Azure Premium SSD v2 free baseline: 3000 IOPS, "
-		       "125 MB/s",
+	{ "azure-pv2",
+	  "Azure Premium SSD v2 free baseline: 3000 IOPS, "
+	  "125 MB/s",
 	  { 3000, 125 * MB, 0, 0, 0, 1, 0 } },
-	{ "aws-gp2-100g", "AWS gp2, 100 GiB: 300 IOPS, burst to 3000 IOPS "
-			  "from 5.4M credits (2000 s)",
+	{ "aws-gp2-100g",
+	  "AWS gp2, 100 GiB: 300 IOPS, burst to 3000 IOPS "
+	  "from 5.4M credits (2000 s)",
 	  { 300, 250 * MIB, 3000, 0, 2000, 1, 0 } },
-	{ "aws-gp3", "AWS gp3 baseline: 3000 IOPS, 125 MiB/s",
+	{ "aws-gp3",
+	  "AWS gp3 baseline: 3000 IOPS, 125 MiB/s",
 	  { 3000, 125 * MIB, 0, 0, 0, 1, 0 } },
 	{ NULL, NULL, { 0, 0, 0, 0, 0, 1, 0 } },
 };
@@ -112,8 +117,8 @@ static void lane_init(struct emu_lane *l, double base, double burst,
 	l->burst = burst > base ? burst : 0;
 	/* a full bucket lasts burst_seconds at the burst rate */
 	if (l->burst)
-		l->capacity = c->burst_seconds * (l->burst - base) /
-			      c->time_scale;
+		l->capacity =
+			c->burst_seconds * (l->burst - base) / c->time_scale;
 }
 
 void emu_init(struct emu_state *e, const struct emu_config *c)

@@ -24,7 +24,7 @@
 
 struct emu_config {
 	double cap_iops;      /* baseline I/Os per second; 0: no IOPS cap */
-	double cap_bw;        /* baseline bytes per second; 0: no cap */
+	double cap_bw;	      /* baseline bytes per second; 0: no cap */
 	double burst_iops;    /* 0 or <= cap: no IOPS burst */
 	double burst_bw;      /* 0 or <= cap: no bandwidth burst */
 	double burst_seconds; /* a full bucket lasts this long at burst */
@@ -58,11 +58,11 @@ bool emu_config_active(const struct emu_config *c);
  * baseline pace credits neither grow nor shrink.
  */
 struct emu_lane {
-	double base;     /* per second */
-	double burst;    /* per second; 0: no burst */
+	double base;	 /* per second */
+	double burst;	 /* per second; 0: no burst */
 	double capacity; /* credits in a full bucket (units) */
-	double virt_ns;  /* baseline virtual time */
-	double next_ns;  /* earliest start at the burst (or base) pace */
+	double virt_ns;	 /* baseline virtual time */
+	double next_ns;	 /* earliest start at the burst (or base) pace */
 };
 struct emu_state {
 	struct emu_config config;
@@ -70,7 +70,7 @@ struct emu_state {
 	struct emu_lane bw;
 	bool started;
 	uint64_t admitted;
-	uint64_t delayed;   /* admitted later than asked */
+	uint64_t delayed;    /* admitted later than asked */
 	double burst_end_ns; /* when a lane first ran out of credits; -1 */
 	double start_ns;
 };

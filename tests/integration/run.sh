@@ -340,6 +340,20 @@ emulator() {
 		"d[0]['jobs'][0]['read']['iops'] <= 3000 * 1.01 and d[1]['emulator']['cap_iops'] == 3000" \
 		"$dir/out.json" "$dir/c_durability.1.json"
 
+	# the cap is the disk's: four clones share it, as jobs on one disk do
+	dir="$WORK/emu-shared"
+	job "$dir" --name=c --filename="$SHM/emu" --size=16m --rw=randread \
+		--bs=4k --iodepth=4 --numjobs=4 --group_reporting --time_based \
+		--runtime=2 --cap_iops=2000
+	expect "numjobs=4 on one emulated disk: 2000 IOPS between them, not 2000 each" \
+		"d[0]['jobs'][0]['read']['iops'] <= 2000 * 1.01 and d[0]['jobs'][0]['read']['iops'] > 0" \
+		"$dir/out.json"
+	if ls /dev/shm | grep -q "^fioverdict-emu-"; then
+		not_ok "the emulated disks are removed when fio exits" "$(ls /dev/shm | grep fioverdict-emu-)"
+	else
+		ok "the emulated disks are removed when fio exits"
+	fi
+
 	dir="$WORK/emu-bw"
 	job "$dir" --name=c --filename="$SHM/emu" --size=16m --rw=read \
 		--bs=256k --iodepth=4 --time_based --runtime=3 --cap_bw=50m \

@@ -63,8 +63,7 @@ static int setup(void **state)
 	    "write through\n");
 	put("sys/devices/pci0/nvme/nvme0/nvme0n1/queue/fua", "0\n");
 	put("sys/devices/pci0/nvme/nvme0/nvme0n1/queue/rotational", "0\n");
-	link_to("sys/dev/block/259:0",
-		"../../devices/pci0/nvme/nvme0/nvme0n1");
+	link_to("sys/dev/block/259:0", "../../devices/pci0/nvme/nvme0/nvme0n1");
 	put("mountinfo",
 	    "22 1 8:1 / / rw,relatime shared:1 - ext4 /dev/sda1 rw\n"
 	    "23 22 0:21 / /dev/shm rw shared:2 - tmpfs tmpfs rw\n"
@@ -152,25 +151,22 @@ static void test_fs_type_longest_mount_wins(void **state)
 
 	(void) state;
 	snprintf(mi, sizeof(mi), "%s/mountinfo", root);
-	assert_int_equal(devprobe_fs_type(mi, 259, 0, "/data/x", fs,
-					  sizeof(fs)),
-			 0);
+	assert_int_equal(
+		devprobe_fs_type(mi, 259, 0, "/data/x", fs, sizeof(fs)), 0);
 	assert_string_equal(fs, "xfs");
-	assert_int_equal(devprobe_fs_type(mi, 259, 0, "/data/deep/er/f", fs,
-					  sizeof(fs)),
-			 0);
+	assert_int_equal(
+		devprobe_fs_type(mi, 259, 0, "/data/deep/er/f", fs, sizeof(fs)),
+		0);
 	assert_string_equal(fs, "btrfs");
 	/* a prefix must end at a path component */
-	assert_int_equal(devprobe_fs_type(mi, 259, 0, "/database/f", fs,
-					  sizeof(fs)),
-			 -ENOENT);
-	assert_int_equal(devprobe_fs_type(mi, 8, 1, "/home/u/f", fs,
-					  sizeof(fs)),
-			 0);
+	assert_int_equal(
+		devprobe_fs_type(mi, 259, 0, "/database/f", fs, sizeof(fs)),
+		-ENOENT);
+	assert_int_equal(
+		devprobe_fs_type(mi, 8, 1, "/home/u/f", fs, sizeof(fs)), 0);
 	assert_string_equal(fs, "ext4");
-	assert_int_equal(devprobe_fs_type(mi, 0, 21, "/dev/shm/a", fs,
-					  sizeof(fs)),
-			 0);
+	assert_int_equal(
+		devprobe_fs_type(mi, 0, 21, "/dev/shm/a", fs, sizeof(fs)), 0);
 	assert_string_equal(fs, "tmpfs");
 }
 
@@ -184,9 +180,8 @@ static void test_real_tmpfs_file(void **state)
 	(void) state;
 	assert_true(fd >= 0);
 	close(fd);
-	assert_int_equal(devprobe_path(path, DEVPROBE_SYSFS,
-				       DEVPROBE_MOUNTINFO, &f),
-			 0);
+	assert_int_equal(
+		devprobe_path(path, DEVPROBE_SYSFS, DEVPROBE_MOUNTINFO, &f), 0);
 	unlink(path);
 	assert_int_equal(f.kind, TARGET_FILE);
 	assert_string_equal(f.fs_type, "tmpfs");

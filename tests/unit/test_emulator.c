@@ -175,9 +175,8 @@ static void test_presets(void **state)
 
 	(void) state;
 	for (p = emu_presets; p->name; p++, n++) {
-		assert_int_equal(emu_config_validate(&p->config, err,
-						     sizeof(err)),
-				 0);
+		assert_int_equal(
+			emu_config_validate(&p->config, err, sizeof(err)), 0);
 		assert_true(emu_config_active(&p->config));
 	}
 	assert_true(n >= 5);

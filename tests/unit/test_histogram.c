@@ -79,8 +79,8 @@ static void test_relative_error_bound(void **state)
 
 static void test_percentiles_against_exact(void **state)
 {
-	static const double ps[] = { 1, 5, 10, 50, 90, 95, 99, 99.5, 99.9,
-				     99.99, 100 };
+	static const double ps[] = { 1,	 5,    10,   50,    90, 95,
+				     99, 99.5, 99.9, 99.99, 100 };
 	const size_t n = 100000;
 	uint64_t *vals = malloc(n * sizeof(*vals));
 	struct histogram *h = malloc(sizeof(*h));

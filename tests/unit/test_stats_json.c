@@ -76,13 +76,13 @@ static void test_document(void **state)
 			 4096);
 	assert_int_equal(json_integer_value(get(d, "flush_latency_ns.min")),
 			 2000);
-	assert_int_equal(
-		json_integer_value(get(d, "write_to_durable_ns.max")), 3000);
+	assert_int_equal(json_integer_value(get(d, "write_to_durable_ns.max")),
+			 3000);
 	/* percentile keys have dots of their own: fio's "%f" format */
-	assert_int_equal(json_integer_value(json_object_get(
-				 get(d, "flush_latency_ns.percentiles"),
-				 "99.900000")),
-			 2000);
+	assert_int_equal(
+		json_integer_value(json_object_get(
+			get(d, "flush_latency_ns.percentiles"), "99.900000")),
+		2000);
 	assert_true(json_is_null(get(d, "target.block_device")));
 	assert_true(json_is_null(get(d, "target.fua")));
 	assert_true(json_is_false(get(d, "target.rotational")));

@@ -1,0 +1,205 @@
+/* SPDX-License-Identifier: MIT */
+#include "emu_shared.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#define EMU_SHARED_MAGIC 0x66766d75u /* "fvmu" */
+
+struct emu_shared_area {
+	_Atomic unsigned magic; /* set last: the area is ready */
+	pthread_mutex_t lock;
+	unsigned users;
+	struct emu_state state;
+};
+
+struct emu_shared {
+	struct emu_shared_area *area;
+	char name[96];
+};
+
+/* FNV-1a over the configuration: jobs with other figures get another disk */
+static uint64_t config_hash(const struct emu_config *c)
+{
+	const unsigned char *p = (const unsigned char *) c;
+	uint64_t h = 1469598103934665603ULL;
+	size_t i;
+
+	for (i = 0; i < sizeof(*c); i++) {
+		h ^= p[i];
+		h *= 1099511628211ULL;
+	}
+	return h;
+}
+
+void emu_shared_name(long owner, uint64_t device, const struct emu_config *c,
+		     char *out, unsigned len)
+{
+	snprintf(out, len, "/fioverdict-emu-%ld-%llx-%016llx", owner,
+		 (unsigned long long) device,
+		 (unsigned long long) config_hash(c));
+}
+
+static int init_area(struct emu_shared_area *a, const struct emu_config *c)
+{
+	pthread_mutexattr_t attr;
+	int ret;
+
+	pthread_mutexattr_init(&attr);
+	pthread_mutexattr_setpshared(&attr, PTHREAD_PROCESS_SHARED);
+	/* a user that dies holding the lock must not stop the others */
+	pthread_mutexattr_setrobust(&attr, PTHREAD_MUTEX_ROBUST);
+	ret = pthread_mutex_init(&a->lock, &attr);
+	pthread_mutexattr_destroy(&attr);
+	if (ret)
+		return -ret;
+	emu_init(&a->state, c);
+	a->users = 0;
+	atomic_store(&a->magic, EMU_SHARED_MAGIC);
+	return 0;
+}
+
+static int lock(struct emu_shared_area *a)
+{
+	int ret = pthread_mutex_lock(&a->lock);
+
+	if (ret == EOWNERDEAD)
+		ret = pthread_mutex_consistent(&a->lock);
+	return -ret;
+}
+
+int emu_shared_attach(long owner, uint64_t device, const struct emu_config *c,
+		      struct emu_shared **out)
+{
+	struct emu_shared *s = calloc(1, sizeof(*s));
+	bool creator = false;
+	int fd, ret, spins = 0;
+
+	if (!s)
+		return -ENOMEM;
+	emu_shared_name(owner, device, c, s->name, sizeof(s->name));
+	fd = shm_open(s->name, O_RDWR | O_CREAT | O_EXCL, 0600);
+	if (fd >= 0) {
+		creator = true;
+		if (ftruncate(fd, sizeof(*s->area))) {
+			ret = -errno;
+			goto fail_fd;
+		}
+	} else if (errno == EEXIST) {
+		fd = shm_open(s->name, O_RDWR, 0600);
+	}
+	if (fd < 0) {
+		ret = -errno;
+		free(s);
+		return ret;
+	}
+	/* the creator may not have sized it yet */
+	while (!creator && lseek(fd, 0, SEEK_END) < (off_t) sizeof(*s->area) &&
+	       ++spins < 100000)
+		sched_yield();
+	s->area = mmap(NULL, sizeof(*s->area), PROT_READ | PROT_WRITE,
+		       MAP_SHARED, fd, 0);
+	if (s->area == MAP_FAILED) {
+		ret = -errno;
+		goto fail_fd;
+	}
+	close(fd);
+	if (creator) {
+		ret = init_area(s->area, c);
+		if (ret)
+			goto fail_map;
+	}
+	for (spins = 0; atomic_load(&s->area->magic) != EMU_SHARED_MAGIC;
+	     spins++) {
+		if (spins > 1000000) {
+			ret = -ETIMEDOUT;
+			goto fail_map;
+		}
+		sched_yield();
+	}
+	ret = lock(s->area);
+	if (ret)
+		goto fail_map;
+	s->area->users++;
+	pthread_mutex_unlock(&s->area->lock);
+	*out = s;
+	return 0;
+
+fail_map:
+	munmap(s->area, sizeof(*s->area));
+	if (creator)
+		shm_unlink(s->name);
+	free(s);
+	return ret;
+fail_fd:
+	close(fd);
+	if (creator)
+		shm_unlink(s->name);
+	free(s);
+	return ret;
+}
+
+uint64_t emu_shared_admit(struct emu_shared *s, uint64_t now_ns, uint64_t bytes)
+{
+	uint64_t start;
+
+	if (lock(s->area))
+		return now_ns; /* unreachable in practice: pass unthrottled */
+	start = emu_admit(&s->area->state, now_ns, bytes);
+	pthread_mutex_unlock(&s->area->lock);
+	return start;
+}
+
+void emu_shared_snapshot(struct emu_shared *s, struct emu_state *out)
+{
+	if (lock(s->area)) {
+		memset(out, 0, sizeof(*out));
+		return;
+	}
+	*out = s->area->state;
+	pthread_mutex_unlock(&s->area->lock);
+}
+
+void emu_shared_detach(struct emu_shared *s)
+{
+	if (!s)
+		return;
+	if (!lock(s->area)) {
+		s->area->users--;
+		pthread_mutex_unlock(&s->area->lock);
+	}
+	munmap(s->area, sizeof(*s->area));
+	free(s);
+}
+
+/* POSIX shared memory objects are files in /dev/shm on Linux. */
+int emu_shared_remove_owned(long owner)
+{
+	char prefix[64], name[300];
+	struct dirent *e;
+	int n = 0;
+	DIR *d;
+
+	snprintf(prefix, sizeof(prefix), "fioverdict-emu-%ld-", owner);
+	d = opendir("/dev/shm");
+	if (!d)
+		return 0;
+	while ((e = readdir(d))) {
+		if (strncmp(e->d_name, prefix, strlen(prefix)))
+			continue;
+		snprintf(name, sizeof(name), "/%s", e->d_name);
+		if (!shm_unlink(name))
+			n++;
+	}
+	closedir(d);
+	return n;
+}

@@ -1,0 +1,144 @@
+/* SPDX-License-Identifier: MIT */
+/* One emulated disk shared by processes: the cap is the disk's, not each's. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "core/emu_shared.h"
+
+#define SEC 1000000000ULL
+
+static struct emu_config cap(double iops)
+{
+	struct emu_config c;
+
+	memset(&c, 0, sizeof(c));
+	c.cap_iops = iops;
+	c.time_scale = 1;
+	return c;
+}
+
+/* Admits back to back from t0 until t0 + 1 s; returns how many started. */
+static unsigned one_second(struct emu_shared *s, uint64_t t0)
+{
+	uint64_t now = t0;
+	unsigned n = 0;
+
+	for (;;) {
+		now = emu_shared_admit(s, now, 4096);
+		if (now >= t0 + SEC)
+			return n;
+		n++;
+	}
+}
+
+/*
+ * Two processes on a 1000 IOPS disk, both asking from the same instant:
+ * together they get 1000 in a second, where separate buckets would give
+ * 2000.
+ */
+static void test_two_processes_share_the_cap(void **state)
+{
+	struct emu_config c = cap(1000);
+	long owner = 900000 + (long) getpid();
+	struct emu_shared *s;
+	int fds[2], status;
+	unsigned mine, theirs = 0;
+	pid_t pid;
+
+	(void) state;
+	assert_int_equal(pipe(fds), 0);
+	assert_int_equal(emu_shared_attach(owner, 42, &c, &s), 0);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		struct emu_shared *t;
+		unsigned n;
+
+		if (emu_shared_attach(owner, 42, &c, &t))
+			_exit(2);
+		n = one_second(t, 10 * SEC);
+		if (write(fds[1], &n, sizeof(n)) != sizeof(n))
+			_exit(3);
+		emu_shared_detach(t);
+		_exit(0);
+	}
+	mine = one_second(s, 10 * SEC);
+	assert_int_equal(read(fds[0], &theirs, sizeof(theirs)), sizeof(theirs));
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_int_equal(WEXITSTATUS(status), 0);
+	/* both lanes of requests interleave on one timeline */
+	if (fabs((double) (mine + theirs) - 1000.0) > 2.0)
+		fail_msg("together %u + %u, want 1000", mine, theirs);
+	emu_shared_detach(s);
+	assert_int_equal(emu_shared_remove_owned(owner), 1);
+	close(fds[0]);
+	close(fds[1]);
+}
+
+/* A later job of the same run finds the credits an earlier one left. */
+static void test_state_outlives_a_job(void **state)
+{
+	struct emu_config c = cap(500);
+	long owner = 800000 + (long) getpid();
+	struct emu_shared *a, *b;
+	struct emu_state snap;
+
+	(void) state;
+	c.burst_iops = 1500;
+	c.burst_seconds = 1;
+	assert_int_equal(emu_shared_attach(owner, 7, &c, &a), 0);
+	/* 1 s at 1500 empties the 1000-credit bucket, then 500 IOPS */
+	/* (each call also books the one request that starts past its end) */
+	assert_in_range(one_second(a, SEC) + one_second(a, 2 * SEC), 1997,
+			2000);
+	emu_shared_detach(a);
+	assert_int_equal(emu_shared_attach(owner, 7, &c, &b), 0);
+	emu_shared_snapshot(b, &snap);
+	assert_in_range(snap.admitted, 1999, 2002);
+	assert_true(fabs(emu_burst_length_s(&snap) - 1.0) < 0.01);
+	/* the next job starts at the baseline: no credits left */
+	assert_in_range(one_second(b, 3 * SEC), 498, 500);
+	emu_shared_detach(b);
+	assert_int_equal(emu_shared_remove_owned(owner), 1);
+	assert_int_equal(emu_shared_remove_owned(owner), 0);
+}
+
+/* Other figures, or another device, make another disk. */
+static void test_distinct_disks(void **state)
+{
+	struct emu_config c1 = cap(100), c2 = cap(200);
+	long owner = 700000 + (long) getpid();
+	struct emu_shared *a, *b, *d;
+	char n1[96], n2[96];
+
+	(void) state;
+	emu_shared_name(owner, 1, &c1, n1, sizeof(n1));
+	emu_shared_name(owner, 1, &c2, n2, sizeof(n2));
+	assert_string_not_equal(n1, n2);
+	assert_int_equal(emu_shared_attach(owner, 1, &c1, &a), 0);
+	assert_int_equal(emu_shared_attach(owner, 1, &c2, &b), 0);
+	assert_int_equal(emu_shared_attach(owner, 2, &c1, &d), 0);
+	emu_shared_detach(a);
+	emu_shared_detach(b);
+	emu_shared_detach(d);
+	assert_int_equal(emu_shared_remove_owned(owner), 3);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_two_processes_share_the_cap),
+		cmocka_unit_test(test_state_outlives_a_job),
+		cmocka_unit_test(test_distinct_disks),
+	};
+
+	return cmocka_run_group_tests_name("emu_shared", tests, NULL, NULL);
+}
