@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "app.h"
 #include "pctl.h"
 
 enum col_id {
@@ -235,25 +236,27 @@ static bool shown(const struct fv_job *job, const struct fv_aopts *o)
 	return true;
 }
 
-static int notes(struct fv_table *t, const struct fv_set *set,
-		 const struct fv_aopts *o)
+void fv_summary_seen(const struct fv_set *set, struct fv_summary_seen *seen)
 {
-	bool clones = false, unmeasured = false;
-	int ret;
-
 	for (size_t i = 0; i < set->njobs; i++) {
-		clones |= set->jobs[i]->kind == FV_JOB_CLONE;
+		seen->clones |= set->jobs[i]->kind == FV_JOB_CLONE;
 		for (int d = 0; d < FV_DIR_NR; d++)
-			unmeasured |= set->jobs[i]->dir[d].lat_unmeasured;
+			seen->unmeasured |= set->jobs[i]->dir[d].lat_unmeasured;
 	}
-	ret = fv_table_note(t,
-			    "percentiles: %s of the \"Lat dir\" direction; "
-			    "Sync P99: fio's fsync/fdatasync latency",
-			    fv_lat_name(o->lat));
-	if (!ret && clones && !o->aggregate_clones)
+}
+
+int fv_summary_notes(struct fv_table *t, const struct fv_aopts *o,
+		     const struct fv_summary_seen *seen)
+{
+	int ret = fv_table_note(t,
+				"percentiles: %s of the \"Lat dir\" direction; "
+				"Sync P99: fio's fsync/fdatasync latency",
+				fv_lat_name(o->lat));
+
+	if (!ret && seen->clones && !o->aggregate_clones)
 		ret = fv_table_note(t, "name#k: clone k of a numjobs job "
 				       "(--aggregate-clones shows their sum)");
-	if (!ret && unmeasured)
+	if (!ret && seen->unmeasured)
 		ret = fv_table_note(t,
 				    "some jobs did I/O with every latency "
 				    "at zero (gtod_reduce=1?): shown as n/a, "
@@ -261,12 +264,38 @@ static int notes(struct fv_table *t, const struct fv_set *set,
 	return ret;
 }
 
+struct fv_table *fv_summary_table(const struct fv_aopts *o)
+{
+	struct fv_table *t = fv_table_new("summary", "Summary");
+
+	if (t && add_cols(t, o)) {
+		fv_table_free(t);
+		return NULL;
+	}
+	return t;
+}
+
+int fv_summary_rows(struct fv_table *t, const struct fv_set *set,
+		    const struct fv_aopts *o)
+{
+	const char **labels = NULL;
+	size_t nl = 0;
+	int ret = fv_labels(set, true, &labels, &nl);
+
+	for (size_t l = 0; l < nl && !ret; l++)
+		for (size_t i = 0; i < set->njobs && !ret; i++)
+			if (!strcmp(set->jobs[i]->label, labels[l]) &&
+			    shown(set->jobs[i], o))
+				ret = put_row(t, set, o, set->jobs[i]);
+	free(labels);
+	return ret;
+}
+
 static int run(const struct fv_set *set, const struct fv_aopts *o,
 	       struct fv_report *rep, struct fv_diags *diags)
 {
-	struct fv_table *t = fv_table_new("summary", "Summary");
-	const char **labels = NULL;
-	size_t nl = 0;
+	struct fv_table *t = fv_summary_table(o);
+	struct fv_summary_seen seen = { 0 };
 	int ret;
 
 	(void) diags;
@@ -274,15 +303,9 @@ static int run(const struct fv_set *set, const struct fv_aopts *o,
 		fv_table_free(t);
 		return -ENOMEM;
 	}
-	ret = add_cols(t, o);
-	ret = ret ? ret : fv_labels(set, true, &labels, &nl);
-	for (size_t l = 0; l < nl && !ret; l++)
-		for (size_t i = 0; i < set->njobs && !ret; i++)
-			if (!strcmp(set->jobs[i]->label, labels[l]) &&
-			    shown(set->jobs[i], o))
-				ret = put_row(t, set, o, set->jobs[i]);
-	free(labels);
-	return ret ? ret : notes(t, set, o);
+	fv_summary_seen(set, &seen);
+	ret = fv_summary_rows(t, set, o);
+	return ret ? ret : fv_summary_notes(t, o, &seen);
 }
 
 const struct fv_analysis fv_an_summary = {

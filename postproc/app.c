@@ -101,6 +101,228 @@ static void print_diags(const struct fv_set *set, const struct fv_cli *c,
 	fv_diag_print(&set->diags, err, min);
 }
 
+/* ---- summary --stream: one file at a time ---- */
+
+/*
+ * What outlives each file: the diagnostics, the stats files (small, and
+ * needed by the fio files of their directory), the counts, what the notes
+ * under the table depend on. Everything else is freed before the next file.
+ */
+struct stream {
+	const struct fv_cli *c;
+	FILE *out;
+	struct fv_set *all;
+	struct fv_summary_seen seen;
+	struct fv_table *reasons; /* distinct n/a reasons, as notes */
+	size_t nrows;
+};
+
+static void keep_reason(void *ctx, const char *reason)
+{
+	struct stream *st = ctx;
+
+	/* Out of memory here only loses a line of explanation. */
+	(void) fv_table_note(st->reasons, "%s", reason);
+}
+
+/* The stats files of one's directory not joined yet: join them to one. */
+static int stream_join(struct stream *st, struct fv_set *one, const char *dir)
+{
+	size_t ndiags = one->diags.n, n = 0;
+	struct fv_durability **v;
+	int ret;
+
+	if (!dir || !st->all->ndur)
+		return 0;
+	v = calloc(st->all->ndur, sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	for (size_t i = 0; i < st->all->ndur; i++) {
+		struct fv_durability *d = st->all->dur[i];
+
+		if (!d->joined && d->dir && !strcmp(d->dir, dir))
+			v[n++] = d;
+	}
+	one->dur = v;
+	one->ndur = n;
+	ret = fv_join_durability(one);
+	/* A stats file may belong to a later file: warned about at the end. */
+	fv_diags_truncate(&one->diags, ndiags);
+	one->dur = NULL;
+	one->ndur = 0;
+	free(v);
+	return ret;
+}
+
+/* Stats files read from this input go to the whole run. */
+static int stream_keep_stats(struct stream *st, struct fv_set *one)
+{
+	int ret = 0;
+
+	for (size_t i = 0; i < one->ndur; i++) {
+		if (!ret)
+			ret = fv_set_add_durability(st->all, one->dur[i]);
+		if (ret) /* not taken */
+			fv_durability_free(one->dur[i]);
+	}
+	free(one->dur);
+	one->dur = NULL;
+	one->ndur = one->dur_cap = 0;
+	return ret;
+}
+
+/* The rows of one annotated file, written and freed. */
+static int stream_rows(struct stream *st, const struct fv_set *one)
+{
+	struct fv_table *t = fv_summary_table(&st->c->aopts);
+	int ret = t ? fv_summary_rows(t, one, &st->c->aopts) : -ENOMEM;
+
+	if (!ret) {
+		fv_summary_seen(one, &st->seen);
+		fv_table_na_reasons(t, st->c->format->machine, keep_reason, st);
+		ret = st->c->stream->rows(st->out, t, st->nrows);
+		st->nrows += t->nrows;
+	}
+	fv_table_free(t);
+	return ret;
+}
+
+static int stream_one(struct stream *st, const struct fv_input *in)
+{
+	const struct fv_cli *c = st->c;
+	struct fv_set one;
+	int ret;
+
+	fv_set_init(&one, &c->compute);
+	one.diags = st->all->diags; /* one list, in input order */
+	ret = load_one(&one, in);
+	st->all->ninputs += one.ninputs;
+	ret = ret ? ret : stream_keep_stats(st, &one);
+	ret = ret ? ret : fv_label_assign(&one, c->labels, c->nlabels);
+	if (!ret)
+		fv_role_assign(&one, c->roles, c->nroles);
+	ret = ret ? ret : stream_join(st, &one, in->dir);
+	ret = ret ? ret : stream_rows(st, &one);
+	st->all->diags = one.diags;
+	memset(&one.diags, 0, sizeof(one.diags));
+	fv_set_free(&one);
+	return ret;
+}
+
+/* Our engines' naming (inputs.c): read first, so that the fio files of
+ * their directory, whatever their order, find them. */
+static bool stats_name(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	size_t n;
+
+	base = base ? base + 1 : path;
+	n = strlen(base);
+	return strstr(base, "_durability") && n > 5 &&
+	       !strcmp(base + n - 5, ".json");
+}
+
+static int stream_inputs(struct stream *st, const struct fv_inputs *in)
+{
+	int ret = 0;
+
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < in->n && !ret; i++)
+			if (stats_name(in->v[i].path) == !pass)
+				ret = stream_one(st, &in->v[i]);
+	return ret;
+}
+
+/* Like fv_join_durability's warning, once every file has had its chance. */
+static int stream_unjoined(struct fv_set *all)
+{
+	int ret = 0;
+
+	for (size_t i = 0; i < all->ndur && !ret; i++)
+		if (!all->dur[i]->joined)
+			ret = fv_diag_add(&all->diags, FV_WARNING,
+					  all->dur[i]->source, 0, 0,
+					  "stats file: no fio job named \"%s\" "
+					  "to join it to",
+					  all->dur[i]->job_name);
+	return ret;
+}
+
+static int stream_end(struct stream *st)
+{
+	struct fv_report rep = { .command = st->c->analysis->name,
+				 .diags = &st->all->diags,
+				 .pcts = &st->c->show,
+				 .ninputs = st->all->ninputs };
+	struct fv_table *tail = fv_summary_table(&st->c->aopts);
+	int ret = tail ? fv_summary_notes(tail, &st->c->aopts, &st->seen)
+		       : -ENOMEM;
+
+	ret = ret ? ret
+		  : st->c->stream->end(st->out, tail, st->reasons, st->nrows,
+				       &rep);
+	fv_table_free(tail);
+	return ret;
+}
+
+/* Reads, annotates, writes: the body of a --stream run. */
+static int stream_body(struct stream *st)
+{
+	struct fv_inputs in = { 0 };
+	struct fv_table *cols = fv_summary_table(&st->c->aopts);
+	int ret = cols ? st->c->stream->begin(st->out, cols) : -ENOMEM;
+
+	fv_table_free(cols);
+	for (size_t i = 0; i < st->c->ninputs && !ret; i++) {
+		ret = fv_inputs_add(&in, st->c->inputs[i], &st->all->diags);
+		ret = ret == -ENOMEM ? ret : 0;
+	}
+	ret = ret ? ret : stream_inputs(st, &in);
+	fv_inputs_free(&in);
+	ret = ret ? ret : stream_unjoined(st->all);
+	if (!ret && !st->all->ninputs && !st->all->diags.nerrors)
+		ret = fv_diag_add(&st->all->diags, FV_ERROR, NULL, 0, 0,
+				  "no fio results found in the inputs");
+	return ret ? ret : stream_end(st);
+}
+
+static int close_output(FILE *f, FILE *out, int ret, FILE *err)
+{
+	if (f != out && fclose(f) && !ret)
+		ret = -EIO;
+	if (f == out && fflush(f) && !ret)
+		ret = -EIO;
+	if (ret == -ENOMEM) {
+		fputs("fioverdict: out of memory\n", err);
+		return FV_EXIT_SOFTWARE;
+	}
+	if (ret) {
+		fprintf(err, "fioverdict: cannot write the report: %s\n",
+			strerror(-ret));
+		return FV_EXIT_IOERR;
+	}
+	return FV_EXIT_OK;
+}
+
+static int run_stream(const struct fv_cli *c, struct fv_set *set, FILE *out,
+		      FILE *err)
+{
+	struct stream st = { .c = c, .all = set };
+	int ret, status;
+
+	st.out = open_output(c, out, err);
+	if (!st.out)
+		return FV_EXIT_CANTCREAT;
+	st.reasons = fv_table_new("reasons", "");
+	ret = st.reasons ? stream_body(&st) : -ENOMEM;
+	fv_table_free(st.reasons);
+	print_diags(set, c, err);
+	status = close_output(st.out, out, ret, err);
+	if (status == FV_EXIT_OK && set->diags.nerrors)
+		status = FV_EXIT_INPUT;
+	return status;
+}
+
 static int run(const struct fv_cli *c, struct fv_set *set, FILE *out, FILE *err)
 {
 	struct fv_report rep = { .command = c->analysis->name,
@@ -152,7 +374,10 @@ int fv_main(int argc, char **argv, FILE *out, FILE *err)
 		return status;
 	}
 	fv_set_init(&set, &c.compute);
-	status = run(&c, &set, out, err);
+	if (c.stream)
+		status = run_stream(&c, &set, out, err);
+	else
+		status = run(&c, &set, out, err);
 	fv_set_free(&set);
 	fv_cli_free(&c);
 	return status;

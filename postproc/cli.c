@@ -14,6 +14,7 @@ enum {
 	OPT_OF,
 	OPT_BASE,
 	OPT_METRICS,
+	OPT_STREAM,
 };
 
 static const struct option long_opts[] = {
@@ -27,6 +28,7 @@ static const struct option long_opts[] = {
 	{ "of", required_argument, NULL, OPT_OF },
 	{ "base", required_argument, NULL, OPT_BASE },
 	{ "metrics", required_argument, NULL, OPT_METRICS },
+	{ "stream", no_argument, NULL, OPT_STREAM },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "help", no_argument, NULL, 'h' },
@@ -58,6 +60,8 @@ void fv_cli_usage(FILE *out)
 	      "  -r, --role JOB=ROLE    role of a job: warmup, scaling, peak,\n"
 	      "                         steady, sync, throughput\n"
 	      "      --aggregate-clones summary: sum numjobs clones\n"
+	      "      --stream           summary, csv or md: write each file's rows\n"
+	      "                         as it is read, one file in memory\n"
 	      "      --lat KIND         percentiles of clat (default), lat or "
 	      "slat\n"
 	      "      --of ROLE[:DIR]    latency: role and direction (default "
@@ -223,6 +227,9 @@ static int one_opt(struct fv_cli *c, int opt, char *arg, FILE *out, FILE *err)
 		return 0;
 	case OPT_METRICS:
 		return parse_metrics(c, arg);
+	case OPT_STREAM:
+		c->stream = &fv_stream_csv; /* the format picks it below */
+		return 0;
 	case 'q':
 		c->verbosity = -1;
 		return 0;
@@ -285,6 +292,28 @@ static int compute_list(struct fv_cli *c, FILE *err)
 	return 0;
 }
 
+/*
+ * --stream writes rows as each file is read: only summary makes rows per
+ * job without looking at other files, and only csv and md can be written
+ * before the last row is known (text aligns columns, json counts inputs).
+ */
+static int stream_format(struct fv_cli *c, FILE *err)
+{
+	if (!c->stream)
+		return 0;
+	if (c->analysis != &fv_an_summary)
+		return usage_error(err, "--stream: only with summary, not %s",
+				   c->analysis->name);
+	if (!strcmp(c->format->name, "csv"))
+		c->stream = &fv_stream_csv;
+	else if (!strcmp(c->format->name, "md"))
+		c->stream = &fv_stream_md;
+	else
+		return usage_error(err, "--stream: format csv or md, not '%s'",
+				   c->format->name);
+	return 0;
+}
+
 static int subcommand(struct fv_cli *c, int argc, char **argv, FILE *out,
 		      FILE *err)
 {
@@ -337,6 +366,9 @@ int fv_cli_parse(struct fv_cli *c, int argc, char **argv, FILE *out, FILE *err)
 		if (ret || c->done)
 			return ret;
 	}
+	ret = stream_format(c, err);
+	if (ret)
+		return ret;
 	c->aopts.show = &c->show;
 	c->inputs = argv + 1 + optind;
 	c->ninputs = (size_t) (argc - 1 - optind);

@@ -39,7 +39,9 @@ struct fv_cli {
 	char **inputs;
 	size_t ninputs;
 	int verbosity; /* 0: errors and warnings; -1: errors; 1: notes too */
-	bool done;     /* --help or --version answered */
+	/* summary --stream: one file at a time, rows written as they come */
+	const struct fv_stream_renderer *stream;
+	bool done; /* --help or --version answered */
 };
 
 /*

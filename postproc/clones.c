@@ -156,16 +156,10 @@ static int copy_meta(struct fv_job *sum, const struct fv_job *first)
 		return -ENOMEM;
 	if (first->hostname && !(sum->hostname = strdup(first->hostname)))
 		return -ENOMEM;
-	sum->opts = calloc(first->nopts ? first->nopts : 1, sizeof(*sum->opts));
+	sum->opts = fv_opts_pack(first->opts, first->nopts);
 	if (!sum->opts)
 		return -ENOMEM;
-	for (size_t i = 0; i < first->nopts; i++) {
-		sum->opts[i].key = strdup(first->opts[i].key);
-		sum->opts[i].val = strdup(first->opts[i].val);
-		sum->nopts++;
-		if (!sum->opts[i].key || !sum->opts[i].val)
-			return -ENOMEM;
-	}
+	sum->nopts = first->nopts;
 	sum->groupid = first->groupid;
 	sum->index = first->index;
 	return 0;

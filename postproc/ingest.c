@@ -179,6 +179,25 @@ static int dup_into(char **dst, const char *src)
 	return *dst ? 0 : -ENOMEM;
 }
 
+/*
+ * fv_lat_finish() frees the bins it reads: borrowed ones (the scanner's
+ * store) are copied first, one section at a time, so that only one copy
+ * exists at any moment.
+ */
+static int lat_finish(struct fv_lat *lat, const struct fv_pctlist *pcts)
+{
+	if (lat->bins_borrowed) {
+		struct fv_bin *own = malloc(lat->nbins * sizeof(*own) + 1);
+
+		if (!own)
+			return -ENOMEM;
+		memcpy(own, lat->bins, lat->nbins * sizeof(*own));
+		lat->bins = own;
+		lat->bins_borrowed = false;
+	}
+	return fv_lat_finish(lat, pcts);
+}
+
 /* Percentiles, provenance, then into the set. */
 static int finish_job(struct fv_set *set, const struct fv_docinfo *di,
 		      const json_t *root, const char *dir,
@@ -188,7 +207,7 @@ static int finish_job(struct fv_set *set, const struct fv_docinfo *di,
 
 	for (int d = 0; d < FV_DIR_NR; d++)
 		for (int k = 0; k < FV_LAT_NR; k++)
-			if (fv_lat_finish(&job->dir[d].lat[k], &set->pcts))
+			if (lat_finish(&job->dir[d].lat[k], &set->pcts))
 				return -ENOMEM;
 	job->timestamp = isnan(ts) ? 0 : (int64_t) fv_u64(ts);
 	job->ninterim = sn->ndocs;
@@ -303,13 +322,23 @@ int fv_ingest_buffer(struct fv_set *set, const char *name, const char *dir,
 	struct fv_docinfo di = { .name = name, .diags = &set->diags };
 	size_t ndiags = set->diags.n, nstats = set->ndur;
 	struct snapshots sn = { 0 };
+	struct fv_bins_store bins[2]; /* the last fio document's, the next */
 	struct fv_scanner s;
 	json_t *root, *last = NULL;
-	int ret, line, last_line = 0;
+	int ret, line, last_line = 0, cur = 0;
 
+	fv_bins_init(&bins[0]);
+	fv_bins_init(&bins[1]);
 	fv_scan_init(&s, name, buf, len, &set->diags);
-	while ((ret = fv_scan_next(&s, &root, &line)) == 1) {
-		enum doc_kind kind = classify(root);
+	for (;;) {
+		enum doc_kind kind;
+
+		fv_bins_reset(&bins[cur]);
+		s.bins = &bins[cur];
+		ret = fv_scan_next(&s, &root, &line);
+		if (ret != 1)
+			break;
+		kind = classify(root);
 
 		di.line = line;
 		if (kind == DOC_STATS)
@@ -327,14 +356,18 @@ int fv_ingest_buffer(struct fv_set *set, const char *name, const char *dir,
 		json_decref(last);
 		last = root;
 		last_line = line;
+		cur ^= 1; /* keep this document's bins */
 	}
 	if (!ret && last) {
 		di.line = last_line;
+		di.bins = &bins[cur ^ 1];
 		ret = ingest_final(set, &di, last, dir, &sn);
 	} else if (!ret && set->ndur == nstats) {
 		ret = nothing_found(set, name, opts && opts->named, ndiags);
 	}
 	json_decref(last);
 	snapshots_free(&sn);
+	fv_bins_free(&bins[0]);
+	fv_bins_free(&bins[1]);
 	return ret;
 }

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "bins_scan.h"
 #include "model.h"
 
 /* What the whole document tells about how to read its numbers. */
@@ -16,6 +17,12 @@ struct fv_docinfo {
 	int major, minor;  /* fio version, 0 when unknown */
 	bool kib_io_bytes; /* io_bytes in KiB (fio before 2.21) */
 	struct fv_diags *diags;
+	/*
+	 * The document's bins objects taken by the scanner; may be NULL.
+	 * Jobs borrow their pairs, converted in place (ingest_job.c): it
+	 * must outlive them until fv_lat_finish().
+	 */
+	struct fv_bins_store *bins;
 };
 
 /* Saturating conversion: input numbers may be negative, huge or NaN. */

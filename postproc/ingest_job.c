@@ -31,63 +31,59 @@ static double num0(const json_t *obj, const char *key)
 	return isnan(v) ? 0 : v;
 }
 
-static int add_opt(struct fv_job *job, size_t *cap, const char *key,
-		   const json_t *val)
+/* Options as fio wrote them: strings, or numbers in hand-written files. */
+struct optbuf {
+	struct fv_opt *v;
+	size_t n;
+	char (*num)[32]; /* the text of numeric values */
+};
+
+static void add_opt(struct optbuf *b, const char *key, const json_t *val)
 {
-	char buf[64];
 	const char *s = json_string_value(val);
-	struct fv_opt *o;
 
 	if (!s && json_is_number(val)) {
-		/* Hand-written files sometimes hold numbers here. */
-		snprintf(buf, sizeof(buf), "%.17g", json_number_value(val));
-		s = buf;
+		snprintf(b->num[b->n], sizeof(b->num[b->n]), "%.17g",
+			 json_number_value(val));
+		s = b->num[b->n];
 	}
 	if (!s)
-		return 0;
-	if (job->nopts == *cap) {
-		size_t ncap = *cap ? *cap * 2 : 16;
-
-		o = realloc(job->opts, ncap * sizeof(*o));
-		if (!o)
-			return -ENOMEM;
-		job->opts = o;
-		*cap = ncap;
-	}
-	o = &job->opts[job->nopts];
-	o->key = strdup(key);
-	o->val = strdup(s);
-	if (!o->key || !o->val) {
-		free(o->key);
-		free(o->val);
-		return -ENOMEM;
-	}
-	job->nopts++;
-	return 0;
+		return;
+	b->v[b->n].key = (char *) key;
+	b->v[b->n].val = (char *) s;
+	b->n++;
 }
 
-/* Global options first: lookups take the last match, so job ones win. */
+/*
+ * Global options first: lookups take the last match, so job ones win. The
+ * strings are copied once, packed with the array (fv_opts_pack).
+ */
 static int parse_opts(struct fv_job *job, const json_t *global,
 		      const json_t *local)
 {
 	const json_t *objs[2] = { global, local };
-	size_t cap = 0;
+	size_t max = json_object_size(global) + json_object_size(local);
+	struct optbuf b = { .v = calloc(max + 1, sizeof(*b.v)),
+			    .num = calloc(max + 1, sizeof(*b.num)) };
+	int ret = 0;
 
-	for (int i = 0; i < 2; i++) {
+	if (!b.v || !b.num)
+		ret = -ENOMEM;
+	for (int i = 0; i < 2 && !ret; i++) {
 		const char *key;
 		json_t *val;
 
-		if (!json_is_object(objs[i]))
-			continue;
 		json_object_foreach((json_t *) objs[i], key, val)
-		{
-			int ret = add_opt(job, &cap, key, val);
-
-			if (ret)
-				return ret;
-		}
+			add_opt(&b, key, val);
 	}
-	return 0;
+	if (!ret) {
+		job->opts = fv_opts_pack(b.v, b.n);
+		job->nopts = job->opts ? b.n : 0;
+		ret = job->opts ? 0 : -ENOMEM;
+	}
+	free(b.v);
+	free(b.num);
+	return ret;
 }
 
 static int parse_reported(struct fv_lat *lat, const json_t *obj, double scale)
@@ -148,9 +144,54 @@ static int parse_bins(struct fv_lat *lat, const json_t *obj, double scale)
 	return 0;
 }
 
-/* "clat_ns" (ns, fio >= 2.99) or "clat" (µs, fio 2.x). */
-static int parse_lat(struct fv_lat *lat, const json_t *dir, const char *kind)
+_Static_assert(sizeof(struct fv_rawbin) == sizeof(struct fv_bin),
+	       "a raw pair becomes a bin in place");
+
+/*
+ * A bins object the scanner kept compact (bins_scan.h): its pairs become
+ * the job's bins where they are, so that a file's bins exist once. Each
+ * element is written whole through memcpy, which gives the memory its new
+ * type (C11 6.5p6).
+ */
+static void convert_bins(struct fv_bins_store *st, struct fv_bins_span *sp,
+			 double scale)
 {
+	struct fv_rawbin *r = st->bins + sp->first;
+	struct fv_bin *b = (struct fv_bin *) (void *) r;
+	size_t n = sp->n;
+
+	for (size_t i = 0; i < n; i++) {
+		struct fv_bin x = { fv_u64(r[i].v * scale), r[i].count };
+
+		memcpy(&r[i], &x, sizeof(x));
+	}
+	fv_bins_normalise(b, &n);
+	sp->n = n;
+	sp->converted = true;
+}
+
+static int pick_bins(struct fv_lat *lat, struct fv_bins_store *st,
+		     const struct fv_bins_span *csp, double scale)
+{
+	struct fv_bins_span *sp = &st->spans[csp - st->spans];
+
+	if (!sp->n)
+		return 0;
+	/* Converted already: one object cannot be two sections. */
+	if (!sp->converted)
+		convert_bins(st, sp, scale);
+	lat->bins = (struct fv_bin *) (void *) (st->bins + sp->first);
+	lat->nbins = sp->n;
+	lat->bins_borrowed = true;
+	return 0;
+}
+
+/* "clat_ns" (ns, fio >= 2.99) or "clat" (µs, fio 2.x). */
+static int parse_lat(const struct fv_docinfo *di, struct fv_lat *lat,
+		     const json_t *dir, const char *kind)
+{
+	const struct fv_bins_span *sp;
+	const json_t *bins;
 	char key[16];
 	const json_t *obj;
 	double scale = 1;
@@ -175,8 +216,12 @@ static int parse_lat(struct fv_lat *lat, const json_t *dir, const char *kind)
 	if (json_is_object(json_object_get(obj, "percentile")) &&
 	    parse_reported(lat, json_object_get(obj, "percentile"), scale))
 		return -ENOMEM;
-	if (json_is_object(json_object_get(obj, "bins")))
-		return parse_bins(lat, json_object_get(obj, "bins"), scale);
+	bins = json_object_get(obj, "bins");
+	sp = di->bins ? fv_bins_lookup(di->bins, bins) : NULL;
+	if (sp)
+		return pick_bins(lat, di->bins, sp, scale);
+	if (json_is_object(bins))
+		return parse_bins(lat, bins, scale);
 	return 0;
 }
 
@@ -219,7 +264,7 @@ static int parse_dir(const struct fv_docinfo *di, struct fv_dirstats *ds,
 	ds->short_ios = fv_u64(num0(obj, "short_ios"));
 	ds->drop_ios = fv_u64(num0(obj, "drop_ios"));
 	for (int k = 0; k < FV_LAT_NR; k++) {
-		ret = parse_lat(&ds->lat[k], obj, kinds[k]);
+		ret = parse_lat(di, &ds->lat[k], obj, kinds[k]);
 		if (ret)
 			return ret;
 	}

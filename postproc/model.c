@@ -124,12 +124,43 @@ struct fv_job *fv_job_new(void)
 	return job;
 }
 
+const struct fv_pctval fv_pct_none[FV_MAX_PCTS]; /* FV_PCT_NONE is 0 */
+
+void fv_lat_pct_free(struct fv_lat *lat)
+{
+	if (lat->pct != fv_pct_none)
+		free(lat->pct);
+	lat->pct = NULL;
+}
+
+struct fv_opt *fv_opts_pack(const struct fv_opt *src, size_t n)
+{
+	size_t size = (n ? n : 1) * sizeof(*src);
+	struct fv_opt *o;
+	char *p;
+
+	for (size_t i = 0; i < n; i++)
+		size += strlen(src[i].key) + strlen(src[i].val) + 2;
+	o = malloc(size);
+	if (!o)
+		return NULL;
+	p = (char *) (o + (n ? n : 1));
+	for (size_t i = 0; i < n; i++) {
+		o[i].key = p;
+		p = stpcpy(p, src[i].key) + 1;
+		o[i].val = p;
+		p = stpcpy(p, src[i].val) + 1;
+	}
+	return o;
+}
+
 void fv_dirstats_clear(struct fv_dirstats *ds)
 {
 	for (int k = 0; k < FV_LAT_NR; k++) {
-		free(ds->lat[k].bins);
+		if (!ds->lat[k].bins_borrowed)
+			free(ds->lat[k].bins);
 		free(ds->lat[k].reported);
-		free(ds->lat[k].pct);
+		fv_lat_pct_free(&ds->lat[k]);
 	}
 	free(ds->samples);
 	memset(ds, 0, sizeof(*ds));
@@ -139,11 +170,7 @@ void fv_job_free(struct fv_job *job)
 {
 	if (!job)
 		return;
-	for (size_t i = 0; i < job->nopts; i++) {
-		free(job->opts[i].key);
-		free(job->opts[i].val);
-	}
-	free(job->opts);
+	free(job->opts); /* strings included: fv_opts_pack */
 	for (int d = 0; d < FV_DIR_NR; d++)
 		fv_dirstats_clear(&job->dir[d]);
 	free(job->name);

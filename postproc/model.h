@@ -76,24 +76,43 @@ struct fv_reported_pct {
 	double ns;
 };
 
-/* One latency distribution: slat, clat or lat of one direction. */
+/*
+ * One latency distribution: slat, clat or lat of one direction. A job holds
+ * fifteen of these and a set thousands of jobs: fields are ordered so that
+ * no padding is wasted.
+ */
 struct fv_lat {
 	bool present;
 	bool has_n; /* "N" exists since fio 3.18 */
+	bool had_bins;
+	/*
+	 * bins point into the scanner's store (bins_scan.h), not owned: a
+	 * json+ file's bins are not copied per job.
+	 */
+	bool bins_borrowed;
+	uint32_t nreported;
 	uint64_t n;
 	double min_ns, max_ns, mean_ns, stddev_ns;
 	/*
 	 * Allocated to size: a set holds thousands of these, and a fixed
 	 * array of FV_MAX_PCTS would dominate memory.
 	 */
-	size_t nreported;
 	struct fv_reported_pct *reported;
-	struct fv_pctval *pct; /* parallel to fv_set.pcts; NULL if absent */
-	bool had_bins;
+	/*
+	 * Parallel to fv_set.pcts; NULL if absent. Read-only: when no
+	 * percentile is available it is fv_pct_none, shared (fv_lat_pct_free).
+	 */
+	struct fv_pctval *pct;
 	/* Transient: only between parsing and fv_lat_finish(). */
 	struct fv_bin *bins;
 	size_t nbins;
 };
+
+/* FV_MAX_PCTS values, all FV_PCT_NONE: the pct of most absent sections. */
+extern const struct fv_pctval fv_pct_none[FV_MAX_PCTS];
+
+/* Frees lat->pct unless it is the shared fv_pct_none. */
+void fv_lat_pct_free(struct fv_lat *lat);
 
 /* Interim snapshots (--status-interval): cumulative counters over time. */
 struct fv_sample {
@@ -104,16 +123,16 @@ struct fv_sample {
 
 struct fv_dirstats {
 	bool present;
-	uint64_t io_bytes;
-	uint64_t total_ios, short_ios, drop_ios;
-	uint64_t runtime_ms;
-	double bw_bytes; /* bytes per second */
-	double iops;
 	/*
 	 * I/Os completed but every latency field is zero: gtod_reduce=1 or
 	 * disabled clocks. The latencies are then unknown, not zero.
 	 */
 	bool lat_unmeasured;
+	uint64_t io_bytes;
+	uint64_t total_ios, short_ios, drop_ios;
+	uint64_t runtime_ms;
+	double bw_bytes; /* bytes per second */
+	double iops;
 	struct fv_lat lat[FV_LAT_NR];
 	struct fv_sample *samples;
 	size_t nsamples;
@@ -188,7 +207,11 @@ struct fv_job {
 	enum fv_job_kind kind;
 	int groupid;
 	int error;
-	struct fv_opt *opts; /* job options merged over global options */
+	/*
+	 * Job options merged over global options: one allocation holding the
+	 * array and the strings (fv_opts_pack), freed with free(opts) alone.
+	 */
+	struct fv_opt *opts;
 	size_t nopts;
 	struct fv_dirstats dir[FV_DIR_NR];
 	bool has_cpu;
@@ -227,6 +250,13 @@ struct fv_job *fv_job_new(void);
 void fv_job_free(struct fv_job *job);
 void fv_durability_free(struct fv_durability *d);
 void fv_dirstats_clear(struct fv_dirstats *ds);
+
+/*
+ * n options in one allocation: the array, then the strings it points to
+ * (a job keeps a dozen options; one block instead of 2n + 1 saves the
+ * allocator's overhead on each). NULL on ENOMEM; n may be 0.
+ */
+struct fv_opt *fv_opts_pack(const struct fv_opt *src, size_t n);
 
 /* The value of a job option (merged), or NULL. */
 const char *fv_job_opt(const struct fv_job *job, const char *key);

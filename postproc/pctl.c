@@ -73,8 +73,9 @@ int fv_lat_finish(struct fv_lat *lat, const struct fv_pctlist *pl)
 {
 	uint64_t total = fv_bins_total(lat->bins, lat->nbins);
 
-	free(lat->pct);
-	lat->pct = NULL;
+	bool any = false;
+
+	fv_lat_pct_free(lat);
 	if (lat->present && pl->n)
 		lat->pct = calloc(pl->n, sizeof(*lat->pct));
 	if (lat->present && pl->n && !lat->pct)
@@ -92,6 +93,12 @@ int fv_lat_finish(struct fv_lat *lat, const struct fv_pctlist *pl)
 			lat->pct[i].src = FV_PCT_FIO;
 			lat->pct[i].ns = r->ns;
 		}
+		any |= lat->pct[i].src != FV_PCT_NONE;
+	}
+	/* Empty sections (trim, sync, slat) are most of them: share one. */
+	if (lat->pct && !any) {
+		free(lat->pct);
+		lat->pct = (struct fv_pctval *) fv_pct_none;
 	}
 	lat->had_bins = lat->nbins > 0;
 	free(lat->bins);

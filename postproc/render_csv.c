@@ -76,6 +76,39 @@ static int render(FILE *out, const struct fv_report *rep)
 	return ferror(out) ? -EIO : 0;
 }
 
+static int stream_begin(FILE *out, const struct fv_table *cols)
+{
+	put_header(out, cols);
+	return ferror(out) ? -EIO : 0;
+}
+
+static int stream_rows(FILE *out, const struct fv_table *batch, size_t first)
+{
+	(void) first; /* CSV rows carry no number */
+	for (size_t r = 0; r < batch->nrows; r++)
+		put_row(out, batch, r);
+	return ferror(out) ? -EIO : 0;
+}
+
+/* CSV has no place for notes: the table ends with its last row. */
+static int stream_end(FILE *out, const struct fv_table *tail,
+		      const struct fv_table *reasons, size_t nrows,
+		      const struct fv_report *rep)
+{
+	(void) tail;
+	(void) reasons;
+	(void) nrows;
+	(void) rep;
+	return ferror(out) ? -EIO : 0;
+}
+
+const struct fv_stream_renderer fv_stream_csv = {
+	.name = "csv",
+	.begin = stream_begin,
+	.rows = stream_rows,
+	.end = stream_end,
+};
+
 const struct fv_renderer fv_render_csv = {
 	.name = "csv",
 	.help = "RFC 4180 CSV, raw numbers, units in the header",

@@ -66,6 +66,27 @@ static void put_reason(void *ctx, const char *reason)
 	fputc('\n', ctx);
 }
 
+static void put_title(FILE *out, const struct fv_table *t)
+{
+	fputs("### ", out);
+	put_escaped(out, t->title);
+	fputs("\n\n", out);
+}
+
+/* Below the rows: notes, then why cells are n/a. */
+static void put_notes(FILE *out, const struct fv_table *t, size_t nrows)
+{
+	if (t->nnotes || nrows == 0)
+		fputc('\n', out);
+	if (!nrows)
+		fputs("_(no rows)_\n", out);
+	for (size_t n = 0; n < t->nnotes; n++) {
+		fputs("- note: ", out);
+		put_escaped(out, t->notes[n]);
+		fputc('\n', out);
+	}
+}
+
 static int render(FILE *out, const struct fv_report *rep)
 {
 	for (size_t i = 0; i < rep->ntables; i++) {
@@ -73,24 +94,46 @@ static int render(FILE *out, const struct fv_report *rep)
 
 		if (i)
 			fputc('\n', out);
-		fputs("### ", out);
-		put_escaped(out, t->title);
-		fputs("\n\n", out);
+		put_title(out, t);
 		put_header(out, t);
 		put_rows(out, t);
-		if (t->nnotes || t->nrows == 0)
-			fputc('\n', out);
-		if (!t->nrows)
-			fputs("_(no rows)_\n", out);
-		for (size_t n = 0; n < t->nnotes; n++) {
-			fputs("- note: ", out);
-			put_escaped(out, t->notes[n]);
-			fputc('\n', out);
-		}
+		put_notes(out, t, t->nrows);
 		fv_table_na_reasons(t, false, put_reason, out);
 	}
 	return ferror(out) ? -EIO : 0;
 }
+
+static int stream_begin(FILE *out, const struct fv_table *cols)
+{
+	put_title(out, cols);
+	put_header(out, cols);
+	return ferror(out) ? -EIO : 0;
+}
+
+static int stream_rows(FILE *out, const struct fv_table *batch, size_t first)
+{
+	(void) first;
+	put_rows(out, batch);
+	return ferror(out) ? -EIO : 0;
+}
+
+static int stream_end(FILE *out, const struct fv_table *tail,
+		      const struct fv_table *reasons, size_t nrows,
+		      const struct fv_report *rep)
+{
+	(void) rep;
+	put_notes(out, tail, nrows);
+	for (size_t n = 0; n < reasons->nnotes; n++)
+		put_reason(out, reasons->notes[n]);
+	return ferror(out) ? -EIO : 0;
+}
+
+const struct fv_stream_renderer fv_stream_md = {
+	.name = "md",
+	.begin = stream_begin,
+	.rows = stream_rows,
+	.end = stream_end,
+};
 
 const struct fv_renderer fv_render_md = {
 	.name = "md",

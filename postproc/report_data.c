@@ -66,16 +66,15 @@ int fv_line_point(struct fv_line *l, double x, double y)
 	return 0;
 }
 
-int fv_mark_add(struct fv_chart *ch, bool is_x, double at, const char *text)
+int fv_mark_add(struct fv_chart *ch, const struct fv_mark *m)
 {
 	struct fv_mark *v = realloc(ch->marks, (ch->nmarks + 1) * sizeof(*v));
 
 	if (!v)
 		return -ENOMEM;
 	ch->marks = v;
-	v[ch->nmarks].is_x = is_x;
-	v[ch->nmarks].at = at;
-	v[ch->nmarks].text = strdup(text);
+	v[ch->nmarks] = *m;
+	v[ch->nmarks].text = strdup(m->text ? m->text : "");
 	return v[ch->nmarks++].text ? 0 : -ENOMEM;
 }
 
@@ -141,7 +140,8 @@ static double nines_x(double p)
 /* ---- IOPS and P99 against queue depth, per label ---- */
 
 static int sweep_chart(struct fv_charts *c, const struct fv_set *set,
-		       const char **labels, size_t nl, enum fv_dir d, bool p99)
+		       const char **labels, size_t nl, enum fv_dir d, bool p99,
+		       const struct fv_table *vt)
 {
 	char title[128];
 	struct fv_chart *ch;
@@ -158,8 +158,9 @@ static int sweep_chart(struct fv_charts *c, const struct fv_set *set,
 	snprintf(ch->caption, sizeof(ch->caption),
 		 "%s at each queue depth of the sweep (log-2 axis), one line "
 		 "per label. Where IOPS stop rising while P99 climbs, the "
-		 "platform caps the disk.",
-		 p99 ? "P99 clat" : "IOPS");
+		 "platform caps the disk%s.",
+		 p99 ? "P99 clat" : "IOPS",
+		 p99 ? "" : " (a capped verdict: dashed cap level and knee)");
 	for (size_t i = 0; i < nl; i++) {
 		struct fv_line *l = fv_line_add(ch, labels[i]);
 
@@ -184,6 +185,8 @@ static int sweep_chart(struct fv_charts *c, const struct fv_set *set,
 				return -ENOMEM;
 		}
 	}
+	if (!p99 && fv_marks_sweep(ch, vt, set, d))
+		return -ENOMEM;
 	drop_if_empty(c);
 	return 0;
 }
@@ -362,6 +365,8 @@ static int time_line(struct fv_chart *ch, const struct fv_tsset *ts,
 	for (size_t i = 0; l && i < r.n && !ret; i++)
 		ret = fv_line_point(l, r.t_ms[i] / 1e3, r.v[i]);
 	fv_rate_free(&r);
+	if (l && !ret)
+		ret = fv_marks_time(ch, vt, j->label, j->display);
 	return l ? ret : -ENOMEM;
 }
 
@@ -380,7 +385,9 @@ static int time_chart(struct fv_charts *c, const struct fv_set *set,
 	snprintf(ch->caption, sizeof(ch->caption),
 		 "fio's IOPS log of job %s (1 s windows, clones summed), one "
 		 "line per label; the verdicts on the job are in brackets "
-		 "(burst-collapse, steady, capped ...).",
+		 "(burst-collapse, steady, capped ...). Dashed: where a burst "
+		 "ends and the levels before and after it; shaded: the "
+		 "steady-state window judged, with its mean.",
 		 name);
 	for (size_t i = 0; i < set->njobs; i++) {
 		const struct fv_job *j = set->jobs[i];
@@ -425,7 +432,7 @@ int fv_charts_build(struct fv_charts *c, const struct fv_set *set,
 
 	for (int d = FV_DIR_READ; !ret && d <= FV_DIR_WRITE; d++)
 		for (int p99 = 0; !ret && p99 < 2; p99++)
-			ret = sweep_chart(c, set, labels, nl, d, p99);
+			ret = sweep_chart(c, set, labels, nl, d, p99, verdicts);
 	for (size_t i = 0; !ret && i < sizeof(curves) / sizeof(*curves); i++)
 		ret = pct_chart(c, set, labels, nl, curves[i].role,
 				curves[i].dir);

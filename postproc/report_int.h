@@ -27,10 +27,20 @@ struct fv_line {
 	size_t n, cap;
 };
 
-/* A vertical (is_x) or horizontal line with a label: a finding. */
+/*
+ * A finding drawn over a chart: dashed and labelled, so that it reads in a
+ * grey print too. Coordinates are the chart's (x in its unit, y in IOPS);
+ * NAN for an HLINE end means the edge of the plot.
+ */
+enum fv_mark_kind {
+	FV_MK_VLINE, /* at x0, full height: a burst's fall, a knee */
+	FV_MK_HLINE, /* at y from x0 to x1: a level, a cap */
+	FV_MK_SPAN,  /* x0 to x1 shaded and outlined: a window */
+};
+
 struct fv_mark {
-	bool is_x;
-	double at;
+	enum fv_mark_kind kind;
+	double x0, x1, y;
 	char *text;
 };
 
@@ -63,7 +73,19 @@ struct fv_chart *fv_chart_add(struct fv_charts *c, const char *title,
 			      const char *xlabel, const char *ylabel);
 struct fv_line *fv_line_add(struct fv_chart *ch, const char *title);
 int fv_line_point(struct fv_line *l, double x, double y);
-int fv_mark_add(struct fv_chart *ch, bool is_x, double at, const char *text);
+/* Copies m and its text. 0 or -ENOMEM. */
+int fv_mark_add(struct fv_chart *ch, const struct fv_mark *m);
+
+/*
+ * report_marks.c: the findings of the verdict table (its figure columns)
+ * as marks: on a job's IOPS-over-time chart the burst's fall and levels
+ * and the steady-state window of (label, job); on the IOPS-vs-QD chart of
+ * direction d the cap and the knee of every label. 0 or -ENOMEM.
+ */
+int fv_marks_time(struct fv_chart *ch, const struct fv_table *vt,
+		  const char *label, const char *job);
+int fv_marks_sweep(struct fv_chart *ch, const struct fv_table *vt,
+		   const struct fv_set *set, enum fv_dir d);
 
 /*
  * report_plot.c: draws every chart with gnuplot (found on PATH) into

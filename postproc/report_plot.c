@@ -51,35 +51,85 @@ static void gp_axes(FILE *f, const struct fv_chart *ch)
 	if (ch->yaxis == FV_AX_LOG10)
 		fputs("set logscale y 10\nset format y \"%g\"\n", f);
 	else
-		fputs("set yrange [0:*]\nset format y \"%.1s%c\"\n", f);
+		/* headroom: a cap or level at the top stays off the border */
+		fputs("set yrange [0:*]\nset offsets 0, 0, graph 0.1, 0\n"
+		      "set format y \"%.1s%c\"\n",
+		      f);
+}
+
+/* An x or y position: "first V", or the plot's edge when V is NAN. */
+static void gp_pos(FILE *f, double v, double edge)
+{
+	if (isfinite(v))
+		fprintf(f, "first %.17g", v);
+	else
+		fprintf(f, "graph %g", edge);
+}
+
+/* Findings: dark grey, dashed and labelled (a grey print keeps them). */
+#define MARK_STYLE "nohead front lw 1.5 lc rgb \"#333333\""
+
+static void gp_mark(FILE *f, const struct fv_mark *m, size_t nv)
+{
+	switch (m->kind) {
+	case FV_MK_VLINE:
+		fprintf(f,
+			"set arrow from first %.17g, graph 0 to first %.17g, "
+			"graph 1 " MARK_STYLE " dt 2\nset label ",
+			m->x0, m->x0);
+		gp_str(f, m->text);
+		/* stagger so that two falls' labels do not overwrite */
+		fprintf(f,
+			" at first %.17g, graph %.2f offset 0.4,0 left front "
+			"boxed "
+			"font \",9\"\n",
+			m->x0, 0.95 - 0.06 * (double) (nv % 4));
+		break;
+	case FV_MK_HLINE:
+		fputs("set arrow from ", f);
+		gp_pos(f, m->x0, 0);
+		fprintf(f, ", first %.17g to ", m->y);
+		gp_pos(f, m->x1, 1);
+		fprintf(f, ", first %.17g " MARK_STYLE " dt 4\nset label ",
+			m->y);
+		gp_str(f, m->text);
+		fputs(" at ", f);
+		gp_pos(f, m->x0, 0.01);
+		fprintf(f,
+			", first %.17g offset 0.4,0.6 left front boxed "
+			"font \",9\"\n",
+			m->y);
+		break;
+	case FV_MK_SPAN:
+		fprintf(f,
+			"set object rect from first %.17g, graph 0 to first "
+			"%.17g, graph 1 behind fc rgb \"#999999\" fs "
+			"transparent solid 0.2 border lc rgb \"#333333\" "
+			"dt 3\nset label ",
+			m->x0, m->x1);
+		gp_str(f, m->text);
+		fprintf(f,
+			" at first %.17g, graph 0.05 offset 0.4,0 left front "
+			"boxed "
+			"font \",9\"\n",
+			m->x0);
+		break;
+	}
 }
 
 static void gp_marks(FILE *f, const struct fv_chart *ch)
 {
-	for (size_t i = 0; i < ch->nmarks; i++) {
-		const struct fv_mark *m = &ch->marks[i];
+	size_t nv = 0;
 
-		if (m->is_x)
-			fprintf(f,
-				"set arrow from first %.17g, graph 0 to first "
-				"%.17g, graph 1 nohead dt 2 lc rgb "
-				"\"#555555\"\n"
-				"set label ",
-				m->at, m->at);
-		else
-			fprintf(f,
-				"set arrow from graph 0, first %.17g to graph "
-				"1, first %.17g nohead dt 2 lc rgb "
-				"\"#555555\"\n"
-				"set label ",
-				m->at, m->at);
-		gp_str(f, m->text);
-		if (m->is_x)
-			fprintf(f, " at first %.17g, graph 0.95 offset 0.5,0\n",
-				m->at);
-		else
-			fprintf(f, " at graph 0.02, first %.17g offset 0,0.6\n",
-				m->at);
+	/* A label stays legible over the data it sits on. */
+	if (ch->nmarks)
+		fputs("set style textbox opaque fc rgb \"white\" noborder "
+		      "margins 1,1\n",
+		      f);
+
+	for (size_t i = 0; i < ch->nmarks; i++) {
+		gp_mark(f, &ch->marks[i], nv);
+		nv += ch->marks[i].kind == FV_MK_VLINE;
 	}
 }
 

@@ -95,6 +95,27 @@ static int parse_error(struct fv_scanner *s, const json_error_t *err)
 	return -EBADMSG;
 }
 
+/*
+ * The same parse with the bins objects kept compact: positions, lines and
+ * columns are those of the text (the markers have its length and newlines).
+ */
+static json_t *load_with_bins(struct fv_scanner *s, size_t start, size_t flags,
+			      json_error_t *err)
+{
+	struct fv_bins_feed feed = {
+		.buf = s->buf,
+		.pos = start,
+		.len = s->len,
+		.st = s->bins,
+	};
+
+	if (fv_bins_scan(s->bins, s->buf, s->len, start)) {
+		/* Out of memory: jansson gets the plain text instead. */
+		fv_bins_reset(s->bins);
+	}
+	return json_load_callback(fv_bins_feed, &feed, flags, err);
+}
+
 static int try_document(struct fv_scanner *s, size_t start, json_t **root,
 			int *line)
 {
@@ -108,7 +129,8 @@ static int try_document(struct fv_scanner *s, size_t start, json_t **root,
 
 	advance(s, start);
 	s->doc_start = start;
-	r = json_loadb(s->buf + start, s->len - start, flags, &err);
+	r = s->bins ? load_with_bins(s, start, flags, &err)
+		    : json_loadb(s->buf + start, s->len - start, flags, &err);
 	if (!r)
 		return parse_error(s, &err);
 	*line = s->line;

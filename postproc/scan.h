@@ -13,6 +13,7 @@
 #include <jansson.h>
 #include <stddef.h>
 
+#include "bins_scan.h"
 #include "diag.h"
 
 struct fv_scanner {
@@ -25,6 +26,11 @@ struct fv_scanner {
 	size_t doc_start;
 	struct fv_diags *diags;
 	size_t ntext_lines; /* non-blank text lines seen so far */
+	/*
+	 * When set, each document's plain bins objects go there and jansson
+	 * sees markers instead (bins_scan.h); the caller resets it.
+	 */
+	struct fv_bins_store *bins;
 };
 
 void fv_scan_init(struct fv_scanner *s, const char *name, const char *buf,

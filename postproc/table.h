@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 struct fv_diags;
 struct fv_pctlist;
@@ -92,5 +93,28 @@ int fv_report_add(struct fv_report *r, struct fv_table *t);
 void fv_report_free(struct fv_report *r);
 
 const char *fv_unit_name(enum fv_unit u); /* for machine formats */
+
+/*
+ * A table written while its rows are made (summary --stream): the header
+ * first, then batches of rows (each batch a table of the same columns,
+ * freed after it is written), then what goes under the rows. Formats that
+ * need every row first (text: column widths) have none.
+ */
+struct fv_stream_renderer {
+	const char *name;
+	/* cols: the columns, no rows. */
+	int (*begin)(FILE *out, const struct fv_table *cols);
+	/* batch: rows numbered from first in the whole table. */
+	int (*rows)(FILE *out, const struct fv_table *batch, size_t first);
+	/*
+	 * tail: the notes; reasons: the distinct reasons of unavailable
+	 * cells as its notes, in order of first appearance; nrows in all.
+	 */
+	int (*end)(FILE *out, const struct fv_table *tail,
+		   const struct fv_table *reasons, size_t nrows,
+		   const struct fv_report *rep);
+};
+
+extern const struct fv_stream_renderer fv_stream_csv, fv_stream_md;
 
 #endif

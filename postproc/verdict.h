@@ -8,6 +8,7 @@
 #ifndef FV_VERDICT_H
 #define FV_VERDICT_H
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -103,7 +104,8 @@ struct fv_vctx {
 	bool failed;
 };
 
-/* Column indexes of the verdict table. */
+/* Column indexes of the verdict table. The figures (VC_AT ...) are only
+ * in tables given them by fv_vtable_figs (verdict, not diff). */
 enum {
 	VC_LABEL,
 	VC_JOB,
@@ -112,10 +114,35 @@ enum {
 	VC_EVIDENCE,
 	VC_SENTENCE,
 	VC_OUTCOME,
-	VC_NR
+	VC_NR,
+	VC_AT = VC_NR, /* ms from the job's start */
+	VC_UNTIL,      /* ms */
+	VC_LEVEL,      /* IO/s */
+	VC_LEVEL2,     /* IO/s */
+	VC_KNEE,       /* QD */
+	VC_NR_FIGS
 };
 
+/*
+ * A finding's figures, for whoever draws it (the report's charts); NAN
+ * where a figure does not apply (null in csv/json). burst-collapse: at =
+ * the fall, until = the log's end, level before and level2 after (or the
+ * peak and the steady job's IOPS); steady-state: the window judged [at,
+ * until] and its mean IOPS in level; capped: the cap in level, the knee.
+ */
+struct fv_vfigs {
+	double at_ms, until_ms;
+	double level, level2;
+	double knee_qd;
+};
+#define FV_VFIGS_NONE ((struct fv_vfigs){ NAN, NAN, NAN, NAN, NAN })
+
 struct fv_table *fv_vtable_new(const char *name, const char *title);
+/* Adds the figure columns (machine formats only). 0 or -ENOMEM. */
+int fv_vtable_figs(struct fv_table *t);
+/* Sets the figures of the last row added; a no-op on a table without
+ * figure columns. 0 or -ENOMEM. */
+int fv_vrow_figs(struct fv_vctx *vc, const struct fv_vfigs *f);
 /* Adds a row; the sentence is printf-formatted. Returns 0 or -ENOMEM. */
 int fv_vrow(struct fv_vctx *vc, const char *label, const char *job,
 	    const char *check, enum fv_verdict v, const char *evidence,

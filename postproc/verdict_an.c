@@ -45,7 +45,9 @@ static int verdict_run(const struct fv_set *set, const struct fv_aopts *o,
 	vc.o = vo;
 	vc.ts = &vo->ts;
 	vc.t = fv_vtable_new("verdict", "Verdicts");
-	ret = vc.t ? run_checks(&vc) : -ENOMEM;
+	ret = vc.t ? fv_vtable_figs(vc.t) : -ENOMEM;
+	if (!ret)
+		ret = run_checks(&vc);
 	if (!ret && !vc.t->nrows)
 		ret = fv_table_note(vc.t, "no job with figures to judge");
 	if (!ret)

@@ -102,9 +102,28 @@ static void evidence(char *buf, size_t len, const struct burst *b)
 	}
 }
 
+/* Where the report draws the fall: the series' levels and times, else
+ * the peak and steady figures (no time: two runs). */
+static struct fv_vfigs burst_figs(const struct fv_job *j, const struct burst *b)
+{
+	struct fv_vfigs f = FV_VFIGS_NONE;
+
+	if (b->fell) {
+		f.at_ms = b->t_fall_ms;
+		f.until_ms = b->t_end_ms;
+		f.level = b->st.before;
+		f.level2 = b->st.after;
+	} else if (b->collapsed) {
+		f.level = fv_vjob_iops(b->peak);
+		f.level2 = fv_vjob_iops(j);
+	}
+	return f;
+}
+
 int fv_vcheck_burst(struct fv_vctx *vc, const struct fv_job *j)
 {
 	struct burst b = { 0 };
+	struct fv_vfigs f;
 	char ev[512] = "", lv[48], t[48];
 	int ret = series_step(vc, j, &b);
 
@@ -117,20 +136,25 @@ int fv_vcheck_burst(struct fv_vctx *vc, const struct fv_job *j)
 	if (b.fell) {
 		fv_vfmt(lv, sizeof(lv), FV_U_IOPS, b.st.after);
 		fv_vfmt(t, sizeof(t), FV_U_MS, b.t_fall_ms);
-		return fv_vrow(vc, j->label, j->display, "burst",
-			       FV_V_BURST_COLLAPSE, ev,
-			       "IOPS collapsed to %s after a %s burst: what "
-			       "the disk sustains is the lower level",
-			       lv, t);
+		ret = fv_vrow(vc, j->label, j->display, "burst",
+			      FV_V_BURST_COLLAPSE, ev,
+			      "IOPS collapsed to %s after a %s burst: what "
+			      "the disk sustains is the lower level",
+			      lv, t);
+	} else if (b.collapsed) {
+		ret = fv_vrow(vc, j->label, j->display, "burst",
+			      FV_V_BURST_COLLAPSE, ev,
+			      "steady IOPS are %.0f%% of the peak (below "
+			      "%.0f%%): the peak was a burst",
+			      100 * b.ratio, 100 * vc->o->collapse_ratio);
+	} else {
+		ret = fv_vrow(vc, j->label, j->display, "burst", FV_V_SUSTAINED,
+			      ev,
+			      "no fall below %.0f%% of the starting level: "
+			      "the figure is sustained",
+			      100 * vc->o->collapse_ratio);
 	}
-	if (b.collapsed)
-		return fv_vrow(vc, j->label, j->display, "burst",
-			       FV_V_BURST_COLLAPSE, ev,
-			       "steady IOPS are %.0f%% of the peak (below "
-			       "%.0f%%): the peak was a burst",
-			       100 * b.ratio, 100 * vc->o->collapse_ratio);
-	return fv_vrow(vc, j->label, j->display, "burst", FV_V_SUSTAINED, ev,
-		       "no fall below %.0f%% of the starting level: the "
-		       "figure is sustained",
-		       100 * vc->o->collapse_ratio);
+	if (!ret)
+		f = burst_figs(j, &b);
+	return ret ? ret : fv_vrow_figs(vc, &f);
 }

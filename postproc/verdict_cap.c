@@ -77,8 +77,9 @@ static int judge(struct fv_vctx *vc, struct pt *p, size_t n)
 {
 	size_t knee = n;
 	double worst = 0, sum = 0, err;
+	struct fv_vfigs f = FV_VFIGS_NONE;
 	char ev[512], x[48], name[160];
-	int len = 0;
+	int len = 0, ret;
 
 	qsort(p, n, sizeof(*p), by_depth);
 	/* The knee: the first depth from which every later step is capped. */
@@ -103,12 +104,15 @@ static int judge(struct fv_vctx *vc, struct pt *p, size_t n)
 			       "does not follow Little's law: no cap seen");
 	for (size_t i = knee; i < n; i++)
 		sum += p[i].iops;
-	fv_vfmt(x, sizeof(x), FV_U_IOPS, sum / (double) (n - knee));
-	return fv_vrow(vc, p[0].j->label, name, "cap", FV_V_CAPPED, ev,
-		       "capped at ≈ %s from QD %d (knee): doubling the "
-		       "depth adds < %.0f%% IOPS and only latency (Little's "
-		       "law within %.0f%%)",
-		       x, p[knee].j->depth, 100 * vc->o->cap_gain, 100 * worst);
+	f.level = sum / (double) (n - knee);
+	f.knee_qd = p[knee].j->depth;
+	fv_vfmt(x, sizeof(x), FV_U_IOPS, f.level);
+	ret = fv_vrow(vc, p[0].j->label, name, "cap", FV_V_CAPPED, ev,
+		      "capped at ≈ %s from QD %d (knee): doubling the "
+		      "depth adds < %.0f%% IOPS and only latency (Little's "
+		      "law within %.0f%%)",
+		      x, p[knee].j->depth, 100 * vc->o->cap_gain, 100 * worst);
+	return ret ? ret : fv_vrow_figs(vc, &f);
 }
 
 /* Collects the sweep that starts at job s (its first member). */

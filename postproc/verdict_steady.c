@@ -15,7 +15,9 @@
 struct window {
 	double v[64];
 	size_t n;
-	double round_ms; /* 0 for fio's per-second samples */
+	double round_ms;	 /* 0 for fio's per-second samples */
+	double start_ms, end_ms; /* NAN for fio's samples (no times) */
+	bool iops;		 /* the values are IO/s (else B/s) */
 	const char *what;
 };
 
@@ -45,7 +47,11 @@ static int from_series(struct fv_vctx *vc, const struct fv_job *j,
 			w->v[i] = rounds[nr - want + i];
 		w->n = want;
 		w->round_ms = round_ms;
-		w->what = kind == FV_TS_IOPS ? "IOPS" : "bandwidth";
+		/* round k ends at (k + 1) x round_ms (fv_rounds) */
+		w->start_ms = (double) (nr - want) * round_ms;
+		w->end_ms = (double) nr * round_ms;
+		w->iops = kind == FV_TS_IOPS;
+		w->what = w->iops ? "IOPS" : "bandwidth";
 	}
 	free(rounds);
 out:
@@ -65,7 +71,9 @@ static void from_fio(struct fv_vctx *vc, const struct fv_job *j,
 		w->what = "fio steadystate bandwidth samples";
 	} else {
 		w->what = "fio steadystate IOPS samples";
+		w->iops = true;
 	}
+	w->start_ms = w->end_ms = NAN;
 	if (n < want)
 		return;
 	for (size_t i = 0; i < want; i++)
@@ -83,6 +91,19 @@ static void fio_says(char *buf, size_t len, const struct fv_job *j)
 		 j->ss.setting ? j->ss.setting : "?",
 		 j->ss.attained ? "attained" : "not attained",
 		 j->ss.criterion ? j->ss.criterion : "?");
+}
+
+/* The window judged, pass or fail, for the report to bracket. */
+static int window_figs(struct fv_vctx *vc, const struct window *w,
+		       const struct fv_snia *s)
+{
+	struct fv_vfigs f = FV_VFIGS_NONE;
+
+	f.at_ms = w->start_ms;
+	f.until_ms = w->end_ms;
+	if (w->iops)
+		f.level = s->mean;
+	return fv_vrow_figs(vc, &f);
 }
 
 int fv_vcheck_steady(struct fv_vctx *vc, const struct fv_job *j)
@@ -116,14 +137,17 @@ int fv_vcheck_steady(struct fv_vctx *vc, const struct fv_job *j)
 		 w.n, rnd, w.what, 100 * s.range, 100 * vc->o->ss_range,
 		 100 * s.excursion, 100 * vc->o->ss_excursion, fio);
 	if (s.steady)
-		return fv_vrow(vc, j->label, j->display, "steady-state",
-			       FV_V_STEADY, ev,
-			       "the last %zu rounds agree within the SNIA "
-			       "limits: steady state reached",
-			       w.n);
-	return fv_vrow(vc, j->label, j->display, "steady-state",
-		       FV_V_STEADY_FAIL, ev,
-		       "the last %zu rounds still move (%s): the run did "
-		       "not reach steady state",
-		       w.n, s.range > vc->o->ss_range ? "range" : "trend");
+		ret = fv_vrow(vc, j->label, j->display, "steady-state",
+			      FV_V_STEADY, ev,
+			      "the last %zu rounds agree within the SNIA "
+			      "limits: steady state reached",
+			      w.n);
+	else
+		ret = fv_vrow(vc, j->label, j->display, "steady-state",
+			      FV_V_STEADY_FAIL, ev,
+			      "the last %zu rounds still move (%s): the run "
+			      "did not reach steady state",
+			      w.n,
+			      s.range > vc->o->ss_range ? "range" : "trend");
+	return ret ? ret : window_figs(vc, &w, &s);
 }

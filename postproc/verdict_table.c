@@ -35,6 +35,42 @@ struct fv_table *fv_vtable_new(const char *name, const char *title)
 	return t;
 }
 
+static const struct {
+	const char *key, *title;
+	enum fv_unit unit;
+} figs[VC_NR_FIGS - VC_NR] = {
+	{ "at_ms", "At", FV_U_MS },
+	{ "until_ms", "Until", FV_U_MS },
+	{ "level_iops", "Level", FV_U_IOPS },
+	{ "level2_iops", "Level after", FV_U_IOPS },
+	{ "knee_qd", "Knee", FV_U_DEPTH },
+};
+
+/* Machine formats only: the text table stays as wide as it was. */
+int fv_vtable_figs(struct fv_table *t)
+{
+	for (int c = 0; c < VC_NR_FIGS - VC_NR; c++)
+		if (fv_table_add_col(t, figs[c].key, figs[c].title,
+				     figs[c].unit, FV_COL_MACHINE))
+			return -ENOMEM;
+	return 0;
+}
+
+int fv_vrow_figs(struct fv_vctx *vc, const struct fv_vfigs *f)
+{
+	const double v[VC_NR_FIGS - VC_NR] = { f->at_ms, f->until_ms, f->level,
+					       f->level2, f->knee_qd };
+	size_t row = vc->t->nrows - 1;
+
+	if (!vc->t->nrows || vc->t->ncols < VC_NR_FIGS)
+		return 0;
+	for (int c = 0; c < VC_NR_FIGS - VC_NR; c++)
+		if (isfinite(v[c]) &&
+		    fv_cell_num(vc->t, row, (size_t) (VC_NR + c), v[c]))
+			return -ENOMEM;
+	return 0;
+}
+
 int fv_vrow(struct fv_vctx *vc, const char *label, const char *job,
 	    const char *check, enum fv_verdict v, const char *evidence,
 	    const char *fmt, ...)

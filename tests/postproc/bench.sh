@@ -69,21 +69,67 @@ echo '{"fio version": "fio-3.33", "jobs": [{"jobname": "t"}]}' >"$tiny"
 /usr/bin/time -f '%M' -o "$out/tiny.rss" "$bin" summary "$tiny" >/dev/null
 base_kb=$(cat "$out/tiny.rss")
 
-sync
-start=$(date +%s.%N)
-/usr/bin/time -f '%M' -o "$out/fv.rss" "$bin" summary -f csv \
-	-p 50,90,95,99,99.5,99.9,99.99 "$corpus" >"$out/summary.csv"
-end=$(date +%s.%N)
-fv_s=$(echo "$end - $start" | bc -l)
-peak_kb=$(cat "$out/fv.rss")
-rows=$(($(wc -l <"$out/summary.csv") - 1))
-printf 'fioverdict: %.3f s, %.0f files/s, %.1f MB/s, peak RSS %d KiB, %d rows\n' \
-	"$fv_s" "$(echo "$nfiles / $fv_s" | bc -l)" \
-	"$(echo "$bytes / 1000000 / $fv_s" | bc -l)" "$peak_kb" "$rows"
+pct=-p\ 50,90,95,99,99.5,99.9,99.99
+# One timed run of summary -f csv over the corpus: seconds, peak RSS, rows.
+measure() {
+	local tag=$1 csv=$2
+	shift 2
+	sync
+	start=$(date +%s.%N)
+	/usr/bin/time -f '%M' -o "$out/$tag.rss" "$bin" summary "$@" -f csv \
+		$pct "$corpus" >"$csv"
+	end=$(date +%s.%N)
+	secs=$(echo "$end - $start" | bc -l)
+	kb=$(cat "$out/$tag.rss")
+	nrows=$(($(wc -l <"$csv") - 1))
+	printf 'fioverdict %s: %.3f s, %.0f files/s, %.1f MB/s, peak RSS %d KiB, %d rows\n' \
+		"$tag" "$secs" "$(echo "$nfiles / $secs" | bc -l)" \
+		"$(echo "$bytes / 1000000 / $secs" | bc -l)" "$kb" "$nrows"
+}
 
 limit_kb=$((2 * largest / 1024 + base_kb))
-echo "memory: peak $peak_kb KiB; limit 2 x largest input + constant" \
-	"($base_kb KiB, the RSS on a tiny input) = $limit_kb KiB"
+echo "memory limit: 2 x largest input + constant ($base_kb KiB, the RSS" \
+	"on a tiny input) = $limit_kb KiB"
+
+# The memory target is for --stream (one file at a time); the whole-set
+# mode keeps every job's model until the tables are made, reported too.
+measure stream "$out/summary.csv" --stream
+fv_s=$secs
+peak_kb=$kb
+rows=$nrows
+measure whole-set "$out/whole.csv"
+whole_kb=$kb
+if cmp -s "$out/summary.csv" "$out/whole.csv"; then
+	echo "stream and whole-set outputs: identical"
+else
+	echo "stream and whole-set outputs: DIFFER"
+fi
+
+# Where the peak goes: one file alone (what a file costs while it is
+# read), and half of the corpus (the slope is what each file keeps).
+big=$(find "$corpus" -type f -size "${largest}c" | head -n1)
+/usr/bin/time -f '%M' -o "$out/one.rss" "$bin" summary --stream -f csv \
+	$pct "$big" >/dev/null
+one_kb=$(cat "$out/one.rss")
+echo "memory: largest file alone $one_kb KiB (constant + $((one_kb - base_kb))" \
+	"KiB while it is read, $(echo "($one_kb - $base_kb) * 1024 / $largest" |
+		bc -l | xargs printf '%.2f') x its size)"
+mapfile -t half < <(find "$corpus" -type f | sort | head -n $((nfiles / 2)))
+/usr/bin/time -f '%M' -o "$out/half.rss" "$bin" summary --stream -f csv \
+	$pct "${half[@]}" >/dev/null
+half_kb=$(cat "$out/half.rss")
+echo "memory: stream, kept per file:" \
+	"$(((peak_kb - half_kb) * 1024 * 2 / nfiles)) B" \
+	"($half_kb KiB for $((nfiles / 2)) files, $peak_kb KiB for $nfiles)"
+for m in "stream $peak_kb" "whole-set $whole_kb"; do
+	set -- $m
+	if [ "$2" -le "$limit_kb" ]; then
+		echo "memory $1: peak $2 KiB, limit $limit_kb KiB: met"
+	else
+		echo "memory $1: peak $2 KiB, limit $limit_kb KiB: OVER by" \
+			"$(($2 - limit_kb)) KiB"
+	fi
+done
 mem_ok=1
 [ "$peak_kb" -le "$limit_kb" ] || mem_ok=0
 
@@ -105,8 +151,8 @@ if [ "${BENCH_CLAT2CSV:-1}" = 1 ]; then
 		"$(echo "$py_s / $fv_s" | bc -l)"
 fi
 if [ $mem_ok = 1 ]; then
-	echo "memory: within the limit"
+	echo "memory (stream): within the limit"
 else
-	echo "memory: OVER the limit"
+	echo "memory (stream): OVER the limit"
 	exit 1
 fi

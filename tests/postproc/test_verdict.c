@@ -112,6 +112,7 @@ static void h_init(struct harness *h)
 	h->vc = (struct fv_vctx){ .set = &h->set, .o = &h->o, .ts = &h->o.ts };
 	h->vc.t = fv_vtable_new("verdict", "Verdicts");
 	assert_non_null(h->vc.t);
+	assert_int_equal(fv_vtable_figs(h->vc.t), 0);
 }
 
 static void h_free(struct harness *h)
@@ -125,6 +126,16 @@ static const char *cell(const struct harness *h, size_t row, int col)
 {
 	assert_true(row < h->vc.t->nrows);
 	return fv_table_cell(h->vc.t, row, (size_t) col)->str;
+}
+
+/* A figure column: its number, NAN when null. */
+static double fig(const struct harness *h, size_t row, int col)
+{
+	const struct fv_cell *c;
+
+	assert_true(row < h->vc.t->nrows);
+	c = fv_table_cell(h->vc.t, row, (size_t) col);
+	return c->kind == FV_CELL_NUM ? c->num : NAN;
 }
 
 /* Little's law holds: outstanding = depth = IOPS x latency. */
@@ -152,6 +163,10 @@ static void test_cap_found(void **state)
 	assert_string_equal(cell(&h, 0, VC_VERDICT), "capped");
 	assert_non_null(strstr(cell(&h, 0, VC_SENTENCE), "≈ 3.0k IOPS"));
 	assert_non_null(strstr(cell(&h, 0, VC_SENTENCE), "from QD 4"));
+	/* The figures the report draws: the cap (mean from the knee). */
+	assert_true(fabs(fig(&h, 0, VC_LEVEL) - 3001.25) < 1e-9);
+	assert_true(fig(&h, 0, VC_KNEE) == 4);
+	assert_true(isnan(fig(&h, 0, VC_AT)) && isnan(fig(&h, 0, VC_LEVEL2)));
 	h_free(&h);
 }
 
@@ -165,6 +180,7 @@ static void test_cap_scaling(void **state)
 	sweep(&h, iops, 5);
 	assert_int_equal(fv_vcheck_cap(&h.vc), 0);
 	assert_string_equal(cell(&h, 0, VC_VERDICT), "not-capped");
+	assert_true(isnan(fig(&h, 0, VC_LEVEL)) && isnan(fig(&h, 0, VC_KNEE)));
 	h_free(&h);
 }
 
@@ -330,14 +346,33 @@ static void test_burst_and_steady(void **state)
 	assert_string_equal(cell(&h, 2, VC_VERDICT), "sustained");
 	assert_string_equal(cell(&h, 3, VC_VERDICT), "steady");
 	assert_string_equal(cell(&h, 5, VC_VERDICT), "steady-state-failure");
+	/* Burst: the fall at the end of window 25 (2.5 s), the log's end,
+	 * the levels before and after (means of 8000/8040, 2000..2020). */
+	assert_true(fig(&h, 0, VC_AT) == 2500 && fig(&h, 0, VC_UNTIL) == 6000);
+	assert_true(fabs(fig(&h, 0, VC_LEVEL) - 8020) < 1);
+	assert_true(fabs(fig(&h, 0, VC_LEVEL2) - 2010) < 1);
+	assert_true(isnan(fig(&h, 0, VC_KNEE)));
+	/* Steady state, pass or fail: the last 5 rounds of 1 s (1-6 s) and
+	 * their mean IOPS. */
+	assert_true(fig(&h, 1, VC_AT) == 1000 && fig(&h, 1, VC_UNTIL) == 6000);
+	/* (8020 + 5014 + 2009 + 2010 + 2011) / 5: the window straddles the
+	 * fall, which is why it fails */
+	assert_true(fabs(fig(&h, 1, VC_LEVEL) - 3812.8) < 1e-6);
+	assert_true(isnan(fig(&h, 1, VC_LEVEL2)));
+	assert_true(fig(&h, 3, VC_AT) == 1000 && fig(&h, 3, VC_UNTIL) == 6000);
+	assert_true(fabs(fig(&h, 3, VC_LEVEL) - 5092.4) < 1e-6);
+	/* Sustained: nothing to draw. */
+	for (int c = VC_AT; c < VC_NR_FIGS; c++)
+		assert_true(isnan(fig(&h, 2, c)));
 	h_free(&h);
 }
 
 static void pattern(struct fv_job *j)
 {
-	j->opts = calloc(2, sizeof(*j->opts));
-	j->opts[0] = (struct fv_opt){ strdup("rw"), strdup("randwrite") };
-	j->opts[1] = (struct fv_opt){ strdup("bs"), strdup("4k") };
+	const struct fv_opt o[2] = { { "rw", "randwrite" }, { "bs", "4k" } };
+
+	j->opts = fv_opts_pack(o, 2); /* one block, as ingest makes it */
+	assert_non_null(j->opts);
 	j->nopts = 2;
 }
 
@@ -357,6 +392,10 @@ static void test_peak_vs_steady(void **state)
 	pattern(s);
 	assert_int_equal(fv_vcheck_burst(&h.vc, s), 0);
 	assert_string_equal(cell(&h, 0, VC_VERDICT), "burst-collapse");
+	/* No series: the peak's and the steady job's IOPS, no time. */
+	assert_true(fig(&h, 0, VC_LEVEL) == 10000);
+	assert_true(fig(&h, 0, VC_LEVEL2) == 8000);
+	assert_true(isnan(fig(&h, 0, VC_AT)) && isnan(fig(&h, 0, VC_UNTIL)));
 	h.o.collapse_ratio = 0.75;
 	assert_int_equal(fv_vcheck_burst(&h.vc, s), 0);
 	assert_string_equal(cell(&h, 1, VC_VERDICT), "sustained");

@@ -1,0 +1,524 @@
+/* SPDX-License-Identifier: MIT */
+#include <errno.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bins_scan.h"
+#include "ingest_int.h"
+
+/* Longer keys or numbers are not fio's: left to jansson. */
+#define FV_BINS_TOKEN_MAX 64
+
+void fv_bins_init(struct fv_bins_store *st)
+{
+	uint64_t r = 0;
+
+	memset(st, 0, sizeof(*st));
+	/* Unguessable, so that no input can write a marker of its own. */
+	if (getrandom(&r, sizeof(r), GRND_NONBLOCK) != sizeof(r))
+		r = (uint64_t) time(NULL) ^ ((uint64_t) getpid() << 32) ^
+		    (uint64_t) (uintptr_t) st;
+	snprintf(st->tag, sizeof(st->tag), "@%016llx", (unsigned long long) r);
+}
+
+void fv_bins_reset(struct fv_bins_store *st)
+{
+	st->nbins = 0;
+	st->nspans = 0;
+}
+
+void fv_bins_free(struct fv_bins_store *st)
+{
+	free(st->bins);
+	free(st->spans);
+	free(st->keys);
+	memset(st, 0, sizeof(*st));
+}
+
+/* JSON whitespace, exactly jansson's set. */
+static size_t skip_ws(const char *b, size_t i, size_t len)
+{
+	while (i < len &&
+	       (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r'))
+		i++;
+	return i;
+}
+
+/* i at an opening quote: the index after the closing one, or len. */
+static size_t skip_string(const char *b, size_t i, size_t len)
+{
+	for (i++; i < len; i++) {
+		if (b[i] == '\\')
+			i++;
+		else if (b[i] == '"')
+			return i + 1;
+	}
+	return len;
+}
+
+static size_t skip_digits(const char *b, size_t i, size_t len)
+{
+	while (i < len && b[i] >= '0' && b[i] <= '9')
+		i++;
+	return i;
+}
+
+/* End of a number in strict JSON grammar (jansson's), or 0. */
+static size_t number_end(const char *b, size_t i, size_t len)
+{
+	size_t j;
+
+	if (i < len && b[i] == '-')
+		i++;
+	if (i < len && b[i] == '0')
+		i++;
+	else if (i < len && b[i] >= '1' && b[i] <= '9')
+		i = skip_digits(b, i, len);
+	else
+		return 0;
+	if (i < len && b[i] == '.') {
+		j = skip_digits(b, i + 1, len);
+		if (j == i + 1)
+			return 0;
+		i = j;
+	}
+	if (i < len && (b[i] == 'e' || b[i] == 'E')) {
+		i++;
+		if (i < len && (b[i] == '+' || b[i] == '-'))
+			i++;
+		j = skip_digits(b, i, len);
+		if (j == i)
+			return 0;
+		i = j;
+	}
+	return i;
+}
+
+/* strtod of buf[from, to): NAN when too long to be fio's. */
+static double token_strtod(const char *b, size_t from, size_t to, bool whole)
+{
+	char tmp[FV_BINS_TOKEN_MAX + 1], *end;
+	double v;
+
+	if (to - from > FV_BINS_TOKEN_MAX)
+		return NAN;
+	memcpy(tmp, b + from, to - from);
+	tmp[to - from] = '\0';
+	v = strtod(tmp, &end);
+	/* As ingest always did: a key must be a number as a whole. */
+	if (whole && (end == tmp || *end))
+		return NAN;
+	return v;
+}
+
+static int grow(void **v, size_t *cap, size_t n, size_t size)
+{
+	size_t ncap;
+	void *nv;
+
+	if (n < *cap)
+		return 0;
+	ncap = *cap ? *cap * 2 : 256;
+	nv = realloc(*v, ncap * size);
+	if (!nv)
+		return -ENOMEM;
+	*v = nv;
+	*cap = ncap;
+	return 0;
+}
+
+/* A key without escapes, control or non-ASCII characters: its end or 0. */
+static size_t plain_key_end(const char *b, size_t i, size_t len)
+{
+	size_t from = ++i;
+
+	for (; i < len && b[i] != '"'; i++)
+		if (b[i] < 0x20 || b[i] > 0x7e || b[i] == '\\' ||
+		    i - from >= FV_BINS_TOKEN_MAX)
+			return 0;
+	return i < len ? i : 0;
+}
+
+static int add_pair(struct fv_bins_store *st, const char *b, size_t key,
+		    size_t key_end, size_t num, size_t num_end)
+{
+	double count = token_strtod(b, num, num_end, false);
+	struct fv_rawbin *r;
+
+	if (grow((void **) &st->bins, &st->bins_cap, st->nbins,
+		 sizeof(*st->bins)) ||
+	    grow((void **) &st->keys, &st->keys_cap, st->nbins,
+		 sizeof(*st->keys)))
+		return -ENOMEM;
+	r = &st->bins[st->nbins];
+	r->v = token_strtod(b, key, key_end, true);
+	r->count = fv_u64(count);
+	st->keys[st->nbins++] = key;
+	return 0;
+}
+
+/*
+ * Reads the object at b[at] into pairs from st->nbins on. Returns 1 and
+ * *end when it is a plain non-empty {"KEY": NUMBER, ...} object, 0 when it
+ * is anything else (the pairs are then dropped), -ENOMEM.
+ */
+static int read_object(struct fv_bins_store *st, const char *b, size_t len,
+		       size_t at, size_t *end)
+{
+	size_t j = skip_ws(b, at + 1, len);
+
+	if (j >= len || b[j] != '"')
+		return 0; /* empty, or not an object of pairs */
+	for (;;) {
+		size_t key = j + 1, key_end = plain_key_end(b, j, len), num;
+		double v;
+
+		if (!key_end)
+			return 0;
+		j = skip_ws(b, key_end + 1, len);
+		if (j >= len || b[j] != ':')
+			return 0;
+		num = skip_ws(b, j + 1, len);
+		j = number_end(b, num, len);
+		v = j ? token_strtod(b, num, j, false) : NAN;
+		/* jansson refuses overflowing numbers: its error, not ours. */
+		if (!j || !isfinite(v) || add_pair(st, b, key, key_end, num, j))
+			return j && isfinite(v) ? -ENOMEM : 0;
+		j = skip_ws(b, j, len);
+		if (j < len && b[j] == '}') {
+			*end = j + 1;
+			return 1;
+		}
+		if (j >= len || b[j] != ',')
+			return 0;
+		j = skip_ws(b, j + 1, len);
+		if (j >= len || b[j] != '"')
+			return 0;
+	}
+}
+
+/* Length of the plain key at b[k] (it has no escape: the next quote). */
+static size_t key_len(const char *b, size_t k)
+{
+	return (size_t) ((const char *) strchr(b + k, '"') - (b + k));
+}
+
+struct key_order {
+	const char *b;
+	const size_t *keys;
+};
+
+/* By key text, then by position: of equal keys, the last is the last. */
+static int key_cmp(const void *pa, const void *pb, void *arg)
+{
+	const struct key_order *o = arg;
+	size_t x = *(const size_t *) pa, y = *(const size_t *) pb;
+	size_t lx = key_len(o->b, o->keys[x]), ly = key_len(o->b, o->keys[y]);
+	int c = memcmp(o->b + o->keys[x], o->b + o->keys[y], lx < ly ? lx : ly);
+
+	if (c)
+		return c;
+	if (lx != ly)
+		return lx < ly ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * A repeated key keeps only its last count, as in jansson's object (the
+ * others get count 0, which is dropped). Keys in increasing order (fio's)
+ * cannot repeat; only other files pay for the sort.
+ */
+static int drop_repeats(struct fv_bins_store *st, const char *b, size_t from)
+{
+	struct key_order o = { b, st->keys };
+	size_t n = st->nbins - from, *idx;
+	bool increasing = true;
+
+	for (size_t i = from + 1; i < st->nbins && increasing; i++)
+		increasing = st->bins[i - 1].v < st->bins[i].v;
+	if (increasing)
+		return 0;
+	idx = malloc(n * sizeof(*idx));
+	if (!idx)
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++)
+		idx[i] = from + i;
+	qsort_r(idx, n, sizeof(*idx), key_cmp, &o);
+	for (size_t i = 0; i + 1 < n; i++) {
+		size_t x = st->keys[idx[i]], y = st->keys[idx[i + 1]];
+		size_t lx = key_len(b, x);
+
+		if (lx == key_len(b, y) && !memcmp(b + x, b + y, lx))
+			st->bins[idx[i]].count = 0;
+	}
+	free(idx);
+	return 0;
+}
+
+/* Keeps the pairs that count: a numeric key and a count above zero. */
+static size_t keep_counted(struct fv_bins_store *st, size_t from)
+{
+	size_t out = from;
+
+	for (size_t i = from; i < st->nbins; i++)
+		if (!isnan(st->bins[i].v) && st->bins[i].count)
+			st->bins[out++] = st->bins[i];
+	return out - from;
+}
+
+/* The marker's two parts: the key "@TAG" and the value ":N". */
+static int marker_key(const struct fv_bins_store *st, char *buf, size_t size)
+{
+	return snprintf(buf, size, "\"%s\"", st->tag);
+}
+
+static int marker_val(size_t idx, char *buf, size_t size)
+{
+	return snprintf(buf, size, ":%zu", idx);
+}
+
+/*
+ * The first place from `from` in [.., end - 1) where m bytes fit on one
+ * line, or 0.
+ */
+static size_t fit(const char *b, size_t from, size_t end, size_t m)
+{
+	size_t run = from;
+
+	for (size_t i = from; i < end - 1; i++) {
+		if (b[i] == '\n')
+			run = i + 1;
+		else if (i + 1 - run >= m)
+			return run;
+	}
+	return 0;
+}
+
+/*
+ * Places the marker's key and value, each on one line (JSON allows a
+ * newline between them), within the object; false when they do not fit:
+ * the object is then left as it is (too short to be worth it anyway).
+ */
+static bool marker_place(const struct fv_bins_store *st, const char *b,
+			 struct fv_bins_span *sp, size_t idx)
+{
+	char text[48];
+	size_t mk = (size_t) marker_key(st, text, sizeof(text));
+	size_t mv = (size_t) marker_val(idx, text, sizeof(text));
+
+	sp->marker = fit(b, sp->start + 1, sp->end, mk);
+	sp->marker_val = sp->marker ? fit(b, sp->marker + mk, sp->end, mv) : 0;
+	return sp->marker_val != 0;
+}
+
+static int add_span(struct fv_bins_store *st, const char *b, size_t start,
+		    size_t end, size_t first)
+{
+	struct fv_bins_span sp = { .start = start, .end = end, .first = first };
+
+	if (!marker_place(st, b, &sp, st->nspans))
+		return 0;
+	if (grow((void **) &st->spans, &st->spans_cap, st->nspans,
+		 sizeof(*st->spans)))
+		return -ENOMEM;
+	st->spans[st->nspans++] = sp;
+	return 1;
+}
+
+/* The bins object at b[at]: 1 taken (*end set), 0 left alone, -ENOMEM. */
+static int take_object(struct fv_bins_store *st, const char *b, size_t len,
+		       size_t at, size_t *end)
+{
+	size_t first = st->nbins;
+	int ret = read_object(st, b, len, at, end);
+
+	if (ret > 0)
+		ret = add_span(st, b, at, *end, first);
+	if (ret > 0)
+		ret = drop_repeats(st, b, first) ?: 1;
+	if (ret > 0) {
+		st->spans[st->nspans - 1].n = keep_counted(st, first);
+		st->nbins = first + st->spans[st->nspans - 1].n;
+		return 1;
+	}
+	st->nbins = first;
+	return ret;
+}
+
+/*
+ * Objects of pairs fio writes and ingest (ingest*.c) never reads: without
+ * them jansson's tree of a json+ job is about a third smaller. A key added
+ * to ingest must leave this list.
+ */
+static const char *const unread_keys[] = {
+	"\"latency_ns\"",    "\"latency_us\"",	   "\"latency_ms\"",
+	"\"iodepth_level\"", "\"iodepth_submit\"", "\"iodepth_complete\"",
+};
+
+static bool is_key(const char *b, size_t i, size_t e, const char *key)
+{
+	return e - i == strlen(key) && !memcmp(b + i, key, e - i);
+}
+
+static bool unread_key(const char *b, size_t i, size_t e)
+{
+	for (size_t k = 0; k < sizeof(unread_keys) / sizeof(*unread_keys); k++)
+		if (is_key(b, i, e, unread_keys[k]))
+			return true;
+	return false;
+}
+
+/*
+ * An unread object: blanked when it is plain pairs (so that anything
+ * jansson would refuse in it is still refused, at the same place).
+ */
+static int blank_object(struct fv_bins_store *st, const char *b, size_t len,
+			size_t at, size_t *end)
+{
+	size_t first = st->nbins;
+	int ret = read_object(st, b, len, at, end);
+
+	st->nbins = first;
+	if (ret <= 0)
+		return ret;
+	if (grow((void **) &st->spans, &st->spans_cap, st->nspans,
+		 sizeof(*st->spans)))
+		return -ENOMEM;
+	st->spans[st->nspans++] = (struct fv_bins_span){
+		.start = at, .end = *end, .first = first, .blank = true
+	};
+	return 1;
+}
+
+/* After the key b[i, e): ':' and an object? Where the object is, or 0. */
+static size_t object_after(const char *b, size_t e, size_t len)
+{
+	e = skip_ws(b, e, len);
+	if (e >= len || b[e] != ':')
+		return 0;
+	e = skip_ws(b, e + 1, len);
+	return e < len && b[e] == '{' ? e : 0;
+}
+
+/* The object of a string at b[i, e), what becomes of it, its end. */
+static int object_of(struct fv_bins_store *st, const char *b, size_t len,
+		     size_t i, size_t *e)
+{
+	bool bins = is_key(b, i, *e, "\"bins\"");
+	size_t obj;
+
+	if (!bins && !unread_key(b, i, *e))
+		return 0;
+	obj = object_after(b, *e, len);
+	if (!obj)
+		return 0;
+	return bins ? take_object(st, b, len, obj, e)
+		    : blank_object(st, b, len, obj, e);
+}
+
+int fv_bins_scan(struct fv_bins_store *st, const char *buf, size_t len,
+		 size_t start)
+{
+	long depth = 0;
+
+	for (size_t i = start; i < len;) {
+		char c = buf[i];
+		size_t e;
+		int ret;
+
+		if (c == '"') {
+			e = skip_string(buf, i, len);
+			ret = object_of(st, buf, len, i, &e);
+			if (ret < 0)
+				return ret;
+			i = e;
+			continue;
+		}
+		if (c == '{' || c == '[')
+			depth++;
+		else if ((c == '}' || c == ']') && --depth <= 0)
+			break; /* the end of the document */
+		i++;
+	}
+	return 0;
+}
+
+/* The bytes jansson sees for a span: braces, marker, blanks, newlines. */
+struct span_text {
+	char key[48], val[32];
+	size_t mk, mv;
+};
+
+static char span_byte(const char *b, const struct fv_bins_span *sp,
+		      const struct span_text *t, size_t o)
+{
+	if (o == sp->start)
+		return '{';
+	if (o == sp->end - 1)
+		return '}';
+	if (sp->blank)
+		return b[o] == '\n' ? '\n' : ' ';
+	if (o >= sp->marker && o < sp->marker + t->mk)
+		return t->key[o - sp->marker];
+	if (o >= sp->marker_val && o < sp->marker_val + t->mv)
+		return t->val[o - sp->marker_val];
+	/* Newlines kept: jansson counts lines on them. */
+	return b[o] == '\n' ? '\n' : ' ';
+}
+
+static void patch(char *out, const struct fv_bins_feed *f, size_t n, size_t idx)
+{
+	const struct fv_bins_span *sp = &f->st->spans[idx];
+	size_t from = sp->start > f->pos ? sp->start : f->pos;
+	size_t to = sp->end < f->pos + n ? sp->end : f->pos + n;
+	struct span_text t;
+
+	t.mk = (size_t) marker_key(f->st, t.key, sizeof(t.key));
+	t.mv = (size_t) marker_val(idx, t.val, sizeof(t.val));
+	for (size_t o = from; o < to; o++)
+		out[o - f->pos] = span_byte(f->buf, sp, &t, o);
+}
+
+size_t fv_bins_feed(void *buffer, size_t buflen, void *data)
+{
+	struct fv_bins_feed *f = data;
+	const struct fv_bins_store *st = f->st;
+	size_t n = f->len - f->pos < buflen ? f->len - f->pos : buflen;
+
+	memcpy(buffer, f->buf + f->pos, n);
+	for (size_t i = f->next;
+	     i < st->nspans && st->spans[i].start < f->pos + n; i++)
+		patch(buffer, f, n, i);
+	while (f->next < st->nspans && st->spans[f->next].end <= f->pos + n)
+		f->next++;
+	f->pos += n;
+	return n;
+}
+
+const struct fv_bins_span *fv_bins_lookup(const struct fv_bins_store *st,
+					  const json_t *obj)
+{
+	const char *key;
+	json_t *val;
+	double v;
+
+	if (!json_is_object(obj) || json_object_size(obj) != 1)
+		return NULL;
+	json_object_foreach((json_t *) obj, key, val)
+	{
+		if (strcmp(key, st->tag) || !json_is_number(val))
+			return NULL;
+		v = json_number_value(val);
+		if (!(v >= 0 && v < (double) st->nspans) || v != floor(v) ||
+		    st->spans[(size_t) v].blank)
+			return NULL;
+		return &st->spans[(size_t) v];
+	}
+	return NULL;
+}

@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * json+ "bins" objects without a jansson tree. A bins object is most of a
+ * json+ file, and as a jansson tree it costs several times its text. Before
+ * jansson parses a document, fv_bins_scan() finds each plain
+ * "bins": {"KEY": NUMBER, ...} object, keeps its pairs as a compact array,
+ * and fv_bins_feed() hands jansson the document with each such object
+ * replaced by a marker object {"@TAG": N} of the same length, every newline
+ * kept: jansson's lines, columns and positions (for errors and for the end
+ * of the document) are those of the original text. Objects the scanner does
+ * not take (escapes, non-numbers, anything unusual, too short for the
+ * marker) are left to jansson as before. TAG is random per store, so an
+ * input cannot forge a marker.
+ */
+#ifndef FV_BINS_SCAN_H
+#define FV_BINS_SCAN_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* One pair as written: the key's value (not yet scaled) and the count. */
+struct fv_rawbin {
+	double v;
+	uint64_t count;
+};
+
+/*
+ * One replaced object: text [start, end) of the input, pairs [first, +n).
+ * A blank span is an object ingest never reads (latency_ns, iodepth_level,
+ * ...: plain {"KEY": NUMBER, ...} like bins): jansson sees {} and blanks,
+ * newlines kept, and no pair is kept.
+ */
+struct fv_bins_span {
+	size_t start, end;
+	size_t marker;	   /* offset of the marker's key, "@TAG" */
+	size_t marker_val; /* offset of its value, :N */
+	size_t first, n;
+	bool blank;
+	/*
+	 * Its pairs were turned into struct fv_bin in place (ingest_job.c),
+	 * n of them once sorted and merged.
+	 */
+	bool converted;
+};
+
+struct fv_bins_store {
+	struct fv_rawbin *bins;
+	size_t nbins, bins_cap;
+	struct fv_bins_span *spans;
+	size_t nspans, spans_cap;
+	char tag[18]; /* "@" and 16 hex digits */
+	/* Scratch: where each pair's key is, while an object is read. */
+	size_t *keys;
+	size_t keys_cap;
+};
+
+void fv_bins_init(struct fv_bins_store *st);
+/* Forgets the spans and pairs, keeps the memory and the tag. */
+void fv_bins_reset(struct fv_bins_store *st);
+void fv_bins_free(struct fv_bins_store *st);
+
+/*
+ * Scans the JSON document starting at buf[start] (up to its end or len),
+ * appending a span per plain bins object, and a blank span per plain
+ * object of a key ingest never reads. Pairs are kept as jansson would
+ * see them: a repeated key keeps its last count; pairs whose key is not a
+ * number, and zero counts, are dropped (they never count). Returns 0 or
+ * -ENOMEM.
+ */
+int fv_bins_scan(struct fv_bins_store *st, const char *buf, size_t len,
+		 size_t start);
+
+/* State of json_load_callback() over buf[pos, len) with the spans. */
+struct fv_bins_feed {
+	const char *buf;
+	size_t pos, len;
+	const struct fv_bins_store *st;
+	size_t next; /* first span not yet wholly fed */
+};
+
+/* json_load_callback_t: the input, markers in place of the spans. */
+size_t fv_bins_feed(void *buffer, size_t buflen, void *data);
+
+/* The span a marker object stands for, or NULL for any other value. */
+const struct fv_bins_span *fv_bins_lookup(const struct fv_bins_store *st,
+					  const json_t *obj);
+
+#endif

@@ -1,0 +1,231 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The bins scanner (bins_scan.h): which objects it takes, the pairs it
+ * keeps, and that jansson sees the same document (lines, columns, errors)
+ * as without it.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "bins_scan.h"
+#include "fvtest.h"
+#include "scan.h"
+
+/* A bins object on fio's layout (indented enough for the marker). */
+#define BINS                                                      \
+	"{\n            \"100\" : 4,\n            \"200\" : 0,\n" \
+	"            \"300\" : 6\n          }"
+
+static void scan_text(struct fv_bins_store *st, const char *text)
+{
+	fv_bins_init(st);
+	assert_int_equal(fv_bins_scan(st, text, strlen(text), 0), 0);
+}
+
+/* What jansson is fed for text (the caller frees). */
+static char *fed(const struct fv_bins_store *st, const char *text)
+{
+	size_t len = strlen(text);
+	struct fv_bins_feed f = { .buf = text, .len = len, .st = st };
+	char *out = calloc(1, len + 1);
+	size_t n = 0, r;
+
+	assert_non_null(out);
+	/* Small reads: spans cut across several calls. */
+	while ((r = fv_bins_feed(out + n, n + 7 <= len ? 7 : len - n, &f)))
+		n += r;
+	assert_int_equal(n, len);
+	return out;
+}
+
+static void takes_plain_bins(void **state)
+{
+	const char *text = "{\"clat_ns\": {\"N\": 10, \"bins\": " BINS "}}";
+	struct fv_bins_store st;
+	json_error_t err;
+	json_t *root, *bins;
+	char *out;
+
+	(void) state;
+	scan_text(&st, text);
+	assert_int_equal(st.nspans, 1);
+	/* The zero count is dropped: it never reaches a percentile. */
+	assert_int_equal(st.spans[0].n, 2);
+	assert_true(st.bins[0].v == 100 && st.bins[0].count == 4);
+	assert_true(st.bins[1].v == 300 && st.bins[1].count == 6);
+	out = fed(&st, text);
+	assert_int_equal(strlen(out), strlen(text));
+	for (size_t i = 0; text[i]; i++)
+		assert_true((text[i] == '\n') == (out[i] == '\n'));
+	root = json_loads(out, JSON_DECODE_INT_AS_REAL, &err);
+	assert_non_null(root);
+	bins = json_object_get(json_object_get(root, "clat_ns"), "bins");
+	assert_ptr_equal(fv_bins_lookup(&st, bins), &st.spans[0]);
+	assert_true(json_number_value(json_object_get(
+			    json_object_get(root, "clat_ns"), "N")) == 10);
+	json_decref(root);
+	free(out);
+	fv_bins_free(&st);
+}
+
+static void repeated_and_odd_keys(void **state)
+{
+	/* jansson keeps the last of a repeated key; "x" is no number. */
+	const char *text = "{\"bins\": {\"500\": 3, \"7\": 1, \"x\": 9, "
+			   "\"500\": 5, \"7\": 0, \"1e2\": 2}}";
+	struct fv_bins_store st;
+
+	(void) state;
+	scan_text(&st, text);
+	assert_int_equal(st.nspans, 1);
+	assert_int_equal(st.spans[0].n, 2);
+	assert_true(st.bins[0].v == 500 && st.bins[0].count == 5);
+	assert_true(st.bins[1].v == 100 && st.bins[1].count == 2);
+	fv_bins_free(&st);
+}
+
+static void strings_that_look_like_bins(void **state)
+{
+	const char *texts[] = {
+		/* inside a string, escaped quotes */
+		"{\"job\": \"\\\"bins\\\": "
+		"{\\\"1\\\": 2222222222222222}\"}",
+		/* a value, not a key */
+		"{\"a\": [\"bins\", {\"1\": 22222222222222222222222}]}",
+		/* an escaped key: jansson's business */
+		"{\"bi\\u006es\": {\"1\": 22222222222222222222222222}}",
+		/* not an object */
+		"{\"bins\": [1, 2222222222222222222222222222222222]}",
+		/* escapes, strings or non-ASCII inside */
+		"{\"bins\": {\"1\\n\": 2222222222222222222222222222}}",
+		"{\"bins\": {\"1\": \"2222222222222222222222222222\"}}",
+		"{\"bins\": {\"1\xc3\xa9\": 22222222222222222222222222}}",
+		/* numbers jansson refuses or would overflow */
+		"{\"bins\": {\"1\": 0222222222222222222222222222}}",
+		"{\"bins\": {\"1\": 2e999, \"2\": 222222222222222222222}}",
+		/* too short for the marker */
+		"{\"bins\": {\"1\": 2}}",
+		/* empty */
+		"{\"bins\": {                                        }}",
+	};
+
+	(void) state;
+	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		struct fv_bins_store st;
+
+		scan_text(&st, texts[i]);
+		if (st.nspans)
+			fail_msg("took an object in: %s", texts[i]);
+		assert_int_equal(st.nbins, 0);
+		fv_bins_free(&st);
+	}
+}
+
+static void forged_marker(void **state)
+{
+	struct fv_bins_store st;
+	json_t *o = json_pack("{s:i}", "@0000000000000000", 0);
+
+	(void) state;
+	fv_bins_init(&st);
+	st.nspans = 0;
+	assert_null(fv_bins_lookup(&st, o));
+	json_decref(o);
+	o = json_pack("{s:i}", st.tag, 0); /* no span 0 */
+	assert_null(fv_bins_lookup(&st, o));
+	json_decref(o);
+	fv_bins_free(&st);
+}
+
+struct outcome {
+	int ret, ndocs, line, column;
+	char message[256];
+};
+
+/* fv_scan_next over text, with or without the bins store. */
+static struct outcome scan_all(const char *text, bool with_bins)
+{
+	struct fv_bins_store st;
+	struct fv_diags d = { 0 };
+	struct outcome o = { 0 };
+	struct fv_scanner s;
+	json_t *root;
+	int line;
+
+	fv_bins_init(&st);
+	fv_scan_init(&s, "t", text, strlen(text), &d);
+	s.bins = with_bins ? &st : NULL;
+	while ((o.ret = fv_scan_next(&s, &root, &line)) == 1) {
+		o.ndocs++;
+		json_decref(root);
+		fv_bins_reset(&st);
+	}
+	if (d.n) {
+		o.line = d.v[d.n - 1].line;
+		o.column = d.v[d.n - 1].column;
+		snprintf(o.message, sizeof(o.message), "%s",
+			 d.v[d.n - 1].message);
+	}
+	fv_diags_free(&d);
+	fv_bins_free(&st);
+	return o;
+}
+
+/*
+ * The scan with the bins store ends as jansson alone does: same documents,
+ * same error at the same line and column; and that is the expected one.
+ */
+static void same_as_jansson(const char *text, int ret, int line, int column)
+{
+	struct outcome a = scan_all(text, false), b = scan_all(text, true);
+
+	assert_int_equal(b.ret, a.ret);
+	assert_int_equal(b.ndocs, a.ndocs);
+	assert_int_equal(b.line, a.line);
+	assert_int_equal(b.column, a.column);
+	assert_string_equal(b.message, a.message);
+	if (a.ret != ret || a.line != line || a.column != column)
+		fail_msg("%d %d:%d: %s", a.ret, a.line, a.column, a.message);
+}
+
+static void errors_after_bins(void **state)
+{
+	(void) state;
+	/* Missing ',' two lines after a rewritten object. */
+	same_as_jansson("note\n{\"lat\": {\"bins\": " BINS ",\n"
+			"  \"N\": 1\n  \"x\": 2}}\n",
+			-EBADMSG, 8, 5);
+	/* On the same line as the end of the object. */
+	same_as_jansson("{\"bins\": " BINS " x}", -EBADMSG, 5, 13);
+	/* Two documents, the second broken after its bins. */
+	same_as_jansson("{\"bins\": " BINS "}\n{\"bins\": " BINS ", ]}\n",
+			-EBADMSG, 10, 14);
+	/* Fine documents: the same count and end positions. */
+	same_as_jansson("{\"bins\": " BINS "} trailing\n{\"a\": 1}\n", 0, 5, 1);
+}
+
+static void truncated_bins(void **state)
+{
+	(void) state;
+	same_as_jansson("{\"bins\": {\n  \"100\" : 4,\n  \"200\"", -EBADMSG, 3,
+			7);
+	same_as_jansson("{\"bins\": {\n  \"100\" : 4,\n  \"200\" : 5,\n}}",
+			-EBADMSG, 4, 1);
+	same_as_jansson("{\"bins\": " BINS, -EBADMSG, 5, 11);
+	same_as_jansson("{\"bins\": {\"1\": 2e999, \"2\": 3}}", -EBADMSG, 1,
+			20);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(takes_plain_bins),
+		cmocka_unit_test(repeated_and_odd_keys),
+		cmocka_unit_test(strings_that_look_like_bins),
+		cmocka_unit_test(forged_marker),
+		cmocka_unit_test(errors_after_bins),
+		cmocka_unit_test(truncated_bins),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,193 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * summary --stream against summary: the same bytes on the committed
+ * fixtures where every label's files are contiguous; elsewhere the same
+ * rows, in file order, except the two documented differences (roles
+ * inferred across files, stats files of another directory).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app.h"
+#include "fvtest.h"
+
+static char *fx(const char *rel)
+{
+	return strdup(fvt_path("FV_FIXTURES", "tests/postproc/fixtures", rel));
+}
+
+/* Both runs of one command line (up to 3 inputs): status, out, err. */
+struct pair {
+	int st[2];
+	char *out[2], *err[2];
+};
+
+static void run_pair(struct pair *p, const char *fmt, char *a, char *b, char *c)
+{
+	p->st[0] = fvt_run(&p->out[0], &p->err[0], "summary", "-f", fmt, a, b,
+			   c, NULL);
+	p->st[1] = fvt_run(&p->out[1], &p->err[1], "summary", "--stream", "-f",
+			   fmt, a, b, c, NULL);
+}
+
+static void pair_free(struct pair *p)
+{
+	for (int i = 0; i < 2; i++) {
+		free(p->out[i]);
+		free(p->err[i]);
+	}
+}
+
+static void same_bytes(const char *fmt, const char *x, const char *y,
+		       const char *z)
+{
+	char *a = fx(x), *b = y ? fx(y) : NULL, *c = z ? fx(z) : NULL;
+	struct pair p;
+
+	run_pair(&p, fmt, a, b, c);
+	assert_int_equal(p.st[0], p.st[1]);
+	assert_string_equal(p.out[0], p.out[1]);
+	assert_string_equal(p.err[0], p.err[1]);
+	pair_free(&p);
+	free(a);
+	free(b);
+	free(c);
+}
+
+static void golden_csv(void **state)
+{
+	(void) state;
+	same_bytes("csv", "plan", "misc", "old");
+	same_bytes("csv", "d64", NULL, NULL);
+	same_bytes("csv", "broken", NULL, NULL);
+}
+
+static void golden_md(void **state)
+{
+	(void) state;
+	same_bytes("md", "plan", "misc", "old");
+	same_bytes("md", "d64", NULL, NULL);
+	same_bytes("md", "broken", NULL, NULL);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *) a, *(char *const *) b);
+}
+
+/*
+ * The CSV lines, sorted. A role the whole set inferred across files
+ * ("options (QD series)") is put back to what one file alone says.
+ */
+static char **sorted_lines(char *csv, size_t *n, bool undo_sweep)
+{
+	char **v = calloc(strlen(csv) / 2 + 2, sizeof(*v)), *save = NULL;
+
+	assert_non_null(v);
+	*n = 0;
+	for (char *l = strtok_r(csv, "\r\n", &save); l;
+	     l = strtok_r(NULL, "\r\n", &save)) {
+		char *sweep = strstr(l, ",options (QD series),");
+		char *role = strstr(l, ",scaling,");
+
+		if (undo_sweep && sweep && role && role < sweep) {
+			memmove(role + 5, role + 8, strlen(role + 8) + 1);
+			memcpy(role, ",peak", 5);
+			sweep = strstr(l, ",options (QD series),");
+			memmove(sweep + 8, sweep + 20, strlen(sweep + 20) + 1);
+		}
+		v[(*n)++] = l;
+	}
+	qsort(v, *n, sizeof(*v), cmp_str);
+	return v;
+}
+
+static void same_rows(char *a, char *b, char *c)
+{
+	struct pair p;
+	char **x, **y;
+	size_t nx, ny;
+
+	run_pair(&p, "csv", a, b, c);
+	assert_int_equal(p.st[0], p.st[1]);
+	x = sorted_lines(p.out[0], &nx, true);
+	y = sorted_lines(p.out[1], &ny, false);
+	assert_int_equal(nx, ny);
+	for (size_t i = 0; i < nx; i++)
+		assert_string_equal(x[i], y[i]);
+	free(x);
+	free(y);
+	pair_free(&p);
+}
+
+/* NVMe-D32ads_v7 is in plan and d64: its rows are apart when streamed. */
+static void labels_apart(void **state)
+{
+	char *a = fx("plan"), *b = fx("d64");
+
+	(void) state;
+	same_rows(a, b, NULL);
+	free(a);
+	free(b);
+}
+
+/* fio's own files: the QD series of warnings.json needs other files. */
+static void fio_generated(void **state)
+{
+	char *g = strdup(fvt_path("FV_GEN", "build/tests/postproc/gen", ""));
+	struct pair p;
+
+	(void) state;
+	same_rows(g, NULL, NULL);
+	run_pair(&p, "csv", g, NULL, NULL);
+	assert_non_null(strstr(p.out[0], ",options (QD series),"));
+	assert_null(strstr(p.out[1], ",options (QD series),"));
+	pair_free(&p);
+	free(g);
+}
+
+/* Stats files beside their fio file are joined as without --stream. */
+static void stats_beside(void **state)
+{
+	const char *e2e = fvt_env("FV_E2E", NULL);
+	char *d;
+
+	(void) state;
+	if (!e2e)
+		skip();
+	if (asprintf(&d, "%s/durable", e2e) < 0)
+		fail();
+	same_rows(d, NULL, NULL);
+	free(d);
+}
+
+static void usage(void **state)
+{
+	char *out, *err, *p = fx("plan");
+
+	(void) state;
+	assert_int_equal(fvt_run(&out, &err, "summary", "--stream", p, NULL),
+			 64);
+	assert_non_null(strstr(err, "--stream: format csv or md"));
+	free(out);
+	free(err);
+	assert_int_equal(fvt_run(&out, &err, "compare", "--stream", "-f", "csv",
+				 p, NULL),
+			 64);
+	assert_non_null(strstr(err, "--stream: only with summary"));
+	free(out);
+	free(err);
+	free(p);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(golden_csv),	cmocka_unit_test(golden_md),
+		cmocka_unit_test(labels_apart), cmocka_unit_test(fio_generated),
+		cmocka_unit_test(stats_beside), cmocka_unit_test(usage),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
