@@ -9,33 +9,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "markup.h"
 #include "render.h"
 #include "diag.h"
-
-static void esc(FILE *f, const char *s)
-{
-	for (; s && *s; s++) {
-		switch (*s) {
-		case '<':
-			fputs("&lt;", f);
-			break;
-		case '>':
-			fputs("&gt;", f);
-			break;
-		case '&':
-			fputs("&amp;", f);
-			break;
-		case '"':
-			fputs("&quot;", f);
-			break;
-		default:
-			/* XML 1.0 forbids most control characters. */
-			fputc((unsigned char) *s < 0x20 && *s != '\t' ? '?'
-								      : *s,
-			      f);
-		}
-	}
-}
 
 static int col(const struct fv_table *t, const char *key)
 {
@@ -73,34 +49,34 @@ static void testcase(FILE *f, const struct fv_table *t, size_t r)
 	char first[64];
 
 	fputs("    <testcase classname=\"", f);
-	esc(f, lab >= 0 ? str(t, r, lab) : t->name);
+	fv_markup_escape(f, lab >= 0 ? str(t, r, lab) : t->name);
 	fputs("\" name=\"", f);
 	if (job >= 0) {
-		esc(f, str(t, r, job));
+		fv_markup_escape(f, str(t, r, job));
 		fputs(": ", f);
-		esc(f, str(t, r, chk));
+		fv_markup_escape(f, str(t, r, chk));
 	} else {
 		fv_cell_human(first, sizeof(first), &t->cols[0],
 			      fv_table_cell(t, r, 0));
 		fprintf(f, "row %zu ", r + 1);
-		esc(f, first);
+		fv_markup_escape(f, first);
 	}
 	fputs("\">\n", f);
 	if (!strcmp(str(t, r, oc), "fail")) {
 		fputs("      <failure type=\"", f);
-		esc(f, str(t, r, ver));
+		fv_markup_escape(f, str(t, r, ver));
 		fputs("\" message=\"", f);
-		esc(f, str(t, r, sen));
+		fv_markup_escape(f, str(t, r, sen));
 		fputs("\">", f);
-		esc(f, str(t, r, ev));
+		fv_markup_escape(f, str(t, r, ev));
 		fputs("</failure>\n", f);
 	} else if (ver >= 0) {
 		fputs("      <system-out>", f);
-		esc(f, str(t, r, ver));
+		fv_markup_escape(f, str(t, r, ver));
 		fputs(": ", f);
-		esc(f, str(t, r, sen));
+		fv_markup_escape(f, str(t, r, sen));
 		fputs(" (", f);
-		esc(f, str(t, r, ev));
+		fv_markup_escape(f, str(t, r, ev));
 		fputs(")</system-out>\n", f);
 	}
 	fputs("    </testcase>\n", f);
@@ -124,10 +100,10 @@ static void inputs_suite(FILE *f, const struct fv_diags *d)
 		if (x->severity != FV_ERROR)
 			continue;
 		fputs("    <testcase classname=\"inputs\" name=\"", f);
-		esc(f, x->file ? x->file : "(inputs)");
+		fv_markup_escape(f, x->file ? x->file : "(inputs)");
 		fprintf(f, ":%d:%d\">\n      <error message=\"", x->line,
 			x->column);
-		esc(f, x->message);
+		fv_markup_escape(f, x->message);
 		fputs("\"/>\n    </testcase>\n", f);
 	}
 	fputs("  </testsuite>\n", f);
@@ -138,13 +114,13 @@ static int render_junit(FILE *f, const struct fv_report *rep)
 	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites "
 	      "name=\"fioverdict ",
 	      f);
-	esc(f, rep->command);
+	fv_markup_escape(f, rep->command);
 	fputs("\">\n", f);
 	for (size_t i = 0; i < rep->ntables; i++) {
 		const struct fv_table *t = rep->tables[i];
 
 		fputs("  <testsuite name=\"", f);
-		esc(f, t->name);
+		fv_markup_escape(f, t->name);
 		fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\">\n",
 			t->nrows, failures(t));
 		for (size_t r = 0; r < t->nrows; r++)

@@ -9,31 +9,10 @@
 #include <string.h>
 #include <time.h>
 
+#include "markup.h"
 #include "render.h"
 #include "report_int.h"
 #include "version.h"
-
-static void esc(FILE *f, const char *s)
-{
-	for (; s && *s; s++) {
-		switch (*s) {
-		case '<':
-			fputs("&lt;", f);
-			break;
-		case '>':
-			fputs("&gt;", f);
-			break;
-		case '&':
-			fputs("&amp;", f);
-			break;
-		case '"':
-			fputs("&quot;", f);
-			break;
-		default:
-			fputc(*s, f);
-		}
-	}
-}
 
 static const char css[] =
 	"body{font-family:'DejaVu Sans',sans-serif;margin:2em auto;"
@@ -96,9 +75,9 @@ static void verdict_group(FILE *f, const struct fv_table *t, size_t r, bool bad)
 	size_t n = 0;
 
 	fprintf(f, "<tr class=\"%s\"><td>", bad ? "fail" : "pass");
-	esc(f, text(t, r, "label"));
+	fv_markup_escape(f, text(t, r, "label"));
 	fputs("</td><td class=\"vn\">", f);
-	esc(f, text(t, r, "verdict"));
+	fv_markup_escape(f, text(t, r, "verdict"));
 	fputs("</td><td>", f);
 	for (size_t k = r; k < t->nrows; k++) {
 		if (!same_group(t, r, k))
@@ -106,16 +85,16 @@ static void verdict_group(FILE *f, const struct fv_table *t, size_t r, bool bad)
 		/* A long list hides the table: the first few, then a count. */
 		if (n < 4) {
 			fputs(n ? ", " : "", f);
-			esc(f, text(t, k, "job"));
+			fv_markup_escape(f, text(t, k, "job"));
 		}
 		n++;
 	}
 	if (n > 4)
 		fprintf(f, " and %zu more", n - 4);
 	fputs("</td><td>", f);
-	esc(f, text(t, r, "sentence"));
+	fv_markup_escape(f, text(t, r, "sentence"));
 	fputs("</td><td class=\"ev\">", f);
-	esc(f, text(t, r, "evidence"));
+	fv_markup_escape(f, text(t, r, "evidence"));
 	if (n > 1)
 		fprintf(f, " (first of %zu jobs)", n);
 	fputs("</td></tr>\n", f);
@@ -167,7 +146,7 @@ static void charts(FILE *f, const struct fv_page *p)
 	fputs("<h2 id=\"charts\">Charts</h2>\n", f);
 	if (p->chart_note) {
 		fputs("<p><b>", f);
-		esc(f, p->chart_note);
+		fv_markup_escape(f, p->chart_note);
 		fputs("</b></p>\n", f);
 	}
 	for (size_t i = 0; p->charts && i < p->charts->n; i++) {
@@ -179,7 +158,7 @@ static void charts(FILE *f, const struct fv_page *p)
 			"<figure class=\"fv-chart\" data-w=\"%d\" "
 			"data-h=\"%d\">\n%s\n<figcaption>",
 			FV_CHART_W, FV_CHART_H, ch->svg);
-		esc(f, ch->caption);
+		fv_markup_escape(f, ch->caption);
 		fputs("</figcaption></figure>\n", f);
 	}
 }
@@ -193,7 +172,7 @@ static void na_reason(void *ctx, const char *reason)
 	struct na_ctx *c = ctx;
 
 	fputs("<li>n/a: ", c->f);
-	esc(c->f, reason);
+	fv_markup_escape(c->f, reason);
 	fputs("</li>\n", c->f);
 }
 
@@ -203,14 +182,14 @@ static void table(FILE *f, const struct fv_table *t)
 	struct na_ctx nc = { f };
 
 	fputs("<h3>", f);
-	esc(f, t->title);
+	fv_markup_escape(f, t->title);
 	fputs("</h3>\n<table><tr>", f);
 	for (size_t c = 0; c < t->ncols; c++) {
 		if (!fv_col_shown(&t->cols[c], false))
 			continue;
 		fv_col_header(buf, sizeof(buf), &t->cols[c]);
 		fputs("<th>", f);
-		esc(f, buf);
+		fv_markup_escape(f, buf);
 		fputs("</th>", f);
 	}
 	fputs("</tr>\n", f);
@@ -225,7 +204,7 @@ static void table(FILE *f, const struct fv_table *t)
 				      fv_table_cell(t, r, c));
 			fputs(col->unit == FV_U_TEXT ? "<td>" : "<td class=n>",
 			      f);
-			esc(f, buf);
+			fv_markup_escape(f, buf);
 			fputs("</td>", f);
 		}
 		fputs("</tr>\n", f);
@@ -233,7 +212,7 @@ static void table(FILE *f, const struct fv_table *t)
 	fputs("</table>\n<ul>\n", f);
 	for (size_t i = 0; i < t->nnotes; i++) {
 		fputs("<li>", f);
-		esc(f, t->notes[i]);
+		fv_markup_escape(f, t->notes[i]);
 		fputs("</li>\n", f);
 	}
 	fv_table_na_reasons(t, false, na_reason, &nc);
@@ -255,7 +234,7 @@ static void diagnostics(FILE *f, const struct fv_diags *d)
 	fclose(m);
 	if (len) {
 		fputs("<h2 id=\"diagnostics\">Diagnostics</h2>\n<pre>", f);
-		esc(f, buf);
+		fv_markup_escape(f, buf);
 		fputs("</pre>\n", f);
 	}
 	free(buf);
@@ -272,12 +251,12 @@ int fv_html_write(FILE *f, const struct fv_page *p)
 	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta "
 	      "charset=\"utf-8\">\n<title>",
 	      f);
-	esc(f, p->title);
+	fv_markup_escape(f, p->title);
 	fprintf(f,
 		"</title>\n<style>%s</style></head>\n<body "
 		"data-fv-charts=\"%zu\">\n<h1>",
 		css, p->charts ? p->charts->n : (size_t) 0);
-	esc(f, p->title);
+	fv_markup_escape(f, p->title);
 	fprintf(f, "</h1>\n<p>fioverdict %s, %s; %zu result files.</p>\n",
 		FV_VERSION, when, p->rep->ninputs);
 	verdicts(f, p);
