@@ -123,8 +123,11 @@ static const char *const col_what[] = {
 	"the block size (bytes)",
 };
 
-/* Reads the fields of one line into f[0..3]; extra columns are checked. */
-static int fields(struct cursor *c, double f[4], int col[4], const char *name,
+/*
+ * Reads the fields of one line into f[0..4] (the fifth, when there is one,
+ * matters to log_window_value=both); extra columns are checked.
+ */
+static int fields(struct cursor *c, double f[5], int col[5], const char *name,
 		  struct fv_diags *d)
 {
 	int i = 0;
@@ -141,7 +144,7 @@ static int fields(struct cursor *c, double f[4], int col[4], const char *name,
 					   i < 4 ? col_what[i]
 						 : "a number (extra column)")
 				       ?: -EBADMSG;
-		if (i < 4) {
+		if (i < 5) {
 			f[i] = v;
 			col[i] = at;
 		}
@@ -208,6 +211,16 @@ static int add_point(struct fv_series *s, const double f[4])
 	return 0;
 }
 
+/* The number of comma-separated fields of a line. */
+static int count_fields(const char *p, const char *end)
+{
+	int n = 1;
+
+	for (; p < end; p++)
+		n += *p == ',';
+	return n;
+}
+
 static int ddir_of(double v, enum fv_dir *dir)
 {
 	static const enum fv_dir map[] = { FV_DIR_READ, FV_DIR_WRITE,
@@ -220,14 +233,32 @@ static int ddir_of(double v, enum fv_dir *dir)
 	return 0;
 }
 
-static int one_line(struct fv_tsset *ts, struct fv_series *by_dir[],
-		    struct cursor *c, const char *name, struct fv_diags *d)
+/*
+ * fio 3.36's log_window_value=both writes a mean and a max where one value
+ * was: "time, mean, max, ddir, bs". A file is read that way when a line's
+ * third field cannot be a data direction, is not below the second, and
+ * its fourth field can be a direction; the mean is kept. (An averaged log
+ * with log_offset also has five columns, but its third field is a
+ * direction.)
+ */
+static bool window_both(const double f[5], int nf)
 {
-	double f[4] = { 0 };
-	int col[4] = { 0 };
+	enum fv_dir dir;
+
+	/* and a window's max is never below its mean */
+	return nf >= 5 && ddir_of(f[2], &dir) && !ddir_of(f[3], &dir) &&
+	       f[2] >= f[1];
+}
+
+static int one_line(struct fv_tsset *ts, struct fv_series *by_dir[],
+		    struct cursor *c, const char *name, struct fv_diags *d,
+		    bool both)
+{
+	double f[5] = { 0 };
+	int col[5] = { 0 };
 	struct fv_series *s;
 	enum fv_dir dir;
-	int ret;
+	int ret, nf;
 
 	skip_blanks(c);
 	if (c->p == c->end)
@@ -235,6 +266,21 @@ static int one_line(struct fv_tsset *ts, struct fv_series *by_dir[],
 	ret = fields(c, f, col, name, d);
 	if (ret)
 		return ret;
+	nf = count_fields(c->line, c->end);
+	if (both && nf < 5)
+		return fv_diag_add(d, FV_ERROR, name, c->lineno, column(c),
+				   "%d columns in a log written with "
+				   "log_window_value=both (time, mean, max, "
+				   "direction, block size)",
+				   nf)
+			       ?: -EBADMSG;
+	if (both) {
+		/* drop the max: time, mean, ddir, bs */
+		f[2] = f[3];
+		f[3] = f[4];
+		col[2] = col[3];
+		col[3] = col[4];
+	}
 	if (ddir_of(f[2], &dir))
 		return fv_diag_add(d, FV_ERROR, name, c->lineno, col[2],
 				   "data direction %g is not 0 (read), 1 "
@@ -271,6 +317,38 @@ static int name_series(struct fv_tsset *ts, size_t first, const char *name)
 	return 0;
 }
 
+/*
+ * Whether the log was written with log_window_value=both: decided on the
+ * whole file before any line is taken, since its first lines (zeros, say)
+ * may read either way. Unparsable lines are left to the real pass.
+ */
+static bool file_is_window_both(const char *p, const char *end)
+{
+	for (; p < end;) {
+		const char *nl = memchr(p, '\n', (size_t) (end - p));
+		const char *le = nl ? nl : end;
+		double f[5] = { 0 };
+		int nf = 0;
+		char *q;
+
+		while (nf < 5 && p < le) {
+			f[nf] = strtod(p, &q);
+			/* strtod skips white space, newlines included */
+			if (q == p || q > le)
+				break;
+			nf++;
+			p = memchr(q, ',', (size_t) (le - q));
+			if (!p)
+				break;
+			p++;
+		}
+		if (window_both(f, nf))
+			return true;
+		p = nl ? nl + 1 : end;
+	}
+	return false;
+}
+
 int fv_ts_parse(struct fv_tsset *ts, const char *name, const char *buf,
 		size_t len, struct fv_diags *diags)
 {
@@ -278,6 +356,7 @@ int fv_ts_parse(struct fv_tsset *ts, const char *name, const char *buf,
 	struct cursor c = { .p = buf };
 	const char *end = buf + len;
 	size_t first = ts->n;
+	const bool both = file_is_window_both(buf, buf + len);
 	int ret = 0;
 
 	for (c.lineno = 1; c.p < end && !ret; c.lineno++) {
@@ -287,7 +366,7 @@ int fv_ts_parse(struct fv_tsset *ts, const char *name, const char *buf,
 		c.end = nl ? nl : end;
 		if (c.end > c.p && c.end[-1] == '\r')
 			c.end--;
-		ret = one_line(ts, by_dir, &c, name, diags);
+		ret = one_line(ts, by_dir, &c, name, diags, both);
 		c.p = nl ? nl + 1 : end;
 	}
 	/* slat of a synchronous engine, a job that did no I/O: no data. */

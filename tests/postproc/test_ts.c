@@ -42,6 +42,41 @@ static void test_names(void **state)
 }
 
 /* 4, 5, 6 and 7 columns, hex prio, CRLF and blank lines. */
+/*
+ * log_window_value=both (fio 3.36): "time, mean, max, ddir, bs". Read as
+ * such even when the first lines are zeros, the mean kept; an averaged
+ * log with log_offset (also five columns) stays the plain layout.
+ */
+static void test_window_both(void **state)
+{
+	struct fv_tsset ts = { 0 };
+	struct fv_diags d = { 0 };
+
+	(void) state;
+	assert_int_equal(parse(&ts, &d, "wb_iops.1.log",
+			       "100, 0, 0, 1, 0\n200, 3900, 4100, 1, 0\n"
+			       "300, 4000, 4200, 1, 0\n"),
+			 0);
+	assert_int_equal(d.nerrors, 0);
+	assert_int_equal(ts.n, 1);
+	assert_int_equal(ts.v[0]->ddir, FV_DIR_WRITE);
+	assert_int_equal(ts.v[0]->n, 3);
+	assert_true(ts.v[0]->pt[0].v == 0);
+	assert_true(ts.v[0]->pt[2].v == 4000);
+	assert_int_equal(parse(&ts, &d, "off_iops.1.log",
+			       "100, 7, 0, 0, 0\n200, 9, 0, 0, 0\n"),
+			 0);
+	assert_int_equal(ts.n, 2);
+	assert_int_equal(ts.v[1]->ddir, FV_DIR_READ);
+	assert_true(ts.v[1]->pt[1].v == 9);
+	/* a short line in a "both" log is an error, not a shifted value */
+	assert_true(parse(&ts, &d, "bad_iops.1.log",
+			  "100, 10, 20, 1, 0\n200, 10, 1, 0\n") < 0);
+	assert_int_equal(d.nerrors, 1);
+	fv_tsset_free(&ts);
+	fv_diags_free(&d);
+}
+
 static void test_layouts(void **state)
 {
 	struct fv_tsset ts = { 0 };
@@ -241,6 +276,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_layouts),
+		cmocka_unit_test(test_window_both),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_empty_is_note),
 		cmocka_unit_test(test_binning),
