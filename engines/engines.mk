@@ -6,7 +6,11 @@ CORE_SRCS := $(wildcard engines/core/*.c)
 CORE_OBJS := $(CORE_SRCS:engines/%.c=$(ENG_BUILD)/%.o)
 CORE_LIB := $(ENG_BUILD)/libfvcore.a
 
-GLUE_SRCS := engines/uring_glue.c engines/glue_file.c
+# The glue every io_uring engine links, then the file personality.
+GLUE_CORE_SRCS := engines/uring_glue.c engines/glue_submit.c \
+	engines/glue_reap.c
+GLUE_CORE_OBJS := $(GLUE_CORE_SRCS:engines/%.c=$(ENG_BUILD)/%.o)
+GLUE_SRCS := $(GLUE_CORE_SRCS) engines/glue_file.c
 GLUE_OBJS := $(GLUE_SRCS:engines/%.c=$(ENG_BUILD)/%.o)
 
 ENGINE_LIBS := -luring -ljansson -lm

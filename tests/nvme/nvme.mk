@@ -8,7 +8,7 @@ NVME_BUILD := $(BUILD)/nvme
 .PHONY: check-nvme bench-nvme nvme-initramfs
 engines: $(ENG_BUILD)/nvme_pt.so
 
-$(ENG_BUILD)/nvme_pt.so: $(NVME_GLUE_OBJS) $(ENG_BUILD)/uring_glue.o \
+$(ENG_BUILD)/nvme_pt.so: $(NVME_GLUE_OBJS) $(GLUE_CORE_OBJS) \
 		$(CORE_LIB)
 	$(CC) $(LDFLAGS_BASE) $(ENGINE_LDFLAGS) -o $@ $^ $(ENGINE_LIBS)
 
