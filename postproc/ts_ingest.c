@@ -227,7 +227,7 @@ static int ddir_of(double v, enum fv_dir *dir)
 					   FV_DIR_TRIM, FV_DIR_SYNC,
 					   FV_DIR_SYNC };
 
-	if (v != floor(v) || v > 4)
+	if (!(v >= 0 && v <= 4) || v != floor(v))
 		return -EINVAL;
 	*dir = map[(int) v];
 	return 0;

@@ -69,10 +69,13 @@ static void test_window_both(void **state)
 	assert_int_equal(ts.n, 2);
 	assert_int_equal(ts.v[1]->ddir, FV_DIR_READ);
 	assert_true(ts.v[1]->pt[1].v == 9);
+	/* a negative direction is an error (and never an index) */
+	assert_true(parse(&ts, &d, "neg_iops.1.log", "100, 10, -96, 0\n") < 0);
+	assert_int_equal(d.nerrors, 1);
 	/* a short line in a "both" log is an error, not a shifted value */
 	assert_true(parse(&ts, &d, "bad_iops.1.log",
 			  "100, 10, 20, 1, 0\n200, 10, 1, 0\n") < 0);
-	assert_int_equal(d.nerrors, 1);
+	assert_int_equal(d.nerrors, 2);
 	fv_tsset_free(&ts);
 	fv_diags_free(&d);
 }
