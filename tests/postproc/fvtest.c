@@ -106,3 +106,33 @@ int fvt_run(char **out, char **err, const char *arg0, ...)
 	fclose(fe);
 	return ret;
 }
+
+/*
+ * fv_main on @args (at most @max, NULL-terminated when fewer), each mapped
+ * by @map to a real argument; the transcript the golden files hold.
+ */
+char *fvt_run_transcript(const char *const *args, size_t max,
+			 char *(*map)(const char *) )
+{
+	char *argv[66] = { (char *) "fioverdict" }, *out, *err, *all;
+	size_t olen, elen, alen;
+	FILE *fo = open_memstream(&out, &olen);
+	FILE *fe = open_memstream(&err, &elen);
+	FILE *fa = open_memstream(&all, &alen);
+	int argc = 1, status;
+
+	assert_true(fo && fe && fa && max < 64);
+	for (; (size_t) argc <= max && args[argc - 1]; argc++)
+		argv[argc] = map(args[argc - 1]);
+	status = fv_main(argc, argv, fo, fe);
+	fclose(fo);
+	fclose(fe);
+	fprintf(fa, "exit status: %d\n--- stdout\n%s--- stderr\n%s", status,
+		out, err);
+	fclose(fa);
+	for (int i = 1; i < argc; i++)
+		free(argv[i]);
+	free(out);
+	free(err);
+	return all;
+}

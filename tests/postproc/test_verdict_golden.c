@@ -64,26 +64,7 @@ static char *fixture_arg(const char *a)
 
 static char *run_case(const struct golden *g)
 {
-	char *argv[MAXARGS + 2] = { (char *) "fioverdict" }, *out, *err, *all;
-	size_t olen, elen, alen;
-	FILE *fo = open_memstream(&out, &olen),
-	     *fe = open_memstream(&err, &elen);
-	FILE *fa = open_memstream(&all, &alen);
-	int argc = 1, status;
-
-	for (; argc <= MAXARGS && g->args[argc - 1]; argc++)
-		argv[argc] = fixture_arg(g->args[argc - 1]);
-	status = fv_main(argc, argv, fo, fe);
-	fclose(fo);
-	fclose(fe);
-	fprintf(fa, "exit status: %d\n--- stdout\n%s--- stderr\n%s", status,
-		out, err);
-	fclose(fa);
-	for (int i = 1; i < argc; i++)
-		free(argv[i]);
-	free(out);
-	free(err);
-	return all;
+	return fvt_run_transcript(g->args, MAXARGS, fixture_arg);
 }
 
 static void check(void **state)
