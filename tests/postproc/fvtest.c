@@ -136,3 +136,28 @@ char *fvt_run_transcript(const char *const *args, size_t max,
 	free(err);
 	return all;
 }
+
+/*
+ * Compares @got (freed here) with the golden file @path, first rewriting
+ * it when FV_UPDATE_GOLDEN is set (make golden-update).
+ */
+void fvt_golden(const char *path, const char *name, char *got)
+{
+	char *want;
+
+	if (getenv("FV_UPDATE_GOLDEN")) {
+		FILE *f = fopen(path, "w");
+
+		assert_non_null(f);
+		fputs(got, f);
+		assert_int_equal(fclose(f), 0);
+	}
+	want = fvt_slurp(path, NULL);
+	if (!want)
+		fail_msg("no golden file %s (make golden-update)", path);
+	if (strcmp(got, want))
+		print_error("%s differs; got:\n%s\n", name, got);
+	assert_string_equal(got, want);
+	free(got);
+	free(want);
+}

@@ -47,4 +47,10 @@ int fvt_run(char **out, char **err, const char *arg0, ...);
 char *fvt_run_transcript(const char *const *args, size_t max,
 			 char *(*map)(const char *) );
 
+/*
+ * Compares @got (freed here) with the golden file @path, rewriting it first
+ * when FV_UPDATE_GOLDEN is set; @name labels a difference.
+ */
+void fvt_golden(const char *path, const char *name, char *got);
+
 #endif

@@ -94,23 +94,8 @@ static void check(void **state)
 	const struct golden *g = *state;
 	const char *path =
 		fvt_path("FV_GOLDEN", "tests/postproc/golden", g->name);
-	char *got = run_case(g), *want;
 
-	if (getenv("FV_UPDATE_GOLDEN")) {
-		FILE *f = fopen(path, "w");
-
-		assert_non_null(f);
-		fputs(got, f);
-		assert_int_equal(fclose(f), 0);
-	}
-	want = fvt_slurp(path, NULL);
-	if (!want)
-		fail_msg("no golden file %s (make golden-update)", path);
-	if (strcmp(got, want))
-		print_error("%s differs; got:\n%s\n", g->name, got);
-	assert_string_equal(got, want);
-	free(got);
-	free(want);
+	fvt_golden(path, g->name, run_case(g));
 }
 
 int main(void)
