@@ -16,18 +16,17 @@
 
 static int load_one(struct fv_set *set, const struct fv_input *in)
 {
-	struct fv_ingest_opts io = { .named = in->named };
-	char *buf = NULL;
-	size_t len = 0;
-	int ret = fv_input_read(in, &buf, &len);
+	struct fv_text text;
+	struct fv_ingest_opts io = { .named = in->named, .text = &text };
+	int ret = fv_input_map(in, &text);
 
 	if (ret == -ENOMEM)
 		return ret;
 	if (ret)
 		return fv_diag_add(&set->diags, FV_ERROR, in->path, 0, 0,
 				   "cannot read: %s", strerror(-ret));
-	ret = fv_ingest_buffer(set, in->path, in->dir, buf, len, &io);
-	free(buf); /* one input in memory at a time */
+	ret = fv_ingest_buffer(set, in->path, in->dir, text.buf, text.len, &io);
+	fv_text_free(&text); /* one input in memory at a time */
 	return ret == -ENOMEM ? ret : 0;
 }
 
@@ -39,8 +38,14 @@ int fv_load(struct fv_set *set, char *const *paths, size_t npaths)
 	for (size_t i = 0; i < npaths && ret != -ENOMEM; i++)
 		ret = fv_inputs_add(&in, paths[i], &set->diags);
 	ret = ret == -ENOMEM ? ret : 0;
-	for (size_t i = 0; i < in.n && !ret; i++)
-		ret = load_one(set, &in.v[i]);
+	fv_inputs_done(&in);
+	for (size_t i = 0; i < fv_inputs_count(&in) && !ret; i++) {
+		struct fv_input x;
+
+		ret = fv_inputs_get(&in, i, &x);
+		ret = ret ? ret : load_one(set, &x);
+		fv_input_release(&x);
+	}
 	fv_inputs_free(&in);
 	return ret;
 }
@@ -209,27 +214,24 @@ static int stream_one(struct stream *st, const struct fv_input *in)
 	return ret;
 }
 
-/* Our engines' naming (inputs.c): read first, so that the fio files of
- * their directory, whatever their order, find them. */
-static bool stats_name(const char *path)
-{
-	const char *base = strrchr(path, '/');
-	size_t n;
-
-	base = base ? base + 1 : path;
-	n = strlen(base);
-	return strstr(base, "_durability") && n > 5 &&
-	       !strcmp(base + n - 5, ".json");
-}
-
+/*
+ * Stats files are read first, so that the fio files of their directory,
+ * whatever their order, find them.
+ */
 static int stream_inputs(struct stream *st, const struct fv_inputs *in)
 {
 	int ret = 0;
 
 	for (int pass = 0; pass < 2; pass++)
-		for (size_t i = 0; i < in->n && !ret; i++)
-			if (stats_name(in->v[i].path) == !pass)
-				ret = stream_one(st, &in->v[i]);
+		for (size_t i = 0; i < fv_inputs_count(in) && !ret; i++) {
+			struct fv_input x;
+
+			if (fv_inputs_is_stats(in, i) != !pass)
+				continue;
+			ret = fv_inputs_get(in, i, &x);
+			ret = ret ? ret : stream_one(st, &x);
+			fv_input_release(&x);
+		}
 	return ret;
 }
 
@@ -277,6 +279,7 @@ static int stream_body(struct stream *st)
 		ret = fv_inputs_add(&in, st->c->inputs[i], &st->all->diags);
 		ret = ret == -ENOMEM ? ret : 0;
 	}
+	fv_inputs_done(&in);
 	ret = ret ? ret : stream_inputs(st, &in);
 	fv_inputs_free(&in);
 	ret = ret ? ret : stream_unjoined(st->all);

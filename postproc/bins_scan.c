@@ -124,7 +124,7 @@ static int grow(void **v, size_t *cap, size_t n, size_t size)
 
 	if (n < *cap)
 		return 0;
-	ncap = *cap ? *cap * 2 : 256;
+	ncap = *cap ? *cap * 2 : 16;
 	nv = realloc(*v, ncap * size);
 	if (!nv)
 		return -ENOMEM;
@@ -153,13 +153,13 @@ static int add_pair(struct fv_bins_store *st, const char *b, size_t key,
 
 	if (grow((void **) &st->bins, &st->bins_cap, st->nbins,
 		 sizeof(*st->bins)) ||
-	    grow((void **) &st->keys, &st->keys_cap, st->nbins,
+	    grow((void **) &st->keys, &st->keys_cap, st->nbins - st->obj_first,
 		 sizeof(*st->keys)))
 		return -ENOMEM;
 	r = &st->bins[st->nbins];
 	r->v = token_strtod(b, key, key_end, true);
 	r->count = fv_u64(count);
-	st->keys[st->nbins++] = key;
+	st->keys[st->nbins++ - st->obj_first] = key;
 	return 0;
 }
 
@@ -173,6 +173,7 @@ static int read_object(struct fv_bins_store *st, const char *b, size_t len,
 {
 	size_t j = skip_ws(b, at + 1, len);
 
+	st->obj_first = st->nbins;
 	if (j >= len || b[j] != '"')
 		return 0; /* empty, or not an object of pairs */
 	for (;;) {
@@ -209,6 +210,7 @@ static size_t key_len(const char *b, size_t k)
 	return (size_t) ((const char *) strchr(b + k, '"') - (b + k));
 }
 
+/* keys[i] is where pair obj_first + i's key is. */
 struct key_order {
 	const char *b;
 	const size_t *keys;
@@ -238,6 +240,8 @@ static int drop_repeats(struct fv_bins_store *st, const char *b, size_t from)
 {
 	struct key_order o = { b, st->keys };
 	size_t n = st->nbins - from, *idx;
+
+	/* from is the object's first pair: idx and keys count from it. */
 	bool increasing = true;
 
 	for (size_t i = from + 1; i < st->nbins && increasing; i++)
@@ -248,14 +252,14 @@ static int drop_repeats(struct fv_bins_store *st, const char *b, size_t from)
 	if (!idx)
 		return -ENOMEM;
 	for (size_t i = 0; i < n; i++)
-		idx[i] = from + i;
+		idx[i] = i;
 	qsort_r(idx, n, sizeof(*idx), key_cmp, &o);
 	for (size_t i = 0; i + 1 < n; i++) {
 		size_t x = st->keys[idx[i]], y = st->keys[idx[i + 1]];
 		size_t lx = key_len(b, x);
 
 		if (lx == key_len(b, y) && !memcmp(b + x, b + y, lx))
-			st->bins[idx[i]].count = 0;
+			st->bins[from + idx[i]].count = 0;
 	}
 	free(idx);
 	return 0;
@@ -422,10 +426,81 @@ static int object_of(struct fv_bins_store *st, const char *b, size_t len,
 		    : blank_object(st, b, len, obj, e);
 }
 
-int fv_bins_scan(struct fv_bins_store *st, const char *buf, size_t len,
-		 size_t start)
+/* Deeper objects are left to jansson: no job of fio's nests so far. */
+#define FV_JOB_MAX_DEPTH 64
+
+/*
+ * The end of the object at b[at] (the index after its '}'), brackets
+ * matched by kind and strings skipped; 0 when it does not close properly
+ * (jansson then parses it, and reports what is wrong, as before).
+ */
+static size_t object_end(const char *b, size_t at, size_t len)
 {
-	long depth = 0;
+	char open[FV_JOB_MAX_DEPTH];
+	int depth = 0;
+
+	for (size_t i = at; i < len;) {
+		char c = b[i];
+
+		if (c == '"') {
+			i = skip_string(b, i, len);
+			continue;
+		}
+		if (c == '{' || c == '[') {
+			if (depth == FV_JOB_MAX_DEPTH)
+				return 0;
+			open[depth++] = c;
+		} else if (c == '}' || c == ']') {
+			if (open[--depth] != (c == '}' ? '{' : '['))
+				return 0;
+			if (!depth)
+				return i + 1;
+		}
+		i++;
+	}
+	return 0;
+}
+
+/* The job object at b[at]: 1 deferred (*end set), 0 left inline, -ENOMEM. */
+static int defer_job(struct fv_bins_store *st, const char *b, size_t len,
+		     size_t at, size_t *end)
+{
+	struct fv_bins_span sp = { .start = at, .job = true };
+
+	sp.end = object_end(b, at, len);
+	if (!sp.end || !marker_place(st, b, &sp, st->nspans))
+		return 0;
+	if (grow((void **) &st->spans, &st->spans_cap, st->nspans,
+		 sizeof(*st->spans)))
+		return -ENOMEM;
+	st->spans[st->nspans++] = sp;
+	*end = sp.end;
+	return 1;
+}
+
+/* After the key b[i, e) of the document's own object: an array of jobs? */
+static bool jobs_array_after(const char *b, size_t i, size_t e, size_t len)
+{
+	if (!is_key(b, i, e, "\"jobs\"") &&
+	    !is_key(b, i, e, "\"client_stats\""))
+		return false;
+	e = skip_ws(b, e, len);
+	if (e >= len || b[e] != ':')
+		return false;
+	e = skip_ws(b, e + 1, len);
+	return e < len && b[e] == '[';
+}
+
+/* Where the scan of one document is: depth 1 is the document's object. */
+struct scan_pos {
+	long depth;
+	long jobs_depth; /* depth inside the array of jobs, or 0 */
+};
+
+int fv_bins_scan(struct fv_bins_store *st, const char *buf, size_t len,
+		 size_t start, bool defer_jobs)
+{
+	struct scan_pos p = { 0 };
 
 	for (size_t i = start; i < len;) {
 		char c = buf[i];
@@ -434,19 +509,54 @@ int fv_bins_scan(struct fv_bins_store *st, const char *buf, size_t len,
 
 		if (c == '"') {
 			e = skip_string(buf, i, len);
+			if (defer_jobs && p.depth == 1 &&
+			    jobs_array_after(buf, i, e, len))
+				p.jobs_depth = 2;
 			ret = object_of(st, buf, len, i, &e);
 			if (ret < 0)
 				return ret;
 			i = e;
 			continue;
 		}
-		if (c == '{' || c == '[')
-			depth++;
-		else if ((c == '}' || c == ']') && --depth <= 0)
-			break; /* the end of the document */
+		if (c == '{' && p.jobs_depth && p.depth == p.jobs_depth) {
+			ret = defer_job(st, buf, len, i, &e);
+			if (ret < 0)
+				return ret;
+			if (ret) {
+				i = e;
+				continue;
+			}
+		}
+		if (c == '{' || c == '[') {
+			p.depth++;
+		} else if (c == '}' || c == ']') {
+			if (--p.depth < p.jobs_depth)
+				p.jobs_depth = 0;
+			if (p.depth <= 0)
+				break; /* the end of the document */
+		}
 		i++;
 	}
 	return 0;
+}
+
+int fv_bins_take(struct fv_bins_store *st, const char *buf, size_t len,
+		 size_t at)
+{
+	size_t end;
+
+	return at < len && buf[at] == '{' ? take_object(st, buf, len, at, &end)
+					  : 0;
+}
+
+const struct fv_bins_span *fv_bins_span_of(const struct fv_bins_store *st,
+					   const void *pairs)
+{
+	for (size_t i = 0; i < st->nspans; i++)
+		if (!st->spans[i].blank && !st->spans[i].job &&
+		    (const void *) (st->bins + st->spans[i].first) == pairs)
+			return &st->spans[i];
+	return NULL;
 }
 
 /* The bytes jansson sees for a span: braces, marker, blanks, newlines. */
@@ -472,37 +582,91 @@ static char span_byte(const char *b, const struct fv_bins_span *sp,
 	return b[o] == '\n' ? '\n' : ' ';
 }
 
-static void patch(char *out, const struct fv_bins_feed *f, size_t n, size_t idx)
+/*
+ * Entering span idx: where its bytes are given one for one (up to the
+ * marker's end, and its last line, so that columns after it are right)
+ * and where only its newlines are (the blanks between are dropped: most
+ * of a json+ file, which jansson would otherwise read byte by byte).
+ */
+static void enter_span(struct fv_bins_feed *f, size_t idx)
 {
 	const struct fv_bins_span *sp = &f->st->spans[idx];
-	size_t from = sp->start > f->pos ? sp->start : f->pos;
-	size_t to = sp->end < f->pos + n ? sp->end : f->pos + n;
 	struct span_text t;
+	size_t head, tail;
 
 	t.mk = (size_t) marker_key(f->st, t.key, sizeof(t.key));
 	t.mv = (size_t) marker_val(idx, t.val, sizeof(t.val));
-	for (size_t o = from; o < to; o++)
-		out[o - f->pos] = span_byte(f->buf, sp, &t, o);
+	head = sp->blank ? sp->start + 1 : sp->marker_val + t.mv;
+	tail = sp->end - 1;
+	while (tail > head && f->buf[tail - 1] != '\n')
+		tail--;
+	f->cur = idx;
+	f->head = head;
+	f->tail = tail > head ? tail : head;
+	f->entered = true;
+}
+
+/* Up to room bytes of the current span from f->pos; how many. */
+static size_t span_out(struct fv_bins_feed *f, char *out, size_t room)
+{
+	const struct fv_bins_span *sp = &f->st->spans[f->cur];
+	struct span_text t;
+	size_t n = 0;
+
+	t.mk = (size_t) marker_key(f->st, t.key, sizeof(t.key));
+	t.mv = (size_t) marker_val(f->cur, t.val, sizeof(t.val));
+	while (n < room && f->pos < sp->end) {
+		const char *nl;
+
+		if (f->pos < f->head || f->pos >= f->tail) {
+			out[n++] = span_byte(f->buf, sp, &t, f->pos++);
+			continue;
+		}
+		nl = memchr(f->buf + f->pos, '\n', f->tail - f->pos);
+		if (!nl) {
+			f->dropped += f->tail - f->pos;
+			f->pos = f->tail;
+			continue;
+		}
+		f->dropped += (size_t) (nl - f->buf) - f->pos;
+		f->pos = (size_t) (nl - f->buf) + 1;
+		out[n++] = '\n';
+	}
+	return n;
 }
 
 size_t fv_bins_feed(void *buffer, size_t buflen, void *data)
 {
 	struct fv_bins_feed *f = data;
 	const struct fv_bins_store *st = f->st;
-	size_t n = f->len - f->pos < buflen ? f->len - f->pos : buflen;
+	char *out = buffer;
+	size_t n = 0;
 
-	memcpy(buffer, f->buf + f->pos, n);
-	for (size_t i = f->next;
-	     i < st->nspans && st->spans[i].start < f->pos + n; i++)
-		patch(buffer, f, n, i);
-	while (f->next < st->nspans && st->spans[f->next].end <= f->pos + n)
-		f->next++;
-	f->pos += n;
+	while (n < buflen && f->pos < f->len) {
+		const struct fv_bins_span *sp =
+			f->next < st->nspans ? &st->spans[f->next] : NULL;
+		size_t k;
+
+		if (!sp || f->pos < sp->start) {
+			k = (sp && sp->start < f->len ? sp->start : f->len) -
+			    f->pos;
+			k = k < buflen - n ? k : buflen - n;
+			memcpy(out + n, f->buf + f->pos, k);
+			n += k;
+			f->pos += k;
+			continue;
+		}
+		if (!f->entered || f->cur != f->next)
+			enter_span(f, f->next);
+		n += span_out(f, out + n, buflen - n);
+		if (f->pos >= sp->end)
+			f->next++;
+	}
 	return n;
 }
 
 const struct fv_bins_span *fv_bins_lookup(const struct fv_bins_store *st,
-					  const json_t *obj)
+					  const json_t *obj, bool job)
 {
 	const char *key;
 	json_t *val;
@@ -516,7 +680,8 @@ const struct fv_bins_span *fv_bins_lookup(const struct fv_bins_store *st,
 			return NULL;
 		v = json_number_value(val);
 		if (!(v >= 0 && v < (double) st->nspans) || v != floor(v) ||
-		    st->spans[(size_t) v].blank)
+		    st->spans[(size_t) v].blank ||
+		    st->spans[(size_t) v].job != job)
 			return NULL;
 		return &st->spans[(size_t) v];
 	}

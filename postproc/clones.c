@@ -214,14 +214,26 @@ static int append(struct fv_job ***jobs, size_t *njobs, struct fv_job *job)
 	return 0;
 }
 
+/* What the grouping needs besides the jobs. */
+struct grouping {
+	fv_bins_loader *load;
+	void *ctx;
+};
+
 /* One set of identical same-name entries: mark them, add their sum. */
 static int group_identical(struct fv_job ***jobs, size_t *njobs,
-			   struct fv_job **m, size_t nm, bool only_group)
+			   struct fv_job **m, size_t nm, bool only_group,
+			   const struct grouping *g)
 {
 	struct fv_job *sum;
 
-	for (size_t i = 0; i < nm; i++)
+	for (size_t i = 0; i < nm; i++) {
+		int ret = g->load ? g->load(g->ctx, m[i]) : 0;
+
+		if (ret)
+			return ret;
 		m[i]->kind = FV_JOB_CLONE;
+	}
 	sum = make_sum(m, nm);
 	if (!sum)
 		return -ENOMEM;
@@ -236,7 +248,7 @@ static int group_identical(struct fv_job ***jobs, size_t *njobs,
 
 /* All entries named like (*jobs)[first]: number them, then sum clones. */
 static int group_name(struct fv_job ***jobs, size_t *njobs, size_t n,
-		      size_t first, bool *done)
+		      size_t first, bool *done, const struct grouping *g)
 {
 	struct fv_job **same = calloc(n, sizeof(*same)), **m = NULL;
 	size_t ns = 0;
@@ -267,7 +279,7 @@ static int group_name(struct fv_job ***jobs, size_t *njobs, size_t n,
 			    same_opts(same[i], same[j]))
 				m[nm++] = same[j];
 		if (nm > 1)
-			ret = group_identical(jobs, njobs, m, nm, nm == ns);
+			ret = group_identical(jobs, njobs, m, nm, nm == ns, g);
 	}
 out:
 	free(m);
@@ -275,8 +287,10 @@ out:
 	return ret;
 }
 
-int fv_group_clones(struct fv_job ***jobs, size_t *njobs)
+int fv_group_clones(struct fv_job ***jobs, size_t *njobs, fv_bins_loader *load,
+		    void *ctx)
 {
+	const struct grouping g = { load, ctx };
 	size_t n = *njobs;
 	bool *done = calloc(n ? n : 1, sizeof(*done));
 	int ret = 0;
@@ -286,7 +300,7 @@ int fv_group_clones(struct fv_job ***jobs, size_t *njobs)
 	for (size_t i = 0; i < n && !ret; i++) {
 		if (done[i] || (*jobs)[i]->kind == FV_JOB_ALL_CLIENTS)
 			continue;
-		ret = group_name(jobs, njobs, n, i, done);
+		ret = group_name(jobs, njobs, n, i, done, &g);
 	}
 	free(done);
 	return ret;

@@ -13,6 +13,8 @@
 
 #include "ingest.h"
 #include "ingest_int.h"
+#include "inputs.h"
+#include "jarena.h"
 #include "pctl.h"
 #include "scan.h"
 
@@ -76,48 +78,15 @@ static void snapshots_free(struct snapshots *sn)
 	free(sn->v);
 }
 
-static int snapshot_dirs(struct snapshot *s, const json_t *jo, bool kib)
+/* Keeps the counters of an interim document's jobs. */
+static int record_snapshots(struct snapshots *sn, struct fv_job *const *jobs,
+			    size_t njobs)
 {
-	static const char *const keys[FV_DIR_NR] = {
-		"read", "write", "trim", "sync", "mixed",
-	};
-
-	for (int d = 0; d < FV_DIR_NR; d++) {
-		const json_t *o = json_object_get(jo, keys[d]);
-		double bytes = fv_jnum(o, "io_bytes");
-
-		if (!json_is_object(o))
-			continue;
-		if (kib && !json_object_get(o, "io_kbytes"))
-			bytes *= 1024;
-		s->has[d] = true;
-		s->s[d].runtime_ms = fv_u64(fv_jnum(o, "runtime"));
-		s->s[d].total_ios = fv_u64(fv_jnum(o, "total_ios"));
-		s->s[d].io_bytes = fv_u64(bytes);
-	}
-	return 0;
-}
-
-/* Keeps the counters of an interim document; the tree itself is dropped. */
-static int record_snapshots(struct snapshots *sn, const json_t *root)
-{
-	struct fv_docinfo di = { 0 };
-	const json_t *arr;
-	bool client;
-	size_t i;
-	json_t *jo;
-
-	doc_version(&di, root);
-	arr = job_array(root, &client);
 	sn->ndocs++;
-	json_array_foreach(arr, i, jo)
-	{
+	for (size_t i = 0; i < njobs; i++) {
+		const struct fv_job *job = jobs[i];
 		struct snapshot *s;
-		const char *name = fv_jstr(jo, "jobname");
-		const char *host = fv_jstr(jo, "hostname");
 
-		if (!json_is_object(jo) || !name)
-			continue;
 		if (sn->n == sn->cap) {
 			size_t cap = sn->cap ? sn->cap * 2 : 16;
 			struct snapshot *v = realloc(sn->v, cap * sizeof(*v));
@@ -129,13 +98,22 @@ static int record_snapshots(struct snapshots *sn, const json_t *root)
 		}
 		s = &sn->v[sn->n];
 		memset(s, 0, sizeof(*s));
-		s->index = (int) i;
-		s->name = strdup(name);
-		s->host = host ? strdup(host) : NULL;
+		s->index = job->index;
+		s->name = strdup(job->name);
+		s->host = job->hostname ? strdup(job->hostname) : NULL;
 		sn->n++;
-		if (!s->name || (host && !s->host))
+		if (!s->name || (job->hostname && !s->host))
 			return -ENOMEM;
-		snapshot_dirs(s, jo, di.kib_io_bytes);
+		for (int d = 0; d < FV_DIR_NR; d++) {
+			const struct fv_dirstats *ds = &job->dir[d];
+
+			s->has[d] = ds->present;
+			s->s[d] =
+				(struct fv_sample){ .runtime_ms =
+							    ds->runtime_ms,
+						    .total_ios = ds->total_ios,
+						    .io_bytes = ds->io_bytes };
+		}
 	}
 	return 0;
 }
@@ -179,23 +157,29 @@ static int dup_into(char **dst, const char *src)
 	return *dst ? 0 : -ENOMEM;
 }
 
-/*
- * fv_lat_finish() frees the bins it reads: borrowed ones (the scanner's
- * store) are copied first, one section at a time, so that only one copy
- * exists at any moment.
- */
-static int lat_finish(struct fv_lat *lat, const struct fv_pctlist *pcts)
+/* Borrowed bins (a scanner's store) copied, before the store is reused. */
+static int own_lat_bins(struct fv_lat *lat)
 {
-	if (lat->bins_borrowed) {
-		struct fv_bin *own = malloc(lat->nbins * sizeof(*own) + 1);
+	struct fv_bin *own;
 
-		if (!own)
-			return -ENOMEM;
-		memcpy(own, lat->bins, lat->nbins * sizeof(*own));
-		lat->bins = own;
-		lat->bins_borrowed = false;
-	}
-	return fv_lat_finish(lat, pcts);
+	if (!lat->bins_borrowed)
+		return 0;
+	own = malloc(lat->nbins * sizeof(*own) + 1);
+	if (!own)
+		return -ENOMEM;
+	memcpy(own, lat->bins, lat->nbins * sizeof(*own));
+	lat->bins = own;
+	lat->bins_borrowed = false;
+	return 0;
+}
+
+/*
+ * Sections whose percentiles are still to be computed: bins (a clone's
+ * again, a sum's, or ones jansson parsed), or nothing computed yet.
+ */
+static bool unfinished(const struct fv_lat *lat)
+{
+	return lat->bins || (!lat->pct && !lat->had_bins);
 }
 
 /* Percentiles, provenance, then into the set. */
@@ -207,7 +191,8 @@ static int finish_job(struct fv_set *set, const struct fv_docinfo *di,
 
 	for (int d = 0; d < FV_DIR_NR; d++)
 		for (int k = 0; k < FV_LAT_NR; k++)
-			if (lat_finish(&job->dir[d].lat[k], &set->pcts))
+			if (unfinished(&job->dir[d].lat[k]) &&
+			    fv_lat_finish(&job->dir[d].lat[k], &set->pcts))
 				return -ENOMEM;
 	job->timestamp = isnan(ts) ? 0 : (int64_t) fv_u64(ts);
 	job->ninterim = sn->ndocs;
@@ -221,21 +206,143 @@ static int finish_job(struct fv_set *set, const struct fv_docinfo *di,
 	return fv_set_add_job(set, job);
 }
 
-static int parse_jobs(const struct fv_docinfo *di, const json_t *root,
-		      struct fv_job ***jobs, size_t *njobs)
+/* Where a section's bins object is in the text, to read it again. */
+struct bins_ref {
+	size_t at; /* its '{'; 0: none (a document starts with '{') */
+	double scale;
+};
+
+struct job_refs {
+	struct bins_ref lat[FV_DIR_NR][FV_LAT_NR];
+};
+
+/* One fio document: its own small tree (jobs deferred) and its jobs. */
+struct doc {
+	json_t *root;
+	int line;
+	struct fv_job **jobs;
+	struct job_refs *refs; /* parallel to the jobs as parsed */
+	size_t njobs;
+};
+
+static void doc_free(struct doc *doc)
 {
-	const json_t *global = json_object_get(root, "global options");
+	for (size_t i = 0; i < doc->njobs; i++)
+		fv_job_free(doc->jobs[i]);
+	free(doc->jobs);
+	free(doc->refs);
+	json_decref(doc->root);
+	memset(doc, 0, sizeof(*doc));
+}
+
+/* Where one job's parse takes its text, its bins and its tree from. */
+struct job_source {
+	struct fv_scanner *scan;
+	struct fv_bins_store *doc_bins; /* the document's: job markers */
+	struct fv_bins_store *job_bins; /* scratch for one deferred job */
+	struct fv_jarena *arena;	/* one deferred job's tree */
+	const struct fv_text *text;	/* NULL, or its pages can be let go */
+};
+
+/* A job's text, read: its pages go, and come back if read again. */
+static void text_done(const struct job_source *src,
+		      const struct fv_bins_span *sp)
+{
+	if (src->text)
+		fv_text_release(src->text, sp->start, sp->end);
+}
+
+static int load_job(const struct job_source *src, const struct fv_bins_span *sp,
+		    json_t **root)
+{
+	struct fv_jarena *prev = fv_jarena_use(src->arena);
+	int ret = fv_scan_job(src->scan, sp, src->job_bins, root);
+
+	fv_jarena_use(prev);
+	return ret;
+}
+
+/*
+ * Percentiles of the sections whose bins the scanner kept, computed now,
+ * while the bins are there: the store is reused for the next job. Where
+ * they were is noted, for a clone's sum.
+ */
+static int finish_borrowed(const struct fv_docinfo *di, struct fv_job *job,
+			   struct job_refs *refs)
+{
+	for (int d = 0; d < FV_DIR_NR; d++)
+		for (int k = 0; k < FV_LAT_NR; k++) {
+			struct fv_lat *lat = &job->dir[d].lat[k];
+			const struct fv_bins_span *sp;
+
+			if (!lat->bins_borrowed)
+				continue;
+			sp = fv_bins_span_of(di->bins, lat->bins);
+			if (sp)
+				refs->lat[d][k] =
+					(struct bins_ref){ .at = sp->start,
+							   .scale = sp->scale };
+			if (fv_lat_finish(lat, di->pcts))
+				return -ENOMEM;
+		}
+	return 0;
+}
+
+/* One entry of the jobs array: deferred (parsed now) or in the tree. */
+static int parse_entry(const struct fv_docinfo *di,
+		       const struct job_source *src, const json_t *global,
+		       json_t *entry, struct fv_job *job, struct job_refs *refs)
+{
+	const struct fv_bins_span *sp =
+		fv_bins_lookup(src->doc_bins, entry, true);
+	struct fv_docinfo jdi = *di;
+	json_t *own = NULL;
+	int ret;
+
+	jdi.bins = src->doc_bins;
+	if (sp) {
+		ret = load_job(src, sp, &own);
+		if (ret) {
+			fv_jarena_reset(src->arena);
+			return ret;
+		}
+		entry = own;
+		jdi.bins = src->job_bins;
+	}
+	ret = fv_parse_job(&jdi, entry, global, job);
+	ret = ret ? ret : finish_borrowed(&jdi, job, refs);
+	json_decref(own);
+	fv_jarena_reset(src->arena); /* the tree is gone: its memory too */
+	if (sp)
+		text_done(src, sp);
+	return ret;
+}
+
+/* Each job, one tree at a time: -EBADMSG for a malformed one, -ENOMEM. */
+static int parse_jobs(const struct fv_docinfo *di, const struct job_source *src,
+		      struct doc *doc)
+{
+	const json_t *global = json_object_get(doc->root, "global options");
 	bool client;
-	const json_t *arr = job_array(root, &client);
+	const json_t *arr = job_array(doc->root, &client);
 	size_t i;
 	json_t *jo;
 
-	*jobs = calloc(json_array_size(arr) + 1, sizeof(**jobs));
-	if (!*jobs)
+	/*
+	 * The document's parse read every job's text: let it go, so that
+	 * each job's comes back only while it is parsed.
+	 */
+	for (size_t k = 0; k < src->doc_bins->nspans; k++)
+		if (src->doc_bins->spans[k].job)
+			text_done(src, &src->doc_bins->spans[k]);
+	doc->jobs = calloc(json_array_size(arr) + 1, sizeof(*doc->jobs));
+	doc->refs = calloc(json_array_size(arr) + 1, sizeof(*doc->refs));
+	if (!doc->jobs || !doc->refs)
 		return -ENOMEM;
 	json_array_foreach(arr, i, jo)
 	{
 		struct fv_job *job;
+		int ret;
 
 		if (!json_is_object(jo)) {
 			fv_diag_add(di->diags, FV_WARNING, di->name, di->line,
@@ -246,34 +353,78 @@ static int parse_jobs(const struct fv_docinfo *di, const json_t *root,
 		job = fv_job_new();
 		if (!job)
 			return -ENOMEM;
-		(*jobs)[(*njobs)++] = job;
+		doc->jobs[doc->njobs++] = job;
 		job->index = (int) i;
-		if (fv_parse_job(di, jo, global, job))
-			return -ENOMEM;
+		ret = parse_entry(di, src, global, jo, job,
+				  &doc->refs[doc->njobs - 1]);
+		if (ret)
+			return ret;
 		if (client && !strcmp(job->name, "All clients"))
 			job->kind = FV_JOB_ALL_CLIENTS;
 	}
-	return fv_group_clones(jobs, njobs);
+	return 0;
 }
 
-static int ingest_final(struct fv_set *set, struct fv_docinfo *di,
-			const json_t *root, const char *dir,
-			const struct snapshots *sn)
+/* A clone's bins, read again from the text for its group's sum. */
+struct reload {
+	const struct job_source *src;
+	const struct doc *doc;
+	size_t nparsed; /* jobs before the sums were added */
+};
+
+static int reload_lat(const struct job_source *src, struct fv_lat *lat,
+		      const struct bins_ref *ref)
 {
-	struct fv_job **jobs = NULL;
-	size_t njobs = 0, i = 0;
+	const struct fv_scanner *s = src->scan;
 	int ret;
 
-	doc_version(di, root);
-	ret = parse_jobs(di, root, &jobs, &njobs);
+	fv_bins_reset(src->job_bins);
+	ret = fv_bins_take(src->job_bins, s->buf, s->len, ref->at);
+	if (ret <= 0)
+		return ret ? ret : -EPROTO; /* it was taken the first time */
+	fv_pick_bins(lat, src->job_bins,
+		     &src->job_bins->spans[src->job_bins->nspans - 1],
+		     ref->scale);
+	return own_lat_bins(lat);
+}
+
+static int reload_bins(void *ctx, struct fv_job *job)
+{
+	const struct reload *r = ctx;
+	size_t i = 0;
+
+	while (i < r->nparsed && r->doc->jobs[i] != job)
+		i++;
+	for (int d = 0; d < FV_DIR_NR && i < r->nparsed; d++)
+		for (int k = 0; k < FV_LAT_NR; k++) {
+			const struct bins_ref *ref = &r->doc->refs[i].lat[d][k];
+			int ret = ref->at ? reload_lat(r->src,
+						       &job->dir[d].lat[k], ref)
+					  : 0;
+
+			if (ret)
+				return ret;
+		}
+	return 0;
+}
+
+/* The final document: clones grouped, percentiles, into the set. */
+static int ingest_final(struct fv_set *set, struct fv_docinfo *di,
+			const struct job_source *src, struct doc *doc,
+			const char *dir, const struct snapshots *sn)
+{
+	struct reload r = { src, doc, doc->njobs };
+	int ret = fv_group_clones(&doc->jobs, &doc->njobs, reload_bins, &r);
+	size_t i = 0, njobs = doc->njobs;
+
 	for (; i < njobs && !ret; i++) {
-		ret = finish_job(set, di, root, dir, sn, jobs[i]);
+		ret = finish_job(set, di, doc->root, dir, sn, doc->jobs[i]);
 		if (ret) /* not taken by the set */
-			fv_job_free(jobs[i]);
+			fv_job_free(doc->jobs[i]);
 	}
 	for (; i < njobs; i++)
-		fv_job_free(jobs[i]);
-	free(jobs);
+		fv_job_free(doc->jobs[i]);
+	doc->njobs = 0; /* each job is the set's now, or freed */
 	if (!ret && !njobs)
 		fv_diag_add(di->diags, FV_WARNING, di->name, di->line, 1,
 			    "fio output without any job (did fio fail to "
@@ -315,59 +466,88 @@ static int nothing_found(struct fv_set *set, const char *name, bool named,
 	return 0;
 }
 
+/*
+ * A fio document read: its jobs parsed; the document before it, now known
+ * to be interim, kept only as counter samples.
+ */
+static int next_fio_doc(struct fv_docinfo *di, const struct job_source *src,
+			struct doc *cur, struct doc *last, struct snapshots *sn)
+{
+	int ret;
+
+	doc_version(di, cur->root);
+	ret = parse_jobs(di, src, cur);
+	if (!ret && last->root)
+		ret = record_snapshots(sn, last->jobs, last->njobs);
+	doc_free(last);
+	if (ret) {
+		doc_free(cur);
+		return ret;
+	}
+	*last = *cur;
+	return 0;
+}
+
 int fv_ingest_buffer(struct fv_set *set, const char *name, const char *dir,
 		     const char *buf, size_t len,
 		     const struct fv_ingest_opts *opts)
 {
-	struct fv_docinfo di = { .name = name, .diags = &set->diags };
+	struct fv_docinfo di = { .name = name,
+				 .diags = &set->diags,
+				 .pcts = &set->pcts };
 	size_t ndiags = set->diags.n, nstats = set->ndur;
 	struct snapshots sn = { 0 };
-	struct fv_bins_store bins[2]; /* the last fio document's, the next */
+	struct fv_bins_store doc_bins, job_bins;
+	struct job_source src = { .doc_bins = &doc_bins,
+				  .job_bins = &job_bins,
+				  .text = opts ? opts->text : NULL };
 	struct fv_scanner s;
-	json_t *root, *last = NULL;
-	int ret, line, last_line = 0, cur = 0;
+	struct doc last = { 0 };
+	int ret;
 
-	fv_bins_init(&bins[0]);
-	fv_bins_init(&bins[1]);
+	src.arena = fv_jarena_new();
+	if (!src.arena)
+		return -ENOMEM;
+	fv_bins_init(&doc_bins);
+	fv_bins_init(&job_bins);
 	fv_scan_init(&s, name, buf, len, &set->diags);
+	s.bins = &doc_bins;
+	src.scan = &s;
 	for (;;) {
+		struct doc cur = { 0 };
 		enum doc_kind kind;
 
-		fv_bins_reset(&bins[cur]);
-		s.bins = &bins[cur];
-		ret = fv_scan_next(&s, &root, &line);
+		fv_bins_reset(&doc_bins);
+		ret = fv_scan_next(&s, &cur.root, &cur.line);
 		if (ret != 1)
 			break;
-		kind = classify(root);
-
-		di.line = line;
-		if (kind == DOC_STATS)
-			ret = fv_parse_durability(set, &di, root, dir);
-		else if (kind != DOC_FIO)
-			ret = other_doc(&di, kind, opts && opts->named);
-		if (kind != DOC_FIO) {
-			json_decref(root);
+		kind = classify(cur.root);
+		di.line = cur.line;
+		if (kind == DOC_FIO) {
+			ret = next_fio_doc(&di, &src, &cur, &last, &sn);
 			if (ret)
 				break;
 			continue;
 		}
-		if (last && (ret = record_snapshots(&sn, last)))
+		if (kind == DOC_STATS)
+			ret = fv_parse_durability(set, &di, cur.root, dir);
+		else
+			ret = other_doc(&di, kind, opts && opts->named);
+		json_decref(cur.root);
+		if (ret)
 			break;
-		json_decref(last);
-		last = root;
-		last_line = line;
-		cur ^= 1; /* keep this document's bins */
 	}
-	if (!ret && last) {
-		di.line = last_line;
-		di.bins = &bins[cur ^ 1];
-		ret = ingest_final(set, &di, last, dir, &sn);
+	if (!ret && last.root) {
+		di.line = last.line;
+		doc_version(&di, last.root);
+		ret = ingest_final(set, &di, &src, &last, dir, &sn);
 	} else if (!ret && set->ndur == nstats) {
 		ret = nothing_found(set, name, opts && opts->named, ndiags);
 	}
-	json_decref(last);
+	doc_free(&last);
 	snapshots_free(&sn);
-	fv_bins_free(&bins[0]);
-	fv_bins_free(&bins[1]);
+	fv_bins_free(&doc_bins);
+	fv_bins_free(&job_bins);
+	fv_jarena_free(src.arena);
 	return ret;
 }

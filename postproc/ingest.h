@@ -12,6 +12,8 @@
 
 #include "model.h"
 
+struct fv_text;
+
 struct fv_ingest_opts {
 	/*
 	 * The input was named on the command line. An input found while
@@ -19,6 +21,11 @@ struct fv_ingest_opts {
 	 * a job file): that is a note, not an error.
 	 */
 	bool named;
+	/*
+	 * The text being ingested, when it may be a file mapping whose pages
+	 * can be let go once read (inputs.h); may be NULL.
+	 */
+	const struct fv_text *text;
 };
 
 /*

@@ -168,10 +168,11 @@ static void convert_bins(struct fv_bins_store *st, struct fv_bins_span *sp,
 	fv_bins_normalise(b, &n);
 	sp->n = n;
 	sp->converted = true;
+	sp->scale = scale;
 }
 
-static int pick_bins(struct fv_lat *lat, struct fv_bins_store *st,
-		     const struct fv_bins_span *csp, double scale)
+int fv_pick_bins(struct fv_lat *lat, struct fv_bins_store *st,
+		 const struct fv_bins_span *csp, double scale)
 {
 	struct fv_bins_span *sp = &st->spans[csp - st->spans];
 
@@ -217,9 +218,9 @@ static int parse_lat(const struct fv_docinfo *di, struct fv_lat *lat,
 	    parse_reported(lat, json_object_get(obj, "percentile"), scale))
 		return -ENOMEM;
 	bins = json_object_get(obj, "bins");
-	sp = di->bins ? fv_bins_lookup(di->bins, bins) : NULL;
+	sp = di->bins ? fv_bins_lookup(di->bins, bins, false) : NULL;
 	if (sp)
-		return pick_bins(lat, di->bins, sp, scale);
+		return fv_pick_bins(lat, di->bins, sp, scale);
 	if (json_is_object(bins))
 		return parse_bins(lat, bins, scale);
 	return 0;
@@ -295,9 +296,8 @@ static int num_array(const json_t *obj, const char *key, double scale,
 	*out = calloc(json_array_size(a), sizeof(**out));
 	if (!*out)
 		return -ENOMEM;
-	json_array_foreach(a, i, v)
-		if (json_is_number(v))
-			(*out)[(*n)++] = json_number_value(v) * scale;
+	json_array_foreach(a, i, v) if (json_is_number(v))(*out)[(*n)++] =
+		json_number_value(v) * scale;
 	return 0;
 }
 

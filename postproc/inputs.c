@@ -2,20 +2,14 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "inputs.h"
-
-static bool known(const struct fv_inputs *in, const char *path)
-{
-	for (size_t i = 0; i < in->n; i++)
-		if (!strcmp(in->v[i].path, path))
-			return true;
-	return false;
-}
 
 static char *dir_of(const char *path)
 {
@@ -28,32 +22,37 @@ static char *dir_of(const char *path)
 	return strndup(path, (size_t) (slash - path));
 }
 
+#define FV_INPUT_NAMED 1u
+
 static int push(struct fv_inputs *in, const char *path, bool named)
 {
-	struct fv_input *x;
+	int ret = fv_pathlist_add(&in->list, path, named ? FV_INPUT_NAMED : 0);
 
-	if (known(in, path))
-		return 0;
-	if (in->n == in->cap) {
-		size_t cap = in->cap ? in->cap * 2 : 64;
+	return ret < 0 ? ret : 0;
+}
 
-		x = realloc(in->v, cap * sizeof(*x));
-		if (!x)
-			return -ENOMEM;
-		in->v = x;
-		in->cap = cap;
-	}
-	x = &in->v[in->n];
-	x->named = named;
-	x->path = strdup(path);
-	x->dir = strcmp(path, "-") ? dir_of(path) : NULL;
-	if (!x->path || (strcmp(path, "-") && !x->dir)) {
-		free(x->path);
-		free(x->dir);
+size_t fv_inputs_count(const struct fv_inputs *in)
+{
+	return in->list.n;
+}
+
+int fv_inputs_get(const struct fv_inputs *in, size_t i, struct fv_input *x)
+{
+	x->named = in->list.v[i].flags & FV_INPUT_NAMED;
+	x->path = fv_pathlist_path(&in->list, i);
+	x->dir = x->path && strcmp(x->path, "-") ? dir_of(x->path) : NULL;
+	if (!x->path || (strcmp(x->path, "-") && !x->dir)) {
+		fv_input_release(x);
 		return -ENOMEM;
 	}
-	in->n++;
 	return 0;
+}
+
+void fv_input_release(struct fv_input *x)
+{
+	free(x->path);
+	free(x->dir);
+	x->path = x->dir = NULL;
 }
 
 static char *join_path(const char *dir, const char *name)
@@ -67,9 +66,74 @@ static char *join_path(const char *dir, const char *name)
 	return p;
 }
 
-static int no_dots(const struct dirent *e)
+/*
+ * A directory's entry names, read into one buffer and sorted as alphasort
+ * sorts (so that output does not depend on the file system's order): a
+ * directory of thousands of files is one block, not thousands.
+ */
+struct names {
+	char *buf;
+	size_t len, cap;
+	size_t *off;
+	size_t n, ncap;
+};
+
+static int names_add(struct names *nm, const char *name)
 {
-	return strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+	size_t l = strlen(name) + 1;
+
+	if (nm->n == nm->ncap) {
+		size_t cap = nm->ncap ? nm->ncap * 2 : 64;
+		size_t *off = realloc(nm->off, cap * sizeof(*off));
+
+		if (!off)
+			return -ENOMEM;
+		nm->off = off;
+		nm->ncap = cap;
+	}
+	if (nm->len + l > nm->cap) {
+		size_t cap = nm->cap ? nm->cap : 1024;
+		char *b;
+
+		while (cap < nm->len + l)
+			cap *= 2;
+		b = realloc(nm->buf, cap);
+		if (!b)
+			return -ENOMEM;
+		nm->buf = b;
+		nm->cap = cap;
+	}
+	memcpy(nm->buf + nm->len, name, l);
+	nm->off[nm->n++] = nm->len;
+	nm->len += l;
+	return 0;
+}
+
+static int names_cmp(const void *a, const void *b, void *arg)
+{
+	const char *buf = arg;
+
+	return strcoll(buf + *(const size_t *) a, buf + *(const size_t *) b);
+}
+
+/* The names in dir but "." and "..", sorted; -errno when it cannot be read. */
+static int read_names(const char *dir, struct names *nm)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int ret = 0;
+
+	if (!d)
+		return -errno;
+	for (errno = 0; !ret && (e = readdir(d)); errno = 0)
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+			ret = names_add(nm, e->d_name);
+	if (!ret && errno)
+		ret = -errno;
+	closedir(d);
+	if (!ret)
+		qsort_r(nm->off, nm->n, sizeof(*nm->off), names_cmp, nm->buf);
+	return ret;
 }
 
 static int add_path(struct fv_inputs *in, const char *path, bool named,
@@ -79,32 +143,35 @@ static int add_path(struct fv_inputs *in, const char *path, bool named,
 static int walk(struct fv_inputs *in, const char *dir, struct fv_diags *diags,
 		int depth)
 {
-	struct dirent **ents;
-	int n = scandir(dir, &ents, no_dots, alphasort), ret = 0;
+	struct names nm = { 0 };
+	int ret = read_names(dir, &nm);
 
-	if (n < 0) {
+	if (ret == -ENOMEM) {
+		free(nm.buf);
+		free(nm.off);
+		return ret;
+	}
+	if (ret) {
 		fv_diag_add(diags, FV_ERROR, dir, 0, 0, "cannot list: %s",
-			    strerror(errno));
-		return -errno;
+			    strerror(-ret));
+		free(nm.buf);
+		free(nm.off);
+		return ret;
 	}
-	for (int i = 0; i < n; i++) {
-		char *p = ret ? NULL : join_path(dir, ents[i]->d_name);
+	for (size_t i = 0; i < nm.n && !ret; i++) {
+		char *p = join_path(dir, nm.buf + nm.off[i]);
+		int r = p ? add_path(in, p, false, diags, depth + 1) : -ENOMEM;
 
-		if (!ret && !p)
-			ret = -ENOMEM;
-		if (p) {
-			int r = add_path(in, p, false, diags, depth + 1);
-
-			if (r == -ENOMEM)
-				ret = r;
-		}
+		if (r == -ENOMEM)
+			ret = r;
 		free(p);
-		free(ents[i]);
 	}
-	free(ents);
+	free(nm.buf);
+	free(nm.off);
 	return ret;
 }
 
+/* Our engines' naming (docs/stats-file.md): JOB_durability*.json. */
 static bool is_stats_name(const char *name)
 {
 	size_t n = strlen(name);
@@ -113,7 +180,21 @@ static bool is_stats_name(const char *name)
 	       !strcmp(name + n - 5, ".json");
 }
 
-/* Stats files our engines wrote beside a named fio output file. */
+bool fv_inputs_is_stats(const struct fv_inputs *in, size_t i)
+{
+	return is_stats_name(fv_pathlist_name(&in->list, i));
+}
+
+static int stats_entry(const struct dirent *e)
+{
+	return is_stats_name(e->d_name);
+}
+
+/*
+ * Stats files our engines wrote beside a named fio output file. Only they
+ * are read from the directory, once for a run of files from it: a
+ * thousand files named from one directory are not a thousand listings.
+ */
 static int add_siblings(struct fv_inputs *in, const char *file)
 {
 	char *dir = dir_of(file);
@@ -122,9 +203,15 @@ static int add_siblings(struct fv_inputs *in, const char *file)
 
 	if (!dir)
 		return -ENOMEM;
-	n = scandir(dir, &ents, no_dots, alphasort);
+	if (in->siblings_of && !strcmp(in->siblings_of, dir)) {
+		free(dir);
+		return 0;
+	}
+	free(in->siblings_of);
+	in->siblings_of = dir;
+	n = scandir(dir, &ents, stats_entry, alphasort);
 	for (int i = 0; i < n; i++) {
-		if (!ret && is_stats_name(ents[i]->d_name)) {
+		if (!ret) {
 			/* Spell it as the user did: "x.json" stays bare. */
 			char *p = strchr(file, '/')
 					  ? join_path(dir, ents[i]->d_name)
@@ -137,7 +224,6 @@ static int add_siblings(struct fv_inputs *in, const char *file)
 	}
 	if (n >= 0)
 		free(ents);
-	free(dir);
 	return ret;
 }
 
@@ -175,13 +261,17 @@ int fv_inputs_add(struct fv_inputs *in, const char *arg, struct fv_diags *diags)
 	return add_path(in, arg, true, diags, 0);
 }
 
+void fv_inputs_done(struct fv_inputs *in)
+{
+	fv_pathlist_seal(&in->list);
+	free(in->siblings_of);
+	in->siblings_of = NULL;
+}
+
 void fv_inputs_free(struct fv_inputs *in)
 {
-	for (size_t i = 0; i < in->n; i++) {
-		free(in->v[i].path);
-		free(in->v[i].dir);
-	}
-	free(in->v);
+	fv_pathlist_free(&in->list);
+	free(in->siblings_of);
 	memset(in, 0, sizeof(*in));
 }
 
@@ -251,4 +341,55 @@ int fv_input_read(const struct fv_input *in, char **buf, size_t *len)
 	ret = read_fd(fd, hint, buf, len);
 	close(fd);
 	return ret;
+}
+
+int fv_input_map(const struct fv_input *in, struct fv_text *t)
+{
+	struct stat st;
+	char *buf;
+	int fd, ret;
+
+	memset(t, 0, sizeof(*t));
+	if (!strcmp(in->path, "-"))
+		return fv_input_read(in, &t->buf, &t->len);
+	fd = open(in->path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || !st.st_size ||
+	    (size_t) st.st_size > FV_INPUT_MAX) {
+		close(fd);
+		return fv_input_read(in, &t->buf, &t->len);
+	}
+	buf = mmap(NULL, (size_t) st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	ret = buf == MAP_FAILED ? -errno : 0;
+	close(fd);
+	if (ret)
+		return fv_input_read(in, &t->buf, &t->len);
+	t->buf = buf;
+	t->len = (size_t) st.st_size;
+	t->mapped = true;
+	return 0;
+}
+
+void fv_text_release(const struct fv_text *t, size_t from, size_t to)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	uintptr_t a = (uintptr_t) t->buf + from, b = (uintptr_t) t->buf + to;
+
+	if (!t->mapped || page <= 0)
+		return;
+	/* Whole pages only: the rest is still being read. */
+	a = (a + (uintptr_t) page - 1) & ~((uintptr_t) page - 1);
+	b &= ~((uintptr_t) page - 1);
+	if (a < b)
+		madvise((void *) a, b - a, MADV_DONTNEED);
+}
+
+void fv_text_free(struct fv_text *t)
+{
+	if (t->mapped)
+		munmap(t->buf, t->len);
+	else
+		free(t->buf);
+	memset(t, 0, sizeof(*t));
 }

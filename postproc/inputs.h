@@ -11,16 +11,19 @@
 #include <stddef.h>
 
 #include "diag.h"
+#include "pathlist.h"
 
+/* One input, as fv_inputs_get() spells it out. */
 struct fv_input {
 	char *path; /* "-" for stdin */
 	char *dir;  /* directory holding it; NULL for stdin */
 	bool named; /* given on the command line */
 };
 
+/* An all-zero struct is an empty list. */
 struct fv_inputs {
-	struct fv_input *v;
-	size_t n, cap;
+	struct fv_pathlist list; /* a few bytes per file (pathlist.h) */
+	char *siblings_of;	 /* directory last searched for stats files */
 };
 
 /*
@@ -32,6 +35,18 @@ int fv_inputs_add(struct fv_inputs *in, const char *arg,
 
 void fv_inputs_free(struct fv_inputs *in);
 
+/* Every argument added: frees what only adding needs. */
+void fv_inputs_done(struct fv_inputs *in);
+
+size_t fv_inputs_count(const struct fv_inputs *in);
+
+/* Input i spelled out into *x (release it), or -ENOMEM. */
+int fv_inputs_get(const struct fv_inputs *in, size_t i, struct fv_input *x);
+void fv_input_release(struct fv_input *x);
+
+/* Is input i one of our engines' stats files (by its name)? */
+bool fv_inputs_is_stats(const struct fv_inputs *in, size_t i);
+
 /* Largest input accepted, to fail cleanly rather than exhaust memory. */
 #define FV_INPUT_MAX ((size_t) 1 << 31)
 
@@ -40,5 +55,25 @@ void fv_inputs_free(struct fv_inputs *in);
  * Returns 0 or a negative errno (-EFBIG beyond FV_INPUT_MAX).
  */
 int fv_input_read(const struct fv_input *in, char **buf, size_t *len);
+
+/*
+ * An input's text, mapped from its file when it is a regular one: the
+ * pages are the page cache's, not a copy, and those already read can be
+ * let go (fv_text_release) and come back from the file if read again. Not
+ * NUL-terminated when mapped.
+ */
+struct fv_text {
+	char *buf;
+	size_t len;
+	bool mapped;
+};
+
+/* Maps (or else reads, like fv_input_read) an input. 0 or -errno. */
+int fv_input_map(const struct fv_input *in, struct fv_text *t);
+
+/* Lets go of the whole pages of buf[from, to) (mapped text only). */
+void fv_text_release(const struct fv_text *t, size_t from, size_t to);
+
+void fv_text_free(struct fv_text *t);
 
 #endif

@@ -86,8 +86,8 @@ struct fv_lat {
 	bool has_n; /* "N" exists since fio 3.18 */
 	bool had_bins;
 	/*
-	 * bins point into the scanner's store (bins_scan.h), not owned: a
-	 * json+ file's bins are not copied per job.
+	 * bins point into the scanner's store (bins_scan.h), not owned, while
+	 * the job is parsed; ingest.c copies them before the store is reused.
 	 */
 	bool bins_borrowed;
 	uint32_t nreported;
@@ -173,8 +173,8 @@ struct fv_durability {
 	char *job_name;
 	int thread_number;
 	int clone;
-	char *write_cache; /* NULL when unknown */
-	char *fs_type;	   /* NULL when unknown */
+	char *write_cache;    /* NULL when unknown */
+	char *fs_type;	      /* NULL when unknown */
 	bool no_block_device; /* target.block_device is null: tmpfs */
 	uint64_t writes, write_bytes, write_errors;
 	uint64_t fsyncs, fdatasyncs, flush_errors, empty_syncs;

@@ -101,7 +101,9 @@ int fv_lat_finish(struct fv_lat *lat, const struct fv_pctlist *pl)
 		lat->pct = (struct fv_pctval *) fv_pct_none;
 	}
 	lat->had_bins = lat->nbins > 0;
-	free(lat->bins);
+	if (!lat->bins_borrowed)
+		free(lat->bins);
+	lat->bins_borrowed = false;
 	lat->bins = NULL;
 	lat->nbins = 0;
 	return 0;

@@ -80,27 +80,39 @@ static void advance(struct fv_scanner *s, size_t to)
 	s->pos = to;
 }
 
-static int parse_error(struct fv_scanner *s, const json_error_t *err)
+/*
+ * jansson's error in text that starts at line `line`, column `from -
+ * line_start` + 1 of the input: where it is in the input. The scan cannot
+ * go on.
+ */
+static int parse_error_at(struct fv_scanner *s, const json_error_t *err,
+			  int line, size_t line_start, size_t from)
 {
-	int line = s->line, col = err->column > 0 ? err->column : 1;
+	int col = err->column > 0 ? err->column : 1;
 
 	if (err->line > 1)
 		line += err->line - 1;
-	else /* the document may start after other text on its line */
-		col += (int) (s->doc_start - s->line_start);
+	else /* the text may start after other text on its line */
+		col += (int) (from - line_start);
 	fv_diag_add(s->diags, FV_ERROR, s->name, line, col,
 		    "malformed JSON (document starting at line %d): %s",
-		    s->line, err->text);
+		    s->doc_line, err->text);
 	s->pos = s->len;
 	return -EBADMSG;
 }
 
+static int parse_error(struct fv_scanner *s, const json_error_t *err)
+{
+	return parse_error_at(s, err, s->line, s->line_start, s->doc_start);
+}
+
 /*
- * The same parse with the bins objects kept compact: positions, lines and
- * columns are those of the text (the markers have its length and newlines).
+ * The same parse with the bins objects kept compact and the jobs deferred
+ * (bins_scan.h): lines and columns are those of the text; the position
+ * jansson ends at is behind by *dropped.
  */
 static json_t *load_with_bins(struct fv_scanner *s, size_t start, size_t flags,
-			      json_error_t *err)
+			      json_error_t *err, size_t *dropped)
 {
 	struct fv_bins_feed feed = {
 		.buf = s->buf,
@@ -108,12 +120,15 @@ static json_t *load_with_bins(struct fv_scanner *s, size_t start, size_t flags,
 		.len = s->len,
 		.st = s->bins,
 	};
+	json_t *root;
 
-	if (fv_bins_scan(s->bins, s->buf, s->len, start)) {
+	if (fv_bins_scan(s->bins, s->buf, s->len, start, true)) {
 		/* Out of memory: jansson gets the plain text instead. */
 		fv_bins_reset(s->bins);
 	}
-	return json_load_callback(fv_bins_feed, &feed, flags, err);
+	root = json_load_callback(fv_bins_feed, &feed, flags, err);
+	*dropped = feed.dropped;
+	return root;
 }
 
 static int try_document(struct fv_scanner *s, size_t start, json_t **root,
@@ -124,17 +139,19 @@ static int try_document(struct fv_scanner *s, size_t start, json_t **root,
 	 * signed integers cannot hold.
 	 */
 	size_t flags = JSON_DISABLE_EOF_CHECK | JSON_DECODE_INT_AS_REAL;
+	size_t dropped = 0;
 	json_error_t err;
 	json_t *r;
 
 	advance(s, start);
 	s->doc_start = start;
-	r = s->bins ? load_with_bins(s, start, flags, &err)
+	s->doc_line = s->line;
+	r = s->bins ? load_with_bins(s, start, flags, &err, &dropped)
 		    : json_loadb(s->buf + start, s->len - start, flags, &err);
 	if (!r)
 		return parse_error(s, &err);
 	*line = s->line;
-	advance(s, start + (size_t) err.position);
+	advance(s, start + (size_t) err.position + dropped);
 	*root = r;
 	return 1;
 }
@@ -160,4 +177,33 @@ int fv_scan_next(struct fv_scanner *s, json_t **root, int *line)
 			    "%zu more lines of text outside the JSON not shown",
 			    s->ntext_lines - FV_SCAN_QUOTED_LINES);
 	return 0;
+}
+
+int fv_scan_job(struct fv_scanner *s, const struct fv_bins_span *sp,
+		struct fv_bins_store *st, json_t **root)
+{
+	struct fv_bins_feed feed = {
+		.buf = s->buf, .pos = sp->start, .len = sp->end, .st = st
+	};
+	size_t flags = JSON_DISABLE_EOF_CHECK | JSON_DECODE_INT_AS_REAL;
+	size_t line_start = 0;
+	json_error_t err;
+	int line;
+
+	fv_bins_reset(st);
+	if (fv_bins_scan(st, s->buf, sp->end, sp->start, false))
+		fv_bins_reset(st); /* out of memory: the plain text, then */
+	*root = json_load_callback(fv_bins_feed, &feed, flags, &err);
+	if (*root)
+		return 0;
+	/* Rare: the lines are counted only now. */
+	line = s->doc_line;
+	for (size_t i = s->doc_start; i < sp->start; i++)
+		line += s->buf[i] == '\n';
+	for (size_t i = sp->start; i > 0; i--)
+		if (s->buf[i - 1] == '\n') {
+			line_start = i;
+			break;
+		}
+	return parse_error_at(s, &err, line, line_start, sp->start);
 }

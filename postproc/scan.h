@@ -24,6 +24,7 @@ struct fv_scanner {
 	int line;	   /* line number at pos, 1-based */
 	size_t line_start; /* offset where that line starts */
 	size_t doc_start;
+	int doc_line; /* line where the last document starts */
 	struct fv_diags *diags;
 	size_t ntext_lines; /* non-blank text lines seen so far */
 	/*
@@ -44,5 +45,15 @@ void fv_scan_init(struct fv_scanner *s, const char *name, const char *buf,
  * on); -ENOMEM.
  */
 int fv_scan_next(struct fv_scanner *s, json_t **root, int *line);
+
+/*
+ * Parses a job the scanner deferred (a job span of the document it
+ * returned last, bins_scan.h) into *root, which the caller owns; its bins
+ * objects go to st, reset first. Returns 0; -EBADMSG when the job is
+ * malformed (an error diagnostic names its line and column, and the scan
+ * cannot go on); -ENOMEM.
+ */
+int fv_scan_job(struct fv_scanner *s, const struct fv_bins_span *sp,
+		struct fv_bins_store *st, json_t **root);
 
 #endif

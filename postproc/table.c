@@ -57,10 +57,19 @@ int fv_table_add_col(struct fv_table *t, const char *key, const char *title,
 	/* Columns are fixed before rows: cells are indexed by ncols. */
 	if (t->nrows)
 		return -EINVAL;
-	c = realloc(t->cols, (t->ncols + 1) * sizeof(*c));
-	if (!c)
-		return -ENOMEM;
-	t->cols = c;
+	/*
+	 * Doubling: a block per column count would leave a freed block of
+	 * each size behind, table after table, in malloc's caches.
+	 */
+	if (t->ncols == t->cols_cap) {
+		size_t cap = t->cols_cap ? t->cols_cap * 2 : 16;
+
+		c = realloc(t->cols, cap * sizeof(*c));
+		if (!c)
+			return -ENOMEM;
+		t->cols = c;
+		t->cols_cap = cap;
+	}
 	c = &t->cols[t->ncols];
 	c->key = strdup(key);
 	c->title = strdup(title);

@@ -55,7 +55,7 @@ struct fv_table {
 	char *name; /* "summary", "compare", ... */
 	char *title;
 	struct fv_col *cols;
-	size_t ncols;
+	size_t ncols, cols_cap;
 	struct fv_cell *cells; /* nrows * ncols */
 	size_t nrows, rows_cap;
 	char **notes;

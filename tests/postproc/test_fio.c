@@ -5,6 +5,7 @@
  * documents, warnings before the JSON, clones, fsync, steady state,
  * gtod_reduce, mixed; and percentiles from bins against fio's own.
  */
+#include <jansson.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -247,6 +248,80 @@ static void numjobs_clones(void **state)
 	fv_set_free(&set);
 }
 
+/* The write clat bins of every "clones" entry, merged: read with jansson. */
+static struct fv_bin *merged_clone_bins(size_t *n, uint64_t *total)
+{
+	json_t *root = json_load_file(GEN("clones.json"),
+				      JSON_DECODE_INT_AS_REAL, NULL);
+	struct fv_bin *b = NULL;
+	json_t *job, *count;
+	const char *key;
+	size_t i;
+
+	assert_non_null(root);
+	*n = 0;
+	*total = 0;
+	json_array_foreach(json_object_get(root, "jobs"), i, job)
+	{
+		json_t *bins = json_object_get(
+			json_object_get(json_object_get(job, "write"),
+					"clat_ns"),
+			"bins");
+
+		json_object_foreach(bins, key, count)
+		{
+			b = realloc(b, (*n + 1) * sizeof(*b));
+			assert_non_null(b);
+			b[*n].ns = strtoull(key, NULL, 10);
+			b[*n].count = (uint64_t) json_number_value(count);
+			*total += b[(*n)++].count;
+		}
+	}
+	json_decref(root);
+	fv_bins_normalise(b, n);
+	return b;
+}
+
+/*
+ * Each job's bins are let go once its percentiles are computed; a clone's
+ * are read again for the sum: the sum's percentiles are those of all the
+ * clones' bins together, and each clone keeps its own.
+ */
+static void clone_sum_percentiles(void **state)
+{
+	struct fv_set set;
+	const struct fv_job *sum, *c0;
+	uint64_t total, v;
+	size_t n;
+	struct fv_bin *b = merged_clone_bins(&n, &total);
+
+	(void) state;
+	assert_true(n > 10);
+	load(&set, "clones.json");
+	sum = fvt_job(&set, NULL, "clones");
+	c0 = fvt_job(&set, NULL, "clones#0");
+	assert_non_null(sum);
+	assert_non_null(c0);
+	for (size_t i = 0; i < fio_list.n; i++) {
+		const struct fv_lat *l = &sum->dir[FV_DIR_WRITE].lat[FV_CLAT];
+
+		assert_int_equal(
+			fv_pctl_from_bins(b, n, total, fio_list.p[i], &v), 0);
+		assert_int_equal(l->pct[i].src, FV_PCT_BINS);
+		assert_true(l->pct[i].ns == (double) v);
+		/* A clone's own, from its bins, equal to what fio reported. */
+		l = &c0->dir[FV_DIR_WRITE].lat[FV_CLAT];
+		assert_int_equal(l->pct[i].src, FV_PCT_BINS);
+		assert_non_null(fv_lat_reported(l, fio_list.p[i]));
+		assert_true(l->pct[i].ns ==
+			    fv_lat_reported(l, fio_list.p[i])->ns);
+		assert_null(l->bins);
+	}
+	assert_true(sum->dir[FV_DIR_WRITE].lat[FV_CLAT].had_bins);
+	free(b);
+	fv_set_free(&set);
+}
+
 static void fsync_section(void **state)
 {
 	struct fv_set set;
@@ -381,6 +456,7 @@ int main(void)
 		cmocka_unit_test(status_interval),
 		cmocka_unit_test(warnings_before_json),
 		cmocka_unit_test(numjobs_clones),
+		cmocka_unit_test(clone_sum_percentiles),
 		cmocka_unit_test(fsync_section),
 		cmocka_unit_test(steady_state),
 		cmocka_unit_test(gtod_reduce),
