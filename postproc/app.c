@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 #include <errno.h>
+#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,7 +19,7 @@ static int load_one(struct fv_set *set, const struct fv_input *in)
 {
 	struct fv_text text;
 	struct fv_ingest_opts io = { .named = in->named, .text = &text };
-	int ret = fv_input_map(in, &text);
+	int ret = fv_input_text(in, &text);
 
 	if (ret == -ENOMEM)
 		return ret;
@@ -211,6 +212,12 @@ static int stream_one(struct stream *st, const struct fv_input *in)
 	st->all->diags = one.diags;
 	memset(&one.diags, 0, sizeof(one.diags));
 	fv_set_free(&one);
+	/*
+	 * The file's memory is free now: its pages go back to the system, so
+	 * that the next file's text is read into memory that was given back,
+	 * not on top of the last file's free heap.
+	 */
+	malloc_trim(0);
 	return ret;
 }
 

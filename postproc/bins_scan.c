@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bigbuf.h"
 #include "bins_scan.h"
 #include "ingest_int.h"
 
@@ -35,9 +36,9 @@ void fv_bins_reset(struct fv_bins_store *st)
 
 void fv_bins_free(struct fv_bins_store *st)
 {
-	free(st->bins);
-	free(st->spans);
-	free(st->keys);
+	fv_big_free((void **) &st->bins, &st->bins_cap);
+	fv_big_free((void **) &st->spans, &st->spans_cap);
+	fv_big_free((void **) &st->keys, &st->keys_cap);
 	memset(st, 0, sizeof(*st));
 }
 
@@ -117,20 +118,10 @@ static double token_strtod(const char *b, size_t from, size_t to, bool whole)
 	return v;
 }
 
+/* Room for element n of size bytes; *cap in bytes (bigbuf.h). */
 static int grow(void **v, size_t *cap, size_t n, size_t size)
 {
-	size_t ncap;
-	void *nv;
-
-	if (n < *cap)
-		return 0;
-	ncap = *cap ? *cap * 2 : 16;
-	nv = realloc(*v, ncap * size);
-	if (!nv)
-		return -ENOMEM;
-	*v = nv;
-	*cap = ncap;
-	return 0;
+	return fv_big_reserve(v, cap, (n + 1) * size);
 }
 
 /* A key without escapes, control or non-ASCII characters: its end or 0. */

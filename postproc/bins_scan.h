@@ -47,6 +47,9 @@ struct fv_bins_span {
 	bool blank;
 	/* A deferred job object: no pairs, its text is parsed on its own. */
 	bool job;
+	/* A job's: the line it starts on and that line's offset (scan.c). */
+	int line;
+	size_t line_start;
 	/*
 	 * Its pairs were turned into struct fv_bin in place (ingest_job.c),
 	 * n of them once sorted and merged, their keys times scale.
@@ -55,6 +58,7 @@ struct fv_bins_span {
 	double scale;
 };
 
+/* Its arrays are mapped (bigbuf.h): the _cap fields are in bytes. */
 struct fv_bins_store {
 	struct fv_rawbin *bins;
 	size_t nbins, bins_cap;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "ingest.h"
+#include "bigbuf.h"
 #include "ingest_int.h"
 #include "inputs.h"
 #include "jarena.h"
@@ -214,6 +215,7 @@ struct bins_ref {
 
 struct job_refs {
 	struct bins_ref lat[FV_DIR_NR][FV_LAT_NR];
+	size_t job_start, job_end; /* a deferred job's text; 0, 0: inline */
 };
 
 /* One fio document: its own small tree (jobs deferred) and its jobs. */
@@ -241,10 +243,16 @@ struct job_source {
 	struct fv_bins_store *doc_bins; /* the document's: job markers */
 	struct fv_bins_store *job_bins; /* scratch for one deferred job */
 	struct fv_jarena *arena;	/* one deferred job's tree */
-	const struct fv_text *text;	/* NULL, or its pages can be let go */
+	const struct fv_text *text;	/* NULL, or parts can be let go */
+	struct job_text *copy;		/* a job's text read again */
 };
 
-/* A job's text, read: its pages go, and come back if read again. */
+struct job_text {
+	char *buf;
+	size_t cap;
+};
+
+/* A document read: its jobs' text goes, each is read again in turn. */
 static void text_done(const struct job_source *src,
 		      const struct fv_bins_span *sp)
 {
@@ -252,12 +260,31 @@ static void text_done(const struct job_source *src,
 		fv_text_release(src->text, sp->start, sp->end);
 }
 
+/* Input [start, end): in place, or read again from the file. */
+static const char *job_text(const struct job_source *src, size_t start,
+			    size_t end)
+{
+	struct job_text *c = src->copy;
+
+	if (!src->text || src->text->fd < 0)
+		return src->scan->buf + start;
+	if (fv_big_reserve((void **) &c->buf, &c->cap, end - start))
+		return NULL;
+	fv_text_copy(src->text, start, end, c->buf);
+	return c->buf;
+}
+
 static int load_job(const struct job_source *src, const struct fv_bins_span *sp,
 		    json_t **root)
 {
-	struct fv_jarena *prev = fv_jarena_use(src->arena);
-	int ret = fv_scan_job(src->scan, sp, src->job_bins, root);
+	const char *text = job_text(src, sp->start, sp->end);
+	struct fv_jarena *prev;
+	int ret;
 
+	if (!text)
+		return -ENOMEM;
+	prev = fv_jarena_use(src->arena);
+	ret = fv_scan_job(src->scan, sp, text, src->job_bins, root);
 	fv_jarena_use(prev);
 	return ret;
 }
@@ -268,7 +295,7 @@ static int load_job(const struct job_source *src, const struct fv_bins_span *sp,
  * they were is noted, for a clone's sum.
  */
 static int finish_borrowed(const struct fv_docinfo *di, struct fv_job *job,
-			   struct job_refs *refs)
+			   struct job_refs *refs, size_t base)
 {
 	for (int d = 0; d < FV_DIR_NR; d++)
 		for (int k = 0; k < FV_LAT_NR; k++) {
@@ -280,7 +307,8 @@ static int finish_borrowed(const struct fv_docinfo *di, struct fv_job *job,
 			sp = fv_bins_span_of(di->bins, lat->bins);
 			if (sp)
 				refs->lat[d][k] =
-					(struct bins_ref){ .at = sp->start,
+					(struct bins_ref){ .at = base +
+								 sp->start,
 							   .scale = sp->scale };
 			if (fv_lat_finish(lat, di->pcts))
 				return -ENOMEM;
@@ -308,13 +336,14 @@ static int parse_entry(const struct fv_docinfo *di,
 		}
 		entry = own;
 		jdi.bins = src->job_bins;
+		/* The job's bins are at offsets from its own text. */
+		refs->job_start = sp->start;
+		refs->job_end = sp->end;
 	}
 	ret = fv_parse_job(&jdi, entry, global, job);
-	ret = ret ? ret : finish_borrowed(&jdi, job, refs);
+	ret = ret ? ret : finish_borrowed(&jdi, job, refs, refs->job_start);
 	json_decref(own);
 	fv_jarena_reset(src->arena); /* the tree is gone: its memory too */
-	if (sp)
-		text_done(src, sp);
 	return ret;
 }
 
@@ -373,13 +402,22 @@ struct reload {
 };
 
 static int reload_lat(const struct job_source *src, struct fv_lat *lat,
-		      const struct bins_ref *ref)
+		      const struct bins_ref *ref, const struct job_refs *jr)
 {
 	const struct fv_scanner *s = src->scan;
+	const char *text = s->buf;
+	size_t len = s->len, at = ref->at;
 	int ret;
 
+	if (jr->job_end) { /* a deferred job's: its text again */
+		text = job_text(src, jr->job_start, jr->job_end);
+		len = jr->job_end - jr->job_start;
+		at -= jr->job_start;
+	}
+	if (!text)
+		return -ENOMEM;
 	fv_bins_reset(src->job_bins);
-	ret = fv_bins_take(src->job_bins, s->buf, s->len, ref->at);
+	ret = fv_bins_take(src->job_bins, text, len, at);
 	if (ret <= 0)
 		return ret ? ret : -EPROTO; /* it was taken the first time */
 	fv_pick_bins(lat, src->job_bins,
@@ -399,7 +437,8 @@ static int reload_bins(void *ctx, struct fv_job *job)
 		for (int k = 0; k < FV_LAT_NR; k++) {
 			const struct bins_ref *ref = &r->doc->refs[i].lat[d][k];
 			int ret = ref->at ? reload_lat(r->src,
-						       &job->dir[d].lat[k], ref)
+						       &job->dir[d].lat[k], ref,
+						       &r->doc->refs[i])
 					  : 0;
 
 			if (ret)
@@ -498,9 +537,11 @@ int fv_ingest_buffer(struct fv_set *set, const char *name, const char *dir,
 	size_t ndiags = set->diags.n, nstats = set->ndur;
 	struct snapshots sn = { 0 };
 	struct fv_bins_store doc_bins, job_bins;
+	struct job_text copy = { 0 };
 	struct job_source src = { .doc_bins = &doc_bins,
 				  .job_bins = &job_bins,
-				  .text = opts ? opts->text : NULL };
+				  .text = opts ? opts->text : NULL,
+				  .copy = &copy };
 	struct fv_scanner s;
 	struct doc last = { 0 };
 	int ret;
@@ -549,5 +590,6 @@ int fv_ingest_buffer(struct fv_set *set, const char *name, const char *dir,
 	fv_bins_free(&doc_bins);
 	fv_bins_free(&job_bins);
 	fv_jarena_free(src.arena);
+	fv_big_free((void **) &copy.buf, &copy.cap);
 	return ret;
 }

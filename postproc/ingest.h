@@ -22,8 +22,8 @@ struct fv_ingest_opts {
 	 */
 	bool named;
 	/*
-	 * The text being ingested, when it may be a file mapping whose pages
-	 * can be let go once read (inputs.h); may be NULL.
+	 * The text being ingested, when parts read can be let go and read
+	 * again from its file (inputs.h); may be NULL.
 	 */
 	const struct fv_text *text;
 };

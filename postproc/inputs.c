@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "bigbuf.h"
 #include "inputs.h"
 
 static char *dir_of(const char *path)
@@ -72,37 +73,26 @@ static char *join_path(const char *dir, const char *name)
  * directory of thousands of files is one block, not thousands.
  */
 struct names {
-	char *buf;
+	char *buf; /* buf and off mapped (bigbuf.h), caps in bytes */
 	size_t len, cap;
 	size_t *off;
-	size_t n, ncap;
+	size_t n, off_bytes;
 };
+
+static void names_free(struct names *nm)
+{
+	fv_big_free((void **) &nm->buf, &nm->cap);
+	fv_big_free((void **) &nm->off, &nm->off_bytes);
+}
 
 static int names_add(struct names *nm, const char *name)
 {
 	size_t l = strlen(name) + 1;
 
-	if (nm->n == nm->ncap) {
-		size_t cap = nm->ncap ? nm->ncap * 2 : 64;
-		size_t *off = realloc(nm->off, cap * sizeof(*off));
-
-		if (!off)
-			return -ENOMEM;
-		nm->off = off;
-		nm->ncap = cap;
-	}
-	if (nm->len + l > nm->cap) {
-		size_t cap = nm->cap ? nm->cap : 1024;
-		char *b;
-
-		while (cap < nm->len + l)
-			cap *= 2;
-		b = realloc(nm->buf, cap);
-		if (!b)
-			return -ENOMEM;
-		nm->buf = b;
-		nm->cap = cap;
-	}
+	if (fv_big_reserve((void **) &nm->off, &nm->off_bytes,
+			   (nm->n + 1) * sizeof(*nm->off)) ||
+	    fv_big_reserve((void **) &nm->buf, &nm->cap, nm->len + l))
+		return -ENOMEM;
 	memcpy(nm->buf + nm->len, name, l);
 	nm->off[nm->n++] = nm->len;
 	nm->len += l;
@@ -146,16 +136,11 @@ static int walk(struct fv_inputs *in, const char *dir, struct fv_diags *diags,
 	struct names nm = { 0 };
 	int ret = read_names(dir, &nm);
 
-	if (ret == -ENOMEM) {
-		free(nm.buf);
-		free(nm.off);
-		return ret;
-	}
 	if (ret) {
-		fv_diag_add(diags, FV_ERROR, dir, 0, 0, "cannot list: %s",
-			    strerror(-ret));
-		free(nm.buf);
-		free(nm.off);
+		if (ret != -ENOMEM)
+			fv_diag_add(diags, FV_ERROR, dir, 0, 0,
+				    "cannot list: %s", strerror(-ret));
+		names_free(&nm);
 		return ret;
 	}
 	for (size_t i = 0; i < nm.n && !ret; i++) {
@@ -166,8 +151,7 @@ static int walk(struct fv_inputs *in, const char *dir, struct fv_diags *diags,
 			ret = r;
 		free(p);
 	}
-	free(nm.buf);
-	free(nm.off);
+	names_free(&nm);
 	return ret;
 }
 
@@ -343,32 +327,102 @@ int fv_input_read(const struct fv_input *in, char **buf, size_t *len)
 	return ret;
 }
 
-int fv_input_map(const struct fv_input *in, struct fv_text *t)
+/*
+ * A file of known size read into memory of its own (not the heap): given
+ * back whole when the file is done, it leaves no hole for the next file's
+ * small allocations to scatter around. -EAGAIN if the file is longer.
+ */
+static int read_mapped(int fd, size_t size, struct fv_text *t)
+{
+	size_t n = 0, maplen = size + 1;
+	char *b = mmap(NULL, maplen, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char extra;
+
+	if (b == MAP_FAILED)
+		return -ENOMEM;
+	while (n < size) {
+		ssize_t r = read(fd, b + n, size - n);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			int err = r ? -errno : 0;
+
+			if (!err)
+				break; /* shorter than it was: what there is */
+			munmap(b, maplen);
+			return err;
+		}
+		n += (size_t) r;
+	}
+	if (n == size && read(fd, &extra, 1) > 0) {
+		munmap(b, maplen);
+		return -EAGAIN;
+	}
+	b[n] = '\0';
+	t->buf = b;
+	t->len = n;
+	t->map_len = maplen;
+	return 0;
+}
+
+int fv_input_text(const struct fv_input *in, struct fv_text *t)
 {
 	struct stat st;
-	char *buf;
 	int fd, ret;
 
 	memset(t, 0, sizeof(*t));
+	t->fd = -1;
 	if (!strcmp(in->path, "-"))
 		return fv_input_read(in, &t->buf, &t->len);
 	fd = open(in->path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || !st.st_size ||
-	    (size_t) st.st_size > FV_INPUT_MAX) {
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
 		close(fd);
 		return fv_input_read(in, &t->buf, &t->len);
 	}
-	buf = mmap(NULL, (size_t) st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-	ret = buf == MAP_FAILED ? -errno : 0;
-	close(fd);
-	if (ret)
-		return fv_input_read(in, &t->buf, &t->len);
-	t->buf = buf;
-	t->len = (size_t) st.st_size;
-	t->mapped = true;
+	if ((size_t) st.st_size > FV_INPUT_MAX) {
+		close(fd);
+		return -EFBIG;
+	}
+	ret = read_mapped(fd, (size_t) st.st_size, t);
+	if (ret == -EAGAIN) /* it grew while read: as it comes */
+		ret = lseek(fd, 0, SEEK_SET) ? -errno
+					     : read_fd(fd, (size_t) st.st_size,
+						       &t->buf, &t->len);
+	if (ret) {
+		close(fd);
+		return ret;
+	}
+	t->fd = fd; /* kept: what is let go is read again from the file */
 	return 0;
+}
+
+void fv_text_copy(const struct fv_text *t, size_t from, size_t to, char *dst)
+{
+	while (t->fd >= 0 && from < to) {
+		ssize_t r = pread(t->fd, dst, to - from, (off_t) from);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		dst += r;
+		from += (size_t) r;
+	}
+	/*
+	 * Not re-readable (stdin), or the file shrank since it was read:
+	 * blanks, which no JSON value ends with, so the job is reported
+	 * malformed rather than read as something else.
+	 */
+	if (from < to) {
+		if (t->fd < 0)
+			memcpy(dst, t->buf + from, to - from);
+		else
+			memset(dst, ' ', to - from);
+	}
 }
 
 void fv_text_release(const struct fv_text *t, size_t from, size_t to)
@@ -376,9 +430,9 @@ void fv_text_release(const struct fv_text *t, size_t from, size_t to)
 	long page = sysconf(_SC_PAGESIZE);
 	uintptr_t a = (uintptr_t) t->buf + from, b = (uintptr_t) t->buf + to;
 
-	if (!t->mapped || page <= 0)
+	if (t->fd < 0 || page <= 0)
 		return;
-	/* Whole pages only: the rest is still being read. */
+	/* Whole pages inside the range only: they are all ours. */
 	a = (a + (uintptr_t) page - 1) & ~((uintptr_t) page - 1);
 	b &= ~((uintptr_t) page - 1);
 	if (a < b)
@@ -387,9 +441,12 @@ void fv_text_release(const struct fv_text *t, size_t from, size_t to)
 
 void fv_text_free(struct fv_text *t)
 {
-	if (t->mapped)
-		munmap(t->buf, t->len);
+	if (t->map_len)
+		munmap(t->buf, t->map_len);
 	else
 		free(t->buf);
+	if (t->fd >= 0)
+		close(t->fd);
 	memset(t, 0, sizeof(*t));
+	t->fd = -1;
 }

@@ -57,21 +57,28 @@ bool fv_inputs_is_stats(const struct fv_inputs *in, size_t i);
 int fv_input_read(const struct fv_input *in, char **buf, size_t *len);
 
 /*
- * An input's text, mapped from its file when it is a regular one: the
- * pages are the page cache's, not a copy, and those already read can be
- * let go (fv_text_release) and come back from the file if read again. Not
- * NUL-terminated when mapped.
+ * An input's text, with its file kept open when it is a regular one: the
+ * pages of parts already read can be let go (fv_text_release) and those
+ * parts read again from the file (fv_text_copy), so that a big file's text
+ * is not all held while its jobs are read one by one.
  */
 struct fv_text {
-	char *buf;
+	char *buf; /* NUL-terminated; released parts read as zeros */
 	size_t len;
-	bool mapped;
+	size_t map_len; /* buf is a mapping of its own, or 0: malloc's */
+	int fd; /* the file, or -1 (stdin, pipes): nothing is released */
 };
 
-/* Maps (or else reads, like fv_input_read) an input. 0 or -errno. */
-int fv_input_map(const struct fv_input *in, struct fv_text *t);
+/* Reads an input (as fv_input_read), keeping its file open. 0 or -errno. */
+int fv_input_text(const struct fv_input *in, struct fv_text *t);
 
-/* Lets go of the whole pages of buf[from, to) (mapped text only). */
+/* Copies the text's [from, to) to dst, from the file when it is open. */
+void fv_text_copy(const struct fv_text *t, size_t from, size_t to, char *dst);
+
+/*
+ * Lets go of the whole pages of buf[from, to): they read as zeros from
+ * then on; fv_text_copy still gives their text. A no-op without a file.
+ */
 void fv_text_release(const struct fv_text *t, size_t from, size_t to);
 
 void fv_text_free(struct fv_text *t);

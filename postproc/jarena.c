@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 
 #include "jarena.h"
 
@@ -25,8 +26,12 @@
 #define unpoison(p, n) ((void) (p), (void) (n))
 #endif
 
-/* A job's tree is some tens of KiB: a few blocks, each one malloc chunk. */
-#define FV_JARENA_BLOCK (16 * 1024)
+/*
+ * A job's tree is some tens of KiB: a few blocks, each mapped on its own
+ * (not from the heap), so that a tree given back leaves no hole among the
+ * small allocations that outlive it.
+ */
+#define FV_JARENA_BLOCK (16 * 1024 - sizeof(struct block))
 #define FV_JARENA_ALIGN alignof(max_align_t)
 
 struct block {
@@ -54,6 +59,22 @@ static bool owns(const struct fv_jarena *a, const void *p)
 	return false;
 }
 
+static struct block *block_map(size_t size)
+{
+	struct block *b = mmap(NULL, sizeof(*b) + size, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (b == MAP_FAILED)
+		return NULL;
+	b->size = size;
+	return b;
+}
+
+static void block_unmap(struct block *b)
+{
+	munmap(b, sizeof(*b) + b->size);
+}
+
 static void *take(struct fv_jarena *a, size_t size)
 {
 	struct block *b = a->blocks;
@@ -65,7 +86,7 @@ static void *take(struct fv_jarena *a, size_t size)
 	if (!b || b->size - b->used < size) {
 		size_t bsize = size > FV_JARENA_BLOCK ? size : FV_JARENA_BLOCK;
 
-		b = malloc(sizeof(*b) + bsize);
+		b = block_map(bsize);
 		if (!b)
 			return NULL;
 		b->size = bsize;
@@ -128,8 +149,9 @@ void fv_jarena_reset(struct fv_jarena *a)
 		struct block *b = a->blocks;
 
 		a->blocks = b->next;
-		unpoison(b->data, b->size); /* malloc's to poison now */
-		free(b);
+		/* A later mapping may land there: no stale poison. */
+		unpoison(b->data, b->size);
+		block_unmap(b);
 	}
 	if (a->blocks) {
 		a->blocks->used = 0;
@@ -150,9 +172,10 @@ void fv_jarena_free(struct fv_jarena *a)
 	if (*pp)
 		*pp = a->next_live;
 	fv_jarena_reset(a);
-	if (a->blocks)
+	if (a->blocks) {
 		unpoison(a->blocks->data, a->blocks->size);
-	free(a->blocks);
+		block_unmap(a->blocks);
+	}
 	free(a);
 }
 

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bigbuf.h"
 #include "pathlist.h"
 
 void fv_pathlist_seal(struct fv_pathlist *l)
@@ -15,8 +16,8 @@ void fv_pathlist_seal(struct fv_pathlist *l)
 
 void fv_pathlist_free(struct fv_pathlist *l)
 {
-	free(l->pool);
-	free(l->v);
+	fv_big_free((void **) &l->pool, &l->pool_cap);
+	fv_big_free((void **) &l->v, &l->v_bytes);
 	free(l->slots);
 	memset(l, 0, sizeof(*l));
 }
@@ -130,18 +131,8 @@ static int64_t pool_put(struct fv_pathlist *l, const char *s, size_t n)
 
 	if (n >= FV_PATH_NO_DIR - off)
 		return -E2BIG;
-	if (off + n + 1 > l->pool_cap) {
-		size_t cap = l->pool_cap ? l->pool_cap : 1024;
-		char *p;
-
-		while (cap < off + n + 1)
-			cap *= 2;
-		p = realloc(l->pool, cap);
-		if (!p)
-			return -ENOMEM;
-		l->pool = p;
-		l->pool_cap = cap;
-	}
+	if (fv_big_reserve((void **) &l->pool, &l->pool_cap, off + n + 1))
+		return -ENOMEM;
 	memcpy(l->pool + off, s, n);
 	l->pool[off + n] = '\0';
 	l->pool_len = off + n + 1;
@@ -164,19 +155,10 @@ static int64_t dir_put(struct fv_pathlist *l, const char *dir, size_t dirlen)
 
 static int grow_entries(struct fv_pathlist *l)
 {
-	size_t cap = l->cap ? l->cap * 2 : 64;
-	struct fv_pathent *v;
-
-	if (l->n < l->cap)
-		return 0;
 	if (l->n >= FV_PATH_NO_DIR - 1)
 		return -E2BIG;
-	v = realloc(l->v, cap * sizeof(*v));
-	if (!v)
-		return -ENOMEM;
-	l->v = v;
-	l->cap = cap;
-	return 0;
+	return fv_big_reserve((void **) &l->v, &l->v_bytes,
+			      (l->n + 1) * sizeof(*l->v));
 }
 
 int fv_pathlist_add(struct fv_pathlist *l, const char *path, uint32_t flags)

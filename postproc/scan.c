@@ -131,6 +131,33 @@ static json_t *load_with_bins(struct fv_scanner *s, size_t start, size_t flags,
 	return root;
 }
 
+/*
+ * Where each deferred job starts (line, and that line's offset), found
+ * while the document's text is at hand: a job's text may be let go before
+ * it is parsed, and its errors still name the input's line.
+ */
+static void note_job_lines(const struct fv_scanner *s)
+{
+	size_t pos = s->doc_start, line_start = s->line_start;
+	int line = s->line;
+
+	for (size_t i = 0; s->bins && i < s->bins->nspans; i++) {
+		struct fv_bins_span *sp = &s->bins->spans[i];
+		const char *nl;
+
+		if (!sp->job)
+			continue;
+		while ((nl = memchr(s->buf + pos, '\n', sp->start - pos))) {
+			line++;
+			pos = (size_t) (nl - s->buf) + 1;
+			line_start = pos;
+		}
+		pos = sp->start;
+		sp->line = line;
+		sp->line_start = line_start;
+	}
+}
+
 static int try_document(struct fv_scanner *s, size_t start, json_t **root,
 			int *line)
 {
@@ -150,6 +177,7 @@ static int try_document(struct fv_scanner *s, size_t start, json_t **root,
 		    : json_loadb(s->buf + start, s->len - start, flags, &err);
 	if (!r)
 		return parse_error(s, &err);
+	note_job_lines(s);
 	*line = s->line;
 	advance(s, start + (size_t) err.position + dropped);
 	*root = r;
@@ -180,30 +208,18 @@ int fv_scan_next(struct fv_scanner *s, json_t **root, int *line)
 }
 
 int fv_scan_job(struct fv_scanner *s, const struct fv_bins_span *sp,
-		struct fv_bins_store *st, json_t **root)
+		const char *text, struct fv_bins_store *st, json_t **root)
 {
-	struct fv_bins_feed feed = {
-		.buf = s->buf, .pos = sp->start, .len = sp->end, .st = st
-	};
+	size_t len = sp->end - sp->start;
+	struct fv_bins_feed feed = { .buf = text, .len = len, .st = st };
 	size_t flags = JSON_DISABLE_EOF_CHECK | JSON_DECODE_INT_AS_REAL;
-	size_t line_start = 0;
 	json_error_t err;
-	int line;
 
 	fv_bins_reset(st);
-	if (fv_bins_scan(st, s->buf, sp->end, sp->start, false))
+	if (fv_bins_scan(st, text, len, 0, false))
 		fv_bins_reset(st); /* out of memory: the plain text, then */
 	*root = json_load_callback(fv_bins_feed, &feed, flags, &err);
 	if (*root)
 		return 0;
-	/* Rare: the lines are counted only now. */
-	line = s->doc_line;
-	for (size_t i = s->doc_start; i < sp->start; i++)
-		line += s->buf[i] == '\n';
-	for (size_t i = sp->start; i > 0; i--)
-		if (s->buf[i - 1] == '\n') {
-			line_start = i;
-			break;
-		}
-	return parse_error_at(s, &err, line, line_start, sp->start);
+	return parse_error_at(s, &err, sp->line, sp->line_start, sp->start);
 }

@@ -47,13 +47,15 @@ void fv_scan_init(struct fv_scanner *s, const char *name, const char *buf,
 int fv_scan_next(struct fv_scanner *s, json_t **root, int *line);
 
 /*
- * Parses a job the scanner deferred (a job span of the document it
- * returned last, bins_scan.h) into *root, which the caller owns; its bins
- * objects go to st, reset first. Returns 0; -EBADMSG when the job is
- * malformed (an error diagnostic names its line and column, and the scan
+ * Parses a job the scanner deferred (a job span sp of the document it
+ * returned last, bins_scan.h) into *root, which the caller owns. text
+ * holds the job's bytes, the input's [sp->start, sp->end) (the input
+ * itself, or a copy); the job's bins objects go to st, reset first, with
+ * offsets from text. Returns 0; -EBADMSG when the job is malformed (an
+ * error diagnostic names its line and column in the input, and the scan
  * cannot go on); -ENOMEM.
  */
 int fv_scan_job(struct fv_scanner *s, const struct fv_bins_span *sp,
-		struct fv_bins_store *st, json_t **root);
+		const char *text, struct fv_bins_store *st, json_t **root);
 
 #endif

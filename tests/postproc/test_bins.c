@@ -166,7 +166,8 @@ static int parse_jobs(struct fv_scanner *s, const struct fv_bins_store *st,
 
 		if (!st->spans[i].job)
 			continue;
-		ret = fv_scan_job(s, &st->spans[i], &jst, &job);
+		ret = fv_scan_job(s, &st->spans[i],
+				  s->buf + st->spans[i].start, &jst, &job);
 		if (!ret) {
 			assert_true(json_is_object(job));
 			o->njobs++;
