@@ -169,6 +169,13 @@ bool fv_inputs_is_stats(const struct fv_inputs *in, size_t i)
 	return is_stats_name(fv_pathlist_name(&in->list, i));
 }
 
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
 static int stats_entry(const struct dirent *e)
 {
 	return is_stats_name(e->d_name);
@@ -200,8 +207,13 @@ static int add_siblings(struct fv_inputs *in, const char *file)
 			char *p = strchr(file, '/')
 					  ? join_path(dir, ents[i]->d_name)
 					  : strdup(ents[i]->d_name);
+			struct stat st;
 
-			ret = p ? push(in, p, false) : -ENOMEM;
+			/* Named like one is not enough: a file. */
+			if (p && !stat(p, &st) && S_ISREG(st.st_mode))
+				ret = push(in, p, false);
+			else if (!p)
+				ret = -ENOMEM;
 			free(p);
 		}
 		free(ents[i]);
@@ -233,7 +245,7 @@ static int add_path(struct fv_inputs *in, const char *path, bool named,
 	if (!S_ISREG(st.st_mode) && !named)
 		return 0; /* sockets, fifos found while walking */
 	ret = push(in, path, named);
-	if (!ret && named && is_stats_name(path) == false)
+	if (!ret && named && !is_stats_name(base_name(path)))
 		ret = add_siblings(in, path);
 	return ret;
 }

@@ -114,10 +114,9 @@ static int grow_slots(struct fv_pathlist *l)
 	slots = calloc(n, sizeof(*slots));
 	if (!slots)
 		return -ENOMEM;
-	for (size_t s = 0; s < l->nslots; s++)
-		if (l->slots[s])
-			slot_insert(slots, n, entry_hash(l, l->slots[s] - 1),
-				    l->slots[s]);
+	/* From the entries: after a seal there is no old table. */
+	for (size_t i = 0; i < l->n; i++)
+		slot_insert(slots, n, entry_hash(l, i), (uint32_t) i + 1);
 	free(l->slots);
 	l->slots = slots;
 	l->nslots = n;
@@ -173,8 +172,10 @@ int fv_pathlist_add(struct fv_pathlist *l, const char *path, uint32_t flags)
 	if (ret)
 		return ret;
 	s = find(l, dir, dirlen, name, path_hash(dir, dirlen, name));
-	if (l->slots[s])
+	if (l->slots[s]) {
+		l->v[l->slots[s] - 1].flags |= flags;
 		return 0;
+	}
 	if (dir && (doff = dir_put(l, dir, dirlen)) < 0)
 		return (int) doff;
 	noff = pool_put(l, name, strlen(name));

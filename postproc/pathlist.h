@@ -43,9 +43,10 @@ void fv_pathlist_free(struct fv_pathlist *l);
 void fv_pathlist_seal(struct fv_pathlist *l);
 
 /*
- * Adds path with flags unless the same string is there already. Returns 1
- * when added, 0 when it was there, -ENOMEM, or -E2BIG beyond 4 GiB of
- * names. path must not point into the list's pool (the pool may move).
+ * Adds path with flags unless the same string is there already (its flags
+ * then get these too: or'ed). Returns 1 when added, 0 when it was there,
+ * -ENOMEM, or -E2BIG beyond 4 GiB of names. path must not point into the
+ * list's pool (the pool may move).
  */
 int fv_pathlist_add(struct fv_pathlist *l, const char *path, uint32_t flags);
 

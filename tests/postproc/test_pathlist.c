@@ -272,10 +272,11 @@ static void flags_per_entry(void **state)
 	assert_int_equal(fv_pathlist_add(&l, "a/x", 1), 1);
 	assert_int_equal(fv_pathlist_add(&l, "a/y", 0), 1);
 	assert_int_equal(fv_pathlist_add(&l, "z", UINT32_MAX), 1);
-	/* A path already there keeps the flags it was first given. */
-	assert_int_equal(fv_pathlist_add(&l, "a/y", 7), 0);
+	/* A path added again gets the new flags too (named once: named). */
+	assert_int_equal(fv_pathlist_add(&l, "a/y", 6), 0);
+	assert_int_equal(fv_pathlist_add(&l, "a/y", 1), 0);
 	assert_int_equal(l.v[0].flags, 1);
-	assert_int_equal(l.v[1].flags, 0);
+	assert_int_equal(l.v[1].flags, 7);
 	assert_int_equal(l.v[2].flags, UINT32_MAX);
 	fv_pathlist_free(&l);
 }
