@@ -312,11 +312,10 @@ static bool marker_place(const struct fv_bins_store *st, const char *b,
 	return sp->marker_val != 0;
 }
 
-static int add_span(struct fv_bins_store *st, const char *b, size_t start,
-		    size_t end, size_t first)
+/* Span sp, its marker placed: 1 added, 0 (no room for it), -ENOMEM. */
+static int add_span(struct fv_bins_store *st, const char *b,
+		    struct fv_bins_span sp)
 {
-	struct fv_bins_span sp = { .start = start, .end = end, .first = first };
-
 	if (!marker_place(st, b, &sp, st->nspans))
 		return 0;
 	if (grow((void **) &st->spans, &st->spans_cap, st->nspans,
@@ -334,7 +333,10 @@ static int take_object(struct fv_bins_store *st, const char *b, size_t len,
 	int ret = read_object(st, b, len, at, end);
 
 	if (ret > 0)
-		ret = add_span(st, b, at, *end, first);
+		ret = add_span(st, b,
+			       (struct fv_bins_span){ .start = at,
+						      .end = *end,
+						      .first = first });
 	if (ret > 0)
 		ret = drop_repeats(st, b, first) ?: 1;
 	if (ret > 0) {
@@ -457,16 +459,13 @@ static int defer_job(struct fv_bins_store *st, const char *b, size_t len,
 		     size_t at, size_t *end)
 {
 	struct fv_bins_span sp = { .start = at, .job = true };
+	int ret;
 
 	sp.end = object_end(b, at, len);
-	if (!sp.end || !marker_place(st, b, &sp, st->nspans))
-		return 0;
-	if (grow((void **) &st->spans, &st->spans_cap, st->nspans,
-		 sizeof(*st->spans)))
-		return -ENOMEM;
-	st->spans[st->nspans++] = sp;
-	*end = sp.end;
-	return 1;
+	ret = sp.end ? add_span(st, b, sp) : 0;
+	if (ret > 0)
+		*end = sp.end;
+	return ret;
 }
 
 /* After the key b[i, e) of the document's own object: an array of jobs? */
