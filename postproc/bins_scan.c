@@ -487,8 +487,8 @@ struct scan_pos {
 	long jobs_depth; /* depth inside the array of jobs, or 0 */
 };
 
-int fv_bins_scan(struct fv_bins_store *st, const char *buf, size_t len,
-		 size_t start, bool defer_jobs)
+static int scan_document(struct fv_bins_store *st, const char *buf, size_t len,
+			 size_t start, bool defer_jobs, int *njob_arrays)
 {
 	struct scan_pos p = { 0 };
 
@@ -500,8 +500,10 @@ int fv_bins_scan(struct fv_bins_store *st, const char *buf, size_t len,
 		if (c == '"') {
 			e = skip_string(buf, i, len);
 			if (defer_jobs && p.depth == 1 &&
-			    jobs_array_after(buf, i, e, len))
+			    jobs_array_after(buf, i, e, len)) {
 				p.jobs_depth = 2;
+				++*njob_arrays;
+			}
 			ret = object_of(st, buf, len, i, &e);
 			if (ret < 0)
 				return ret;
@@ -530,6 +532,26 @@ int fv_bins_scan(struct fv_bins_store *st, const char *buf, size_t len,
 	return 0;
 }
 
+int fv_bins_scan(struct fv_bins_store *st, const char *buf, size_t len,
+		 size_t start, bool defer_jobs)
+{
+	size_t nspans = st->nspans, nbins = st->nbins;
+	int njob_arrays = 0;
+	int ret = scan_document(st, buf, len, start, defer_jobs, &njob_arrays);
+
+	/*
+	 * Several arrays of jobs (a repeated key, or "jobs" and
+	 * "client_stats"): ingest reads only one, and the others must still
+	 * be checked by jansson, in their place. Nothing is deferred then.
+	 */
+	if (!ret && njob_arrays > 1) {
+		st->nspans = nspans;
+		st->nbins = nbins;
+		ret = scan_document(st, buf, len, start, false, &njob_arrays);
+	}
+	return ret;
+}
+
 int fv_bins_take(struct fv_bins_store *st, const char *buf, size_t len,
 		 size_t at)
 {
@@ -542,8 +564,10 @@ int fv_bins_take(struct fv_bins_store *st, const char *buf, size_t len,
 const struct fv_bins_span *fv_bins_span_of(const struct fv_bins_store *st,
 					   const void *pairs)
 {
+	/* An empty span shares its first with the next: never borrowed. */
 	for (size_t i = 0; i < st->nspans; i++)
 		if (!st->spans[i].blank && !st->spans[i].job &&
+		    st->spans[i].n &&
 		    (const void *) (st->bins + st->spans[i].first) == pairs)
 			return &st->spans[i];
 	return NULL;

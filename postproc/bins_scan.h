@@ -47,9 +47,11 @@ struct fv_bins_span {
 	bool blank;
 	/* A deferred job object: no pairs, its text is parsed on its own. */
 	bool job;
-	/* A job's: the line it starts on and that line's offset (scan.c). */
-	int line;
-	size_t line_start;
+	/*
+	 * A job's: the line it starts on, and the characters before it on
+	 * that line (jansson's column count), found by scan.c.
+	 */
+	int line, col0;
 	/*
 	 * Its pairs were turned into struct fv_bin in place (ingest_job.c),
 	 * n of them once sorted and merged, their keys times scale.
@@ -86,7 +88,8 @@ void fv_bins_free(struct fv_bins_store *st);
  * number, and zero counts, are dropped (they never count). With
  * defer_jobs, each object of the document's "jobs" or "client_stats"
  * array whose brackets match becomes a job span instead, its insides not
- * scanned. Returns 0 or -ENOMEM.
+ * scanned (unless the document has several such arrays). Returns 0 or
+ * -ENOMEM.
  */
 int fv_bins_scan(struct fv_bins_store *st, const char *buf, size_t len,
 		 size_t start, bool defer_jobs);

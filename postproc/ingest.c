@@ -261,28 +261,45 @@ static void text_done(const struct job_source *src,
 }
 
 /* Input [start, end): in place, or read again from the file. */
-static const char *job_text(const struct job_source *src, size_t start,
-			    size_t end)
+/*
+ * The file is not what was read: its jobs would not be those the scan
+ * found. An error, the file's numbers not used (-EBADMSG).
+ */
+static int changed(const struct job_source *src)
+{
+	fv_diag_add(src->scan->diags, FV_ERROR, src->scan->name, 0, 0,
+		    "the file changed while it was read (size or time of "
+		    "modification): read it again once fio has finished");
+	return -EBADMSG;
+}
+
+/* Input [start, end) into *text: in place, or read again from the file. */
+static int job_text(const struct job_source *src, size_t start, size_t end,
+		    const char **text)
 {
 	struct job_text *c = src->copy;
 
-	if (!src->text || src->text->fd < 0)
-		return src->scan->buf + start;
+	if (!src->text || src->text->fd < 0) {
+		*text = src->scan->buf + start;
+		return 0;
+	}
 	if (fv_big_reserve((void **) &c->buf, &c->cap, end - start))
-		return NULL;
-	fv_text_copy(src->text, start, end, c->buf);
-	return c->buf;
+		return -ENOMEM;
+	if (fv_text_copy(src->text, start, end, c->buf))
+		return changed(src);
+	*text = c->buf;
+	return 0;
 }
 
 static int load_job(const struct job_source *src, const struct fv_bins_span *sp,
 		    json_t **root)
 {
-	const char *text = job_text(src, sp->start, sp->end);
+	const char *text;
 	struct fv_jarena *prev;
-	int ret;
+	int ret = job_text(src, sp->start, sp->end, &text);
 
-	if (!text)
-		return -ENOMEM;
+	if (ret)
+		return ret;
 	prev = fv_jarena_use(src->arena);
 	ret = fv_scan_job(src->scan, sp, text, src->job_bins, root);
 	fv_jarena_use(prev);
@@ -407,19 +424,19 @@ static int reload_lat(const struct job_source *src, struct fv_lat *lat,
 	const struct fv_scanner *s = src->scan;
 	const char *text = s->buf;
 	size_t len = s->len, at = ref->at;
-	int ret;
+	int ret = 0;
 
 	if (jr->job_end) { /* a deferred job's: its text again */
-		text = job_text(src, jr->job_start, jr->job_end);
+		ret = job_text(src, jr->job_start, jr->job_end, &text);
 		len = jr->job_end - jr->job_start;
 		at -= jr->job_start;
 	}
-	if (!text)
-		return -ENOMEM;
+	if (ret)
+		return ret;
 	fv_bins_reset(src->job_bins);
 	ret = fv_bins_take(src->job_bins, text, len, at);
-	if (ret <= 0)
-		return ret ? ret : -EPROTO; /* it was taken the first time */
+	if (ret <= 0) /* it was taken the first time: not the same text */
+		return ret ? ret : changed(src);
 	fv_pick_bins(lat, src->job_bins,
 		     &src->job_bins->spans[src->job_bins->nspans - 1],
 		     ref->scale);

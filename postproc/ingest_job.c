@@ -296,8 +296,11 @@ static int num_array(const json_t *obj, const char *key, double scale,
 	*out = calloc(json_array_size(a), sizeof(**out));
 	if (!*out)
 		return -ENOMEM;
-	json_array_foreach(a, i, v) if (json_is_number(v))(*out)[(*n)++] =
-		json_number_value(v) * scale;
+	json_array_foreach(a, i, v)
+	{
+		if (json_is_number(v))
+			(*out)[(*n)++] = json_number_value(v) * scale;
+	}
 	return 0;
 }
 

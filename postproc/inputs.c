@@ -392,8 +392,10 @@ int fv_input_text(const struct fv_input *in, struct fv_text *t)
 	if (fd < 0)
 		return -errno;
 	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		/* A fifo: read from this open, a second one would wait. */
+		ret = read_fd(fd, 65536, &t->buf, &t->len);
 		close(fd);
-		return fv_input_read(in, &t->buf, &t->len);
+		return ret;
 	}
 	if ((size_t) st.st_size > FV_INPUT_MAX) {
 		close(fd);
@@ -409,11 +411,25 @@ int fv_input_text(const struct fv_input *in, struct fv_text *t)
 		return ret;
 	}
 	t->fd = fd; /* kept: what is let go is read again from the file */
+	t->st = st;
 	return 0;
 }
 
-void fv_text_copy(const struct fv_text *t, size_t from, size_t to, char *dst)
+static bool same_file(const struct stat *a, const struct stat *b)
 {
+	return a->st_ino == b->st_ino && a->st_dev == b->st_dev &&
+	       a->st_size == b->st_size &&
+	       a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
+	       a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
+}
+
+int fv_text_copy(const struct fv_text *t, size_t from, size_t to, char *dst)
+{
+	struct stat now;
+	int ret = 0;
+
+	if (t->fd >= 0 && (fstat(t->fd, &now) || !same_file(&now, &t->st)))
+		ret = -ESTALE;
 	while (t->fd >= 0 && from < to) {
 		ssize_t r = pread(t->fd, dst, to - from, (off_t) from);
 
@@ -435,6 +451,7 @@ void fv_text_copy(const struct fv_text *t, size_t from, size_t to, char *dst)
 		else
 			memset(dst, ' ', to - from);
 	}
+	return ret;
 }
 
 void fv_text_release(const struct fv_text *t, size_t from, size_t to)

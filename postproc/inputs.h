@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/stat.h>
 
 #include "diag.h"
 #include "pathlist.h"
@@ -67,13 +68,19 @@ struct fv_text {
 	size_t len;
 	size_t map_len; /* buf is a mapping of its own, or 0: malloc's */
 	int fd; /* the file, or -1 (stdin, pipes): nothing is released */
+	struct stat st; /* the file as it was read, to see it change */
 };
 
 /* Reads an input (as fv_input_read), keeping its file open. 0 or -errno. */
 int fv_input_text(const struct fv_input *in, struct fv_text *t);
 
-/* Copies the text's [from, to) to dst, from the file when it is open. */
-void fv_text_copy(const struct fv_text *t, size_t from, size_t to, char *dst);
+/*
+ * Copies the text's [from, to) to dst, from the file when it is open.
+ * Returns 0, or -ESTALE when the file is no longer what was read (size,
+ * modification time or inode changed): dst then has what the file holds
+ * now, blanks past its end.
+ */
+int fv_text_copy(const struct fv_text *t, size_t from, size_t to, char *dst);
 
 /*
  * Lets go of the whole pages of buf[from, to): they read as zeros from

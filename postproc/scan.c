@@ -81,19 +81,19 @@ static void advance(struct fv_scanner *s, size_t to)
 }
 
 /*
- * jansson's error in text that starts at line `line`, column `from -
- * line_start` + 1 of the input: where it is in the input. The scan cannot
- * go on.
+ * jansson's error in text that starts at line `line`, after col0
+ * characters of that line: where it is in the input. The scan cannot go
+ * on.
  */
 static int parse_error_at(struct fv_scanner *s, const json_error_t *err,
-			  int line, size_t line_start, size_t from)
+			  int line, int col0)
 {
 	int col = err->column > 0 ? err->column : 1;
 
 	if (err->line > 1)
 		line += err->line - 1;
 	else /* the text may start after other text on its line */
-		col += (int) (from - line_start);
+		col += col0;
 	fv_diag_add(s->diags, FV_ERROR, s->name, line, col,
 		    "malformed JSON (document starting at line %d): %s",
 		    s->doc_line, err->text);
@@ -101,9 +101,26 @@ static int parse_error_at(struct fv_scanner *s, const json_error_t *err,
 	return -EBADMSG;
 }
 
+/*
+ * Characters in b[from, to) as jansson counts columns: the first byte of
+ * each UTF-8 sequence (its utf8_check_first()).
+ */
+static int columns(const char *b, size_t from, size_t to)
+{
+	int n = 0;
+
+	for (size_t i = from; i < to; i++) {
+		unsigned char u = (unsigned char) b[i];
+
+		n += u < 0x80 || (u >= 0xc2 && u <= 0xf4);
+	}
+	return n;
+}
+
 static int parse_error(struct fv_scanner *s, const json_error_t *err)
 {
-	return parse_error_at(s, err, s->line, s->line_start, s->doc_start);
+	return parse_error_at(s, err, s->line,
+			      columns(s->buf, s->line_start, s->doc_start));
 }
 
 /*
@@ -112,7 +129,8 @@ static int parse_error(struct fv_scanner *s, const json_error_t *err)
  * jansson ends at is behind by *dropped.
  */
 static json_t *load_with_bins(struct fv_scanner *s, size_t start, size_t flags,
-			      json_error_t *err, size_t *dropped)
+			      bool defer_jobs, json_error_t *err,
+			      size_t *dropped)
 {
 	struct fv_bins_feed feed = {
 		.buf = s->buf,
@@ -122,13 +140,38 @@ static json_t *load_with_bins(struct fv_scanner *s, size_t start, size_t flags,
 	};
 	json_t *root;
 
-	if (fv_bins_scan(s->bins, s->buf, s->len, start, true)) {
+	fv_bins_reset(s->bins);
+	if (fv_bins_scan(s->bins, s->buf, s->len, start, defer_jobs)) {
 		/* Out of memory: jansson gets the plain text instead. */
 		fv_bins_reset(s->bins);
 	}
 	root = json_load_callback(fv_bins_feed, &feed, flags, err);
 	*dropped = feed.dropped;
 	return root;
+}
+
+static bool any_job(const struct fv_bins_store *st)
+{
+	for (size_t i = 0; i < st->nspans; i++)
+		if (st->spans[i].job)
+			return true;
+	return false;
+}
+
+/*
+ * With the jobs deferred, a document that does not parse may be broken
+ * first inside a job (or a stray bracket may have ended a job early): the
+ * error jansson reports on the whole text is the one to give, so the
+ * document is parsed again without deferring (rare: broken inputs only).
+ */
+static json_t *load_deferred(struct fv_scanner *s, size_t start, size_t flags,
+			     json_error_t *err, size_t *dropped)
+{
+	json_t *r = load_with_bins(s, start, flags, true, err, dropped);
+
+	if (!r && any_job(s->bins))
+		r = load_with_bins(s, start, flags, false, err, dropped);
+	return r;
 }
 
 /*
@@ -154,7 +197,7 @@ static void note_job_lines(const struct fv_scanner *s)
 		}
 		pos = sp->start;
 		sp->line = line;
-		sp->line_start = line_start;
+		sp->col0 = columns(s->buf, line_start, sp->start);
 	}
 }
 
@@ -173,7 +216,7 @@ static int try_document(struct fv_scanner *s, size_t start, json_t **root,
 	advance(s, start);
 	s->doc_start = start;
 	s->doc_line = s->line;
-	r = s->bins ? load_with_bins(s, start, flags, &err, &dropped)
+	r = s->bins ? load_deferred(s, start, flags, &err, &dropped)
 		    : json_loadb(s->buf + start, s->len - start, flags, &err);
 	if (!r)
 		return parse_error(s, &err);
@@ -221,5 +264,5 @@ int fv_scan_job(struct fv_scanner *s, const struct fv_bins_span *sp,
 	*root = json_load_callback(fv_bins_feed, &feed, flags, &err);
 	if (*root)
 		return 0;
-	return parse_error_at(s, &err, sp->line, sp->line_start, sp->start);
+	return parse_error_at(s, &err, sp->line, sp->col0);
 }

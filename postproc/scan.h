@@ -51,9 +51,9 @@ int fv_scan_next(struct fv_scanner *s, json_t **root, int *line);
  * returned last, bins_scan.h) into *root, which the caller owns. text
  * holds the job's bytes, the input's [sp->start, sp->end) (the input
  * itself, or a copy); the job's bins objects go to st, reset first, with
- * offsets from text. Returns 0; -EBADMSG when the job is malformed (an
- * error diagnostic names its line and column in the input, and the scan
- * cannot go on); -ENOMEM.
+ * offsets from text. Returns 0, or -EBADMSG when the job does not parse
+ * (an error diagnostic names its line and column in the input, and the
+ * scan cannot go on).
  */
 int fv_scan_job(struct fv_scanner *s, const struct fv_bins_span *sp,
 		const char *text, struct fv_bins_store *st, json_t **root);

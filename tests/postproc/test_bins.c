@@ -166,8 +166,8 @@ static int parse_jobs(struct fv_scanner *s, const struct fv_bins_store *st,
 
 		if (!st->spans[i].job)
 			continue;
-		ret = fv_scan_job(s, &st->spans[i],
-				  s->buf + st->spans[i].start, &jst, &job);
+		ret = fv_scan_job(s, &st->spans[i], s->buf + st->spans[i].start,
+				  &jst, &job);
 		if (!ret) {
 			assert_true(json_is_object(job));
 			o->njobs++;
@@ -288,6 +288,26 @@ static void jobs_deferred(void **state)
 	deferred(
 		"{\"jobs\" : [\n    {\"jobname\": \"abcdefghijklmnopqrstuvw\",",
 		-EBADMSG, 2, 42, 0);
+	/* A broken job, then a later error: the first is the one given. */
+	deferred("{\"jobs\" : [\n" JOB(
+			 "a", "\n      \"x\" : 1 \"y\" : 2") "],\n  \"z\" 3}\n",
+		 -EBADMSG, 14, 9, 0);
+	/* A stray '}' ends the job early for the brackets: the same error. */
+	deferred("{\"jobs\" : [\n" JOB("a", "}") ", {\"b\": 1}]}\n", -EBADMSG,
+		 14, 5, 0);
+	/* Columns are characters, as jansson counts them. */
+	deferred("{\"n\": \"\xc3\xa9\xc3\xa9\xc3\xa9\", \"jobs\": "
+		 "[{\"jobname\": \"abcdefghijklmnopqrst\" 1}]}",
+		 -EBADMSG, 1, 58, 0);
+	/* Two arrays of jobs: each is checked, nothing deferred. */
+	deferred("{\"jobs\" : [\n" JOB(
+			 "a", "\n \"x\" 1") "],\n\"jobs\" : [\n" JOB("b",
+								     "") "]}\n",
+		 -EBADMSG, 14, 4, 0);
+	deferred(
+		"{\"jobs\" : [\n" JOB("a", "") "],\n\"client_stats\" : [\n" JOB(
+			"b", "") "]}\n",
+		0, 0, 0, 0);
 	/* Two documents, the first with a broken job: the scan stops. */
 	deferred("{\"jobs\": [{\"jobname\": \"abcdefghijklmnopqrst\" 1}]}\n"
 		 "{\"jobs\": []}\n",

@@ -9,10 +9,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "app.h"
 #include "fvtest.h"
 #include "ingest.h"
+#include "inputs.h"
 #include "join.h"
 #include "label.h"
 #include "role.h"
@@ -95,6 +97,79 @@ static void bins_clones_warning(void **state)
 	assert_true(sum->dir[FV_DIR_READ].lat[FV_CLAT].pct[3].ns == 10240);
 	assert_true(c0->dir[FV_DIR_READ].lat[FV_CLAT].pct[3].ns == 10240);
 	fv_set_free(&set);
+}
+
+/* A clone in fio's layout (long enough to be deferred), bins inside. */
+#define CLONE                                                      \
+	"    {\n      \"jobname\" : \"cl\",\n      \"read\" : {\n" \
+	"        \"total_ios\" : 3,\n        \"slat_ns\" : {\n"    \
+	"          \"bins\" : {\n            \"5\" : 0,\n"         \
+	"            \"6\" : 0\n          }\n        },\n"         \
+	"        \"clat_ns\" : {\n          \"N\" : 3,\n"          \
+	"          \"bins\" : {\n            \"1000\" : 2,\n"      \
+	"            \"3000\" : 1\n          }\n        }\n      }\n    }"
+
+static const char *const clones_doc =
+	"{\n  \"fio version\" : \"fio-3.33\",\n  \"jobs\" : [\n" CLONE
+	",\n" CLONE "\n  ]\n}\n";
+
+/*
+ * A bins object whose counts are all zero keeps nothing: the next one's
+ * pairs start at the same place. The clones' sum still finds its own
+ * (read again from the text), not the empty one.
+ */
+static void clones_after_empty_bins(void **state)
+{
+	struct fv_set set;
+	const struct fv_job *sum;
+
+	(void) state;
+	fv_set_init(&set, NULL);
+	assert_int_equal(ingest_text(&set, clones_doc, true), 0);
+	assert_int_equal(set.diags.nerrors, 0);
+	sum = fvt_job(&set, NULL, "cl");
+	assert_non_null(sum);
+	assert_int_equal(sum->kind, FV_JOB_CLONE_SUM);
+	/* 4 x 1000 and 2 x 3000: P50 1000, P95 (rank 6) 3000. */
+	assert_int_equal(sum->dir[FV_DIR_READ].lat[FV_CLAT].pct[0].src,
+			 FV_PCT_BINS);
+	assert_true(sum->dir[FV_DIR_READ].lat[FV_CLAT].pct[0].ns == 1000);
+	assert_true(sum->dir[FV_DIR_READ].lat[FV_CLAT].pct[1].ns == 3000);
+	fv_set_free(&set);
+}
+
+/*
+ * A file rewritten while it is read (its jobs are read again from it):
+ * an error naming it, none of its numbers used.
+ */
+static void changed_while_read(void **state)
+{
+	char path[] = "/tmp/fvtest_changedXXXXXX";
+	int fd = mkstemp(path);
+	struct fv_input in = { .path = path, .dir = "/tmp", .named = true };
+	struct fv_text t;
+	struct fv_ingest_opts o = { .named = true, .text = &t };
+	struct fv_set set;
+	FILE *f;
+
+	(void) state;
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, clones_doc, strlen(clones_doc)),
+			 (ssize_t) strlen(clones_doc));
+	close(fd);
+	assert_int_equal(fv_input_text(&in, &t), 0);
+	f = fopen(path, "a");
+	assert_non_null(f);
+	fputs("\n", f); /* one more byte: the size is not what was read */
+	fclose(f);
+	fv_set_init(&set, NULL);
+	fv_ingest_buffer(&set, path, "/tmp", t.buf, t.len, &o);
+	assert_int_equal(set.njobs, 0);
+	assert_int_equal(fvt_diags(&set, FV_ERROR, "changed while it was read"),
+			 1);
+	fv_set_free(&set);
+	fv_text_free(&t);
+	unlink(path);
 }
 
 static void gtod_flagged(void **state)
@@ -390,6 +465,8 @@ int main(void)
 		cmocka_unit_test(fio2_usec_kib),
 		cmocka_unit_test(fio221_bytes),
 		cmocka_unit_test(bins_clones_warning),
+		cmocka_unit_test(clones_after_empty_bins),
+		cmocka_unit_test(changed_while_read),
 		cmocka_unit_test(gtod_flagged),
 		cmocka_unit_test(broken_named),
 		cmocka_unit_test(broken_line_column),

@@ -247,7 +247,7 @@ static void copy_is(const struct fv_text *t, size_t from, size_t to,
 
 	assert_non_null(dst);
 	memset(dst, '#', n + 2);
-	fv_text_copy(t, from, to, dst + 1);
+	assert_int_equal(fv_text_copy(t, from, to, dst + 1), 0);
 	assert_int_equal(dst[0], '#');
 	assert_int_equal(dst[n + 1], '#');
 	if (memcmp(dst + 1, want + from, n))
@@ -863,24 +863,24 @@ static void text_file_shrank(void **state)
 	close(fd);
 
 	/* The bytes still in the file, then blanks for the missing ones. */
-	fv_text_copy(&t, len / 4, len, dst);
+	assert_int_equal(fv_text_copy(&t, len / 4, len, dst), -ESTALE);
 	assert_memory_equal(dst, want + len / 4, half - len / 4);
 	assert_memory_equal(dst + half - len / 4, blanks, len - half);
-	fv_text_copy(&t, half + 10, len, dst);
+	assert_int_equal(fv_text_copy(&t, half + 10, len, dst), -ESTALE);
 	assert_memory_equal(dst, blanks, len - half - 10);
-	fv_text_copy(&t, 0, half, dst);
+	assert_int_equal(fv_text_copy(&t, 0, half, dst), -ESTALE);
 	assert_memory_equal(dst, want, half);
 
 	/* The text read before is whole; released, it comes from the file. */
 	assert_memory_equal(t.buf, want, len);
 	fv_text_release(&t, 0, len);
-	fv_text_copy(&t, 0, len, dst);
+	assert_int_equal(fv_text_copy(&t, 0, len, dst), -ESTALE);
 	assert_memory_equal(dst, want, half);
 	assert_memory_equal(dst + half, blanks, len - half);
 
 	/* Emptied: all blanks. */
 	assert_int_equal(truncate(in.path, 0), 0);
-	fv_text_copy(&t, 5, 500, dst);
+	assert_int_equal(fv_text_copy(&t, 5, 500, dst), -ESTALE);
 	assert_memory_equal(dst, blanks, 495);
 	fv_text_free(&t);
 	free(dst);
@@ -907,6 +907,39 @@ static void restore_stdin(void)
 		close(STDIN_FILENO);
 	}
 	saved_stdin = -2;
+}
+
+/*
+ * A fifo named on the command line is opened once: a second open would
+ * wait for a writer that has gone, and what it wrote would be lost.
+ */
+static void text_fifo(void **state)
+{
+	static const char msg[] = "{\"jobs\": []}\n";
+	struct fv_input in = { .path = (char *) at("ff"), .named = true };
+	struct fv_text t;
+	int status;
+	pid_t pid;
+
+	(void) state;
+	assert_int_equal(mkfifo(in.path, 0600), 0);
+	pid = fork();
+	assert_true(pid >= 0);
+	if (!pid) { /* the writer: waits for the reader, writes, goes */
+		int fd = open(in.path, O_WRONLY);
+
+		_exit(fd >= 0 && write(fd, msg, sizeof(msg) - 1) ==
+					      (ssize_t) sizeof(msg) - 1
+			      ? 0
+			      : 1);
+	}
+	assert_int_equal(fv_input_text(&in, &t), 0);
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	assert_int_equal(t.fd, -1);
+	assert_int_equal(t.len, sizeof(msg) - 1);
+	assert_string_equal(t.buf, msg);
+	fv_text_free(&t);
 }
 
 static void text_stdin(void **state)
@@ -1002,7 +1035,7 @@ static void text_other_inputs(void **state)
 	assert_int_equal(t.len, 0);
 	assert_string_equal(t.buf, "");
 	fv_text_release(&t, 0, 0);
-	fv_text_copy(&t, 0, 0, NULL);
+	assert_int_equal(fv_text_copy(&t, 0, 0, NULL), 0);
 	fv_text_free(&t);
 	assert_int_equal(t.fd, -1);
 
@@ -1033,6 +1066,7 @@ int main(void)
 		T(text_release_and_copy),
 		T(text_small_release_noop),
 		T(text_file_shrank),
+		T(text_fifo),
 		T(text_stdin),
 		T(read_stdin_large),
 		T(text_other_inputs),
