@@ -260,7 +260,6 @@ static void text_done(const struct job_source *src,
 		fv_text_release(src->text, sp->start, sp->end);
 }
 
-/* Input [start, end): in place, or read again from the file. */
 /*
  * The file is not what was read: its jobs would not be those the scan
  * found. An error, the file's numbers not used (-EBADMSG).
@@ -309,11 +308,14 @@ static int load_job(const struct job_source *src, const struct fv_bins_span *sp,
 /*
  * Percentiles of the sections whose bins the scanner kept, computed now,
  * while the bins are there: the store is reused for the next job. Where
- * they were is noted, for a clone's sum.
+ * they were in the input is noted, for a clone's sum (a deferred job's
+ * bins are at offsets from its own text).
  */
 static int finish_borrowed(const struct fv_docinfo *di, struct fv_job *job,
-			   struct job_refs *refs, size_t base)
+			   struct job_refs *refs)
 {
+	size_t base = refs->job_start;
+
 	for (int d = 0; d < FV_DIR_NR; d++)
 		for (int k = 0; k < FV_LAT_NR; k++) {
 			struct fv_lat *lat = &job->dir[d].lat[k];
@@ -353,12 +355,11 @@ static int parse_entry(const struct fv_docinfo *di,
 		}
 		entry = own;
 		jdi.bins = src->job_bins;
-		/* The job's bins are at offsets from its own text. */
 		refs->job_start = sp->start;
 		refs->job_end = sp->end;
 	}
 	ret = fv_parse_job(&jdi, entry, global, job);
-	ret = ret ? ret : finish_borrowed(&jdi, job, refs, refs->job_start);
+	ret = ret ? ret : finish_borrowed(&jdi, job, refs);
 	json_decref(own);
 	fv_jarena_reset(src->arena); /* the tree is gone: its memory too */
 	return ret;
