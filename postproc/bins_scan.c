@@ -267,13 +267,12 @@ static size_t keep_counted(struct fv_bins_store *st, size_t from)
 	return out - from;
 }
 
-/* The marker's two parts: the key "@TAG" and the value ":N". */
-static int marker_key(const struct fv_bins_store *st, char *buf, size_t size)
+int fv_bins_marker_key(const struct fv_bins_store *st, char *buf, size_t size)
 {
 	return snprintf(buf, size, "\"%s\"", st->tag);
 }
 
-static int marker_val(size_t idx, char *buf, size_t size)
+int fv_bins_marker_val(size_t idx, char *buf, size_t size)
 {
 	return snprintf(buf, size, ":%zu", idx);
 }
@@ -304,8 +303,8 @@ static bool marker_place(const struct fv_bins_store *st, const char *b,
 			 struct fv_bins_span *sp, size_t idx)
 {
 	char text[48];
-	size_t mk = (size_t) marker_key(st, text, sizeof(text));
-	size_t mv = (size_t) marker_val(idx, text, sizeof(text));
+	size_t mk = (size_t) fv_bins_marker_key(st, text, sizeof(text));
+	size_t mv = (size_t) fv_bins_marker_val(idx, text, sizeof(text));
 
 	sp->marker = fit(b, sp->start + 1, sp->end, mk);
 	sp->marker_val = sp->marker ? fit(b, sp->marker + mk, sp->end, mv) : 0;
@@ -570,134 +569,5 @@ const struct fv_bins_span *fv_bins_span_of(const struct fv_bins_store *st,
 		    st->spans[i].n &&
 		    (const void *) (st->bins + st->spans[i].first) == pairs)
 			return &st->spans[i];
-	return NULL;
-}
-
-/* The bytes jansson sees for a span: braces, marker, blanks, newlines. */
-struct span_text {
-	char key[48], val[32];
-	size_t mk, mv;
-};
-
-static char span_byte(const char *b, const struct fv_bins_span *sp,
-		      const struct span_text *t, size_t o)
-{
-	if (o == sp->start)
-		return '{';
-	if (o == sp->end - 1)
-		return '}';
-	if (sp->blank)
-		return b[o] == '\n' ? '\n' : ' ';
-	if (o >= sp->marker && o < sp->marker + t->mk)
-		return t->key[o - sp->marker];
-	if (o >= sp->marker_val && o < sp->marker_val + t->mv)
-		return t->val[o - sp->marker_val];
-	/* Newlines kept: jansson counts lines on them. */
-	return b[o] == '\n' ? '\n' : ' ';
-}
-
-/*
- * Entering span idx: where its bytes are given one for one (up to the
- * marker's end, and its last line, so that columns after it are right)
- * and where only its newlines are (the blanks between are dropped: most
- * of a json+ file, which jansson would otherwise read byte by byte).
- */
-static void enter_span(struct fv_bins_feed *f, size_t idx)
-{
-	const struct fv_bins_span *sp = &f->st->spans[idx];
-	struct span_text t;
-	size_t head, tail;
-
-	t.mk = (size_t) marker_key(f->st, t.key, sizeof(t.key));
-	t.mv = (size_t) marker_val(idx, t.val, sizeof(t.val));
-	head = sp->blank ? sp->start + 1 : sp->marker_val + t.mv;
-	tail = sp->end - 1;
-	while (tail > head && f->buf[tail - 1] != '\n')
-		tail--;
-	f->cur = idx;
-	f->head = head;
-	f->tail = tail > head ? tail : head;
-	f->entered = true;
-}
-
-/* Up to room bytes of the current span from f->pos; how many. */
-static size_t span_out(struct fv_bins_feed *f, char *out, size_t room)
-{
-	const struct fv_bins_span *sp = &f->st->spans[f->cur];
-	struct span_text t;
-	size_t n = 0;
-
-	t.mk = (size_t) marker_key(f->st, t.key, sizeof(t.key));
-	t.mv = (size_t) marker_val(f->cur, t.val, sizeof(t.val));
-	while (n < room && f->pos < sp->end) {
-		const char *nl;
-
-		if (f->pos < f->head || f->pos >= f->tail) {
-			out[n++] = span_byte(f->buf, sp, &t, f->pos++);
-			continue;
-		}
-		nl = memchr(f->buf + f->pos, '\n', f->tail - f->pos);
-		if (!nl) {
-			f->dropped += f->tail - f->pos;
-			f->pos = f->tail;
-			continue;
-		}
-		f->dropped += (size_t) (nl - f->buf) - f->pos;
-		f->pos = (size_t) (nl - f->buf) + 1;
-		out[n++] = '\n';
-	}
-	return n;
-}
-
-size_t fv_bins_feed(void *buffer, size_t buflen, void *data)
-{
-	struct fv_bins_feed *f = data;
-	const struct fv_bins_store *st = f->st;
-	char *out = buffer;
-	size_t n = 0;
-
-	while (n < buflen && f->pos < f->len) {
-		const struct fv_bins_span *sp =
-			f->next < st->nspans ? &st->spans[f->next] : NULL;
-		size_t k;
-
-		if (!sp || f->pos < sp->start) {
-			k = (sp && sp->start < f->len ? sp->start : f->len) -
-			    f->pos;
-			k = k < buflen - n ? k : buflen - n;
-			memcpy(out + n, f->buf + f->pos, k);
-			n += k;
-			f->pos += k;
-			continue;
-		}
-		if (!f->entered || f->cur != f->next)
-			enter_span(f, f->next);
-		n += span_out(f, out + n, buflen - n);
-		if (f->pos >= sp->end)
-			f->next++;
-	}
-	return n;
-}
-
-const struct fv_bins_span *fv_bins_lookup(const struct fv_bins_store *st,
-					  const json_t *obj, bool job)
-{
-	const char *key;
-	json_t *val;
-	double v;
-
-	if (!json_is_object(obj) || json_object_size(obj) != 1)
-		return NULL;
-	json_object_foreach((json_t *) obj, key, val)
-	{
-		if (strcmp(key, st->tag) || !json_is_number(val))
-			return NULL;
-		v = json_number_value(val);
-		if (!(v >= 0 && v < (double) st->nspans) || v != floor(v) ||
-		    st->spans[(size_t) v].blank ||
-		    st->spans[(size_t) v].job != job)
-			return NULL;
-		return &st->spans[(size_t) v];
-	}
 	return NULL;
 }

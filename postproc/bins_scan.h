@@ -106,7 +106,15 @@ int fv_bins_take(struct fv_bins_store *st, const char *buf, size_t len,
 const struct fv_bins_span *fv_bins_span_of(const struct fv_bins_store *st,
 					   const void *pairs);
 
-/* State of json_load_callback() over buf[pos, len) with the spans. */
+/*
+ * The marker's two parts, "@TAG" (quoted) and ":N" for span idx, into buf;
+ * their lengths. The scan makes room for them, the feed writes them.
+ */
+int fv_bins_marker_key(const struct fv_bins_store *st, char *buf, size_t size);
+int fv_bins_marker_val(size_t idx, char *buf, size_t size);
+
+/* State of json_load_callback() over buf[pos, len) with the spans (the
+ * feed, bins_feed.c). */
 struct fv_bins_feed {
 	const char *buf;
 	size_t pos, len;
@@ -118,9 +126,14 @@ struct fv_bins_feed {
 	 * input: newlines and each span's first and last lines are fed).
 	 */
 	size_t dropped;
-	/* The span being fed: bytes one for one before head, from tail. */
+	/*
+	 * The span being fed: bytes one for one before head, from tail; its
+	 * marker's two parts.
+	 */
 	bool entered;
 	size_t cur, head, tail;
+	char key[48], val[32];
+	size_t mk, mv;
 };
 
 /* json_load_callback_t: the input, markers in place of the spans. */

@@ -78,22 +78,24 @@ int fv_mark_add(struct fv_chart *ch, const struct fv_mark *m)
 	return v[ch->nmarks++].text ? 0 : -ENOMEM;
 }
 
+static void chart_free(struct fv_chart *ch)
+{
+	for (size_t k = 0; k < ch->nlines; k++) {
+		free(ch->lines[k].title);
+		free(ch->lines[k].x);
+		free(ch->lines[k].y);
+	}
+	for (size_t k = 0; k < ch->nmarks; k++)
+		free(ch->marks[k].text);
+	free(ch->lines);
+	free(ch->marks);
+	free(ch->svg);
+}
+
 void fv_charts_free(struct fv_charts *c)
 {
-	for (size_t i = 0; i < c->n; i++) {
-		struct fv_chart *ch = &c->v[i];
-
-		for (size_t k = 0; k < ch->nlines; k++) {
-			free(ch->lines[k].title);
-			free(ch->lines[k].x);
-			free(ch->lines[k].y);
-		}
-		for (size_t k = 0; k < ch->nmarks; k++)
-			free(ch->marks[k].text);
-		free(ch->lines);
-		free(ch->marks);
-		free(ch->svg);
-	}
+	for (size_t i = 0; i < c->n; i++)
+		chart_free(&c->v[i]);
 	free(c->v);
 	memset(c, 0, sizeof(*c));
 }
@@ -109,15 +111,7 @@ static void drop_if_empty(struct fv_charts *c)
 	if (pts)
 		return;
 	c->n--;
-	for (size_t k = 0; k < ch->nlines; k++) {
-		free(ch->lines[k].title);
-		free(ch->lines[k].x);
-		free(ch->lines[k].y);
-	}
-	for (size_t k = 0; k < ch->nmarks; k++)
-		free(ch->marks[k].text);
-	free(ch->lines);
-	free(ch->marks);
+	chart_free(ch);
 }
 
 static double pct_ns(const struct fv_set *set, const struct fv_job *j,
