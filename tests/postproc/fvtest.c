@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: MIT */
+#include <dirent.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "app.h"
 #include "fvtest.h"
@@ -160,4 +164,119 @@ void fvt_golden(const char *path, const char *name, char *got)
 	assert_string_equal(got, want);
 	free(got);
 	free(want);
+}
+
+static char tmp[PATH_MAX];    /* this test's directory */
+static char oldcwd[PATH_MAX]; /* set while a test is inside tmp */
+
+/* Removes path and all under it; makes directories listable first. */
+static void rm_tree(const char *path)
+{
+	struct stat st;
+	DIR *d;
+	struct dirent *e;
+
+	if (lstat(path, &st) < 0)
+		return;
+	if (!S_ISDIR(st.st_mode)) {
+		unlink(path);
+		return;
+	}
+	chmod(path, 0700);
+	d = opendir(path);
+	while (d && (e = readdir(d))) {
+		char *p;
+
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		if (asprintf(&p, "%s/%s", path, e->d_name) < 0)
+			break;
+		rm_tree(p);
+		free(p);
+	}
+	if (d)
+		closedir(d);
+	rmdir(path);
+}
+
+int fvt_tmp_setup(void **state)
+{
+	const char *base = fvt_env("TMPDIR", "/tmp");
+	int n = snprintf(tmp, sizeof(tmp), "%s/fv_test.XXXXXX", base);
+
+	(void) state;
+	if (n < 0 || (size_t) n >= sizeof(tmp) || !mkdtemp(tmp))
+		return -1;
+	return 0;
+}
+
+int fvt_tmp_teardown(void **state)
+{
+	(void) state;
+	if (oldcwd[0]) {
+		if (chdir(oldcwd) < 0)
+			return -1;
+		oldcwd[0] = '\0';
+	}
+	rm_tree(tmp);
+	return 0;
+}
+
+const char *fvt_tmp(void)
+{
+	return tmp;
+}
+
+const char *fvt_at(const char *fmt, ...)
+{
+	static char ring[16][PATH_MAX];
+	static unsigned k;
+	char rel[PATH_MAX], *b = ring[k++ % 16];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(rel, sizeof(rel), fmt, ap);
+	va_end(ap);
+	assert_true(n >= 0 && (size_t) n < sizeof(rel));
+	n = snprintf(b, PATH_MAX, "%s%s%s", tmp, rel[0] ? "/" : "", rel);
+	assert_true(n > 0 && n < PATH_MAX);
+	return b;
+}
+
+void fvt_mkfile(const char *path, const char *data, size_t len)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	size_t done = 0;
+
+	assert_true(fd >= 0);
+	while (done < len) {
+		ssize_t w = write(fd, data + done, len - done);
+
+		assert_true(w > 0);
+		done += (size_t) w;
+	}
+	assert_int_equal(close(fd), 0);
+}
+
+void fvt_touch(const char *path)
+{
+	fvt_mkfile(path, "{}\n", 3);
+}
+
+void fvt_mkdir(const char *path)
+{
+	assert_int_equal(mkdir(path, 0755), 0);
+}
+
+void fvt_enter(const char *dir)
+{
+	assert_non_null(getcwd(oldcwd, sizeof(oldcwd)));
+	assert_int_equal(chdir(dir), 0);
+}
+
+void fvt_leave(void)
+{
+	assert_int_equal(chdir(oldcwd), 0);
+	oldcwd[0] = '\0';
 }

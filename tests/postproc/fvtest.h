@@ -3,10 +3,12 @@
 #ifndef FV_TEST_H
 #define FV_TEST_H
 
+#include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -52,5 +54,33 @@ char *fvt_run_transcript(const char *const *args, size_t max,
  * when FV_UPDATE_GOLDEN is set; @name labels a difference.
  */
 void fvt_golden(const char *path, const char *name, char *got);
+
+/*
+ * A fresh directory for each test, made by mkdtemp in $TMPDIR (or /tmp):
+ * made by fvt_tmp_setup(), removed with all in it by fvt_tmp_teardown()
+ * (which first goes back where fvt_enter() left), both cmocka fixtures.
+ */
+int fvt_tmp_setup(void **state);
+int fvt_tmp_teardown(void **state);
+const char *fvt_tmp(void);
+
+/*
+ * "$tmp/rel", rel formatted; one of 16 buffers, valid for 16 calls (a path
+ * kept longer is copied: FVT_HELD).
+ */
+const char *fvt_at(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* A path kept across more than 16 calls of fvt_at(). */
+#define FVT_HELD(var, ...)  \
+	char var[PATH_MAX]; \
+	strcpy(var, fvt_at(__VA_ARGS__))
+
+void fvt_mkfile(const char *path, const char *data, size_t len);
+void fvt_touch(const char *path); /* "{}\n" */
+void fvt_mkdir(const char *path);
+
+/* Into a directory (the test's, or one under it), and back. */
+void fvt_enter(const char *dir);
+void fvt_leave(void);
 
 #endif
