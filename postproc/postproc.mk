@@ -11,7 +11,9 @@ PP_DIR := postproc
 PP_TDIR := tests/postproc
 PP_OUT := $(BUILD)/postproc
 PP_TOUT := $(BUILD)/tests/postproc
-PP_SRCS := $(filter-out $(PP_DIR)/main.c,$(wildcard $(PP_DIR)/*.c))
+# One folder per stage (postproc/LAYERS); headers are named by their path
+# from postproc/.
+PP_SRCS := $(filter-out $(PP_DIR)/cmd/main.c,$(shell find $(PP_DIR) -name '*.c'))
 PP_OBJS := $(PP_SRCS:$(PP_DIR)/%.c=$(PP_OUT)/%.o)
 PP_LIB := $(PP_OUT)/libfioverdict.a
 PP_BIN := $(PP_OUT)/fioverdict
@@ -29,13 +31,13 @@ bench: bench-postproc
 
 $(PP_OUT)/%.o: $(PP_DIR)/%.c
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS_BASE) $(CFLAGS_BASE) -c $< -o $@
+	$(CC) $(CPPFLAGS_BASE) -I$(PP_DIR) $(CFLAGS_BASE) -c $< -o $@
 
 $(PP_LIB): $(PP_OBJS)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-$(PP_BIN): $(PP_OUT)/main.o $(PP_LIB)
+$(PP_BIN): $(PP_OUT)/cmd/main.o $(PP_LIB)
 	$(CC) $(LDFLAGS_BASE) -o $@ $^ $(PP_LIBS)
 
 $(PP_TOUT)/%.o: $(PP_TDIR)/%.c
@@ -89,7 +91,7 @@ PP_CORPUS := $(PP_OUT)/fuzz/corpus
 FUZZ_SECONDS ?= 600
 CHECK_FUZZ_SECONDS ?= 80
 
-$(PP_FUZZ): $(PP_TDIR)/fuzz_ingest.c $(PP_SRCS) $(wildcard $(PP_DIR)/*.h)
+$(PP_FUZZ): $(PP_TDIR)/fuzz_ingest.c $(PP_SRCS) $(shell find $(PP_DIR) -name '*.h')
 	@mkdir -p $(@D)
 	clang -std=gnu11 -O1 -g -D_GNU_SOURCE -I$(PP_DIR) -Wall -Wextra \
 		-Werror -fsanitize=fuzzer,address,undefined \
@@ -121,4 +123,7 @@ check-fuzz: $(PP_FUZZ) $(PP_CORPUS)/.stamp
 bench-postproc: $(PP_BIN) $(PP_GEN)
 	$(PP_TDIR)/bench.sh $(PP_BIN) $(PP_TOUT)/gen $(PP_TOUT)/bench
 
--include $(PP_OBJS:.o=.d) $(PP_OUT)/main.d $(PP_TOUT)/*.d
+-include $(PP_OBJS:.o=.d) $(PP_OUT)/cmd/main.d $(PP_TOUT)/*.d
+
+# The layering check (make check-layers) reads postproc/LAYERS.
+LAYER_TREES += postproc:$(PP_OUT)

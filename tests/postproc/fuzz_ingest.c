@@ -8,72 +8,81 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "analysis.h"
-#include "ingest.h"
-#include "join.h"
-#include "label.h"
-#include "render.h"
-#include "role.h"
-#include "verdict.h"
+#include "analysis/analysis.h"
+#include "annotate/annotate.h"
+#include "ingest/ingest.h"
+#include "render/render.h"
+#include "verdict/verdict.h"
 
-/* The same bytes as a fio log, joined and judged by verdict and diff. */
-static struct fv_vopts *fuzz_vopts;
+/* Every table analysis, then the verdicts and the diff (the set against
+ * itself), each rendered in every format. */
+static const struct fv_analysis *const analyses[] = {
+	&fv_an_summary, &fv_an_compare, &fv_an_latency,
+	&fv_an_scaling, &fv_an_sweep,	NULL,
+};
 
-static void analyse(const struct fv_set *set)
+static void render_all(const struct fv_report *rep)
+{
+	for (size_t r = 0; fv_renderers[r]; r++) {
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&buf, &len);
+
+		if (f) {
+			fv_renderers[r]->render(f, rep);
+			fclose(f);
+		}
+		free(buf);
+	}
+}
+
+static void analyse(const struct fv_set *set, const struct fv_logset *logs)
 {
 	struct fv_pctlist show;
-	struct fv_aopts o = { .show = &show,
-			      .lat = FV_CLAT,
-			      .of_role = FV_ROLE_STEADY,
-			      .of_dir = FV_DIR_WRITE,
-			      .verdict = fuzz_vopts };
+	struct fv_aopts o;
+	struct fv_vopts vo;
+	struct fv_verdict_in in = {
+		.set = set, .logs = logs, .base = set, .ao = &o, .o = &vo
+	};
+	bool failed = false;
 
 	fv_pctlist_default(&show);
-	for (size_t a = 0; fv_analyses[a]; a++) {
+	fv_aopts_init(&o, &show);
+	fv_vopts_init(&vo);
+	for (size_t a = 0; a <= sizeof(analyses) / sizeof(*analyses); a++) {
 		struct fv_report rep = { .command = "fuzz",
 					 .diags = &set->diags,
 					 .pcts = &show };
 		struct fv_diags d = { 0 };
+		int ret = analyses[a] ? analyses[a]->run(set, &o, &rep, &d)
+			  : a == sizeof(analyses) / sizeof(*analyses) - 1
+				  ? fv_verdicts(&in, &rep, &failed)
+				  : fv_diff(&in, &rep, &failed);
 
-		if (!fv_analyses[a]->run(set, &o, &rep, &d))
-			for (size_t r = 0; fv_renderers[r]; r++) {
-				char *buf = NULL;
-				size_t len = 0;
-				FILE *f = open_memstream(&buf, &len);
-
-				if (f) {
-					fv_renderers[r]->render(f, &rep);
-					fclose(f);
-				}
-				free(buf);
-			}
+		if (!ret)
+			render_all(&rep);
 		fv_report_free(&rep);
 		fv_diags_free(&d);
 	}
+	fv_vopts_free(&vo);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct fv_ingest_opts io = { .named = size & 1 };
 	struct fv_set set;
-	struct fv_vopts vo;
+	struct fv_logset logs = { 0 };
 
 	fv_set_init(&set, NULL);
-	fv_vopts_init(&vo);
-	fv_ts_parse(&vo.ts, "fuzz/input_x_clat.1.log", (const char *) data,
-		    size, &set.diags);
+	/* The same bytes as a fio log, joined and judged. */
+	fv_log_parse(&logs, "fuzz/input_x_clat.1.log", (const char *) data,
+		     size, &set.diags);
 	fv_ingest_buffer(&set, "fuzz/input_x_20260101-000000.json", "fuzz",
 			 (const char *) data, size, &io);
-	if (!fv_label_assign(&set, NULL, 0)) {
-		fv_role_assign(&set, NULL, 0);
-		if (!fv_join_durability(&set) &&
-		    !fv_ts_join(&vo.ts, &set, &set.diags)) {
-			fuzz_vopts = &vo;
-			analyse(&set);
-		}
-	}
-	fuzz_vopts = NULL;
-	fv_vopts_free(&vo);
+	if (!fv_annotate(&set, &(struct fv_load_opts){ 0 }) &&
+	    !fv_log_join(&logs, &set, &set.diags))
+		analyse(&set, &logs);
+	fv_logset_free(&logs);
 	fv_set_free(&set);
 	return 0;
 }

@@ -7,11 +7,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "app.h"
+#include "cmd/cmd.h"
+#include "ingest/ingest.h"
 #include "fvtest.h"
-#include "join.h"
-#include "label.h"
-#include "role.h"
+#include "annotate/annotate.h"
 
 const char *fvt_env(const char *name, const char *def)
 {
@@ -56,10 +55,8 @@ void fvt_load(struct fv_set *set, const char *const *paths, size_t n,
 	      const struct fv_pctlist *pcts)
 {
 	fv_set_init(set, pcts);
-	assert_int_equal(fv_load(set, (char *const *) paths, n), 0);
-	assert_int_equal(fv_label_assign(set, NULL, 0), 0);
-	fv_role_assign(set, NULL, 0);
-	assert_int_equal(fv_join_durability(set), 0);
+	assert_int_equal(fv_ingest_paths(set, (char *const *) paths, n), 0);
+	assert_int_equal(fv_annotate(set, &(struct fv_load_opts){ 0 }), 0);
 }
 
 const struct fv_job *fvt_job(const struct fv_set *set, const char *label,

@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "model.h"
+#include "model/set.h"
 
 /* $name or def; the make target sets FV_FIXTURES, FV_GEN, FV_GOLDEN... */
 const char *fvt_env(const char *name, const char *def);

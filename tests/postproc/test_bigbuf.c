@@ -4,7 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bigbuf.h"
+#include "ingest/lowmem/mapped_array.h"
 #include "fvtest.h"
 
 static void grows_by_pages_and_keeps_contents(void **state)

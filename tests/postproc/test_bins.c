@@ -7,9 +7,9 @@
 #include <errno.h>
 #include <string.h>
 
-#include "bins_scan.h"
+#include "ingest/lowmem/bins_scan.h"
 #include "fvtest.h"
-#include "scan.h"
+#include "ingest/documents.h"
 
 /* A bins object on fio's layout (indented enough for the marker). */
 #define BINS                                                      \

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "fvtest.h"
-#include "pctl.h"
+#include "model/percentile.h"
 
 #define GEN(rel) fvt_path("FV_GEN", "build/tests/postproc/gen", rel)
 

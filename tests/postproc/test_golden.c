@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app.h"
+#include "cmd/cmd.h"
 #include "fvtest.h"
 
 #define MAXARGS 12
@@ -67,6 +67,11 @@ static const struct golden cases[] = {
 	{ "usage-noinput.text", { "compare" } },
 	{ "usage-badbase.text", { "scaling", "--base", "nope", "@plan" } },
 	{ "help.text", { "--help" } },
+	{ "help-summary.text", { "summary", "--help" } },
+	{ "help-verdict.text", { "verdict", "--help" } },
+	{ "help-diff.text", { "diff", "--help" } },
+	{ "usage-foreign.text", { "summary", "--baseline", "x", "@plan" } },
+	{ "usage-novalue.text", { "latency", "@plan", "--of" } },
 	{ "version.text", { "--version" } },
 };
 

@@ -11,13 +11,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "app.h"
+#include "cmd/cmd.h"
 #include "fvtest.h"
-#include "ingest.h"
-#include "inputs.h"
-#include "join.h"
-#include "label.h"
-#include "role.h"
+#include "ingest/ingest.h"
+#include "ingest/inputs.h"
+#include "annotate/stats_join.h"
+#include "annotate/label.h"
+#include "annotate/role.h"
 
 #define FIX(rel) fvt_path("FV_FIXTURES", "tests/postproc/fixtures", rel)
 

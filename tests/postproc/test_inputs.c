@@ -21,7 +21,7 @@
 #include <unistd.h>
 
 #include "fvtest.h"
-#include "inputs.h"
+#include "ingest/inputs.h"
 
 static bool fsuid_dropped; /* root acting as nobody (unlistable dir) */
 

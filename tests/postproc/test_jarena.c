@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "fvtest.h"
-#include "jarena.h"
+#include "ingest/lowmem/json_arena.h"
 
 /* A string longer than any block: it must get a block of its own. */
 #define BIG (100 * 1024)

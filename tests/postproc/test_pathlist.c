@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "fvtest.h"
-#include "pathlist.h"
+#include "ingest/pathlist.h"
 
 /* Entry i's full path equals want (the copy is freed here). */
 static void path_is(const struct fv_pathlist *l, size_t i, const char *want)

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "fvtest.h"
-#include "scan.h"
+#include "ingest/documents.h"
 
 struct found {
 	int ndocs;

@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "fvtest.h"
-#include "inputs.h"
+#include "ingest/inputs.h"
 
 static int saved_stdin = -2; /* -2: stdin not replaced */
 

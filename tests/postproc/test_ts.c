@@ -11,34 +11,34 @@
 #include <string.h>
 
 #include "fvtest.h"
-#include "ts.h"
+#include "logs/logs.h"
 
-static int parse(struct fv_tsset *ts, struct fv_diags *d, const char *name,
+static int parse(struct fv_logset *ts, struct fv_diags *d, const char *name,
 		 const char *text)
 {
-	return fv_ts_parse(ts, name, text, strlen(text), d);
+	return fv_log_parse(ts, name, text, strlen(text), d);
 }
 
 static void test_names(void **state)
 {
-	enum fv_ts_kind k;
+	enum fv_log_kind k;
 	char *p = NULL;
 	int n;
 
 	(void) state;
-	assert_int_equal(fv_ts_name("d/job_x_clat.12.log", &p, &k, &n), 0);
+	assert_int_equal(fv_log_name("d/job_x_clat.12.log", &p, &k, &n), 0);
 	assert_string_equal(p, "job_x");
-	assert_int_equal(k, FV_TS_CLAT);
+	assert_int_equal(k, FV_LOG_CLAT);
 	assert_int_equal(n, 12);
 	free(p);
-	assert_int_equal(fv_ts_name("a_lat.log", &p, &k, &n), 0);
-	assert_int_equal(k, FV_TS_LAT);
+	assert_int_equal(fv_log_name("a_lat.log", &p, &k, &n), 0);
+	assert_int_equal(k, FV_LOG_LAT);
 	assert_int_equal(n, 0);
 	free(p);
-	assert_false(fv_ts_is_log("a_clat_hist.1.log"));
-	assert_false(fv_ts_is_log("fio.json"));
-	assert_false(fv_ts_is_log("_iops.1.log"));
-	assert_true(fv_ts_is_log("x_bw.3.log"));
+	assert_false(fv_log_named("a_clat_hist.1.log"));
+	assert_false(fv_log_named("fio.json"));
+	assert_false(fv_log_named("_iops.1.log"));
+	assert_true(fv_log_named("x_bw.3.log"));
 }
 
 /* 4, 5, 6 and 7 columns, hex prio, CRLF and blank lines. */
@@ -49,7 +49,7 @@ static void test_names(void **state)
  */
 static void test_window_both(void **state)
 {
-	struct fv_tsset ts = { 0 };
+	struct fv_logset ts = { 0 };
 	struct fv_diags d = { 0 };
 
 	(void) state;
@@ -76,13 +76,13 @@ static void test_window_both(void **state)
 	assert_true(parse(&ts, &d, "bad_iops.1.log",
 			  "100, 10, 20, 1, 0\n200, 10, 1, 0\n") < 0);
 	assert_int_equal(d.nerrors, 2);
-	fv_tsset_free(&ts);
+	fv_logset_free(&ts);
 	fv_diags_free(&d);
 }
 
 static void test_layouts(void **state)
 {
-	struct fv_tsset ts = { 0 };
+	struct fv_logset ts = { 0 };
 	struct fv_diags d = { 0 };
 
 	(void) state;
@@ -104,17 +104,17 @@ static void test_layouts(void **state)
 	assert_true(ts.v[1]->averaged);
 	assert_int_equal(ts.v[1]->ddir, FV_DIR_READ);
 	assert_int_equal(ts.v[2]->ddir, FV_DIR_WRITE);
-	assert_int_equal(ts.v[3]->kind, FV_TS_CLAT);
+	assert_int_equal(ts.v[3]->kind, FV_LOG_CLAT);
 	assert_true(ts.v[3]->pt[0].v == 14016);
 	assert_int_equal(ts.v[4]->ddir, FV_DIR_TRIM);
-	fv_tsset_free(&ts);
+	fv_logset_free(&ts);
 	fv_diags_free(&d);
 }
 
 static void expect_error(const char *text, int line, int col,
 			 const char *needle)
 {
-	struct fv_tsset ts = { 0 };
+	struct fv_logset ts = { 0 };
 	struct fv_diags d = { 0 };
 
 	assert_int_equal(parse(&ts, &d, "x_iops.1.log", text), -EBADMSG);
@@ -123,7 +123,7 @@ static void expect_error(const char *text, int line, int col,
 	assert_int_equal(d.v[0].line, line);
 	assert_int_equal(d.v[0].column, col);
 	assert_non_null(strstr(d.v[0].message, needle));
-	fv_tsset_free(&ts);
+	fv_logset_free(&ts);
 	fv_diags_free(&d);
 }
 
@@ -140,7 +140,7 @@ static void test_errors(void **state)
 
 static void test_empty_is_note(void **state)
 {
-	struct fv_tsset ts = { 0 };
+	struct fv_logset ts = { 0 };
 	struct fv_diags d = { 0 };
 
 	(void) state;
@@ -154,7 +154,7 @@ static void test_empty_is_note(void **state)
 /* Per-I/O samples binned: 10 I/Os of 4 KiB in each 100 ms window. */
 static void test_binning(void **state)
 {
-	struct fv_tsset ts = { .bin_ms = 100 };
+	struct fv_logset ts = { .bin_ms = 100 };
 	struct fv_diags d = { 0 };
 	struct fv_job job = { .name = "b", .kind = FV_JOB_SINGLE };
 	struct fv_rate r;
@@ -167,17 +167,18 @@ static void test_binning(void **state)
 					 "%d, 1, 1, 4096\n", i * 10);
 	assert_int_equal(parse(&ts, &d, "b_iops.1.log", text), 0);
 	ts.v[0]->job = &job;
-	assert_int_equal(fv_ts_rate(&ts, &job, FV_TS_IOPS, FV_DIR_WRITE, &r),
+	assert_int_equal(fv_log_rate(&ts, &job, FV_LOG_IOPS, FV_DIR_WRITE, &r),
 			 0);
 	assert_int_equal(r.n, 3); /* the partial last window is dropped */
 	assert_true(fabs(r.v[0] - 100) < 1e-9);
 	assert_true(fabs(r.t_ms[2] - 300) < 1e-9);
 	fv_rate_free(&r);
-	ts.v[0]->kind = FV_TS_BW;
-	assert_int_equal(fv_ts_rate(&ts, &job, FV_TS_BW, FV_DIR_WRITE, &r), 0);
+	ts.v[0]->kind = FV_LOG_BW;
+	assert_int_equal(fv_log_rate(&ts, &job, FV_LOG_BW, FV_DIR_WRITE, &r),
+			 0);
 	assert_true(fabs(r.v[1] - 409600) < 1e-6); /* B/s */
 	fv_rate_free(&r);
-	fv_tsset_free(&ts);
+	fv_logset_free(&ts);
 	fv_diags_free(&d);
 }
 
@@ -186,15 +187,15 @@ static void test_units_and_join(void **state)
 {
 	const char *paths[] = { fvt_path(
 		"FV_TSFIX", "tests/postproc/ts_fixtures", "layouts") };
-	struct fv_tsset ts = { 0 };
+	struct fv_logset ts = { 0 };
 	struct fv_set set;
 	char *p;
 
 	(void) state;
 	fvt_load(&set, paths, 1, NULL);
 	p = strdup(paths[0]);
-	assert_int_equal(fv_ts_load_dir(&ts, p, &set.diags), 0);
-	assert_int_equal(fv_ts_join(&ts, &set, &set.diags), 0);
+	assert_int_equal(fv_log_load_dir(&ts, p, &set.diags), 0);
+	assert_int_equal(fv_log_join(&ts, &set, &set.diags), 0);
 	for (size_t i = 0; i < ts.n; i++) {
 		if (strcmp(ts.v[i]->prefix, "fio2"))
 			continue;
@@ -203,7 +204,7 @@ static void test_units_and_join(void **state)
 	}
 	assert_true(fvt_diags(&set, FV_NOTE, "matches no job") >= 3);
 	free(p);
-	fv_tsset_free(&ts);
+	fv_logset_free(&ts);
 	fv_set_free(&set);
 }
 
@@ -213,7 +214,7 @@ static void test_fio_avg_clones(void **state)
 	const char *dir =
 		fvt_path("FV_TSGEN", "build/tests/postproc/tsgen", "avg");
 	const char *paths[] = { dir };
-	struct fv_tsset ts = { .bin_ms = 100 };
+	struct fv_logset ts = { .bin_ms = 100 };
 	struct fv_set set;
 	const struct fv_job *sum, *c1;
 	struct fv_rate r1, rs;
@@ -221,8 +222,8 @@ static void test_fio_avg_clones(void **state)
 
 	(void) state;
 	fvt_load(&set, paths, 1, NULL);
-	assert_int_equal(fv_ts_load_dir(&ts, p, &set.diags), 0);
-	assert_int_equal(fv_ts_join(&ts, &set, &set.diags), 0);
+	assert_int_equal(fv_log_load_dir(&ts, p, &set.diags), 0);
+	assert_int_equal(fv_log_join(&ts, &set, &set.diags), 0);
 	assert_int_equal(set.diags.nerrors, 0);
 	for (size_t i = 0; i < ts.n; i++)
 		assert_non_null(ts.v[i]->job);
@@ -230,8 +231,9 @@ static void test_fio_avg_clones(void **state)
 	c1 = fvt_job(&set, NULL, "avg#1");
 	assert_non_null(sum);
 	assert_non_null(c1);
-	assert_int_equal(fv_ts_rate(&ts, c1, FV_TS_IOPS, FV_DIR_WRITE, &r1), 0);
-	assert_int_equal(fv_ts_rate(&ts, sum, FV_TS_IOPS, FV_DIR_WRITE, &rs),
+	assert_int_equal(fv_log_rate(&ts, c1, FV_LOG_IOPS, FV_DIR_WRITE, &r1),
+			 0);
+	assert_int_equal(fv_log_rate(&ts, sum, FV_LOG_IOPS, FV_DIR_WRITE, &rs),
 			 0);
 	/* 1 s at log_avg_msec=100: fewer windows when the machine is busy. */
 	assert_true(r1.n >= 3);
@@ -241,7 +243,7 @@ static void test_fio_avg_clones(void **state)
 	fv_rate_free(&r1);
 	fv_rate_free(&rs);
 	free(p);
-	fv_tsset_free(&ts);
+	fv_logset_free(&ts);
 	fv_set_free(&set);
 }
 
@@ -251,7 +253,7 @@ static void test_fio_per_io(void **state)
 	const char *dir =
 		fvt_path("FV_TSGEN", "build/tests/postproc/tsgen", "perio");
 	const char *paths[] = { dir };
-	struct fv_tsset ts = { .bin_ms = 100 };
+	struct fv_logset ts = { .bin_ms = 100 };
 	struct fv_set set;
 	struct fv_rate r;
 	const struct fv_job *j;
@@ -259,18 +261,18 @@ static void test_fio_per_io(void **state)
 
 	(void) state;
 	fvt_load(&set, paths, 1, NULL);
-	assert_int_equal(fv_ts_load_dir(&ts, p, &set.diags), 0);
-	assert_int_equal(fv_ts_join(&ts, &set, &set.diags), 0);
+	assert_int_equal(fv_log_load_dir(&ts, p, &set.diags), 0);
+	assert_int_equal(fv_log_join(&ts, &set, &set.diags), 0);
 	j = fvt_job(&set, NULL, "perio");
 	assert_non_null(j);
 	assert_int_equal(
-		fv_ts_lat_samples(&ts, j, FV_TS_CLAT, FV_DIR_WRITE, &r), 0);
+		fv_log_lat_samples(&ts, j, FV_LOG_CLAT, FV_DIR_WRITE, &r), 0);
 	assert_int_equal(r.n, 2048);
 	for (size_t i = 0; i < r.n; i++)
 		assert_true(r.v[i] >= j->dir[FV_DIR_WRITE].lat[FV_CLAT].min_ns);
 	fv_rate_free(&r);
 	free(p);
-	fv_tsset_free(&ts);
+	fv_logset_free(&ts);
 	fv_set_free(&set);
 }
 

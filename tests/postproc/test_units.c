@@ -4,13 +4,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis.h"
-#include "fioopt.h"
+#include "analysis/analysis.h"
+#include "util/fio_value.h"
 #include "fvtest.h"
-#include "label.h"
-#include "pctl.h"
-#include "role.h"
-#include "units.h"
+#include "annotate/label.h"
+#include "model/percentile.h"
+#include "annotate/role.h"
+#include "model/units.h"
 
 static void pctl_rank_rule(void **state)
 {

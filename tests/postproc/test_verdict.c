@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "fvtest.h"
-#include "verdict.h"
-#include "verdict_math.h"
+#include "verdict/series_stats.h"
+#include "verdict/verdict_int.h"
 
 static void test_step_fit(void **state)
 {
@@ -102,6 +102,7 @@ static struct fv_job *mkjob(struct fv_set *set, const char *name, int depth,
 struct harness {
 	struct fv_set set;
 	struct fv_vopts o;
+	struct fv_logset logs;
 	struct fv_vctx vc;
 };
 
@@ -109,7 +110,10 @@ static void h_init(struct harness *h)
 {
 	fv_set_init(&h->set, NULL);
 	fv_vopts_init(&h->o);
-	h->vc = (struct fv_vctx){ .set = &h->set, .o = &h->o, .ts = &h->o.ts };
+	memset(&h->logs, 0, sizeof(h->logs));
+	h->vc = (struct fv_vctx){ .set = &h->set,
+				  .o = &h->o,
+				  .logs = &h->logs };
 	h->vc.t = fv_vtable_new("verdict", "Verdicts");
 	assert_non_null(h->vc.t);
 	assert_int_equal(fv_vtable_figs(h->vc.t), 0);
@@ -118,6 +122,7 @@ static void h_init(struct harness *h)
 static void h_free(struct harness *h)
 {
 	fv_table_free(h->vc.t);
+	fv_logset_free(&h->logs);
 	fv_vopts_free(&h->o);
 	fv_set_free(&h->set);
 }
@@ -290,9 +295,9 @@ static void test_tail_growth(void **state)
 		len += (size_t) snprintf(
 			text + len, (1 << 16) - len, "%d, %d, 1, 4096\n", i,
 			i % 50 ? 100000 : 100000 * (1 + i / 200));
-	assert_int_equal(fv_ts_parse(&h.o.ts, "grow_clat.1.log", text, len, &d),
-			 0);
-	h.o.ts.v[0]->job = j;
+	assert_int_equal(
+		fv_log_parse(&h.logs, "grow_clat.1.log", text, len, &d), 0);
+	h.logs.v[0]->job = j;
 	assert_int_equal(fv_vcheck_tail(&h.vc, j), 0);
 	assert_string_equal(cell(&h, 0, VC_VERDICT), "tail-unstable");
 	assert_non_null(strstr(cell(&h, 0, VC_SENTENCE), "grows"));
@@ -313,9 +318,9 @@ static void series(struct harness *h, struct fv_job *j, const double *v,
 		len += (size_t) snprintf(text + len, sizeof(text) - len,
 					 "%zu, %.0f, 1, 0, 0\n", 100 * (i + 1),
 					 v[i]);
-	assert_int_equal(fv_ts_parse(&h->o.ts, "s_iops.1.log", text, len, &d),
+	assert_int_equal(fv_log_parse(&h->logs, "s_iops.1.log", text, len, &d),
 			 0);
-	h->o.ts.v[h->o.ts.n - 1]->job = j;
+	h->logs.v[h->logs.n - 1]->job = j;
 	fv_diags_free(&d);
 }
 

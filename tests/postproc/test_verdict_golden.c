@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app.h"
+#include "cmd/cmd.h"
 #include "fvtest.h"
 
 #define MAXARGS 20

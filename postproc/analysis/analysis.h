@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The table analyses: each reads the model and adds a table to a report
+ * (summary, compare, latency, scaling, sweep), without knowing the output
+ * format. The verdicts, which need more than the set, are a stage of their
+ * own (verdict/).
+ */
+#ifndef FV_ANALYSIS_H
+#define FV_ANALYSIS_H
+
+#include "model/model.h"
+
+struct fv_aopts {
+	const struct fv_pctlist *show; /* percentiles shown as columns */
+	enum fv_latkind lat;	       /* clat (default), lat or slat */
+	bool aggregate_clones;	       /* summary: sums instead of clones */
+	enum fv_role of_role;	       /* latency: the role shown */
+	enum fv_dir of_dir;
+	const char *base;     /* scaling: the reference label */
+	const char **metrics; /* scaling: metric names */
+	size_t nmetrics;
+};
+
+struct fv_analysis {
+	const char *name;
+	/*
+	 * Returns 0, -ENOMEM, or -EINVAL for options that do not fit the
+	 * data (an error diagnostic says which).
+	 */
+	int (*run)(const struct fv_set *set, const struct fv_aopts *o,
+		   struct fv_report *rep, struct fv_diags *diags);
+};
+
+extern const struct fv_analysis fv_an_summary, fv_an_compare, fv_an_latency,
+	fv_an_scaling, fv_an_sweep;
+
+/* Options as the program starts: clat, steady:write. */
+void fv_aopts_init(struct fv_aopts *o, const struct fv_pctlist *show);
+
+/* ---- Metrics: "peak_read_iops", "seq_write_bw", "steady_write_p99" ---- */
+
+enum fv_metric_what { FV_M_IOPS, FV_M_BW, FV_M_PCT };
+
+struct fv_metric {
+	char key[48];
+	char title[64];
+	enum fv_role role;
+	enum fv_dir dir;
+	enum fv_metric_what what;
+	double p;
+};
+
+/* Returns 0 or -EINVAL. */
+int fv_metric_parse(struct fv_metric *m, const char *name);
+enum fv_unit fv_metric_unit(const struct fv_metric *m);
+/* Evaluates a metric for a label into a cell; sets *value if numeric. */
+int fv_metric_put(struct fv_table *t, size_t row, size_t col,
+		  const struct fv_set *set, const struct fv_aopts *o,
+		  const char *label, const struct fv_metric *m, double *value);
+
+/*
+ * summary, in pieces, so that --stream can make the rows of one file at a
+ * time (summary --stream) with the same code as the whole-set table.
+ */
+struct fv_summary_seen {
+	bool clones;	 /* some job is a numjobs clone */
+	bool unmeasured; /* some direction had I/O but no latency */
+};
+
+/* The summary table with its columns and no rows; NULL on ENOMEM. */
+struct fv_table *fv_summary_table(const struct fv_aopts *o);
+/* Appends the rows of set's jobs, label by label. 0 or -ENOMEM. */
+int fv_summary_rows(struct fv_table *t, const struct fv_set *set,
+		    const struct fv_aopts *o);
+/* Accumulates what the notes under the table depend on. */
+void fv_summary_seen(const struct fv_set *set, struct fv_summary_seen *seen);
+int fv_summary_notes(struct fv_table *t, const struct fv_aopts *o,
+		     const struct fv_summary_seen *seen);
+
+#endif

@@ -1,0 +1,312 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * summary: one row per label and job, everything a reader of one run wants:
+ * IOPS and bandwidth per direction, latency percentiles, sync latency, CPU.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+
+enum col_id {
+	C_LABEL,
+	C_ROLE,
+	C_JOB,
+	C_RIOPS,
+	C_RBW,
+	C_WIOPS,
+	C_WBW,
+	C_LATDIR,
+	C_PCTS, /* the shown percentiles start here */
+};
+
+/* Columns after the percentiles, in this order. */
+enum tail_id {
+	T_SYNC_P99,
+	T_USR,
+	T_SYS,
+	T_DEPTH,
+	T_ROLE_RULE,
+	T_LABEL_RULE,
+	T_SOURCE,
+	T_FIO,
+	T_RBYTES,
+	T_WBYTES,
+	T_RUNTIME,
+	T_LAT_MEAN,
+	T_ERROR,
+	T_SS,
+	T_FLUSHES,
+	T_EMPTY_SYNCS,
+	T_NOT_DURABLE,
+	T_NR,
+};
+
+static const struct fv_col head_cols[C_PCTS] = {
+	{ "label", "Label", FV_U_TEXT, 0 },
+	{ "role", "Role", FV_U_TEXT, 0 },
+	{ "job", "Job", FV_U_TEXT, 0 },
+	{ "read_iops", "Read IOPS", FV_U_IOPS, 0 },
+	{ "read_bw", "Read BW", FV_U_BPS, 0 },
+	{ "write_iops", "Write IOPS", FV_U_IOPS, 0 },
+	{ "write_bw", "Write BW", FV_U_BPS, 0 },
+	{ "lat_dir", "Lat dir", FV_U_TEXT, 0 },
+};
+
+static const struct fv_col tail_cols[T_NR] = {
+	{ "sync_p99", "Sync P99", FV_U_NS, 0 },
+	{ "usr_cpu", "usr CPU", FV_U_PERCENT, 0 },
+	{ "sys_cpu", "sys CPU", FV_U_PERCENT, 0 },
+	{ "iodepth", "QD", FV_U_DEPTH, FV_COL_MACHINE },
+	{ "role_rule", "Role from", FV_U_TEXT, FV_COL_MACHINE },
+	{ "label_rule", "Label from", FV_U_TEXT, FV_COL_MACHINE },
+	{ "source", "Source", FV_U_TEXT, FV_COL_MACHINE },
+	{ "fio_version", "fio", FV_U_TEXT, FV_COL_MACHINE },
+	{ "read_bytes", "Read bytes", FV_U_BYTES, FV_COL_MACHINE },
+	{ "write_bytes", "Write bytes", FV_U_BYTES, FV_COL_MACHINE },
+	{ "runtime", "Runtime", FV_U_MS, FV_COL_MACHINE },
+	{ "lat_mean", "Mean latency", FV_U_NS, FV_COL_MACHINE },
+	{ "error", "Error", FV_U_COUNT, FV_COL_MACHINE },
+	{ "steady_state", "Steady state", FV_U_TEXT, FV_COL_MACHINE },
+	{ "flushes", "Flushes", FV_U_COUNT, FV_COL_MACHINE },
+	{ "empty_syncs", "Empty syncs", FV_U_COUNT, FV_COL_MACHINE },
+	{ "writes_not_durable", "Writes not durable", FV_U_COUNT,
+	  FV_COL_MACHINE },
+};
+
+static int add_cols(struct fv_table *t, const struct fv_aopts *o)
+{
+	char key[32], title[32];
+	int ret = 0;
+
+	for (size_t i = 0; i < C_PCTS && !ret; i++)
+		ret = fv_table_add_col(t, head_cols[i].key, head_cols[i].title,
+				       head_cols[i].unit, head_cols[i].flags);
+	for (size_t i = 0; i < o->show->n && !ret; i++) {
+		fv_pct_key(key, sizeof(key), "", o->show->p[i]);
+		snprintf(title, sizeof(title), "P%g", o->show->p[i]);
+		ret = fv_table_add_col(t, key, title, FV_U_NS, 0);
+	}
+	for (size_t i = 0; i < T_NR && !ret; i++)
+		ret = fv_table_add_col(t, tail_cols[i].key, tail_cols[i].title,
+				       tail_cols[i].unit, tail_cols[i].flags);
+	return ret;
+}
+
+static int put_dir(struct fv_table *t, size_t row, size_t col,
+		   const struct fv_job *job, enum fv_dir d)
+{
+	const struct fv_dirstats *ds = &job->dir[d];
+	int ret;
+
+	if (!ds->present || !ds->total_ios)
+		return 0; /* stays "-": the job did no such I/O */
+	ret = fv_cell_num(t, row, col, ds->iops);
+	return ret ? ret : fv_cell_num(t, row, col + 1, ds->bw_bytes);
+}
+
+/* fio's own sync latency; else the flush latency our engines recorded. */
+static int put_sync(struct fv_table *t, size_t row, size_t col,
+		    const struct fv_set *set, const struct fv_job *job)
+{
+	int p99 = fv_pct_index(set, 99);
+	double worst = -1;
+
+	if (job->dir[FV_DIR_SYNC].present && job->dir[FV_DIR_SYNC].total_ios)
+		return fv_put_pct(t, row, col, set, job, FV_DIR_SYNC, FV_LAT,
+				  p99);
+	for (size_t i = 0; i < job->ndur; i++) {
+		const struct fv_reported_pct *r = NULL;
+		const struct fv_dist *f = &job->dur[i]->flush;
+
+		for (size_t k = 0; k < f->npcts; k++)
+			if (f->pcts[k].p > 98.9999995 &&
+			    f->pcts[k].p < 99.0000005)
+				r = &f->pcts[k];
+		if (r && r->ns > worst)
+			worst = r->ns;
+	}
+	if (worst >= 0)
+		return fv_cell_num(t, row, col, worst);
+	return 0;
+}
+
+static int put_durability(struct fv_table *t, size_t row, size_t col,
+			  const struct fv_job *job)
+{
+	double flushes = 0, empty = 0, not_durable = 0;
+	int ret;
+
+	if (!job->ndur)
+		return 0;
+	for (size_t i = 0; i < job->ndur; i++) {
+		flushes += job->dur[i]->fsyncs + job->dur[i]->fdatasyncs;
+		empty += job->dur[i]->empty_syncs;
+		not_durable += job->dur[i]->writes_not_durable;
+	}
+	ret = fv_cell_num(t, row, col + T_FLUSHES, flushes);
+	if (!ret)
+		ret = fv_cell_num(t, row, col + T_EMPTY_SYNCS, empty);
+	if (!ret)
+		ret = fv_cell_num(t, row, col + T_NOT_DURABLE, not_durable);
+	return ret;
+}
+
+static int put_steady(struct fv_table *t, size_t row, size_t col,
+		      const struct fv_job *job)
+{
+	char buf[160];
+
+	if (!job->ss.present)
+		return 0;
+	snprintf(buf, sizeof(buf), "%s %s (%s)",
+		 job->ss.attained ? "attained" : "not attained",
+		 job->ss.setting ? job->ss.setting : "",
+		 job->ss.criterion ? job->ss.criterion : "");
+	return fv_cell_str(t, row, col, buf);
+}
+
+static int put_meta(struct fv_table *t, size_t row, size_t col,
+		    const struct fv_job *job, enum fv_dir ld,
+		    const struct fv_aopts *o)
+{
+	int ret = 0;
+
+	if (job->depth)
+		ret = fv_cell_num(t, row, col + T_DEPTH, job->depth);
+	ret = ret ? ret : fv_cell_str(t, row, col + T_ROLE_RULE, job->role_why);
+	ret = ret ? ret
+		  : fv_cell_str(t, row, col + T_LABEL_RULE, job->label_rule);
+	ret = ret ? ret : fv_cell_str(t, row, col + T_SOURCE, job->source);
+	ret = ret ? ret : fv_cell_str(t, row, col + T_FIO, job->fio_version);
+	ret = ret ? ret
+		  : fv_cell_num(t, row, col + T_RBYTES,
+				job->dir[FV_DIR_READ].io_bytes);
+	ret = ret ? ret
+		  : fv_cell_num(t, row, col + T_WBYTES,
+				job->dir[FV_DIR_WRITE].io_bytes);
+	ret = ret ? ret
+		  : fv_cell_num(t, row, col + T_RUNTIME,
+				(double) job->dir[ld].runtime_ms);
+	if (!ret && job->dir[ld].total_ios && !job->dir[ld].lat_unmeasured)
+		ret = fv_cell_num(t, row, col + T_LAT_MEAN,
+				  job->dir[ld].lat[o->lat].mean_ns);
+	ret = ret ? ret : fv_cell_num(t, row, col + T_ERROR, job->error);
+	ret = ret ? ret : put_steady(t, row, col + T_SS, job);
+	return ret ? ret : put_durability(t, row, col, job);
+}
+
+static int put_row(struct fv_table *t, const struct fv_set *set,
+		   const struct fv_aopts *o, const struct fv_job *job)
+{
+	int row = fv_table_add_row(t), ret;
+	enum fv_dir ld = fv_lat_dir(job);
+	size_t tail = C_PCTS + o->show->n;
+
+	if (row < 0)
+		return row;
+	ret = fv_cell_str(t, row, C_LABEL, job->label);
+	ret = ret ? ret : fv_cell_str(t, row, C_ROLE, fv_role_name(job->role));
+	ret = ret ? ret : fv_cell_str(t, row, C_JOB, job->display);
+	ret = ret ? ret : put_dir(t, row, C_RIOPS, job, FV_DIR_READ);
+	ret = ret ? ret : put_dir(t, row, C_WIOPS, job, FV_DIR_WRITE);
+	ret = ret ? ret : fv_cell_str(t, row, C_LATDIR, fv_dir_name(ld));
+	for (size_t i = 0; i < o->show->n && !ret; i++)
+		ret = fv_put_pct(t, row, C_PCTS + i, set, job, ld, o->lat,
+				 fv_pct_index(set, o->show->p[i]));
+	ret = ret ? ret : put_sync(t, row, tail + T_SYNC_P99, set, job);
+	if (!ret && job->has_cpu) {
+		ret = fv_cell_num(t, row, tail + T_USR, job->usr_cpu);
+		ret = ret ? ret
+			  : fv_cell_num(t, row, tail + T_SYS, job->sys_cpu);
+	}
+	return ret ? ret : put_meta(t, row, tail, job, ld, o);
+}
+
+static bool shown(const struct fv_job *job, const struct fv_aopts *o)
+{
+	if (job->kind == FV_JOB_CLONE)
+		return !o->aggregate_clones;
+	if (job->kind == FV_JOB_CLONE_SUM)
+		return o->aggregate_clones;
+	return true;
+}
+
+void fv_summary_seen(const struct fv_set *set, struct fv_summary_seen *seen)
+{
+	for (size_t i = 0; i < set->njobs; i++) {
+		seen->clones |= set->jobs[i]->kind == FV_JOB_CLONE;
+		for (int d = 0; d < FV_DIR_NR; d++)
+			seen->unmeasured |= set->jobs[i]->dir[d].lat_unmeasured;
+	}
+}
+
+int fv_summary_notes(struct fv_table *t, const struct fv_aopts *o,
+		     const struct fv_summary_seen *seen)
+{
+	int ret = fv_table_note(t,
+				"percentiles: %s of the \"Lat dir\" direction; "
+				"Sync P99: fio's fsync/fdatasync latency",
+				fv_lat_name(o->lat));
+
+	if (!ret && seen->clones && !o->aggregate_clones)
+		ret = fv_table_note(t, "name#k: clone k of a numjobs job "
+				       "(--aggregate-clones shows their sum)");
+	if (!ret && seen->unmeasured)
+		ret = fv_table_note(t,
+				    "some jobs did I/O with every latency "
+				    "at zero (gtod_reduce=1?): shown as n/a, "
+				    "not 0");
+	return ret;
+}
+
+struct fv_table *fv_summary_table(const struct fv_aopts *o)
+{
+	struct fv_table *t = fv_table_new("summary", "Summary");
+
+	if (t && add_cols(t, o)) {
+		fv_table_free(t);
+		return NULL;
+	}
+	return t;
+}
+
+int fv_summary_rows(struct fv_table *t, const struct fv_set *set,
+		    const struct fv_aopts *o)
+{
+	const char **labels = NULL;
+	size_t nl = 0;
+	int ret = fv_labels(set, true, &labels, &nl);
+
+	for (size_t l = 0; l < nl && !ret; l++)
+		for (size_t i = 0; i < set->njobs && !ret; i++)
+			if (!strcmp(set->jobs[i]->label, labels[l]) &&
+			    shown(set->jobs[i], o))
+				ret = put_row(t, set, o, set->jobs[i]);
+	free(labels);
+	return ret;
+}
+
+static int run(const struct fv_set *set, const struct fv_aopts *o,
+	       struct fv_report *rep, struct fv_diags *diags)
+{
+	struct fv_table *t = fv_summary_table(o);
+	struct fv_summary_seen seen = { 0 };
+	int ret;
+
+	(void) diags;
+	if (!t || fv_report_add(rep, t)) {
+		fv_table_free(t);
+		return -ENOMEM;
+	}
+	fv_summary_seen(set, &seen);
+	ret = fv_summary_rows(t, set, o);
+	return ret ? ret : fv_summary_notes(t, o, &seen);
+}
+
+const struct fv_analysis fv_an_summary = {
+	.name = "summary",
+	.run = run,
+};

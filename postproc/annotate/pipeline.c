@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: MIT */
+#include "ingest/ingest.h"
+#include "pipeline.h"
+#include "stats_join.h"
+
+int fv_annotate(struct fv_set *set, const struct fv_load_opts *o)
+{
+	int ret = fv_label_assign(set, o->labels, o->nlabels);
+
+	if (ret)
+		return ret;
+	fv_role_assign(set, o->roles, o->nroles);
+	return fv_join_durability(set);
+}
+
+int fv_load_annotated(struct fv_set *set, const struct fv_load_opts *o)
+{
+	int ret = fv_ingest_paths(set, o->paths, o->npaths);
+
+	ret = ret ? ret : fv_annotate(set, o);
+	if (!ret && !set->ninputs && !set->diags.nerrors)
+		ret = fv_diag_add(&set->diags, FV_ERROR, NULL, 0, 0,
+				  "no fio results found in the inputs");
+	return ret;
+}

@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: MIT */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stats_join.h"
+
+static bool same_dir(const char *a, const char *b)
+{
+	return a && b && !strcmp(a, b);
+}
+
+static int attach(struct fv_job *job, struct fv_durability *d)
+{
+	struct fv_durability **v =
+		realloc(job->dur, (job->ndur + 1) * sizeof(*v));
+
+	if (!v)
+		return -ENOMEM;
+	v[job->ndur++] = d;
+	job->dur = v;
+	d->joined = true;
+	return 0;
+}
+
+static bool candidate(const struct fv_job *job, const struct fv_durability *d,
+		      bool want_dir)
+{
+	if (job->kind == FV_JOB_ALL_CLIENTS || strcmp(job->name, d->job_name))
+		return false;
+	return !want_dir || same_dir(job->source_dir, d->dir);
+}
+
+/* The one entry (clone or single job) this stats file belongs to. */
+static struct fv_job *find_entry(struct fv_set *set, struct fv_durability *d,
+				 bool want_dir)
+{
+	struct fv_job *by_clone = NULL, *only = NULL;
+	size_t n = 0;
+
+	for (size_t i = 0; i < set->njobs; i++) {
+		struct fv_job *job = set->jobs[i];
+
+		if (!candidate(job, d, want_dir) ||
+		    job->kind == FV_JOB_CLONE_SUM)
+			continue;
+		if (job->index + 1 == d->thread_number)
+			return job;
+		if (job->clone == d->clone && !by_clone)
+			by_clone = job;
+		only = job;
+		n++;
+	}
+	/* group_reporting: one entry stands for every clone. */
+	if (n == 1)
+		return only;
+	return by_clone;
+}
+
+static int join_one(struct fv_set *set, struct fv_durability *d)
+{
+	struct fv_job *job = find_entry(set, d, true);
+	int ret;
+
+	if (!job)
+		job = find_entry(set, d, false);
+	if (!job)
+		return fv_diag_add(&set->diags, FV_WARNING, d->source, 0, 0,
+				   "stats file: no fio job named \"%s\" to "
+				   "join it to",
+				   d->job_name);
+	ret = attach(job, d);
+	if (ret || job->kind != FV_JOB_CLONE)
+		return ret;
+	/* The clone's sum accounts for the clone's stats too. */
+	for (size_t i = 0; i < set->njobs; i++) {
+		struct fv_job *sum = set->jobs[i];
+
+		if (sum->kind == FV_JOB_CLONE_SUM &&
+		    !strcmp(sum->name, job->name) &&
+		    !strcmp(sum->source, job->source) && (ret = attach(sum, d)))
+			return ret;
+	}
+	return 0;
+}
+
+int fv_join_durability(struct fv_set *set)
+{
+	for (size_t i = 0; i < set->ndur; i++) {
+		int ret = join_one(set, set->dur[i]);
+
+		if (ret)
+			return ret;
+	}
+	return 0;
+}

@@ -1,0 +1,253 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Internal to cmd/: the table of subcommands, the option parser they
+ * share, and the steps every table subcommand takes (load, annotate,
+ * analyse, render, exit status).
+ */
+#ifndef FV_CMD_INT_H
+#define FV_CMD_INT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "analysis/analysis.h"
+#include "annotate/annotate.h"
+#include "ingest/ingest.h"
+#include "logs/logs.h"
+#include "render/render.h"
+#include "util/util.h"
+#include "verdict/verdict.h"
+
+/* ---- Options (options.c) ---- */
+
+struct fv_cmdline;
+struct fv_option;
+struct fv_invocation;
+
+/* Takes one option's value. Returns 0 or an exit status (64: usage). */
+typedef int fv_option_fn(struct fv_cmdline *c, const struct fv_option *o,
+			 const char *arg);
+
+struct fv_option {
+	const char *name; /* long name, without "--"; NULL ends a table */
+	char short_name;  /* 0: none */
+	const char *arg;  /* its value's name in --help; NULL: a flag */
+	const char *help; /* '\n' starts another line of help */
+	fv_option_fn *set;
+	/* The generic setters (fv_set_*): */
+	size_t off;   /* the field, an offset into the command's own */
+	double scale; /* a plain number's unit (times, s), or the minimum */
+	double store; /* times: the field's unit, s (1e-9: ns) */
+};
+
+/* Table entries: an option, one whose setter is generic, the end. */
+#define FV_OPT(n, s, a, h, fn)                                             \
+	{                                                                  \
+		.name = n, .short_name = s, .arg = a, .help = h, .set = fn \
+	}
+#define FV_OPT_AT(n, s, a, h, fn, field, sc, st)                            \
+	{                                                                   \
+		.name = n, .short_name = s, .arg = a, .help = h, .set = fn, \
+		.off = field, .scale = sc, .store = st                      \
+	}
+#define FV_OPT_END           \
+	{                    \
+		.name = NULL \
+	}
+
+/*
+ * What a subcommand's command line gives: the options every table
+ * subcommand shares, and the command's own (own, their defaults set by
+ * the command before parsing).
+ */
+struct fv_cmdline {
+	const struct fv_invocation *inv;
+	const char *command; /* inv's: "summary" */
+	FILE *out, *err;     /* inv's */
+	bool done;	     /* --help answered: nothing else to do */
+	/*
+	 * Usage errors name the command and point at its own --help (run,
+	 * report); else "fioverdict: ...", "Try 'fioverdict --help'.", whose
+	 * help lists the options every table subcommand shares.
+	 */
+	bool own_usage;
+	const struct fv_renderer *format;
+	const char *output; /* -o FILE; NULL: standard output */
+	struct fv_pctlist show;
+	struct fv_label_rule *labels;
+	size_t nlabels;
+	struct fv_role_override *roles;
+	size_t nroles;
+	int verbosity; /* -1 errors only, 0 warnings too, 1 notes too */
+	struct fv_aopts ao;
+	char **inputs;
+	size_t ninputs;
+	void *own;
+};
+
+/* ---- Subcommands (commands.c), as git's commands[] ---- */
+
+struct fv_command {
+	const char *name;
+	const char *help;     /* one line, for fioverdict --help */
+	const char *synopsis; /* after "Usage: fioverdict " */
+	const char *after;    /* under the options in --help, or NULL */
+	/* the option tables, NULL-terminated */
+	const struct fv_option *const *options;
+	/* argv[0] is the subcommand's name. Returns the exit status. */
+	int (*main)(const struct fv_invocation *inv, int argc, char **argv);
+};
+
+/* One run of a subcommand: which one, among which, and its streams. */
+struct fv_invocation {
+	const struct fv_command *cmd;
+	/* every subcommand: whose is an option this one does not take */
+	const struct fv_command *const *all;
+	FILE *out, *err;
+};
+
+extern const struct fv_command *const fv_commands[]; /* NULL-terminated */
+
+extern const struct fv_command fv_cmd_summary, fv_cmd_compare, fv_cmd_latency,
+	fv_cmd_scaling, fv_cmd_sweep, fv_cmd_verdict, fv_cmd_diff, fv_cmd_run,
+	fv_cmd_report;
+
+/*
+ * Parses argv (argv[0] the subcommand) against cmd's option tables. GNU
+ * order: options may follow the inputs. Returns 0 (c->done set after
+ * --help), or an exit status after printing the reason.
+ */
+int fv_cmdline_parse(struct fv_cmdline *c, int argc, char **argv);
+void fv_cmdline_free(struct fv_cmdline *c);
+/* c initialised with the defaults of every table subcommand. */
+void fv_cmdline_init(struct fv_cmdline *c, const struct fv_invocation *inv);
+
+/* Prints the reason, then where help is (see own_usage); returns 64. */
+int fv_usage_error(struct fv_cmdline *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* One option's lines of --help. */
+void fv_option_help(FILE *out, const struct fv_option *o);
+
+/* "fioverdict: --NAME: invalid value 'ARG' (see fioverdict(1))"; 64. */
+int fv_option_invalid(struct fv_cmdline *c, const struct fv_option *o,
+		      const char *arg);
+
+/* -f FMT, and -o -p -l -r -q -v -h: of every table subcommand. */
+extern const struct fv_option fv_opts_format[], fv_opts_common[];
+/* --lat KIND: the latency whose percentiles are shown. */
+extern const struct fv_option fv_opts_lat[];
+
+/*
+ * Generic setters of a field at c->own + o->off: ratio ("85%", "0.85"),
+ * number (>= o->scale), time (a unit, or o->scale seconds; stored in
+ * o->store seconds), period (a time > 0), int (o->scale to 1e6), size
+ * (fio's "64g"), string (the argument itself), flag (true).
+ */
+fv_option_fn fv_set_ratio, fv_set_number, fv_set_time, fv_set_period,
+	fv_set_int, fv_set_size, fv_set_string, fv_set_flag;
+
+/* ---- Output and exit status (output.c) ---- */
+
+/* Diagnostics on err, as -q / -v ask. */
+void fv_print_diags(const struct fv_diags *d, int verbosity, FILE *err);
+
+/* -o FILE opened (or out itself); NULL after printing why. */
+FILE *fv_output_open(const char *path, FILE *out, FILE *err);
+/*
+ * Closes what fv_output_open gave, ret being how writing went (0 or a
+ * negative errno): the exit status, after printing why it is not 0.
+ */
+int fv_output_close(FILE *f, FILE *out, int ret, FILE *err);
+
+/* ---- A table subcommand from start to end (tables.c) ---- */
+
+struct fv_tables {
+	struct fv_cmdline *c;
+	struct fv_set *set;
+	struct fv_logset logs;	    /* read when want_logs */
+	struct fv_log_sources srcs; /* logs named as inputs, --logs */
+	bool want_logs;
+	struct fv_set *base; /* diff: --baseline, read by baseline_dir */
+	const char *baseline_dir;
+	bool failed;	    /* a --fail-on verdict occurred */
+	struct fv_vopts vo; /* verdict, diff */
+	char **log_dirs;    /* --logs DIR */
+	size_t nlog_dirs;
+	/* Adds the command's tables. 0, -ENOMEM or -EINVAL (a diagnostic). */
+	int (*analyse)(struct fv_tables *x, struct fv_report *rep);
+	const void *ctx; /* the analysis, the verdict options... */
+};
+
+/*
+ * Loads and annotates c->inputs (percentiles: c->show and what the
+ * tables need), the logs and baseline when x asks, runs x->analyse,
+ * renders with c->format and returns the exit status.
+ */
+int fv_tables_main(struct fv_tables *x);
+
+/* The percentiles computed at ingest for the tables c shows. */
+void fv_compute_pcts(struct fv_pctlist *pl, const struct fv_cmdline *c);
+
+/*
+ * Parses a table subcommand's command line into c (initialised, c->own
+ * set): its options, then at least one input. Returns 0 (c->done after
+ * --help) or an exit status.
+ */
+int fv_tables_parse(struct fv_cmdline *c, int argc, char **argv);
+
+/* x->analyse of a table analysis: x->ctx is the struct fv_analysis. */
+int fv_analyse_table(struct fv_tables *x, struct fv_report *rep);
+
+/* summary --stream: one file at a time, rows written as they come. */
+int fv_summary_stream(struct fv_cmdline *c,
+		      const struct fv_stream_renderer *sr);
+
+/* The whole of a subcommand that shows one table analysis. */
+int fv_analysis_main(const struct fv_invocation *inv,
+		     const struct fv_analysis *a, int argc, char **argv);
+
+/* Moves the log files among inputs to x->srcs (verdict, diff). */
+int fv_split_logs(struct fv_tables *x);
+
+/* ---- The suite of tables of run and report (suite.c) ---- */
+
+/* The tables run and report show, NULL-terminated. */
+extern const char *const fv_suite_tables[];
+/* Is name a table the suite can show? */
+bool fv_suite_has(const char *name);
+
+struct fv_suite {
+	struct fv_set set;
+	struct fv_logset logs;
+	struct fv_aopts ao;
+	struct fv_vopts vo; /* the defaults */
+	bool failed;
+};
+
+/* The set computes compute, the tables show show. */
+void fv_suite_init(struct fv_suite *s, const struct fv_pctlist *show,
+		   const struct fv_pctlist *compute);
+
+/*
+ * Loads and annotates in, the logs beside the results, and adds the
+ * tables names to rep (its diags and inputs set). Returns 0, -ENOMEM or
+ * -EINVAL (a diagnostic says why).
+ */
+int fv_suite_run(struct fv_suite *s, const struct fv_load_opts *in,
+		 const char *const *names, struct fv_report *rep);
+void fv_suite_free(struct fv_suite *s);
+
+/* ---- verdict and diff ---- */
+
+/*
+ * The whole of verdict or diff, x giving want_logs and analyse: the
+ * thresholds go to x->vo (c->own is x).
+ */
+int fv_verdict_cmd_main(const struct fv_invocation *inv, struct fv_tables *x,
+			int argc, char **argv);
+
+extern const struct fv_option fv_opts_verdict[], fv_opts_diff[],
+	fv_opts_fail_on[];
+
+#endif

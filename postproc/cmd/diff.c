@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: MIT */
+/* fioverdict diff: each job against the same job in --baseline DIR. */
+#include "cmd_int.h"
+
+static int analyse(struct fv_tables *x, struct fv_report *rep)
+{
+	struct fv_verdict_in in = { .set = x->set,
+				    .logs = &x->logs,
+				    .base = x->base,
+				    .ao = &x->c->ao,
+				    .o = &x->vo };
+
+	return fv_diff(&in, rep, &x->failed);
+}
+
+static int diff_main(const struct fv_invocation *inv, int argc, char **argv)
+{
+	struct fv_tables x = { .analyse = analyse };
+
+	return fv_verdict_cmd_main(inv, &x, argc, argv);
+}
+
+const struct fv_command fv_cmd_diff = {
+	.name = "diff",
+	.help = "regressions against --baseline DIR",
+	.synopsis = "diff --baseline DIR [OPTION]... NEW...",
+	.after = "Each job of NEW against the same label and job in DIR (the "
+		 "same job in any label\nwhen DIR has no such label). Every "
+		 "rule and threshold: fioverdict(1), VERDICTS.\n",
+	.options =
+		(const struct fv_option *const[]){
+			fv_opts_format, fv_opts_common, fv_opts_lat,
+			fv_opts_fail_on, fv_opts_diff, NULL },
+	.main = diff_main,
+};

@@ -1,0 +1,477 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Each subcommand's options as tables (name, value, help, setter), as
+ * git's parse-options: getopt_long's arrays and --help are made from the
+ * same tables, so the help cannot miss an option or list one the command
+ * does not take.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd_int.h"
+
+/* getopt_long's val of long-only options: past every short one. */
+#define LONG_BASE 256
+#define MAX_OPTS 96
+
+int fv_usage_error(struct fv_cmdline *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (c->own_usage)
+		fprintf(c->err, "fioverdict %s: ", c->command);
+	else
+		fputs("fioverdict: ", c->err);
+	va_start(ap, fmt);
+	vfprintf(c->err, fmt, ap);
+	va_end(ap);
+	if (c->own_usage)
+		fprintf(c->err, "\nTry 'fioverdict %s --help'.\n", c->command);
+	else
+		fputs("\nTry 'fioverdict --help'.\n", c->err);
+	return FV_EXIT_USAGE;
+}
+
+void fv_cmdline_init(struct fv_cmdline *c, const struct fv_invocation *inv)
+{
+	memset(c, 0, sizeof(*c));
+	c->inv = inv;
+	c->command = inv->cmd->name;
+	c->out = inv->out;
+	c->err = inv->err;
+	c->format = &fv_render_text;
+	fv_pctlist_default(&c->show);
+	fv_aopts_init(&c->ao, &c->show);
+}
+
+void fv_cmdline_free(struct fv_cmdline *c)
+{
+	for (size_t i = 0; i < c->nlabels; i++)
+		fv_label_rule_free(&c->labels[i]);
+	for (size_t i = 0; i < c->nroles; i++)
+		free(c->roles[i].job);
+	free(c->labels);
+	free(c->roles);
+	free(c->ao.metrics);
+}
+
+/* ---- --help, from the tables ---- */
+
+void fv_option_help(FILE *out, const struct fv_option *o)
+{
+	char head[64];
+	int n;
+
+	if (o->short_name)
+		n = snprintf(head, sizeof(head), "  -%c, --%s%s%s",
+			     o->short_name, o->name, o->arg ? " " : "",
+			     o->arg ? o->arg : "");
+	else
+		n = snprintf(head, sizeof(head), "      --%s%s%s", o->name,
+			     o->arg ? " " : "", o->arg ? o->arg : "");
+	fputs(head, out);
+	if (n > 24) { /* no room: the help on lines of its own */
+		fputc('\n', out);
+		n = 0;
+	}
+	/* Help at column 26, as coreutils' --help has it. */
+	for (const char *h = o->help; h;) {
+		const char *nl = strchr(h, '\n');
+
+		fprintf(out, "%*s%.*s\n", 25 - n, "",
+			(int) (nl ? nl - h : (ptrdiff_t) strlen(h)), h);
+		h = nl ? nl + 1 : NULL;
+		n = 0;
+	}
+}
+
+static void usage(FILE *out, const struct fv_command *cmd)
+{
+	fprintf(out, "Usage: fioverdict %s\n%c%s.\n", cmd->synopsis,
+		toupper((unsigned char) cmd->help[0]), cmd->help + 1);
+	fputs("\nOptions:\n", out);
+	for (size_t t = 0; cmd->options[t]; t++)
+		for (const struct fv_option *o = cmd->options[t]; o->name; o++)
+			fv_option_help(out, o);
+	if (cmd->after)
+		fprintf(out, "\n%s", cmd->after);
+}
+
+/* ---- Parsing ---- */
+
+struct parser {
+	struct option longopts[MAX_OPTS + 1];
+	const struct fv_option *by_val[LONG_BASE + MAX_OPTS];
+	char shortopts[2 * MAX_OPTS + 2];
+};
+
+/* getopt_long's arrays from the tables; -E2BIG past MAX_OPTS. */
+static int build(struct parser *p, const struct fv_option *const *tables)
+{
+	size_t n = 0, ns = 0;
+
+	memset(p, 0, sizeof(*p));
+	p->shortopts[ns++] = ':'; /* a missing value is ours to report */
+	for (size_t t = 0; tables[t]; t++)
+		for (const struct fv_option *o = tables[t]; o->name; o++) {
+			int val = o->short_name ? (unsigned char) o->short_name
+						: LONG_BASE + (int) n;
+
+			if (n == MAX_OPTS)
+				return -E2BIG;
+			p->longopts[n++] =
+				(struct option){ o->name,
+						 o->arg ? required_argument
+							: no_argument,
+						 NULL, val };
+			p->by_val[val] = o;
+			if (o->short_name) {
+				p->shortopts[ns++] = o->short_name;
+				if (o->arg)
+					p->shortopts[ns++] = ':';
+			}
+		}
+	return 0;
+}
+
+/* Which subcommand takes an option this one does not. */
+static const char *owner_of(const struct fv_cmdline *c, const char *opt);
+
+static int bad_option(struct fv_cmdline *c, const struct parser *p, char **argv,
+		      int opt)
+{
+	const char *word = argv[optind - 1], *owner;
+	char name[64], hint[96] = "";
+
+	if (opt == ':') {
+		const struct fv_option *o = optopt ? p->by_val[optopt] : NULL;
+
+		return fv_usage_error(c, "%s%s: a value is expected",
+				      o ? "--" : "", o ? o->name : word);
+	}
+	if (optopt && optopt < LONG_BASE)
+		snprintf(name, sizeof(name), "-%c", optopt);
+	else
+		snprintf(name, sizeof(name), "%s", word);
+	name[strcspn(name, "=")] = '\0';
+	owner = name[0] == '-' && name[1] == '-' ? owner_of(c, name + 2) : NULL;
+	if (owner)
+		snprintf(hint, sizeof(hint), " (an option of 'fioverdict %s')",
+			 owner);
+	if (c->own_usage)
+		return fv_usage_error(c, "unknown option '%s'%s", name, hint);
+	return fv_usage_error(c, "%s: unknown option '%s'%s", c->command, name,
+			      hint);
+}
+
+int fv_cmdline_parse(struct fv_cmdline *c, int argc, char **argv)
+{
+	const struct fv_command *cmd = c->inv->cmd;
+	struct parser *p = malloc(sizeof(*p));
+	int opt, ret = 0;
+
+	if (!p || build(p, cmd->options)) {
+		free(p);
+		return FV_EXIT_SOFTWARE;
+	}
+	optind = 0; /* GNU: full reinitialisation; fv_main may run again */
+	opterr = 0;
+	while (!ret && !c->done &&
+	       (opt = getopt_long(argc, argv, p->shortopts, p->longopts,
+				  NULL)) != -1) {
+		const struct fv_option *o =
+			opt >= 0 && opt < LONG_BASE + MAX_OPTS ? p->by_val[opt]
+							       : NULL;
+
+		if (opt == '?' || opt == ':' || !o)
+			ret = bad_option(c, p, argv, opt);
+		else if (!strcmp(o->name, "help")) {
+			usage(c->out, cmd);
+			c->done = true;
+		} else
+			ret = o->set(c, o, optarg);
+	}
+	c->inputs = argv + optind;
+	c->ninputs = (size_t) (argc - optind);
+	free(p);
+	return ret;
+}
+
+/* ---- The options every table subcommand takes ---- */
+
+static int set_format(struct fv_cmdline *c, const struct fv_option *o,
+		      const char *arg)
+{
+	(void) o;
+	c->format = fv_renderer_find(arg);
+	if (c->format)
+		return 0;
+	return fv_usage_error(c,
+			      "--format: unknown format '%s' (text, md, csv, "
+			      "json, junit)",
+			      arg);
+}
+
+static int set_output(struct fv_cmdline *c, const struct fv_option *o,
+		      const char *arg)
+{
+	(void) o;
+	c->output = arg;
+	return 0;
+}
+
+static int set_percentiles(struct fv_cmdline *c, const struct fv_option *o,
+			   const char *arg)
+{
+	(void) o;
+	if (!fv_pctlist_parse(&c->show, arg))
+		return 0;
+	return fv_usage_error(c,
+			      "--percentiles: expected up to 32 numbers in "
+			      "(0, 100], got '%s'",
+			      arg);
+}
+
+static int set_label(struct fv_cmdline *c, const struct fv_option *o,
+		     const char *arg)
+{
+	struct fv_label_rule *v =
+		realloc(c->labels, (c->nlabels + 1) * sizeof(*v));
+	int ret;
+
+	(void) o;
+	if (!v)
+		return FV_EXIT_SOFTWARE;
+	c->labels = v;
+	ret = fv_label_rule_parse(&v[c->nlabels], arg);
+	if (ret == -EINVAL)
+		return fv_usage_error(
+			c, "--label: expected NAME=PATH, got '%s'", arg);
+	if (ret)
+		return FV_EXIT_SOFTWARE;
+	c->nlabels++;
+	return 0;
+}
+
+static int set_role(struct fv_cmdline *c, const struct fv_option *o,
+		    const char *arg)
+{
+	struct fv_role_override *v =
+		realloc(c->roles, (c->nroles + 1) * sizeof(*v));
+	int ret;
+
+	(void) o;
+	if (!v)
+		return FV_EXIT_SOFTWARE;
+	c->roles = v;
+	ret = fv_role_override_parse(&v[c->nroles], arg);
+	if (ret == -EINVAL)
+		return fv_usage_error(c,
+				      "--role: expected JOB=ROLE with ROLE one "
+				      "of warmup, scaling, peak, steady, sync, "
+				      "throughput; got '%s'",
+				      arg);
+	if (ret)
+		return FV_EXIT_SOFTWARE;
+	c->nroles++;
+	return 0;
+}
+
+static int set_verbosity(struct fv_cmdline *c, const struct fv_option *o,
+			 const char *arg)
+{
+	(void) arg;
+	c->verbosity = o->short_name == 'q' ? -1 : 1;
+	return 0;
+}
+
+static int set_lat(struct fv_cmdline *c, const struct fv_option *o,
+		   const char *arg)
+{
+	(void) o;
+	for (int k = 0; k < FV_LAT_NR; k++) {
+		if (!strcmp(arg, fv_lat_name(k))) {
+			c->ao.lat = k;
+			return 0;
+		}
+	}
+	return fv_usage_error(c, "--lat: expected clat, lat or slat, got '%s'",
+			      arg);
+}
+
+const struct fv_option fv_opts_format[] = {
+	FV_OPT("format", 'f', "FMT",
+	       "text, md, csv, json or junit (default text)", set_format),
+	FV_OPT_END,
+};
+
+const struct fv_option fv_opts_common[] = {
+	FV_OPT("output", 'o', "FILE", "write the report to FILE", set_output),
+	FV_OPT("percentiles", 'p', "LIST",
+	       "percentiles shown, e.g. 50,95,99,99.9,99.99", set_percentiles),
+	FV_OPT("label", 'l', "NAME=PATH", "label for inputs at or under PATH",
+	       set_label),
+	FV_OPT("role", 'r', "JOB=ROLE",
+	       "role of a job: warmup, scaling, peak,\nsteady, sync, "
+	       "throughput",
+	       set_role),
+	FV_OPT("quiet", 'q', NULL, "no warnings on stderr (errors only)",
+	       set_verbosity),
+	FV_OPT("verbose", 'v', NULL, "also notes (skipped files)",
+	       set_verbosity),
+	FV_OPT("help", 'h', NULL, "this help", NULL),
+	FV_OPT_END,
+};
+
+const struct fv_option fv_opts_lat[] = {
+	FV_OPT("lat", 0, "KIND", "percentiles of clat (default), lat or slat",
+	       set_lat),
+	FV_OPT_END,
+};
+
+/* ---- Generic setters of the command's own options ---- */
+
+static void *field(struct fv_cmdline *c, const struct fv_option *o)
+{
+	return (char *) c->own + o->off;
+}
+
+int fv_option_invalid(struct fv_cmdline *c, const struct fv_option *o,
+		      const char *arg)
+{
+	fprintf(c->err,
+		"fioverdict: --%s: invalid value '%s' (see "
+		"fioverdict(1))\n",
+		o->name, arg ? arg : "");
+	return FV_EXIT_USAGE;
+}
+
+/* "85%" -> 0.85, "0.85" -> 0.85. */
+int fv_set_ratio(struct fv_cmdline *c, const struct fv_option *o,
+		 const char *arg)
+{
+	char *end;
+	double x = strtod(arg, &end);
+
+	if (end == arg || !isfinite(x) || x < 0)
+		return fv_option_invalid(c, o, arg);
+	if (*end == '%')
+		x /= 100, end++;
+	if (*end)
+		return fv_option_invalid(c, o, arg);
+	*(double *) field(c, o) = x;
+	return 0;
+}
+
+/* A number of at least o->scale. */
+int fv_set_number(struct fv_cmdline *c, const struct fv_option *o,
+		  const char *arg)
+{
+	char *end;
+	double x = strtod(arg, &end);
+
+	if (end == arg || *end || !isfinite(x) || x < o->scale)
+		return fv_option_invalid(c, o, arg);
+	*(double *) field(c, o) = x;
+	return 0;
+}
+
+/* A time with a unit (ns, us, µs, ms, s, m, h), or in o->scale seconds. */
+static int parse_time(struct fv_cmdline *c, const struct fv_option *o,
+		      const char *arg)
+{
+	static const struct {
+		const char *u;
+		double s;
+	} units[] = { { "ns", 1e-9 }, { "us", 1e-6 }, { "µs", 1e-6 },
+		      { "ms", 1e-3 }, { "s", 1 },     { "m", 60 },
+		      { "h", 3600 } };
+	char *end;
+	double x = strtod(arg, &end), s = -1;
+
+	if (end == arg || !isfinite(x) || x < 0)
+		return fv_option_invalid(c, o, arg);
+	if (!*end)
+		s = x * o->scale;
+	for (size_t i = 0; i < sizeof(units) / sizeof(*units) && s < 0; i++)
+		if (!strcmp(end, units[i].u))
+			s = x * units[i].s;
+	if (s < 0)
+		return fv_option_invalid(c, o, arg);
+	*(double *) field(c, o) = s / o->store;
+	return 0;
+}
+
+int fv_set_time(struct fv_cmdline *c, const struct fv_option *o,
+		const char *arg)
+{
+	return parse_time(c, o, arg);
+}
+
+int fv_set_period(struct fv_cmdline *c, const struct fv_option *o,
+		  const char *arg)
+{
+	int ret = parse_time(c, o, arg);
+
+	if (!ret && *(double *) field(c, o) <= 0)
+		return fv_option_invalid(c, o, arg);
+	return ret;
+}
+
+/* An integer from o->scale to a million. */
+int fv_set_int(struct fv_cmdline *c, const struct fv_option *o, const char *arg)
+{
+	long n;
+
+	if (fv_opt_int(arg, &n) || n < (long) o->scale || n > 1000000)
+		return fv_option_invalid(c, o, arg);
+	*(int *) field(c, o) = (int) n;
+	return 0;
+}
+
+/* A size as fio writes it (4k, 64g): bytes, as a double. */
+int fv_set_size(struct fv_cmdline *c, const struct fv_option *o,
+		const char *arg)
+{
+	uint64_t b;
+
+	if (fv_opt_size(arg, &b))
+		return fv_option_invalid(c, o, arg);
+	*(double *) field(c, o) = (double) b;
+	return 0;
+}
+
+int fv_set_string(struct fv_cmdline *c, const struct fv_option *o,
+		  const char *arg)
+{
+	*(const char **) field(c, o) = arg;
+	return 0;
+}
+
+int fv_set_flag(struct fv_cmdline *c, const struct fv_option *o,
+		const char *arg)
+{
+	(void) arg;
+	*(bool *) field(c, o) = true;
+	return 0;
+}
+
+/* ---- Whose option is it? ---- */
+
+static const char *owner_of(const struct fv_cmdline *c, const char *opt)
+{
+	const struct fv_command *const *all = c->inv->all;
+
+	for (size_t i = 0; all && all[i]; i++)
+		for (size_t t = 0; all[i]->options[t]; t++)
+			for (const struct fv_option *o = all[i]->options[t];
+			     o->name; o++)
+				if (!strcmp(o->name, opt))
+					return all[i]->name;
+	return NULL;
+}

@@ -1,0 +1,308 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fioverdict run JOBFILE --label NAME --target PATH: check, run fio (the
+ * steps are runner/'s), keep the results, print the tables.
+ */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd_int.h"
+#include "runner/runner.h"
+
+struct run_opts {
+	struct fv_run r;
+	const char *tables[8]; /* --tables: shown at the end, NULL-ended */
+	char tables_buf[256];
+};
+
+#define RUN(field) offsetof(struct run_opts, r.field)
+
+/*
+ * The label becomes a directory and the first field of the json file
+ * name (<label>_<jobfile>_<timestamp>.json), which the file-name label
+ * rule splits at '_': keep it to characters that survive both.
+ */
+static bool label_ok(const char *s)
+{
+	if (!*s || *s == '.' || *s == '-' || strlen(s) > 64)
+		return false;
+	for (; *s; s++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyz"
+			    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.+-",
+			    *s))
+			return false;
+	return true;
+}
+
+static int set_label(struct fv_cmdline *c, const struct fv_option *o,
+		     const char *arg)
+{
+	struct run_opts *ro = c->own;
+
+	(void) o;
+	ro->r.label = arg;
+	if (label_ok(arg))
+		return 0;
+	return fv_usage_error(c,
+			      "--label: use letters, digits, '.', '+' and '-' "
+			      "(no '_', which splits file names): %s",
+			      arg);
+}
+
+static int set_engine_opt(struct fv_cmdline *c, const struct fv_option *o,
+			  const char *arg)
+{
+	struct run_opts *ro = c->own;
+
+	(void) o;
+	if (ro->r.neopts == FV_RUN_MAX_EOPTS || !strchr(arg, '=') ||
+	    strchr(arg, '\n'))
+		return fv_usage_error(c,
+				      "--engine-opt: expected KEY=VALUE (at "
+				      "most 16): %s",
+				      arg);
+	ro->r.eopts[ro->r.neopts++] = arg;
+	return 0;
+}
+
+static int set_tables(struct fv_cmdline *c, const struct fv_option *o,
+		      const char *arg)
+{
+	struct run_opts *ro = c->own;
+	char *save = NULL;
+	size_t n = 0;
+
+	(void) o;
+	if (strlen(arg) >= sizeof(ro->tables_buf))
+		return fv_usage_error(c, "--tables: list too long: %s", arg);
+	memcpy(ro->tables_buf, arg, strlen(arg) + 1);
+	for (char *t = strtok_r(ro->tables_buf, ",", &save); t;
+	     t = strtok_r(NULL, ",", &save)) {
+		if (n + 1 == sizeof(ro->tables) / sizeof(*ro->tables) ||
+		    !fv_suite_has(t))
+			return fv_usage_error(c,
+					      "--tables: unknown table or too "
+					      "many: %s",
+					      t);
+		ro->tables[n++] = t;
+	}
+	ro->tables[n] = NULL;
+	return 0;
+}
+
+static int set_verbosity(struct fv_cmdline *c, const struct fv_option *o,
+			 const char *arg)
+{
+	(void) arg;
+	c->verbosity = o->short_name == 'q' ? -1 : 1;
+	return 0;
+}
+
+static const struct fv_option run_opts[] = {
+	FV_OPT("label", 'l', "NAME",
+	       "the disk, placement or VM (letters, digits, . + -)", set_label),
+	FV_OPT_AT("target", 't', "PATH", "file or device fio tests (FV_TARGET)",
+		  fv_set_string, RUN(target), 0, 0),
+	FV_OPT_AT("out", 'o', "DIR", "results directory (default results)",
+		  fv_set_string, RUN(outdir), 0, 0),
+	FV_OPT_AT("quick", 0, NULL,
+		  "the job file's quick values (also FV_QUICK=1)", fv_set_flag,
+		  RUN(quick), 0, 0),
+	FV_OPT_AT("size", 0, "SIZE", "test size (FV_SIZE), e.g. 1g",
+		  fv_set_string, RUN(size), 0, 0),
+	FV_OPT("engine-opt", 'e', "K=V",
+	       "engine option added to [global] "
+	       "(repeatable)",
+	       set_engine_opt),
+	FV_OPT_AT("check", 0, NULL,
+		  "check fio, engine, target and job file; run\nnothing",
+		  fv_set_flag, RUN(dry), 0, 0),
+	FV_OPT("tables", 0, "LIST",
+	       "tables printed at the end (default summary,\ncompare,latency,"
+	       "sweep,verdict)",
+	       set_tables),
+	FV_OPT("quiet", 'q', NULL, "errors only", set_verbosity),
+	FV_OPT("verbose", 'v', NULL, "also notes", set_verbosity),
+	FV_OPT("help", 'h', NULL, "this help", NULL),
+	FV_OPT_END,
+};
+
+static int parse(struct fv_cmdline *c, int argc, char **argv)
+{
+	struct run_opts *ro = c->own;
+	const char *q = getenv("FV_QUICK");
+	int ret;
+
+	ro->r.outdir = "results";
+	for (size_t i = 0; fv_suite_tables[i]; i++)
+		ro->tables[i] = fv_suite_tables[i];
+	ro->r.quick = q && *q && strcmp(q, "0");
+	ret = fv_cmdline_parse(c, argc, argv);
+	if (ret || c->done)
+		return ret;
+	if (c->ninputs != 1)
+		return fv_usage_error(c, "%s",
+				      c->ninputs ? "one JOBFILE expected"
+						 : "missing JOBFILE");
+	ro->r.jobfile = c->inputs[0];
+	if (!ro->r.label)
+		return fv_usage_error(c, "%s", "--label NAME is required");
+	if (!ro->r.target)
+		return fv_usage_error(c, "%s", "--target PATH is required");
+	return 0;
+}
+
+/* Everything that can be checked before a run directory exists. */
+static int preflight(struct fv_run *r, FILE *err)
+{
+	int ret = fv_run_find_fio(r, err);
+
+	if (!ret)
+		ret = fv_run_find_engine(r, err);
+	if (!ret)
+		ret = fv_run_check_target(r, err);
+	if (!ret)
+		ret = fv_run_read_vars(r, err);
+	return ret;
+}
+
+/* A run whose job file fio rejects leaves no directory behind. */
+static void discard_dir(const struct fv_run *r)
+{
+	unlink(r->jobcopy);
+	rmdir(r->dir);
+}
+
+static int prepare(struct fv_run *r, FILE *err)
+{
+	int ret = fv_run_make_dir(r, err);
+
+	if (!ret)
+		ret = fv_run_write_jobfile(r, err);
+	if (!ret)
+		ret = fv_run_parse_only(r, err);
+	if (ret && r->dir[0])
+		discard_dir(r);
+	return ret;
+}
+
+/* The tables and verdicts of this run, as text. */
+static int print_tables(const struct fv_cmdline *c, const struct run_opts *ro)
+{
+	struct fv_label_rule rule = { 0 };
+	char spec[4400], *paths[] = { (char *) ro->r.dir };
+	struct fv_pctlist show, compute;
+	struct fv_suite s;
+	struct fv_report rep = { .command = "run", .pcts = &show };
+	int ret;
+
+	snprintf(spec, sizeof(spec), "%s=%s", ro->r.label, ro->r.dir);
+	if (fv_label_rule_parse(&rule, spec))
+		return FV_EXIT_SOFTWARE;
+	fv_pctlist_default(&show);
+	compute = show;
+	fv_pctlist_add(&compute, 99.9);
+	fv_suite_init(&s, &show, &compute);
+	ret = fv_suite_run(&s,
+			   &(struct fv_load_opts){ .paths = paths,
+						   .npaths = 1,
+						   .labels = &rule,
+						   .nlabels = 1 },
+			   ro->tables, &rep);
+	fv_print_diags(&s.set.diags, c->verbosity < 0 ? -1 : 0, c->err);
+	if (!ret)
+		ret = fv_render_text.render(c->out, &rep);
+	ret = ret		    ? FV_EXIT_SOFTWARE
+	      : s.set.diags.nerrors ? FV_EXIT_INPUT
+				    : FV_EXIT_OK;
+	fv_report_free(&rep);
+	fv_suite_free(&s);
+	fv_label_rule_free(&rule);
+	return ret;
+}
+
+static int execute(const struct fv_cmdline *c, struct run_opts *ro)
+{
+	struct fv_run *r = &ro->r;
+	bool interrupted = false;
+	int fio_status, status;
+
+	fprintf(c->out, "fioverdict run: %s on %s as '%s'%s -> %s\n",
+		r->jobfile, r->target, r->label, r->quick ? " (quick)" : "",
+		r->dir);
+	fv_run_manifest(r, "running", c->err);
+	fio_status = fv_run_fio(r, &interrupted, c->err);
+	fputc('\n', c->out);
+	if (interrupted)
+		fprintf(c->err,
+			"fioverdict run: interrupted; the jobs that "
+			"finished are kept in %s\n",
+			r->dir);
+	else if (fio_status)
+		fprintf(c->err, "fioverdict run: fio exited with status %d\n",
+			fio_status);
+	fv_run_manifest(r,
+			interrupted  ? "interrupted"
+			: fio_status ? "fio failed"
+				     : "done",
+			c->err);
+	status = print_tables(c, ro);
+	fprintf(c->out, "results: %s\n", r->dir);
+	if (interrupted)
+		return FV_EXIT_INTERRUPTED;
+	if (fio_status)
+		return FV_EXIT_FIO_FAILED;
+	return status;
+}
+
+static int run_main(const struct fv_invocation *inv, int argc, char **argv)
+{
+	struct run_opts *ro = calloc(1, sizeof(*ro));
+	struct fv_cmdline c;
+	int ret;
+
+	if (!ro)
+		return FV_EXIT_SOFTWARE;
+	fv_cmdline_init(&c, inv);
+	c.own = ro;
+	c.own_usage = true;
+	ret = parse(&c, argc, argv);
+	if (!ret && !c.done)
+		ret = preflight(&ro->r, c.err);
+	if (!ret && !c.done)
+		ret = prepare(&ro->r, c.err);
+	if (!ret && !c.done && ro->r.dry) {
+		fprintf(c.out,
+			"fioverdict run: checks passed (fio %s, engine "
+			"%s, target %s)\n",
+			ro->r.fio, ro->r.engine, ro->r.target);
+		discard_dir(&ro->r);
+		c.done = true;
+	}
+	if (!ret && !c.done)
+		ret = execute(&c, ro);
+	fv_cmdline_free(&c);
+	free(ro);
+	return ret;
+}
+
+const struct fv_command fv_cmd_run = {
+	.name = "run",
+	.help = "run fio on a job file, keep the results, print tables",
+	.synopsis = "run JOBFILE --label NAME --target PATH [OPTION]...",
+	.after =
+		"Keeps the job file as run, fio's json+, logs and the engines' "
+		"stats files under\nDIR/NAME/<timestamp>/, then prints the "
+		"tables and verdicts. The engine is\nuring_durable, found in "
+		"$FV_ENGINE_DIR, the build tree beside this program, or\n"
+		"<prefix>/lib/fioverdict; FV_ENGINE overrides it.\n"
+		"Exit status: 0 ok, 1 reserved for verdicts, 2 results "
+		"unreadable,\n3 fio failed, 64 usage, 65 job file rejected by "
+		"fio, 66 job file or\ntarget unusable, 69 fio or engine not "
+		"found, 70 internal error, 73 the\nrun directory cannot be "
+		"created, 130 interrupted (what finished is kept).\n",
+	.options = (const struct fv_option *const[]){ run_opts, NULL },
+	.main = run_main,
+};

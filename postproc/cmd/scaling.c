@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: MIT */
+/* fioverdict scaling: chosen metrics per label, and their ratio to one. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd_int.h"
+
+static int set_base(struct fv_cmdline *c, const struct fv_option *o,
+		    const char *arg)
+{
+	(void) o;
+	c->ao.base = arg;
+	return 0;
+}
+
+/* --metrics LIST: each checked now, kept as the command line's words. */
+static int set_metrics(struct fv_cmdline *c, const struct fv_option *o,
+		       const char *arg)
+{
+	char *save = NULL;
+
+	(void) o;
+	for (char *tok = strtok_r((char *) arg, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		const char **v = realloc(c->ao.metrics,
+					 (c->ao.nmetrics + 1) * sizeof(*v));
+		struct fv_metric m;
+
+		if (!v)
+			return FV_EXIT_SOFTWARE;
+		c->ao.metrics = v;
+		if (fv_metric_parse(&m, tok))
+			return fv_usage_error(c,
+					      "--metrics: unknown metric '%s' "
+					      "(expected ROLE_DIR_WHAT, e.g. "
+					      "peak_read_iops, seq_write_bw, "
+					      "steady_write_p99)",
+					      tok);
+		v[c->ao.nmetrics++] = tok;
+	}
+	return 0;
+}
+
+static const struct fv_option scaling_opts[] = {
+	FV_OPT("base", 0, "LABEL", "the reference label (default: the first)",
+	       set_base),
+	FV_OPT("metrics", 0, "LIST",
+	       "e.g. peak_read_iops,seq_write_bw,steady_write_p99",
+	       set_metrics),
+	FV_OPT_END,
+};
+
+static int scaling_main(const struct fv_invocation *inv, int argc, char **argv)
+{
+	return fv_analysis_main(inv, &fv_an_scaling, argc, argv);
+}
+
+const struct fv_command fv_cmd_scaling = {
+	.name = "scaling",
+	.help = "one row per label: chosen metrics (--metrics) and their "
+		"ratio to --base",
+	.synopsis = "scaling [OPTION]... INPUT...",
+	.options =
+		(const struct fv_option *const[]){ fv_opts_format,
+						   fv_opts_common, fv_opts_lat,
+						   scaling_opts, NULL },
+	.main = scaling_main,
+};

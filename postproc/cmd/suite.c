@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The tables of a suite of runs, shared by `fioverdict run` (text at the
+ * end of a run) and `fioverdict report` (HTML): the inputs loaded and
+ * annotated as the table subcommands do, their logs, then several tables
+ * into one report, the verdicts with their default thresholds.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "cmd_int.h"
+
+const char *const fv_suite_tables[] = {
+	"summary", "compare", "latency", "sweep", "verdict", NULL,
+};
+
+static const struct fv_analysis *const analyses[] = {
+	&fv_an_summary, &fv_an_compare, &fv_an_latency,
+	&fv_an_scaling, &fv_an_sweep,	NULL,
+};
+
+static const struct fv_analysis *analysis_of(const char *name)
+{
+	for (size_t i = 0; analyses[i]; i++)
+		if (!strcmp(analyses[i]->name, name))
+			return analyses[i];
+	return NULL;
+}
+
+bool fv_suite_has(const char *name)
+{
+	return analysis_of(name) || !strcmp(name, "verdict");
+}
+
+void fv_suite_init(struct fv_suite *s, const struct fv_pctlist *show,
+		   const struct fv_pctlist *compute)
+{
+	memset(s, 0, sizeof(*s));
+	fv_set_init(&s->set, compute);
+	fv_aopts_init(&s->ao, show);
+	fv_vopts_init(&s->vo);
+}
+
+void fv_suite_free(struct fv_suite *s)
+{
+	fv_logset_free(&s->logs);
+	fv_vopts_free(&s->vo);
+	fv_set_free(&s->set);
+}
+
+static bool has_role(const struct fv_set *set, enum fv_role role)
+{
+	for (size_t i = 0; i < set->njobs; i++)
+		if (set->jobs[i]->role == role)
+			return true;
+	return false;
+}
+
+/* One table by name; "sweep" only when some job is part of a sweep. */
+static int add_table(struct fv_suite *s, const char *name,
+		     struct fv_report *rep)
+{
+	const struct fv_analysis *a = analysis_of(name);
+	struct fv_verdict_in in = {
+		.set = &s->set, .logs = &s->logs, .ao = &s->ao, .o = &s->vo
+	};
+
+	if (!strcmp(name, "sweep") && !has_role(&s->set, FV_ROLE_SCALING))
+		return 0;
+	if (a)
+		return a->run(&s->set, &s->ao, rep, &s->set.diags);
+	return fv_verdicts(&in, rep, &s->failed);
+}
+
+int fv_suite_run(struct fv_suite *s, const struct fv_load_opts *in,
+		 const char *const *names, struct fv_report *rep)
+{
+	int ret = fv_load_annotated(&s->set, in);
+
+	if (!ret)
+		ret = fv_logs_load(&s->logs, &s->set, NULL);
+	rep->diags = &s->set.diags;
+	rep->ninputs = s->set.ninputs;
+	for (size_t i = 0; names[i] && !ret; i++)
+		ret = add_table(s, names[i], rep);
+	return ret;
+}

@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: MIT */
+/* fioverdict summary: one row per label and job. */
+#include <stddef.h>
+#include <string.h>
+
+#include "cmd_int.h"
+
+struct summary_opts {
+	bool stream;
+};
+
+static int set_aggregate(struct fv_cmdline *c, const struct fv_option *o,
+			 const char *arg)
+{
+	(void) o;
+	(void) arg;
+	c->ao.aggregate_clones = true;
+	return 0;
+}
+
+static const struct fv_option summary_opts[] = {
+	FV_OPT("aggregate-clones", 0, NULL, "sum numjobs clones",
+	       set_aggregate),
+	FV_OPT_AT(
+		"stream", 0, NULL,
+		"csv or md: write each file's rows as it is read,\none file in "
+		"memory",
+		fv_set_flag, offsetof(struct summary_opts, stream), 0, 0),
+	FV_OPT_END,
+};
+
+/*
+ * --stream writes rows as each file is read: only csv and md can be
+ * written before the last row is known (text aligns columns, json counts
+ * inputs).
+ */
+static const struct fv_stream_renderer *stream_format(struct fv_cmdline *c)
+{
+	if (!strcmp(c->format->name, "csv"))
+		return &fv_stream_csv;
+	if (!strcmp(c->format->name, "md"))
+		return &fv_stream_md;
+	fv_usage_error(c, "--stream: format csv or md, not '%s'",
+		       c->format->name);
+	return NULL;
+}
+
+static int summary_main(const struct fv_invocation *inv, int argc, char **argv)
+{
+	struct summary_opts so = { 0 };
+	struct fv_cmdline c;
+	struct fv_tables x = { .c = &c };
+	const struct fv_stream_renderer *sr = NULL;
+	int status;
+
+	fv_cmdline_init(&c, inv);
+	c.own = &so;
+	status = fv_tables_parse(&c, argc, argv);
+	if (!status && !c.done && so.stream && !(sr = stream_format(&c)))
+		status = FV_EXIT_USAGE;
+	if (!status && !c.done && sr)
+		status = fv_summary_stream(&c, sr);
+	else if (!status && !c.done) {
+		x.analyse = fv_analyse_table;
+		x.ctx = &fv_an_summary;
+		status = fv_tables_main(&x);
+	}
+	fv_cmdline_free(&c);
+	return status;
+}
+
+const struct fv_command fv_cmd_summary = {
+	.name = "summary",
+	.help = "one row per label and job: IOPS, bandwidth, percentiles, "
+		"sync latency, CPU",
+	.synopsis = "summary [OPTION]... INPUT...",
+	.options =
+		(const struct fv_option *const[]){ fv_opts_format,
+						   fv_opts_common, fv_opts_lat,
+						   summary_opts, NULL },
+	.main = summary_main,
+};

@@ -1,0 +1,196 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A table subcommand from its parsed command line to its exit status:
+ * load and annotate, the logs and the baseline when it reads them,
+ * analyse, render.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd_int.h"
+
+/* Bins are gone after ingest: compute now all that any table shows. */
+void fv_compute_pcts(struct fv_pctlist *pl, const struct fv_cmdline *c)
+{
+	*pl = c->show;
+	fv_pctlist_add(pl, 99); /* sync P99, sweep P99 */
+	for (size_t i = 0; i < c->ao.nmetrics; i++) {
+		struct fv_metric m;
+
+		/* checked when the option was given */
+		if (!fv_metric_parse(&m, c->ao.metrics[i]) &&
+		    m.what == FV_M_PCT)
+			fv_pctlist_add(pl, m.p);
+	}
+	if (!c->ao.nmetrics)
+		fv_pctlist_add(pl, 99.9); /* scaling's default metrics */
+	fv_pctlist_add(pl, 50);		  /* verdicts: flush, tail */
+	fv_pctlist_add(pl, 99.9);
+}
+
+int fv_split_logs(struct fv_tables *x)
+{
+	struct fv_cmdline *c = x->c;
+	size_t keep = 0, nlogs = 0;
+	char **logs = calloc(c->ninputs + 1, sizeof(*logs));
+
+	if (!logs)
+		return FV_EXIT_SOFTWARE;
+	for (size_t i = 0; i < c->ninputs; i++) {
+		if (fv_log_named(c->inputs[i]))
+			logs[nlogs++] = c->inputs[i];
+		else
+			c->inputs[keep++] = c->inputs[i];
+	}
+	/* argv keeps them all: the logs after the results. */
+	memcpy(c->inputs + keep, logs, nlogs * sizeof(*logs));
+	free(logs);
+	x->srcs.files = c->inputs + keep;
+	x->srcs.nfiles = nlogs;
+	c->ninputs = keep;
+	if (nlogs && !keep)
+		return fv_usage_error(c, "%s",
+				      "logs need the fio results they belong "
+				      "to (the JSON files)");
+	return 0;
+}
+
+/* diff --baseline DIR: loaded and annotated as the results are. */
+static int load_baseline(struct fv_tables *x, const struct fv_load_opts *lo)
+{
+	struct fv_set *set = x->set;
+	char *paths[1] = { (char *) x->baseline_dir };
+	struct fv_load_opts blo = *lo;
+	int ret;
+
+	x->base = calloc(1, sizeof(*x->base));
+	if (!x->base)
+		return -ENOMEM;
+	fv_set_init(x->base, &set->pcts);
+	blo.paths = paths;
+	blo.npaths = 1;
+	ret = fv_ingest_paths(x->base, paths, 1);
+	ret = ret ? ret : fv_annotate(x->base, &blo);
+	/* The baseline's problems are the user's too. */
+	for (size_t i = 0; !ret && i < x->base->diags.n; i++) {
+		const struct fv_diag *d = &x->base->diags.v[i];
+
+		ret = fv_diag_add(&set->diags, d->severity, d->file, d->line,
+				  d->column, "%s", d->message);
+	}
+	if (!ret && !x->base->njobs)
+		ret = fv_diag_add(&set->diags, FV_WARNING, x->baseline_dir, 0,
+				  0, "no fio results in the baseline");
+	return ret;
+}
+
+static int load(struct fv_tables *x)
+{
+	struct fv_cmdline *c = x->c;
+	struct fv_load_opts lo = { .paths = c->inputs,
+				   .npaths = c->ninputs,
+				   .labels = c->labels,
+				   .nlabels = c->nlabels,
+				   .roles = c->roles,
+				   .nroles = c->nroles };
+	int ret = fv_ingest_paths(x->set, c->inputs, c->ninputs);
+
+	ret = ret ? ret : fv_annotate(x->set, &lo);
+	if (!ret && x->want_logs)
+		ret = fv_logs_load(&x->logs, x->set, &x->srcs);
+	if (!ret && x->baseline_dir)
+		ret = load_baseline(x, &lo);
+	if (!ret && !x->set->ninputs && !x->set->diags.nerrors)
+		ret = fv_diag_add(&x->set->diags, FV_ERROR, NULL, 0, 0,
+				  "no fio results found in the inputs");
+	return ret;
+}
+
+static int render(const struct fv_cmdline *c, const struct fv_report *rep)
+{
+	FILE *f = fv_output_open(c->output, c->out, c->err);
+
+	if (!f)
+		return FV_EXIT_CANTCREAT;
+	return fv_output_close(f, c->out, c->format->render(f, rep), c->err);
+}
+
+static int status_of(int ret, const struct fv_tables *x,
+		     const struct fv_report *rep)
+{
+	if (ret == -EINVAL)
+		return FV_EXIT_USAGE;
+	if (ret) {
+		fputs("fioverdict: out of memory\n", x->c->err);
+		return FV_EXIT_SOFTWARE;
+	}
+	ret = render(x->c, rep);
+	if (ret == FV_EXIT_OK && x->set->diags.nerrors)
+		return FV_EXIT_INPUT;
+	if (ret == FV_EXIT_OK && x->failed)
+		return FV_EXIT_VERDICT; /* --fail-on */
+	return ret;
+}
+
+int fv_tables_main(struct fv_tables *x)
+{
+	struct fv_cmdline *c = x->c;
+	struct fv_pctlist compute;
+	struct fv_set set;
+	struct fv_report rep = { .command = c->command, .pcts = &c->show };
+	int ret, status;
+
+	fv_compute_pcts(&compute, c);
+	fv_set_init(&set, &compute);
+	x->set = &set;
+	ret = load(x);
+	rep.diags = &set.diags;
+	rep.ninputs = set.ninputs;
+	ret = ret ? ret : x->analyse(x, &rep);
+	fv_print_diags(&set.diags, c->verbosity, c->err);
+	status = status_of(ret, x, &rep);
+	fv_report_free(&rep);
+	fv_logset_free(&x->logs);
+	if (x->base) {
+		fv_set_free(x->base);
+		free(x->base);
+	}
+	fv_set_free(&set);
+	return status;
+}
+
+int fv_tables_parse(struct fv_cmdline *c, int argc, char **argv)
+{
+	int ret = fv_cmdline_parse(c, argc, argv);
+
+	if (ret || c->done)
+		return ret;
+	if (!c->ninputs)
+		return fv_usage_error(c, "%s",
+				      "no input given (a file, a "
+				      "directory, or - for stdin)");
+	return 0;
+}
+
+int fv_analyse_table(struct fv_tables *x, struct fv_report *rep)
+{
+	const struct fv_analysis *a = x->ctx;
+
+	return a->run(x->set, &x->c->ao, rep, &x->set->diags);
+}
+
+int fv_analysis_main(const struct fv_invocation *inv,
+		     const struct fv_analysis *a, int argc, char **argv)
+{
+	struct fv_cmdline c;
+	struct fv_tables x = { .c = &c, .analyse = fv_analyse_table, .ctx = a };
+	int status;
+
+	fv_cmdline_init(&c, inv);
+	status = fv_tables_parse(&c, argc, argv);
+	if (!status && !c.done)
+		status = fv_tables_main(&x);
+	fv_cmdline_free(&c);
+	return status;
+}

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: MIT */
+/* fioverdict verdict: every check on every job, with fio's logs. */
+#include <stdlib.h>
+
+#include "cmd_int.h"
+
+static int analyse(struct fv_tables *x, struct fv_report *rep)
+{
+	struct fv_verdict_in in = {
+		.set = x->set, .logs = &x->logs, .ao = &x->c->ao, .o = &x->vo
+	};
+
+	return fv_verdicts(&in, rep, &x->failed);
+}
+
+/*
+ * verdict and diff: their thresholds in x->vo (c->own is x), log files
+ * among the inputs set apart.
+ */
+int fv_verdict_cmd_main(const struct fv_invocation *inv, struct fv_tables *x,
+			int argc, char **argv)
+{
+	struct fv_cmdline c;
+	int status;
+
+	fv_cmdline_init(&c, inv);
+	fv_vopts_init(&x->vo);
+	x->c = &c;
+	c.own = x;
+	status = fv_cmdline_parse(&c, argc, argv);
+	if (!status && !c.done && x->want_logs)
+		status = fv_split_logs(x);
+	if (!status && !c.done && !c.ninputs)
+		status = fv_usage_error(&c, "%s",
+					"no input given (a file, a "
+					"directory, or - for stdin)");
+	if (!status && !c.done)
+		status = fv_tables_main(x);
+	fv_vopts_free(&x->vo);
+	free(x->log_dirs);
+	fv_cmdline_free(&c);
+	return status;
+}
+
+static int verdict_main(const struct fv_invocation *inv, int argc, char **argv)
+{
+	struct fv_tables x = { .want_logs = true, .analyse = analyse };
+
+	return fv_verdict_cmd_main(inv, &x, argc, argv);
+}
+
+const struct fv_command fv_cmd_verdict = {
+	.name = "verdict",
+	.help = "verdicts: burst, steady state, cap, cache, method, flush, "
+		"tail",
+	.synopsis = "verdict [OPTION]... INPUT... [LOG]...",
+	.after = "fio's logs (NAME_iops.N.log, ...) are read when named, from "
+		 "--logs DIR and beside\nthe results. Every rule and "
+		 "threshold: fioverdict(1), VERDICTS.\n",
+	.options =
+		(const struct fv_option *const[]){
+			fv_opts_format, fv_opts_common, fv_opts_lat,
+			fv_opts_fail_on, fv_opts_verdict, NULL },
+	.main = verdict_main,
+};

@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The thresholds of verdict and diff, their --fail-on, and where verdict
+ * reads fio's logs. The command's own options are its struct fv_tables
+ * (c->own); the defaults are fv_vopts_init()'s, the rules fioverdict(1)'s.
+ */
+#include <errno.h>
+#include <stddef.h>
+#include <stdlib.h>
+
+#include "cmd_int.h"
+
+#define VO(field) offsetof(struct fv_tables, vo.field)
+
+static int set_fail_on(struct fv_cmdline *c, const struct fv_option *o,
+		       const char *arg)
+{
+	struct fv_tables *x = c->own;
+	const char *bad = arg;
+
+	(void) o;
+	if (!fv_fail_on_parse(arg, &x->vo.fail_on, &bad))
+		return 0;
+	fprintf(c->err,
+		"fioverdict: --fail-on: unknown verdict in '%s'; one of", bad);
+	for (int v = 0; v < FV_V_NR; v++)
+		fprintf(c->err, " %s", fv_verdict_name(v));
+	fputc('\n', c->err);
+	return FV_EXIT_USAGE;
+}
+
+static int set_ceiling(struct fv_cmdline *c, const struct fv_option *o,
+		       const char *arg)
+{
+	struct fv_tables *x = c->own;
+	int ret = fv_ceiling_parse(&x->vo, arg);
+
+	if (ret == -ENOMEM)
+		return FV_EXIT_SOFTWARE;
+	return ret ? fv_option_invalid(c, o, arg) : 0;
+}
+
+static int set_logs(struct fv_cmdline *c, const struct fv_option *o,
+		    const char *arg)
+{
+	struct fv_tables *x = c->own;
+	char **v = realloc(x->log_dirs, (x->nlog_dirs + 1) * sizeof(*v));
+
+	(void) o;
+	if (!v)
+		return FV_EXIT_SOFTWARE;
+	v[x->nlog_dirs++] = (char *) arg;
+	x->log_dirs = v;
+	x->srcs.dirs = v;
+	x->srcs.ndirs = x->nlog_dirs;
+	return 0;
+}
+
+static int set_log_us(struct fv_cmdline *c, const struct fv_option *o,
+		      const char *arg)
+{
+	struct fv_tables *x = c->own;
+
+	(void) o;
+	(void) arg;
+	x->logs.lat_us = true;
+	return 0;
+}
+
+const struct fv_option fv_opts_fail_on[] = {
+	FV_OPT("fail-on", 0, "LIST",
+	       "exit 1 when one of these verdicts occurs\n(comma-separated)",
+	       set_fail_on),
+	FV_OPT_END,
+};
+
+const struct fv_option fv_opts_verdict[] = {
+	FV_OPT("logs", 0, "DIR", "fio logs (also read beside the results)",
+	       set_logs),
+	FV_OPT_AT("ts-bin", 0, "TIME",
+		  "per-I/O log samples into windows of TIME [100ms]",
+		  fv_set_period, offsetof(struct fv_tables, logs.bin_ms), 1e-3,
+		  1e-3),
+	FV_OPT("log-us", 0, NULL, "latency logs in µs (fio 2.x)", set_log_us),
+	FV_OPT_AT(
+		"collapse-ratio", 0, "R",
+		"burst: a level below R x the one before is\na collapse [85%]",
+		fv_set_ratio, VO(collapse_ratio), 0, 0),
+	FV_OPT_AT("cp-gain", 0, "R",
+		  "burst: the two-level fit must explain R of\nthe variance "
+		  "[0.5]",
+		  fv_set_ratio, VO(cp_gain), 0, 0),
+	FV_OPT_AT("ss-rounds", 0, "N", "steady state: rounds in the window [5]",
+		  fv_set_int, VO(ss_rounds), 2, 0),
+	FV_OPT_AT("ss-round", 0, "TIME", "steady state: one round [1s]",
+		  fv_set_period, VO(ss_round_ms), 1, 1e-3),
+	FV_OPT_AT("ss-range", 0, "R",
+		  "steady state: max - min within R of the mean "
+		  "[20%]",
+		  fv_set_ratio, VO(ss_range), 0, 0),
+	FV_OPT_AT("ss-slope", 0, "R",
+		  "steady state: the fitted line's excursion\nwithin R of the "
+		  "mean "
+		  "[10%]",
+		  fv_set_ratio, VO(ss_excursion), 0, 0),
+	FV_OPT_AT("cap-gain", 0, "R",
+		  "cap: a doubled depth adds less than R IOPS [10%]",
+		  fv_set_ratio, VO(cap_gain), 0, 0),
+	FV_OPT_AT("cap-little", 0, "R",
+		  "cap: latency within R of Little's law [15%]", fv_set_ratio,
+		  VO(cap_little), 0, 0),
+	FV_OPT_AT("min-runtime", 0, "TIME",
+		  "methodology: shorter runs are flagged [60s]", fv_set_time,
+		  VO(min_runtime_s), 1, 1),
+	FV_OPT_AT("min-lat", 0, "TIME",
+		  "cache: a minimum latency below TIME [1us]", fv_set_time,
+		  VO(min_lat_ns), 1e-6, 1e-9),
+	FV_OPT_AT("mem", 0, "SIZE",
+		  "methodology: the tested machine's memory\n[this machine's "
+		  "MemTotal]",
+		  fv_set_size, VO(mem_bytes), 0, 0),
+	FV_OPT("ceiling", 0, "[LABEL:]iops=N,bw=SIZE",
+	       "cache: figures above these are not the\nmedium's (repeatable)",
+	       set_ceiling),
+	FV_OPT_AT("flush-p50", 0, "TIME",
+		  "flush: a p50 below TIME is a no-op [20us]", fv_set_time,
+		  VO(flush_p50_ns), 1e-6, 1e-9),
+	FV_OPT_AT("tail-ratio", 0, "X", "tail: p99.9 above X x p50 [10]",
+		  fv_set_number, VO(tail_ratio), 1, 0),
+	FV_OPT_AT("tail-growth", 0, "X",
+		  "tail: the last window's p99 above X x the\nfirst's [2]",
+		  fv_set_number, VO(tail_growth), 1, 0),
+	FV_OPT_AT("tail-windows", 0, "N",
+		  "tail: windows of the latency log [5]", fv_set_int,
+		  VO(tail_windows), 2, 0),
+	FV_OPT_END,
+};
+
+static int set_baseline(struct fv_cmdline *c, const struct fv_option *o,
+			const char *arg)
+{
+	struct fv_tables *x = c->own;
+
+	(void) o;
+	x->baseline_dir = arg;
+	return 0;
+}
+
+const struct fv_option fv_opts_diff[] = {
+	FV_OPT("baseline", 0, "DIR", "the baseline results", set_baseline),
+	FV_OPT_AT("diff-tput", 0, "R", "throughput worse by more than R [10%]",
+		  fv_set_ratio, VO(diff_tput), 0, 0),
+	FV_OPT_AT("diff-p99", 0, "R", "p99 worse by more than R [20%]",
+		  fv_set_ratio, VO(diff_p99), 0, 0),
+	FV_OPT_AT("noise-mult", 0, "X",
+		  "thresholds widened to X x the baseline's\nnoise [3]",
+		  fv_set_number, VO(noise_mult), 0, 0),
+	FV_OPT_AT("min-baseline", 0, "N",
+		  "fewer baseline runs: insufficient-baseline [1]", fv_set_int,
+		  VO(min_baseline), 1, 0),
+	FV_OPT_AT("lat-floor", 0, "TIME",
+		  "p99 changes smaller than TIME are jitter [20us]",
+		  fv_set_time, VO(lat_floor_ns), 1e-6, 1e-9),
+	FV_OPT_END,
+};

@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: MIT */
+/* A chart as data: its lines, their points, the findings marked on it. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chart.h"
+
+struct fv_chart *fv_chart_add(struct fv_charts *c, const char *title,
+			      const char *xlabel, const char *ylabel)
+{
+	struct fv_chart *v = realloc(c->v, (c->n + 1) * sizeof(*v)), *ch;
+
+	if (!v)
+		return NULL;
+	c->v = v;
+	ch = memset(&v[c->n++], 0, sizeof(*ch));
+	snprintf(ch->title, sizeof(ch->title), "%s", title);
+	snprintf(ch->xlabel, sizeof(ch->xlabel), "%s", xlabel);
+	snprintf(ch->ylabel, sizeof(ch->ylabel), "%s", ylabel);
+	return ch;
+}
+
+struct fv_line *fv_line_add(struct fv_chart *ch, const char *title)
+{
+	struct fv_line *v = realloc(ch->lines, (ch->nlines + 1) * sizeof(*v));
+
+	if (!v)
+		return NULL;
+	ch->lines = v;
+	memset(&v[ch->nlines], 0, sizeof(*v));
+	v[ch->nlines].title = strdup(title);
+	if (!v[ch->nlines].title)
+		return NULL;
+	return &v[ch->nlines++];
+}
+
+int fv_line_point(struct fv_line *l, double x, double y)
+{
+	if (!isfinite(x) || !isfinite(y))
+		return 0;
+	if (l->n == l->cap) {
+		size_t cap = l->cap ? 2 * l->cap : 16;
+		double *x2 = realloc(l->x, cap * sizeof(*x2)), *y2;
+
+		if (!x2)
+			return -ENOMEM;
+		l->x = x2;
+		y2 = realloc(l->y, cap * sizeof(*y2));
+		if (!y2)
+			return -ENOMEM;
+		l->y = y2;
+		l->cap = cap;
+	}
+	l->x[l->n] = x;
+	l->y[l->n++] = y;
+	return 0;
+}
+
+int fv_mark_add(struct fv_chart *ch, const struct fv_mark *m)
+{
+	struct fv_mark *v = realloc(ch->marks, (ch->nmarks + 1) * sizeof(*v));
+
+	if (!v)
+		return -ENOMEM;
+	ch->marks = v;
+	v[ch->nmarks] = *m;
+	v[ch->nmarks].text = strdup(m->text ? m->text : "");
+	return v[ch->nmarks++].text ? 0 : -ENOMEM;
+}
+
+void fv_chart_free(struct fv_chart *ch)
+{
+	for (size_t k = 0; k < ch->nlines; k++) {
+		free(ch->lines[k].title);
+		free(ch->lines[k].x);
+		free(ch->lines[k].y);
+	}
+	for (size_t k = 0; k < ch->nmarks; k++)
+		free(ch->marks[k].text);
+	free(ch->lines);
+	free(ch->marks);
+	free(ch->svg);
+}
+
+void fv_charts_free(struct fv_charts *c)
+{
+	for (size_t i = 0; i < c->n; i++)
+		fv_chart_free(&c->v[i]);
+	free(c->v);
+	memset(c, 0, sizeof(*c));
+}

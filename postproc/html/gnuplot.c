@@ -1,0 +1,340 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Charts drawn by gnuplot's SVG terminal: a script per chart (data inline
+ * as datablocks), gnuplot's output read back and inlined into the page.
+ * Colours are Okabe-Ito (told apart with colour blindness) and every line
+ * also has its own dash pattern and point shape, so a grey print still
+ * tells the labels apart.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "chart.h"
+
+extern char **environ;
+
+static const char *const colours[] = {
+	"#0072B2", "#D55E00", "#009E73", "#CC79A7",
+	"#E69F00", "#56B4E9", "#000000", "#F0E442",
+};
+#define NCOLOURS (sizeof(colours) / sizeof(*colours))
+
+/* A gnuplot double-quoted string: backslash and quote escaped. */
+static void gp_str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			fputc('\\', f);
+		fputc(*s == '\n' ? ' ' : *s, f);
+	}
+	fputc('"', f);
+}
+
+static void gp_axes(FILE *f, const struct fv_chart *ch)
+{
+	if (ch->xaxis == FV_AX_LOG2)
+		fputs("set logscale x 2\nset xtics 2\n", f);
+	if (ch->xaxis == FV_AX_NINES)
+		fputs("set xtics (\"p50\" 0.30103, \"p90\" 1, \"p99\" 2, "
+		      "\"p99.9\" 3, \"p99.99\" 4)\nset xrange [0.2:4.2]\n",
+		      f);
+	if (ch->xaxis == FV_AX_LIN)
+		fputs("set xrange [0:*]\n", f);
+	if (ch->yaxis == FV_AX_LOG10)
+		fputs("set logscale y 10\nset format y \"%g\"\n", f);
+	else
+		/* headroom: a cap or level at the top stays off the border */
+		fputs("set yrange [0:*]\nset offsets 0, 0, graph 0.1, 0\n"
+		      "set format y \"%.1s%c\"\n",
+		      f);
+}
+
+/* An x or y position: "first V", or the plot's edge when V is NAN. */
+static void gp_pos(FILE *f, double v, double edge)
+{
+	if (isfinite(v))
+		fprintf(f, "first %.17g", v);
+	else
+		fprintf(f, "graph %g", edge);
+}
+
+/* Findings: dark grey, dashed and labelled (a grey print keeps them). */
+#define MARK_STYLE "nohead front lw 1.5 lc rgb \"#333333\""
+
+static void gp_mark(FILE *f, const struct fv_mark *m, size_t nv)
+{
+	switch (m->kind) {
+	case FV_MK_VLINE:
+		fprintf(f,
+			"set arrow from first %.17g, graph 0 to first %.17g, "
+			"graph 1 " MARK_STYLE " dt 2\nset label ",
+			m->x0, m->x0);
+		gp_str(f, m->text);
+		/* stagger so that two falls' labels do not overwrite */
+		fprintf(f,
+			" at first %.17g, graph %.2f offset 0.4,0 left front "
+			"boxed "
+			"font \",9\"\n",
+			m->x0, 0.95 - 0.06 * (double) (nv % 4));
+		break;
+	case FV_MK_HLINE:
+		fputs("set arrow from ", f);
+		gp_pos(f, m->x0, 0);
+		fprintf(f, ", first %.17g to ", m->y);
+		gp_pos(f, m->x1, 1);
+		fprintf(f, ", first %.17g " MARK_STYLE " dt 4\nset label ",
+			m->y);
+		gp_str(f, m->text);
+		fputs(" at ", f);
+		gp_pos(f, m->x0, 0.01);
+		fprintf(f,
+			", first %.17g offset 0.4,0.6 left front boxed "
+			"font \",9\"\n",
+			m->y);
+		break;
+	case FV_MK_SPAN:
+		fprintf(f,
+			"set object rect from first %.17g, graph 0 to first "
+			"%.17g, graph 1 behind fc rgb \"#999999\" fs "
+			"transparent solid 0.2 border lc rgb \"#333333\" "
+			"dt 3\nset label ",
+			m->x0, m->x1);
+		gp_str(f, m->text);
+		fprintf(f,
+			" at first %.17g, graph 0.05 offset 0.4,0 left front "
+			"boxed "
+			"font \",9\"\n",
+			m->x0);
+		break;
+	}
+}
+
+static void gp_marks(FILE *f, const struct fv_chart *ch)
+{
+	size_t nv = 0;
+
+	/* A label stays legible over the data it sits on. */
+	if (ch->nmarks)
+		fputs("set style textbox opaque fc rgb \"white\" noborder "
+		      "margins 1,1\n",
+		      f);
+
+	for (size_t i = 0; i < ch->nmarks; i++) {
+		gp_mark(f, &ch->marks[i], nv);
+		nv += ch->marks[i].kind == FV_MK_VLINE;
+	}
+}
+
+static void gp_data(FILE *f, const struct fv_chart *ch)
+{
+	for (size_t k = 0; k < ch->nlines; k++) {
+		fprintf(f, "$d%zu << EOD\n", k);
+		for (size_t i = 0; i < ch->lines[k].n; i++)
+			fprintf(f, "%.9g %.9g\n", ch->lines[k].x[i],
+				ch->lines[k].y[i]);
+		fputs("EOD\n", f);
+	}
+}
+
+static void gp_plot(FILE *f, const struct fv_chart *ch)
+{
+	bool any = false;
+
+	for (size_t k = 0; k < ch->nlines; k++) {
+		if (!ch->lines[k].n)
+			continue;
+		fprintf(f,
+			"%s$d%zu using 1:2 with linespoints lw 2 "
+			"lc rgb \"%s\" dt %zu pt %zu ps 0.8 title ",
+			any ? ", \\\n  " : "plot ", k, colours[k % NCOLOURS],
+			k % 5 + 1, (k % 6) * 2 + 5);
+		gp_str(f, ch->lines[k].title);
+		any = true;
+	}
+	fputc('\n', f);
+}
+
+static int write_script(FILE *f, const struct fv_chart *ch)
+{
+	fprintf(f,
+		"set terminal svg size %d,%d fixed noenhanced font "
+		"\"DejaVu Sans,11\" background rgb \"white\"\n"
+		"set encoding utf8\nset title ",
+		FV_CHART_W, FV_CHART_H);
+	gp_str(f, ch->title);
+	fputs("\nset xlabel ", f);
+	gp_str(f, ch->xlabel);
+	fputs("\nset ylabel ", f);
+	gp_str(f, ch->ylabel);
+	fputs("\nset grid lc rgb \"#cccccc\"\nset key outside below "
+	      "horizontal\nset border lc rgb \"#000000\"\n",
+	      f);
+	gp_axes(f, ch);
+	gp_marks(f, ch);
+	gp_data(f, ch);
+	gp_plot(f, ch);
+	return ferror(f) ? -EIO : 0;
+}
+
+static bool gnuplot_on_path(void)
+{
+	const char *path = getenv("PATH");
+	char buf[4096], *copy, *save = NULL;
+	bool found = false;
+
+	copy = strdup(path ? path : "/usr/bin:/bin");
+	for (char *d = copy ? strtok_r(copy, ":", &save) : NULL; d && !found;
+	     d = strtok_r(NULL, ":", &save)) {
+		snprintf(buf, sizeof(buf), "%s/gnuplot", d);
+		found = !access(buf, X_OK);
+	}
+	free(copy);
+	return found;
+}
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m;
+
+	if (!f)
+		return NULL;
+	m = open_memstream(&buf, &len);
+	if (m) {
+		char chunk[8192];
+		size_t n;
+
+		while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+			fwrite(chunk, 1, n, m);
+		fclose(m);
+	}
+	fclose(f);
+	return buf;
+}
+
+/* gnuplot script -> svg file; its stderr goes to err's descriptor. */
+static int run_gnuplot(const char *script, const char *svg, FILE *err)
+{
+	posix_spawn_file_actions_t fa;
+	char *argv[] = { "gnuplot", (char *) script, NULL };
+	int status, ret;
+	pid_t pid;
+
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, svg,
+					 O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	posix_spawn_file_actions_adddup2(&fa, fileno(err), STDERR_FILENO);
+	fflush(err);
+	ret = posix_spawnp(&pid, "gnuplot", &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	if (ret)
+		return -ret;
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -errno;
+	return WIFEXITED(status) && !WEXITSTATUS(status) ? 0 : -EIO;
+}
+
+/*
+ * Inlined SVGs share one id space: prefix every id and reference with
+ * the chart's number, and drop the XML prolog.
+ */
+static char *inline_svg(const char *raw, size_t idx)
+{
+	static const char *const pats[] = { "id='", "id=\"", "href='#",
+					    "href=\"#", "url(#" };
+	const char *s = raw ? strstr(raw, "<svg") : NULL;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m;
+
+	if (!s)
+		return NULL;
+	m = open_memstream(&buf, &len);
+	if (!m)
+		return NULL;
+	while (*s) {
+		size_t hit = 0;
+
+		for (size_t p = 0; p < sizeof(pats) / sizeof(*pats) && !hit;
+		     p++)
+			if (!strncmp(s, pats[p], strlen(pats[p])))
+				hit = strlen(pats[p]);
+		if (hit) {
+			fwrite(s, 1, hit, m);
+			fprintf(m, "fvc%zu_", idx);
+			s += hit;
+		} else {
+			fputc(*s++, m);
+		}
+	}
+	fclose(m);
+	return buf;
+}
+
+static int draw_one(struct fv_chart *ch, size_t idx, const char *tmpdir,
+		    FILE *err)
+{
+	char script[4096], svg[4096];
+	FILE *f;
+	char *raw;
+	int ret;
+
+	if (snprintf(script, sizeof(script), "%s/chart%zu.gp", tmpdir, idx) >=
+		    (int) sizeof(script) ||
+	    snprintf(svg, sizeof(svg), "%s/chart%zu.svg", tmpdir, idx) >=
+		    (int) sizeof(svg))
+		return -ENAMETOOLONG;
+	f = fopen(script, "w");
+	if (!f)
+		return -errno;
+	ret = write_script(f, ch);
+	if (fclose(f) && !ret)
+		ret = -EIO;
+	if (!ret)
+		ret = run_gnuplot(script, svg, err);
+	if (ret == -EIO)
+		fprintf(err,
+			"fioverdict report: gnuplot failed on chart '%s' "
+			"(script %s)\n",
+			ch->title, script);
+	if (ret)
+		return ret;
+	raw = slurp(svg);
+	ch->svg = inline_svg(raw, idx);
+	free(raw);
+	unlink(script);
+	unlink(svg);
+	return ch->svg ? 0 : -EIO;
+}
+
+int fv_charts_draw(struct fv_charts *c, FILE *err)
+{
+	const char *t = getenv("TMPDIR");
+	char tmpdir[4096];
+	int ret = 0;
+
+	if (!c->n)
+		return 0;
+	if (!gnuplot_on_path())
+		return -ENOENT;
+	snprintf(tmpdir, sizeof(tmpdir), "%s/fioverdict-XXXXXX",
+		 t && *t ? t : "/tmp");
+	if (!mkdtemp(tmpdir))
+		return -errno;
+	for (size_t i = 0; i < c->n && !ret; i++)
+		ret = draw_one(&c->v[i], i, tmpdir, err);
+	if (!ret)
+		rmdir(tmpdir);
+	return ret;
+}

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The HTML report: charts drawn from the model, the logs and the verdict
+ * table's findings (chart.h, gnuplot's SVG terminal), and the page around
+ * them with the report's tables. One self-contained file.
+ */
+#ifndef FV_HTML_H
+#define FV_HTML_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "logs/logs.h"
+#include "model/model.h"
+
+struct fv_chart;
+
+struct fv_charts {
+	struct fv_chart *v;
+	size_t n;
+};
+
+/* The charts of a set (its logs in ts; verdicts may be NULL). 0 or -ENOMEM. */
+int fv_charts_build(struct fv_charts *c, const struct fv_set *set,
+		    const struct fv_logset *ts,
+		    const struct fv_table *verdicts);
+void fv_charts_free(struct fv_charts *c);
+/* Adds the percentiles the curves show to the list computed at ingest. */
+void fv_report_curve_pcts(struct fv_pctlist *pl);
+
+/*
+ * Draws every chart with gnuplot (found on PATH). Returns 0, -ENOENT when
+ * gnuplot is missing, -ENOMEM, or -EIO when gnuplot failed (its message
+ * is on err).
+ */
+int fv_charts_draw(struct fv_charts *c, FILE *err);
+
+/* The page. Returns 0 or -EIO. */
+struct fv_page {
+	const char *title;
+	const struct fv_report *rep;
+	const struct fv_table *verdicts; /* NULL: none */
+	const struct fv_charts *charts;
+	const char *chart_note; /* why charts are missing, or NULL */
+	const struct fv_diags *diags;
+};
+int fv_html_write(FILE *out, const struct fv_page *p);
+
+#endif

@@ -1,0 +1,253 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The HTML page: verdicts first (what a colleague reads), then the charts,
+ * then every table, then the diagnostics. No script, no external file:
+ * CSS and SVG are inline, so the page opens anywhere and prints.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "util/util.h"
+#include "render/render.h"
+#include "chart.h"
+
+static const char css[] =
+	"body{font-family:'DejaVu Sans',sans-serif;margin:2em auto;"
+	"max-width:1100px;padding:0 "
+	"1em;color:#111;background:#fff;line-height:1.4}"
+	"h1{font-size:1.6em}h2{border-bottom:2px solid #333;margin-top:2em}"
+	"table{border-collapse:collapse;margin:0.8em 0;font-size:0.9em}"
+	"th,td{border:1px solid #999;padding:2px 8px}"
+	"td.n{text-align:right;font-variant-numeric:tabular-nums}"
+	"th{background:#e8e8e8}"
+	"figure{margin:1.5em 0;page-break-inside:avoid}"
+	"figcaption{font-size:0.85em;color:#333;max-width:760px}"
+	"tr.fail td.vn::before{content:'\\2717  '}"
+	"tr.pass td.vn::before{content:'\\2713  '}"
+	"td.vn{white-space:nowrap;font-weight:bold}"
+	".ev{color:#444;font-size:0.9em}"
+	"summary{cursor:pointer;margin:0.5em 0}"
+	"@media print{body{margin:0;max-width:none}h2{page-break-after:"
+	"avoid}details{display:block}}";
+
+static bool same_group(const struct fv_table *t, size_t a, size_t b)
+{
+	return !strcmp(fv_table_str(t, a, "label"),
+		       fv_table_str(t, b, "label")) &&
+	       !strcmp(fv_table_str(t, a, "verdict"),
+		       fv_table_str(t, b, "verdict"));
+}
+
+static bool group_seen(const struct fv_table *t, size_t r)
+{
+	for (size_t k = 0; k < r; k++)
+		if (same_group(t, k, r))
+			return true;
+	return false;
+}
+
+/*
+ * One row per label and verdict: quick runs flag every job the same way,
+ * and a colleague needs the verdict once with the jobs it covers.
+ */
+static void verdict_group(FILE *f, const struct fv_table *t, size_t r, bool bad)
+{
+	size_t n = 0;
+
+	fprintf(f, "<tr class=\"%s\"><td>", bad ? "fail" : "pass");
+	fv_xml_escape(f, fv_table_str(t, r, "label"));
+	fputs("</td><td class=\"vn\">", f);
+	fv_xml_escape(f, fv_table_str(t, r, "verdict"));
+	fputs("</td><td>", f);
+	for (size_t k = r; k < t->nrows; k++) {
+		if (!same_group(t, r, k))
+			continue;
+		/* A long list hides the table: the first few, then a count. */
+		if (n < 4) {
+			fputs(n ? ", " : "", f);
+			fv_xml_escape(f, fv_table_str(t, k, "job"));
+		}
+		n++;
+	}
+	if (n > 4)
+		fprintf(f, " and %zu more", n - 4);
+	fputs("</td><td>", f);
+	fv_xml_escape(f, fv_table_str(t, r, "sentence"));
+	fputs("</td><td class=\"ev\">", f);
+	fv_xml_escape(f, fv_table_str(t, r, "evidence"));
+	if (n > 1)
+		fprintf(f, " (first of %zu jobs)", n);
+	fputs("</td></tr>\n", f);
+}
+
+static void verdict_rows(FILE *f, const struct fv_table *t, bool bad)
+{
+	fputs("<table class=\"v\"><tr><th>Label</th><th>Verdict</th>"
+	      "<th>Jobs</th><th>Meaning</th><th>Evidence</th></tr>\n",
+	      f);
+	for (size_t r = 0; r < t->nrows; r++)
+		if (!strcmp(fv_table_str(t, r, "outcome"), "fail") == bad &&
+		    !group_seen(t, r))
+			verdict_group(f, t, r, bad);
+	fputs("</table>\n", f);
+}
+
+/* Problems first, in full; the passing checks folded (no script). */
+static void verdicts(FILE *f, const struct fv_page *p)
+{
+	const struct fv_table *t = p->verdicts;
+	size_t nbad = 0;
+
+	fputs("<h2 id=\"verdicts\">Verdicts</h2>\n", f);
+	if (!t) {
+		fputs("<p>This build of fioverdict has no verdict analysis: "
+		      "only the tables and charts follow.</p>\n",
+		      f);
+		return;
+	}
+	for (size_t r = 0; r < t->nrows; r++)
+		nbad += !strcmp(fv_table_str(t, r, "outcome"), "fail");
+	fprintf(f,
+		"<p>%zu checks: %zu flag a problem (&#x2717;), %zu pass "
+		"(&#x2713;).</p>\n",
+		t->nrows, nbad, t->nrows - nbad);
+	if (nbad)
+		verdict_rows(f, t, true);
+	if (t->nrows > nbad) {
+		fprintf(f, "<details><summary>%zu passing checks</summary>\n",
+			t->nrows - nbad);
+		verdict_rows(f, t, false);
+		fputs("</details>\n", f);
+	}
+}
+
+static void charts(FILE *f, const struct fv_page *p)
+{
+	fputs("<h2 id=\"charts\">Charts</h2>\n", f);
+	if (p->chart_note) {
+		fputs("<p><b>", f);
+		fv_xml_escape(f, p->chart_note);
+		fputs("</b></p>\n", f);
+	}
+	for (size_t i = 0; p->charts && i < p->charts->n; i++) {
+		const struct fv_chart *ch = &p->charts->v[i];
+
+		if (!ch->svg)
+			continue;
+		fprintf(f,
+			"<figure class=\"fv-chart\" data-w=\"%d\" "
+			"data-h=\"%d\">\n%s\n<figcaption>",
+			FV_CHART_W, FV_CHART_H, ch->svg);
+		fv_xml_escape(f, ch->caption);
+		fputs("</figcaption></figure>\n", f);
+	}
+}
+
+struct na_ctx {
+	FILE *f;
+};
+
+static void na_reason(void *ctx, const char *reason)
+{
+	struct na_ctx *c = ctx;
+
+	fputs("<li>n/a: ", c->f);
+	fv_xml_escape(c->f, reason);
+	fputs("</li>\n", c->f);
+}
+
+static void table(FILE *f, const struct fv_table *t)
+{
+	char buf[256];
+	struct na_ctx nc = { f };
+
+	fputs("<h3>", f);
+	fv_xml_escape(f, t->title);
+	fputs("</h3>\n<table><tr>", f);
+	for (size_t c = 0; c < t->ncols; c++) {
+		if (!fv_col_shown(&t->cols[c], false))
+			continue;
+		fv_col_header(buf, sizeof(buf), &t->cols[c]);
+		fputs("<th>", f);
+		fv_xml_escape(f, buf);
+		fputs("</th>", f);
+	}
+	fputs("</tr>\n", f);
+	for (size_t r = 0; r < t->nrows; r++) {
+		fputs("<tr>", f);
+		for (size_t c = 0; c < t->ncols; c++) {
+			const struct fv_col *col = &t->cols[c];
+
+			if (!fv_col_shown(col, false))
+				continue;
+			fv_cell_human(buf, sizeof(buf), col,
+				      fv_table_cell(t, r, c));
+			fputs(col->unit == FV_U_TEXT ? "<td>" : "<td class=n>",
+			      f);
+			fv_xml_escape(f, buf);
+			fputs("</td>", f);
+		}
+		fputs("</tr>\n", f);
+	}
+	fputs("</table>\n<ul>\n", f);
+	for (size_t i = 0; i < t->nnotes; i++) {
+		fputs("<li>", f);
+		fv_xml_escape(f, t->notes[i]);
+		fputs("</li>\n", f);
+	}
+	fv_table_na_reasons(t, false, na_reason, &nc);
+	fputs("</ul>\n", f);
+}
+
+static void diagnostics(FILE *f, const struct fv_diags *d)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m;
+
+	if (!d || !d->n)
+		return;
+	m = open_memstream(&buf, &len);
+	if (!m)
+		return;
+	fv_diag_print(d, m, FV_WARNING);
+	fclose(m);
+	if (len) {
+		fputs("<h2 id=\"diagnostics\">Diagnostics</h2>\n<pre>", f);
+		fv_xml_escape(f, buf);
+		fputs("</pre>\n", f);
+	}
+	free(buf);
+}
+
+int fv_html_write(FILE *f, const struct fv_page *p)
+{
+	char when[64];
+	time_t now = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&now, &tm);
+	strftime(when, sizeof(when), "%Y-%m-%d %H:%M UTC", &tm);
+	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta "
+	      "charset=\"utf-8\">\n<title>",
+	      f);
+	fv_xml_escape(f, p->title);
+	fprintf(f,
+		"</title>\n<style>%s</style></head>\n<body "
+		"data-fv-charts=\"%zu\">\n<h1>",
+		css, p->charts ? p->charts->n : (size_t) 0);
+	fv_xml_escape(f, p->title);
+	fprintf(f, "</h1>\n<p>fioverdict %s, %s; %zu result files.</p>\n",
+		FV_VERSION, when, p->rep->ninputs);
+	verdicts(f, p);
+	charts(f, p);
+	fputs("<h2 id=\"tables\">Tables</h2>\n", f);
+	for (size_t i = 0; i < p->rep->ntables; i++)
+		if (p->rep->tables[i] != p->verdicts)
+			table(f, p->rep->tables[i]);
+	diagnostics(f, p->diags);
+	fputs("</body></html>\n", f);
+	return ferror(f) ? -EIO : 0;
+}

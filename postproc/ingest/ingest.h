@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Ingest: one input (file contents) into the model. Knows every form of
+ * fio's JSON output (see README.md, "Inputs") and our engines' stats files.
+ * Inputs are handled one at a time and not kept: only the model remains.
+ */
+#ifndef FV_INGEST_H
+#define FV_INGEST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "model/model.h"
+
+#include "inputs.h"
+
+struct fv_ingest_opts {
+	/*
+	 * The input was named on the command line. An input found while
+	 * walking a directory may be something other than fio output (a log,
+	 * a job file): that is a note, not an error.
+	 */
+	bool named;
+	/*
+	 * The text being ingested, when parts read can be let go and read
+	 * again from its file (inputs.h); may be NULL.
+	 */
+	const struct fv_text *text;
+};
+
+/*
+ * Reads one input. name is shown in diagnostics and recorded as the jobs'
+ * source; dir is the directory used to join stats files (may be NULL).
+ * Returns 0; -EBADMSG when the input is broken or is not fio output (an
+ * error diagnostic has been added to set->diags; jobs already taken from
+ * the input are dropped); -ENOMEM.
+ */
+int fv_ingest_buffer(struct fv_set *set, const char *name, const char *dir,
+		     const char *buf, size_t len,
+		     const struct fv_ingest_opts *opts);
+
+/*
+ * Reads one input of the list (inputs.h): its text, then
+ * fv_ingest_buffer(). A file that cannot be read is an error diagnostic.
+ * Returns 0 or -ENOMEM.
+ */
+int fv_ingest_input(struct fv_set *set, const struct fv_input *in);
+
+/*
+ * Ingests every path (files, directories walked, "-" for stdin) into set,
+ * one file at a time. Returns 0 or -ENOMEM; input problems are
+ * diagnostics.
+ */
+int fv_ingest_paths(struct fv_set *set, char *const *paths, size_t npaths);
+
+#endif

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: MIT */
+/* Internal to the ingest stage: JSON helpers and the per-document steps. */
+#ifndef FV_INGEST_INT_H
+#define FV_INGEST_INT_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ingest/lowmem/lowmem.h"
+#include "model/model.h"
+
+/* What the whole document tells about how to read its numbers. */
+struct fv_docinfo {
+	const char *name;
+	int line;	   /* where the document starts, for diagnostics */
+	int major, minor;  /* fio version, 0 when unknown */
+	bool kib_io_bytes; /* io_bytes in KiB (fio before 2.21) */
+	struct fv_diags *diags;
+	/*
+	 * The bins objects the scanner took from the text being parsed (a
+	 * document, or one deferred job); may be NULL. A job borrows their
+	 * pairs, converted in place (ingest_job.c), until ingest.c copies
+	 * them, before the store is reused.
+	 */
+	struct fv_bins_store *bins;
+	const struct fv_pctlist *pcts; /* the set's */
+};
+
+/* A number member, or NAN when absent or not a number. */
+double fv_jnum(const json_t *obj, const char *key);
+/* A string member, or NULL. */
+const char *fv_jstr(const json_t *obj, const char *key);
+
+/*
+ * The pairs of span sp of st become lat's bins, borrowed (converted in
+ * place, keys times scale, the first time). Returns 0.
+ */
+int fv_pick_bins(struct fv_lat *lat, struct fv_bins_store *st,
+		 const struct fv_bins_span *sp, double scale);
+
+/* Parses one entry of "jobs" or "client_stats". Returns 0 or -ENOMEM. */
+int fv_parse_job(const struct fv_docinfo *di, const json_t *jo,
+		 const json_t *global_opts, struct fv_job *job);
+
+/*
+ * Gives a job its bins again before its clones are summed (ingest.c
+ * computes percentiles, and lets the bins go, as each job is parsed).
+ * Returns 0 or a negative errno.
+ */
+typedef int fv_bins_loader(void *ctx, struct fv_job *job);
+
+/*
+ * Numbers clones: same-name entries with identical options in one document
+ * (numjobs without group_reporting) become CLONE entries named "name#k",
+ * plus one CLONE_SUM entry added to *jobs, whose percentiles come from the
+ * clones' bins merged: load (may be NULL) gives each clone its bins first.
+ */
+int fv_group_clones(struct fv_job ***jobs, size_t *njobs, fv_bins_loader *load,
+		    void *ctx);
+
+/* Reads a fioverdict-durability stats document. */
+int fv_parse_durability(struct fv_set *set, const struct fv_docinfo *di,
+			const json_t *root, const char *dir);
+
+#endif

@@ -1,0 +1,481 @@
+/* SPDX-License-Identifier: MIT */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ingest/lowmem/lowmem.h"
+#include "inputs.h"
+
+static char *dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!slash)
+		return strdup(".");
+	if (slash == path)
+		return strdup("/");
+	return strndup(path, (size_t) (slash - path));
+}
+
+#define FV_INPUT_NAMED 1u
+
+static int push(struct fv_inputs *in, const char *path, bool named)
+{
+	int ret = fv_pathlist_add(&in->list, path, named ? FV_INPUT_NAMED : 0);
+
+	return ret < 0 ? ret : 0;
+}
+
+size_t fv_inputs_count(const struct fv_inputs *in)
+{
+	return in->list.n;
+}
+
+int fv_inputs_get(const struct fv_inputs *in, size_t i, struct fv_input *x)
+{
+	x->named = in->list.v[i].flags & FV_INPUT_NAMED;
+	x->path = fv_pathlist_path(&in->list, i);
+	x->dir = x->path && strcmp(x->path, "-") ? dir_of(x->path) : NULL;
+	if (!x->path || (strcmp(x->path, "-") && !x->dir)) {
+		fv_input_release(x);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+void fv_input_release(struct fv_input *x)
+{
+	free(x->path);
+	free(x->dir);
+	x->path = x->dir = NULL;
+}
+
+static char *join_path(const char *dir, const char *name)
+{
+	size_t dl = strlen(dir);
+	char *p;
+
+	if (asprintf(&p, "%s%s%s", dir, dl && dir[dl - 1] == '/' ? "" : "/",
+		     name) < 0)
+		return NULL;
+	return p;
+}
+
+/*
+ * A directory's entry names, read into one buffer and sorted as alphasort
+ * sorts (so that output does not depend on the file system's order): a
+ * directory of thousands of files is one block, not thousands.
+ */
+struct names {
+	char *buf; /* buf and off mapped (bigbuf.h), caps in bytes */
+	size_t len, cap;
+	size_t *off;
+	size_t n, off_bytes;
+};
+
+static void names_free(struct names *nm)
+{
+	fv_big_free((void **) &nm->buf, &nm->cap);
+	fv_big_free((void **) &nm->off, &nm->off_bytes);
+}
+
+static int names_add(struct names *nm, const char *name)
+{
+	size_t l = strlen(name) + 1;
+
+	if (fv_big_reserve((void **) &nm->off, &nm->off_bytes,
+			   (nm->n + 1) * sizeof(*nm->off)) ||
+	    fv_big_reserve((void **) &nm->buf, &nm->cap, nm->len + l))
+		return -ENOMEM;
+	memcpy(nm->buf + nm->len, name, l);
+	nm->off[nm->n++] = nm->len;
+	nm->len += l;
+	return 0;
+}
+
+static int names_cmp(const void *a, const void *b, void *arg)
+{
+	const char *buf = arg;
+
+	return strcoll(buf + *(const size_t *) a, buf + *(const size_t *) b);
+}
+
+/* The names in dir but "." and "..", sorted; -errno when it cannot be read. */
+static int read_names(const char *dir, struct names *nm)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int ret = 0;
+
+	if (!d)
+		return -errno;
+	for (errno = 0; !ret && (e = readdir(d)); errno = 0)
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+			ret = names_add(nm, e->d_name);
+	if (!ret && errno)
+		ret = -errno;
+	closedir(d);
+	if (!ret)
+		qsort_r(nm->off, nm->n, sizeof(*nm->off), names_cmp, nm->buf);
+	return ret;
+}
+
+static int add_path(struct fv_inputs *in, const char *path, bool named,
+		    struct fv_diags *diags, int depth);
+
+/* Recursion without following symlinked directories: no loops. */
+static int walk(struct fv_inputs *in, const char *dir, struct fv_diags *diags,
+		int depth)
+{
+	struct names nm = { 0 };
+	int ret = read_names(dir, &nm);
+
+	if (ret) {
+		if (ret != -ENOMEM)
+			fv_diag_add(diags, FV_ERROR, dir, 0, 0,
+				    "cannot list: %s", strerror(-ret));
+		names_free(&nm);
+		return ret;
+	}
+	for (size_t i = 0; i < nm.n && !ret; i++) {
+		char *p = join_path(dir, nm.buf + nm.off[i]);
+		int r = p ? add_path(in, p, false, diags, depth + 1) : -ENOMEM;
+
+		if (r == -ENOMEM)
+			ret = r;
+		free(p);
+	}
+	names_free(&nm);
+	return ret;
+}
+
+/* Our engines' naming (docs/stats-file.md): JOB_durability*.json. */
+static bool is_stats_name(const char *name)
+{
+	size_t n = strlen(name);
+
+	return strstr(name, "_durability") && n > 5 &&
+	       !strcmp(name + n - 5, ".json");
+}
+
+bool fv_inputs_is_stats(const struct fv_inputs *in, size_t i)
+{
+	return is_stats_name(fv_pathlist_name(&in->list, i));
+}
+
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
+static int stats_entry(const struct dirent *e)
+{
+	return is_stats_name(e->d_name);
+}
+
+/*
+ * Stats files our engines wrote beside a named fio output file. Only they
+ * are read from the directory, once for a run of files from it: a
+ * thousand files named from one directory are not a thousand listings.
+ */
+static int add_siblings(struct fv_inputs *in, const char *file)
+{
+	char *dir = dir_of(file);
+	struct dirent **ents;
+	int n, ret = 0;
+
+	if (!dir)
+		return -ENOMEM;
+	if (in->siblings_of && !strcmp(in->siblings_of, dir)) {
+		free(dir);
+		return 0;
+	}
+	free(in->siblings_of);
+	in->siblings_of = dir;
+	n = scandir(dir, &ents, stats_entry, alphasort);
+	for (int i = 0; i < n; i++) {
+		if (!ret) {
+			/* Spell it as the user did: "x.json" stays bare. */
+			char *p = strchr(file, '/')
+					  ? join_path(dir, ents[i]->d_name)
+					  : strdup(ents[i]->d_name);
+			struct stat st;
+
+			/* Named like one is not enough: a file. */
+			if (p && !stat(p, &st) && S_ISREG(st.st_mode))
+				ret = push(in, p, false);
+			else if (!p)
+				ret = -ENOMEM;
+			free(p);
+		}
+		free(ents[i]);
+	}
+	if (n >= 0)
+		free(ents);
+	return ret;
+}
+
+static int add_path(struct fv_inputs *in, const char *path, bool named,
+		    struct fv_diags *diags, int depth)
+{
+	struct stat st;
+	int ret;
+
+	if ((named ? stat(path, &st) : lstat(path, &st)) < 0) {
+		ret = -errno;
+		fv_diag_add(diags, FV_ERROR, path, 0, 0, "%s", strerror(errno));
+		return ret;
+	}
+	if (S_ISLNK(st.st_mode) && stat(path, &st) < 0)
+		return 0; /* dangling link found in a directory */
+	if (S_ISDIR(st.st_mode)) {
+		if (depth > 64 ||
+		    (!named && lstat(path, &st) == 0 && S_ISLNK(st.st_mode)))
+			return 0;
+		return walk(in, path, diags, depth);
+	}
+	if (!S_ISREG(st.st_mode) && !named)
+		return 0; /* sockets, fifos found while walking */
+	ret = push(in, path, named);
+	if (!ret && named && !is_stats_name(base_name(path)))
+		ret = add_siblings(in, path);
+	return ret;
+}
+
+int fv_inputs_add(struct fv_inputs *in, const char *arg, struct fv_diags *diags)
+{
+	if (!strcmp(arg, "-"))
+		return push(in, "-", true);
+	return add_path(in, arg, true, diags, 0);
+}
+
+void fv_inputs_done(struct fv_inputs *in)
+{
+	fv_pathlist_seal(&in->list);
+	free(in->siblings_of);
+	in->siblings_of = NULL;
+}
+
+void fv_inputs_free(struct fv_inputs *in)
+{
+	fv_pathlist_free(&in->list);
+	free(in->siblings_of);
+	memset(in, 0, sizeof(*in));
+}
+
+static int read_fd(int fd, size_t hint, char **buf, size_t *len)
+{
+	size_t cap = hint + 1, n = 0;
+	char *b = malloc(cap + 1);
+
+	if (!b)
+		return -ENOMEM;
+	for (;;) {
+		ssize_t r;
+
+		if (n == cap) {
+			char *nb;
+
+			if (cap >= FV_INPUT_MAX) {
+				free(b);
+				return -EFBIG;
+			}
+			cap *= 2;
+			nb = realloc(b, cap + 1);
+			if (!nb) {
+				free(b);
+				return -ENOMEM;
+			}
+			b = nb;
+		}
+		r = read(fd, b + n, cap - n);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			int err = -errno;
+
+			free(b);
+			return err;
+		}
+		if (!r)
+			break;
+		n += (size_t) r;
+	}
+	b[n] = '\0';
+	*buf = b;
+	*len = n;
+	return 0;
+}
+
+int fv_input_read(const struct fv_input *in, char **buf, size_t *len)
+{
+	struct stat st;
+	size_t hint = 65536;
+	int fd, ret;
+
+	if (!strcmp(in->path, "-"))
+		return read_fd(STDIN_FILENO, hint, buf, len);
+	fd = open(in->path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (!fstat(fd, &st) && S_ISREG(st.st_mode)) {
+		if ((size_t) st.st_size > FV_INPUT_MAX) {
+			close(fd);
+			return -EFBIG;
+		}
+		/* Exact size: one read, no reallocation, no slack. */
+		hint = (size_t) st.st_size;
+	}
+	ret = read_fd(fd, hint, buf, len);
+	close(fd);
+	return ret;
+}
+
+/*
+ * A file of known size read into memory of its own (not the heap): given
+ * back whole when the file is done, it leaves no hole for the next file's
+ * small allocations to scatter around. -EAGAIN if the file is longer.
+ */
+static int read_mapped(int fd, size_t size, struct fv_text *t)
+{
+	size_t n = 0, maplen = size + 1;
+	char *b = mmap(NULL, maplen, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	char extra;
+
+	if (b == MAP_FAILED)
+		return -ENOMEM;
+	while (n < size) {
+		ssize_t r = read(fd, b + n, size - n);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			int err = r ? -errno : 0;
+
+			if (!err)
+				break; /* shorter than it was: what there is */
+			munmap(b, maplen);
+			return err;
+		}
+		n += (size_t) r;
+	}
+	if (n == size && read(fd, &extra, 1) > 0) {
+		munmap(b, maplen);
+		return -EAGAIN;
+	}
+	b[n] = '\0';
+	t->buf = b;
+	t->len = n;
+	t->map_len = maplen;
+	return 0;
+}
+
+int fv_input_text(const struct fv_input *in, struct fv_text *t)
+{
+	struct stat st;
+	int fd, ret;
+
+	memset(t, 0, sizeof(*t));
+	t->fd = -1;
+	if (!strcmp(in->path, "-"))
+		return fv_input_read(in, &t->buf, &t->len);
+	fd = open(in->path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		/* A fifo: read from this open, a second one would wait. */
+		ret = read_fd(fd, 65536, &t->buf, &t->len);
+		close(fd);
+		return ret;
+	}
+	if ((size_t) st.st_size > FV_INPUT_MAX) {
+		close(fd);
+		return -EFBIG;
+	}
+	ret = read_mapped(fd, (size_t) st.st_size, t);
+	if (ret == -EAGAIN) /* it grew while read: as it comes */
+		ret = lseek(fd, 0, SEEK_SET) ? -errno
+					     : read_fd(fd, (size_t) st.st_size,
+						       &t->buf, &t->len);
+	if (ret) {
+		close(fd);
+		return ret;
+	}
+	t->fd = fd; /* kept: what is let go is read again from the file */
+	t->st = st;
+	return 0;
+}
+
+static bool same_file(const struct stat *a, const struct stat *b)
+{
+	return a->st_ino == b->st_ino && a->st_dev == b->st_dev &&
+	       a->st_size == b->st_size &&
+	       a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
+	       a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
+}
+
+int fv_text_copy(const struct fv_text *t, size_t from, size_t to, char *dst)
+{
+	struct stat now;
+	int ret = 0;
+
+	if (t->fd >= 0 && (fstat(t->fd, &now) || !same_file(&now, &t->st)))
+		ret = -ESTALE;
+	while (t->fd >= 0 && from < to) {
+		ssize_t r = pread(t->fd, dst, to - from, (off_t) from);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		dst += r;
+		from += (size_t) r;
+	}
+	/*
+	 * Not re-readable (stdin), or the file shrank since it was read:
+	 * blanks, which no JSON value ends with, so the job is reported
+	 * malformed rather than read as something else.
+	 */
+	if (from < to) {
+		if (t->fd < 0)
+			memcpy(dst, t->buf + from, to - from);
+		else
+			memset(dst, ' ', to - from);
+	}
+	return ret;
+}
+
+void fv_text_release(const struct fv_text *t, size_t from, size_t to)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	uintptr_t a = (uintptr_t) t->buf + from, b = (uintptr_t) t->buf + to;
+
+	if (t->fd < 0 || page <= 0)
+		return;
+	/* Whole pages inside the range only: they are all ours. */
+	a = (a + (uintptr_t) page - 1) & ~((uintptr_t) page - 1);
+	b &= ~((uintptr_t) page - 1);
+	if (a < b)
+		madvise((void *) a, b - a, MADV_DONTNEED);
+}
+
+void fv_text_free(struct fv_text *t)
+{
+	if (t->map_len)
+		munmap(t->buf, t->map_len);
+	else
+		free(t->buf);
+	if (t->fd >= 0)
+		close(t->fd);
+	memset(t, 0, sizeof(*t));
+	t->fd = -1;
+}

@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The list of inputs: files, directories walked recursively in name order
+ * (so that output does not depend on the file system's order), "-" for
+ * stdin, and the engines' stats files lying beside a named file.
+ */
+#ifndef FV_INPUTS_H
+#define FV_INPUTS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/stat.h>
+
+#include "util/util.h"
+#include "pathlist.h"
+
+/* One input, as fv_inputs_get() spells it out. */
+struct fv_input {
+	char *path; /* "-" for stdin */
+	char *dir;  /* directory holding it; NULL for stdin */
+	bool named; /* given on the command line */
+};
+
+/* An all-zero struct is an empty list. */
+struct fv_inputs {
+	struct fv_pathlist list; /* a few bytes per file (pathlist.h) */
+	char *siblings_of;	 /* directory last searched for stats files */
+};
+
+/*
+ * Adds one command-line argument. A path that cannot be read is an error
+ * diagnostic (and -ENOENT or the like is returned); -ENOMEM.
+ */
+int fv_inputs_add(struct fv_inputs *in, const char *arg,
+		  struct fv_diags *diags);
+
+void fv_inputs_free(struct fv_inputs *in);
+
+/* Every argument added: frees what only adding needs. */
+void fv_inputs_done(struct fv_inputs *in);
+
+size_t fv_inputs_count(const struct fv_inputs *in);
+
+/* Input i spelled out into *x (release it), or -ENOMEM. */
+int fv_inputs_get(const struct fv_inputs *in, size_t i, struct fv_input *x);
+void fv_input_release(struct fv_input *x);
+
+/* Is input i one of our engines' stats files (by its name)? */
+bool fv_inputs_is_stats(const struct fv_inputs *in, size_t i);
+
+/* Largest input accepted, to fail cleanly rather than exhaust memory. */
+#define FV_INPUT_MAX ((size_t) 1 << 31)
+
+/*
+ * Reads a whole input into a NUL-terminated buffer the caller frees.
+ * Returns 0 or a negative errno (-EFBIG beyond FV_INPUT_MAX).
+ */
+int fv_input_read(const struct fv_input *in, char **buf, size_t *len);
+
+/*
+ * An input's text, with its file kept open when it is a regular one: the
+ * pages of parts already read can be let go (fv_text_release) and those
+ * parts read again from the file (fv_text_copy), so that a big file's text
+ * is not all held while its jobs are read one by one.
+ */
+struct fv_text {
+	char *buf; /* NUL-terminated; released parts read as zeros */
+	size_t len;
+	size_t map_len; /* buf is a mapping of its own, or 0: malloc's */
+	int fd; /* the file, or -1 (stdin, pipes): nothing is released */
+	struct stat st; /* the file as it was read, to see it change */
+};
+
+/* Reads an input (as fv_input_read), keeping its file open. 0 or -errno. */
+int fv_input_text(const struct fv_input *in, struct fv_text *t);
+
+/*
+ * Copies the text's [from, to) to dst, from the file when it is open.
+ * Returns 0, or -ESTALE when the file is no longer what was read (size,
+ * modification time or inode changed): dst then has what the file holds
+ * now, blanks past its end.
+ */
+int fv_text_copy(const struct fv_text *t, size_t from, size_t to, char *dst);
+
+/*
+ * Lets go of the whole pages of buf[from, to): they read as zeros from
+ * then on; fv_text_copy still gives their text. A no-op without a file.
+ */
+void fv_text_release(const struct fv_text *t, size_t from, size_t to);
+
+void fv_text_free(struct fv_text *t);
+
+#endif

@@ -1,0 +1,373 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * One fio job object into an fv_job. Tolerant by design: a field that is
+ * absent or of the wrong type is treated as absent, because fio's JSON grew
+ * field by field over its versions (see README.md, "Inputs").
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ingest_int.h"
+#include "model/model.h"
+
+double fv_jnum(const json_t *obj, const char *key)
+{
+	const json_t *v = json_object_get(obj, key);
+
+	return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+const char *fv_jstr(const json_t *obj, const char *key)
+{
+	return json_string_value(json_object_get(obj, key));
+}
+
+static double num0(const json_t *obj, const char *key)
+{
+	double v = fv_jnum(obj, key);
+
+	return isnan(v) ? 0 : v;
+}
+
+/* Options as fio wrote them: strings, or numbers in hand-written files. */
+struct optbuf {
+	struct fv_opt *v;
+	size_t n;
+	char (*num)[32]; /* the text of numeric values */
+};
+
+static void add_opt(struct optbuf *b, const char *key, const json_t *val)
+{
+	const char *s = json_string_value(val);
+
+	if (!s && json_is_number(val)) {
+		snprintf(b->num[b->n], sizeof(b->num[b->n]), "%.17g",
+			 json_number_value(val));
+		s = b->num[b->n];
+	}
+	if (!s)
+		return;
+	b->v[b->n].key = (char *) key;
+	b->v[b->n].val = (char *) s;
+	b->n++;
+}
+
+/*
+ * Global options first: lookups take the last match, so job ones win. The
+ * strings are copied once, packed with the array (fv_opts_pack).
+ */
+static int parse_opts(struct fv_job *job, const json_t *global,
+		      const json_t *local)
+{
+	const json_t *objs[2] = { global, local };
+	size_t max = json_object_size(global) + json_object_size(local);
+	struct optbuf b = { .v = calloc(max + 1, sizeof(*b.v)),
+			    .num = calloc(max + 1, sizeof(*b.num)) };
+	int ret = 0;
+
+	if (!b.v || !b.num)
+		ret = -ENOMEM;
+	for (int i = 0; i < 2 && !ret; i++) {
+		const char *key;
+		json_t *val;
+
+		json_object_foreach((json_t *) objs[i], key, val)
+			add_opt(&b, key, val);
+	}
+	if (!ret) {
+		job->opts = fv_opts_pack(b.v, b.n);
+		job->nopts = job->opts ? b.n : 0;
+		ret = job->opts ? 0 : -ENOMEM;
+	}
+	free(b.v);
+	free(b.num);
+	return ret;
+}
+
+static int parse_reported(struct fv_lat *lat, const json_t *obj, double scale)
+{
+	size_t n = json_object_size(obj);
+	const char *key;
+	json_t *val;
+
+	if (!n)
+		return 0;
+	if (n > FV_MAX_PCTS)
+		n = FV_MAX_PCTS;
+	lat->reported = calloc(n, sizeof(*lat->reported));
+	if (!lat->reported)
+		return -ENOMEM;
+
+	json_object_foreach((json_t *) obj, key, val)
+	{
+		char *end;
+		double p = strtod(key, &end);
+
+		if (end == key || *end || !(p > 0 && p <= 100) ||
+		    !json_is_number(val) || lat->nreported == n)
+			continue;
+		lat->reported[lat->nreported].p = p;
+		lat->reported[lat->nreported].ns =
+			json_number_value(val) * scale;
+		lat->nreported++;
+	}
+	return 0;
+}
+
+static int parse_bins(struct fv_lat *lat, const json_t *obj, double scale)
+{
+	size_t n = json_object_size(obj), i = 0;
+	const char *key;
+	json_t *val;
+
+	if (!n)
+		return 0;
+	lat->bins = malloc(n * sizeof(*lat->bins));
+	if (!lat->bins)
+		return -ENOMEM;
+	json_object_foreach((json_t *) obj, key, val)
+	{
+		char *end;
+		double v = strtod(key, &end);
+		uint64_t count = fv_u64(json_number_value(val));
+
+		if (end == key || *end || !json_is_number(val) || !count)
+			continue;
+		lat->bins[i].ns = fv_u64(v * scale);
+		lat->bins[i].count = count;
+		i++;
+	}
+	lat->nbins = i;
+	fv_bins_normalise(lat->bins, &lat->nbins);
+	return 0;
+}
+
+_Static_assert(sizeof(struct fv_rawbin) == sizeof(struct fv_bin),
+	       "a raw pair becomes a bin in place");
+
+/*
+ * A bins object the scanner kept compact (bins_scan.h): its pairs become
+ * the job's bins where they are, so that a file's bins exist once. Each
+ * element is written whole through memcpy, which gives the memory its new
+ * type (C11 6.5p6).
+ */
+static void convert_bins(struct fv_bins_store *st, struct fv_bins_span *sp,
+			 double scale)
+{
+	struct fv_rawbin *r = st->bins + sp->first;
+	struct fv_bin *b = (struct fv_bin *) (void *) r;
+	size_t n = sp->n;
+
+	for (size_t i = 0; i < n; i++) {
+		struct fv_bin x = { fv_u64(r[i].v * scale), r[i].count };
+
+		memcpy(&r[i], &x, sizeof(x));
+	}
+	fv_bins_normalise(b, &n);
+	sp->n = n;
+	sp->converted = true;
+	sp->scale = scale;
+}
+
+int fv_pick_bins(struct fv_lat *lat, struct fv_bins_store *st,
+		 const struct fv_bins_span *csp, double scale)
+{
+	struct fv_bins_span *sp = &st->spans[csp - st->spans];
+
+	if (!sp->n)
+		return 0;
+	/* Converted already: one object cannot be two sections. */
+	if (!sp->converted)
+		convert_bins(st, sp, scale);
+	lat->bins = (struct fv_bin *) (void *) (st->bins + sp->first);
+	lat->nbins = sp->n;
+	lat->bins_borrowed = true;
+	return 0;
+}
+
+/* "clat_ns" (ns, fio >= 2.99) or "clat" (µs, fio 2.x). */
+static int parse_lat(const struct fv_docinfo *di, struct fv_lat *lat,
+		     const json_t *dir, const char *kind)
+{
+	const struct fv_bins_span *sp;
+	const json_t *bins;
+	char key[16];
+	const json_t *obj;
+	double scale = 1;
+	double n;
+
+	snprintf(key, sizeof(key), "%s_ns", kind);
+	obj = json_object_get(dir, key);
+	if (!json_is_object(obj)) {
+		obj = json_object_get(dir, kind);
+		scale = 1000;
+	}
+	if (!json_is_object(obj))
+		return 0;
+	lat->present = true;
+	lat->min_ns = num0(obj, "min") * scale;
+	lat->max_ns = num0(obj, "max") * scale;
+	lat->mean_ns = num0(obj, "mean") * scale;
+	lat->stddev_ns = num0(obj, "stddev") * scale;
+	n = fv_jnum(obj, "N");
+	lat->has_n = !isnan(n);
+	lat->n = fv_u64(n);
+	if (json_is_object(json_object_get(obj, "percentile")) &&
+	    parse_reported(lat, json_object_get(obj, "percentile"), scale))
+		return -ENOMEM;
+	bins = json_object_get(obj, "bins");
+	sp = di->bins ? fv_bins_lookup(di->bins, bins, false) : NULL;
+	if (sp)
+		return fv_pick_bins(lat, di->bins, sp, scale);
+	if (json_is_object(bins))
+		return parse_bins(lat, bins, scale);
+	return 0;
+}
+
+static bool lat_is_zero(const struct fv_lat *lat)
+{
+	if (!lat->present)
+		return true;
+	if (lat->has_n)
+		return lat->n == 0;
+	return lat->min_ns == 0 && lat->max_ns == 0 && lat->mean_ns == 0;
+}
+
+static bool io_bytes_in_kib(const struct fv_docinfo *di, const json_t *dir)
+{
+	/* io_kbytes appeared when io_bytes became bytes (fio 2.21). */
+	if (json_object_get(dir, "io_kbytes"))
+		return false;
+	if (di->major)
+		return di->kib_io_bytes;
+	return !json_object_get(dir, "clat_ns") &&
+	       !json_object_get(dir, "lat_ns");
+}
+
+static int parse_dir(const struct fv_docinfo *di, struct fv_dirstats *ds,
+		     const json_t *obj)
+{
+	static const char *const kinds[FV_LAT_NR] = { "slat", "clat", "lat" };
+	double bw_bytes = fv_jnum(obj, "bw_bytes");
+	int ret;
+
+	ds->present = true;
+	ds->io_bytes = fv_u64(num0(obj, "io_bytes"));
+	if (io_bytes_in_kib(di, obj))
+		ds->io_bytes = fv_u64(num0(obj, "io_bytes") * 1024);
+	/* bw is KiB/s in every version; bw_bytes exists since fio 3.2. */
+	ds->bw_bytes = isnan(bw_bytes) ? num0(obj, "bw") * 1024 : bw_bytes;
+	ds->iops = num0(obj, "iops");
+	ds->runtime_ms = fv_u64(num0(obj, "runtime"));
+	ds->total_ios = fv_u64(num0(obj, "total_ios"));
+	ds->short_ios = fv_u64(num0(obj, "short_ios"));
+	ds->drop_ios = fv_u64(num0(obj, "drop_ios"));
+	for (int k = 0; k < FV_LAT_NR; k++) {
+		ret = parse_lat(di, &ds->lat[k], obj, kinds[k]);
+		if (ret)
+			return ret;
+	}
+	/* Sync sections have lat only; others have clat and lat. */
+	ds->lat_unmeasured = ds->total_ios > 0 &&
+			     lat_is_zero(&ds->lat[FV_CLAT]) &&
+			     lat_is_zero(&ds->lat[FV_LAT]);
+	return 0;
+}
+
+static int dup_str(char **dst, const char *src)
+{
+	if (!src)
+		return 0;
+	*dst = strdup(src);
+	return *dst ? 0 : -ENOMEM;
+}
+
+/* A JSON array of numbers, each times scale; absent or empty: none. */
+static int num_array(const json_t *obj, const char *key, double scale,
+		     double **out, size_t *n)
+{
+	const json_t *a = json_object_get(obj, key), *v;
+	size_t i;
+
+	if (!json_is_array(a) || !json_array_size(a))
+		return 0;
+	*out = calloc(json_array_size(a), sizeof(**out));
+	if (!*out)
+		return -ENOMEM;
+	json_array_foreach(a, i, v)
+	{
+		if (json_is_number(v))
+			(*out)[(*n)++] = json_number_value(v) * scale;
+	}
+	return 0;
+}
+
+static int parse_steady(struct fv_steady *ss, const json_t *obj)
+{
+	const json_t *data = json_object_get(obj, "data");
+
+	if (!json_is_object(obj))
+		return 0;
+	ss->present = true;
+	ss->attained = num0(obj, "attained") != 0;
+	ss->duration_s = fv_u64(num0(obj, "duration"));
+	ss->max_deviation = num0(obj, "max_deviation");
+	ss->slope = num0(obj, "slope");
+	ss->iops_mean = num0(data, "iops_mean");
+	ss->bw_mean = num0(data, "bw_mean");
+	if (num_array(data, "iops", 1, &ss->iops_data, &ss->niops_data) ||
+	    num_array(data, "bw", 1024, &ss->bw_data, &ss->nbw_data) ||
+	    dup_str(&ss->setting, fv_jstr(obj, "ss")) ||
+	    dup_str(&ss->criterion, fv_jstr(obj, "criterion")))
+		return -ENOMEM;
+	return 0;
+}
+
+static int parse_dirs(const struct fv_docinfo *di, const json_t *jo,
+		      struct fv_job *job)
+{
+	static const char *const keys[FV_DIR_NR] = {
+		"read", "write", "trim", "sync", "mixed",
+	};
+
+	for (int d = 0; d < FV_DIR_NR; d++) {
+		const json_t *obj = json_object_get(jo, keys[d]);
+		int ret;
+
+		if (!json_is_object(obj))
+			continue;
+		ret = parse_dir(di, &job->dir[d], obj);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+int fv_parse_job(const struct fv_docinfo *di, const json_t *jo,
+		 const json_t *global_opts, struct fv_job *job)
+{
+	const char *name = fv_jstr(jo, "jobname");
+	double usr = fv_jnum(jo, "usr_cpu"), sys = fv_jnum(jo, "sys_cpu");
+	int ret;
+
+	if (!name || !name[0])
+		name = "(unnamed)";
+	if (dup_str(&job->name, name) ||
+	    dup_str(&job->hostname, fv_jstr(jo, "hostname")))
+		return -ENOMEM;
+	job->groupid = fv_int(num0(jo, "groupid"));
+	job->error = fv_int(num0(jo, "error"));
+	job->has_cpu = !isnan(usr) && !isnan(sys);
+	job->usr_cpu = num0(jo, "usr_cpu");
+	job->sys_cpu = num0(jo, "sys_cpu");
+	job->job_runtime_ms = fv_u64(num0(jo, "job_runtime"));
+	ret = parse_opts(job, global_opts, json_object_get(jo, "job options"));
+	if (!ret)
+		ret = parse_dirs(di, jo, job);
+	if (!ret)
+		ret = parse_steady(&job->ss,
+				   json_object_get(jo, "steadystate"));
+	return ret;
+}

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: MIT */
+/* Inputs into the set: each file read, ingested and let go in turn. */
+#include <errno.h>
+#include <string.h>
+
+#include "ingest.h"
+
+int fv_ingest_input(struct fv_set *set, const struct fv_input *in)
+{
+	struct fv_text text;
+	struct fv_ingest_opts io = { .named = in->named, .text = &text };
+	int ret = fv_input_text(in, &text);
+
+	if (ret == -ENOMEM)
+		return ret;
+	if (ret)
+		return fv_diag_add(&set->diags, FV_ERROR, in->path, 0, 0,
+				   "cannot read: %s", strerror(-ret));
+	ret = fv_ingest_buffer(set, in->path, in->dir, text.buf, text.len, &io);
+	fv_text_free(&text); /* one input in memory at a time */
+	return ret == -ENOMEM ? ret : 0;
+}
+
+int fv_ingest_paths(struct fv_set *set, char *const *paths, size_t npaths)
+{
+	struct fv_inputs in = { 0 };
+	int ret = 0;
+
+	for (size_t i = 0; i < npaths && ret != -ENOMEM; i++)
+		ret = fv_inputs_add(&in, paths[i], &set->diags);
+	ret = ret == -ENOMEM ? ret : 0;
+	fv_inputs_done(&in);
+	for (size_t i = 0; i < fv_inputs_count(&in) && !ret; i++) {
+		struct fv_input x;
+
+		ret = fv_inputs_get(&in, i, &x);
+		ret = ret ? ret : fv_ingest_input(set, &x);
+		fv_input_release(&x);
+	}
+	fv_inputs_free(&in);
+	return ret;
+}

@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Our engines' stats files (docs/stats-file.md, schema
+ * fioverdict-durability/1): how writes became durable, which fio's JSON
+ * cannot say. Joined to their fio jobs later (join.c).
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ingest_int.h"
+
+static uint64_t u64_of(const json_t *obj, const char *key)
+{
+	double v = fv_jnum(obj, key);
+
+	return isnan(v) ? 0 : fv_u64(v);
+}
+
+static void parse_dist(struct fv_dist *dist, const json_t *obj)
+{
+	const json_t *pcts = json_object_get(obj, "percentiles");
+	const char *key;
+	json_t *val;
+
+	if (!json_is_object(obj))
+		return;
+	dist->present = true;
+	dist->count = u64_of(obj, "count");
+	/* null when count is 0 */
+	dist->min = fv_jnum(obj, "min");
+	dist->mean = fv_jnum(obj, "mean");
+	dist->max = fv_jnum(obj, "max");
+	if (!json_is_object(pcts))
+		return;
+	json_object_foreach((json_t *) pcts, key, val)
+	{
+		char *end;
+		double p = strtod(key, &end);
+
+		if (end == key || *end || !(p > 0 && p <= 100) ||
+		    !json_is_number(val) || dist->npcts == FV_MAX_PCTS)
+			continue;
+		dist->pcts[dist->npcts].p = p;
+		dist->pcts[dist->npcts].ns = json_number_value(val);
+		dist->npcts++;
+	}
+}
+
+static int dup_opt(char **dst, const char *src)
+{
+	if (!src)
+		return 0;
+	*dst = strdup(src);
+	return *dst ? 0 : -ENOMEM;
+}
+
+static void parse_counts(struct fv_durability *d, const json_t *c)
+{
+	d->writes = u64_of(c, "writes");
+	d->write_bytes = u64_of(c, "write_bytes");
+	d->write_errors = u64_of(c, "write_errors");
+	d->fsyncs = u64_of(c, "fsyncs");
+	d->fdatasyncs = u64_of(c, "fdatasyncs");
+	d->flush_errors = u64_of(c, "flush_errors");
+	d->empty_syncs = u64_of(c, "empty_syncs");
+	d->writes_not_durable = u64_of(c, "writes_not_durable");
+	d->writes_untracked = u64_of(c, "writes_untracked");
+}
+
+int fv_parse_durability(struct fv_set *set, const struct fv_docinfo *di,
+			const json_t *root, const char *dir)
+{
+	const json_t *job = json_object_get(root, "job");
+	const json_t *target = json_object_get(root, "target");
+	struct fv_durability *d;
+	const char *name = fv_jstr(job, "name");
+
+	if (!name) {
+		fv_diag_add(di->diags, FV_ERROR, di->name, di->line, 1,
+			    "stats file: expected \"job\": {\"name\": ...}");
+		return -EBADMSG;
+	}
+	d = calloc(1, sizeof(*d));
+	if (!d)
+		return -ENOMEM;
+	d->thread_number = fv_int(fv_jnum(job, "thread_number"));
+	d->clone = fv_int(fv_jnum(job, "clone"));
+	d->no_block_device =
+		json_is_null(json_object_get(target, "block_device"));
+	parse_counts(d, json_object_get(root, "counts"));
+	parse_dist(&d->flush, json_object_get(root, "flush_latency_ns"));
+	parse_dist(&d->write_to_durable,
+		   json_object_get(root, "write_to_durable_ns"));
+	if (dup_opt(&d->source, di->name) || dup_opt(&d->dir, dir) ||
+	    dup_opt(&d->job_name, name) ||
+	    dup_opt(&d->engine, fv_jstr(root, "engine")) ||
+	    dup_opt(&d->write_cache, fv_jstr(target, "write_cache")) ||
+	    dup_opt(&d->fs_type, fv_jstr(target, "fs_type")) ||
+	    fv_set_add_durability(set, d)) {
+		fv_durability_free(d);
+		return -ENOMEM;
+	}
+	return 0;
+}

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: MIT */
+/* The logs a command reads: named ones, --logs directories, and beside
+ * the results. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "logs.h"
+
+/* Each directory once: a suite's jobs share a few directories. */
+struct dirs_seen {
+	const char **v;
+	size_t n;
+};
+
+static int load_dir_once(struct fv_logset *ts, struct dirs_seen *seen,
+			 const char *dir, struct fv_diags *diags)
+{
+	const char **v;
+
+	for (size_t i = 0; i < seen->n; i++)
+		if (!strcmp(seen->v[i], dir))
+			return 0;
+	v = realloc(seen->v, (seen->n + 1) * sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	seen->v = v;
+	v[seen->n++] = dir;
+	return fv_log_load_dir(ts, dir, diags);
+}
+
+int fv_logs_load(struct fv_logset *ts, struct fv_set *set,
+		 const struct fv_log_sources *src)
+{
+	struct dirs_seen seen = { 0 };
+	struct fv_diags *d = &set->diags;
+	int ret = 0;
+
+	for (size_t i = 0; src && i < src->nfiles && ret != -ENOMEM; i++)
+		ret = fv_log_load_file(ts, src->files[i], d);
+	for (size_t i = 0; src && i < src->ndirs && ret != -ENOMEM; i++)
+		ret = load_dir_once(ts, &seen, src->dirs[i], d);
+	/* Logs beside the results (not for stdin). */
+	for (size_t i = 0; i < set->njobs && ret != -ENOMEM; i++)
+		if (set->jobs[i]->source_dir)
+			ret = load_dir_once(ts, &seen, set->jobs[i]->source_dir,
+					    d);
+	free(seen.v);
+	if (ret == -ENOMEM)
+		return ret;
+	return fv_log_join(ts, set, d);
+}

@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Time series: fio's iops, bw and latency logs (write_iops_log,
+ * write_bw_log, write_lat_log), parsed, normalised (IO/s, B/s, ns) and
+ * joined to the jobs of a set. They live beside the set, not in it, so the
+ * table analyses and the JSON ingest stay as they are.
+ *
+ * fio writes one file per job thread, NAME_KIND.N.log, with lines
+ * "time_ms, value, ddir, bs[, offset][, prio]" and, in newer versions, more
+ * columns; with log_avg_msec each line is a window's mean and bs is 0,
+ * otherwise one line per I/O. Latency logs are in ns (µs before fio 3).
+ */
+#ifndef FV_LOGS_H
+#define FV_LOGS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "model/model.h"
+
+enum fv_log_kind {
+	FV_LOG_IOPS,
+	FV_LOG_BW,
+	FV_LOG_LAT,
+	FV_LOG_CLAT,
+	FV_LOG_SLAT,
+	FV_LOG_NR,
+};
+
+struct fv_log_point {
+	double t_ms;
+	double v;  /* as in the file until normalised */
+	double bs; /* bytes; 0 in averaged logs */
+};
+
+/* One direction of one log file. */
+struct fv_series {
+	char *source; /* the log file */
+	char *dir;    /* its directory */
+	char *prefix; /* NAME of NAME_KIND.N.log */
+	int thread;   /* N; 0 when the name has none */
+	enum fv_log_kind kind;
+	enum fv_dir ddir; /* READ, WRITE, TRIM or SYNC */
+	bool averaged;	  /* log_avg_msec: window means */
+	bool normalised;  /* values in IO/s, B/s or ns */
+	bool found;	  /* found in a directory, not named */
+	struct fv_log_point *pt;
+	size_t n, cap;
+	const struct fv_job *job; /* after fv_log_join; NULL if unmatched */
+};
+
+struct fv_logset {
+	struct fv_series **v;
+	size_t n, cap;
+	double bin_ms; /* per-I/O samples binned into rates (default 100) */
+	bool lat_us;   /* force µs latency logs (fio 2.x without a JSON) */
+};
+
+/*
+ * Parses a log file name: "dir/NAME_clat.3.log" gives prefix NAME, kind
+ * clat, thread 3. Returns 0, or -EINVAL when it is not a log name.
+ */
+int fv_log_name(const char *path, char **prefix, enum fv_log_kind *kind,
+		int *thread);
+
+/* Is path named like a fio log? */
+bool fv_log_named(const char *path);
+
+/*
+ * Parses one log (buf, len) named name into ts, one series per direction
+ * found. A bad line is an error "name:line:column: ..." in diags and the
+ * whole file is dropped (-EBADMSG). Returns 0, -EBADMSG or -ENOMEM.
+ */
+int fv_log_parse(struct fv_logset *ts, const char *name, const char *buf,
+		 size_t len, struct fv_diags *diags);
+
+/* Reads and parses a file (-EBADMSG/-ENOENT... are also diagnostics). */
+int fv_log_load_file(struct fv_logset *ts, const char *path,
+		     struct fv_diags *diags);
+
+/* Loads every log file directly in dir (not recursive). */
+int fv_log_load_dir(struct fv_logset *ts, const char *dir,
+		    struct fv_diags *diags);
+
+/*
+ * Joins series to jobs: same log prefix as the job name (or the job's
+ * write_*_log option), same directory as the job's JSON, N equal to the
+ * job's thread number (its position plus one); a group_reporting entry
+ * takes every N. Then normalises units (latency µs for fio 2.x, bw KiB/s
+ * to B/s). Unmatched series are warnings. Returns 0 or -ENOMEM.
+ */
+int fv_log_join(struct fv_logset *ts, const struct fv_set *set,
+		struct fv_diags *diags);
+
+void fv_logset_free(struct fv_logset *ts);
+
+const char *fv_log_kind_name(enum fv_log_kind k);
+
+/* Where a command's logs come from. */
+struct fv_log_sources {
+	char *const *files; /* log files named as inputs */
+	size_t nfiles;
+	char *const *dirs; /* --logs DIR */
+	size_t ndirs;
+};
+
+/*
+ * Loads the logs of src, then those lying beside set's results (each
+ * directory that holds a job, once), and joins them to set's jobs: the
+ * series the verdicts and the report's time charts read. Returns 0 or
+ * -ENOMEM; problems with a log are diagnostics in set.
+ */
+int fv_logs_load(struct fv_logset *ts, struct fv_set *set,
+		 const struct fv_log_sources *src);
+
+/* ---- Series for the verdicts (ts_series.c) ---- */
+
+/* A regular series: value per window, window end times. */
+struct fv_rate {
+	double *t_ms; /* end of each window */
+	double *v;
+	size_t n;
+};
+
+/*
+ * The rate series (IO/s for IOPS, B/s for BW) of a job in direction dir:
+ * averaged logs as they are, per-I/O logs binned into bin_ms windows;
+ * the series of several threads (clones, group_reporting) are summed
+ * window by window. Returns 0 (r->n == 0 when there is none) or -ENOMEM.
+ */
+int fv_log_rate(const struct fv_logset *ts, const struct fv_job *job,
+		enum fv_log_kind kind, enum fv_dir dir, struct fv_rate *r);
+
+/* The per-I/O latency samples (ns, time order) of a job, kind clat/lat. */
+int fv_log_lat_samples(const struct fv_logset *ts, const struct fv_job *job,
+		       enum fv_log_kind kind, enum fv_dir dir,
+		       struct fv_rate *r);
+
+void fv_rate_free(struct fv_rate *r);
+
+#endif

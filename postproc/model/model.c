@@ -1,0 +1,285 @@
+/* SPDX-License-Identifier: MIT */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "set.h"
+
+static const char *const dir_names[FV_DIR_NR] = {
+	"read", "write", "trim", "sync", "mixed",
+};
+
+static const char *const lat_names[FV_LAT_NR] = { "slat", "clat", "lat" };
+
+static const char *const role_names[FV_ROLE_NR] = {
+	"unknown", "warmup", "scaling", "peak", "steady", "sync", "throughput",
+};
+
+const char *fv_dir_name(enum fv_dir dir)
+{
+	return dir < FV_DIR_NR ? dir_names[dir] : "?";
+}
+
+const char *fv_lat_name(enum fv_latkind k)
+{
+	return k < FV_LAT_NR ? lat_names[k] : "?";
+}
+
+const char *fv_role_name(enum fv_role role)
+{
+	return role < FV_ROLE_NR ? role_names[role] : "?";
+}
+
+int fv_role_parse(const char *name)
+{
+	for (int i = 0; i < FV_ROLE_NR; i++)
+		if (!strcmp(name, role_names[i]))
+			return i;
+	return -1;
+}
+
+void fv_pctlist_default(struct fv_pctlist *pl)
+{
+	static const double def[] = { 50, 95, 99, 99.9 };
+
+	pl->n = sizeof(def) / sizeof(def[0]);
+	memcpy(pl->p, def, sizeof(def));
+}
+
+int fv_pctlist_parse(struct fv_pctlist *pl, const char *s)
+{
+	const char *p = s;
+
+	pl->n = 0;
+	while (*p) {
+		char *end;
+		double v = strtod(p, &end);
+
+		/* fio's rule is only defined on (0, 100]. */
+		if (end == p || !isfinite(v) || v <= 0 || v > 100)
+			return -EINVAL;
+		if (pl->n == FV_MAX_PCTS)
+			return -E2BIG;
+		pl->p[pl->n++] = v;
+		p = end;
+		if (*p == ',' || *p == ':')
+			p++;
+		else if (*p)
+			return -EINVAL;
+	}
+	return pl->n ? 0 : -EINVAL;
+}
+
+void fv_set_init(struct fv_set *set, const struct fv_pctlist *pcts)
+{
+	memset(set, 0, sizeof(*set));
+	if (pcts)
+		set->pcts = *pcts;
+	else
+		fv_pctlist_default(&set->pcts);
+}
+
+static int grow(void **v, size_t *cap, size_t n, size_t size)
+{
+	size_t ncap;
+	void *nv;
+
+	if (n < *cap)
+		return 0;
+	ncap = *cap ? *cap * 2 : 16;
+	nv = realloc(*v, ncap * size);
+	if (!nv)
+		return -ENOMEM;
+	*v = nv;
+	*cap = ncap;
+	return 0;
+}
+
+int fv_set_add_job(struct fv_set *set, struct fv_job *job)
+{
+	if (grow((void **) &set->jobs, &set->jobs_cap, set->njobs,
+		 sizeof(*set->jobs)))
+		return -ENOMEM;
+	job->order = set->njobs;
+	set->jobs[set->njobs++] = job;
+	return 0;
+}
+
+int fv_set_add_durability(struct fv_set *set, struct fv_durability *d)
+{
+	if (grow((void **) &set->dur, &set->dur_cap, set->ndur,
+		 sizeof(*set->dur)))
+		return -ENOMEM;
+	set->dur[set->ndur++] = d;
+	return 0;
+}
+
+struct fv_job *fv_job_new(void)
+{
+	struct fv_job *job = calloc(1, sizeof(*job));
+
+	if (job)
+		job->nclones = 1;
+	return job;
+}
+
+const struct fv_pctval fv_pct_none[FV_MAX_PCTS]; /* FV_PCT_NONE is 0 */
+
+void fv_lat_pct_free(struct fv_lat *lat)
+{
+	if (lat->pct != fv_pct_none)
+		free(lat->pct);
+	lat->pct = NULL;
+}
+
+struct fv_opt *fv_opts_pack(const struct fv_opt *src, size_t n)
+{
+	size_t size = (n ? n : 1) * sizeof(*src);
+	struct fv_opt *o;
+	char *p;
+
+	for (size_t i = 0; i < n; i++)
+		size += strlen(src[i].key) + strlen(src[i].val) + 2;
+	o = malloc(size);
+	if (!o)
+		return NULL;
+	p = (char *) (o + (n ? n : 1));
+	for (size_t i = 0; i < n; i++) {
+		o[i].key = p;
+		p = stpcpy(p, src[i].key) + 1;
+		o[i].val = p;
+		p = stpcpy(p, src[i].val) + 1;
+	}
+	return o;
+}
+
+void fv_dirstats_clear(struct fv_dirstats *ds)
+{
+	for (int k = 0; k < FV_LAT_NR; k++) {
+		if (!ds->lat[k].bins_borrowed)
+			free(ds->lat[k].bins);
+		free(ds->lat[k].reported);
+		fv_lat_pct_free(&ds->lat[k]);
+	}
+	free(ds->samples);
+	memset(ds, 0, sizeof(*ds));
+}
+
+void fv_job_free(struct fv_job *job)
+{
+	if (!job)
+		return;
+	free(job->opts); /* strings included: fv_opts_pack */
+	for (int d = 0; d < FV_DIR_NR; d++)
+		fv_dirstats_clear(&job->dir[d]);
+	free(job->name);
+	free(job->display);
+	free(job->source);
+	free(job->source_dir);
+	free(job->hostname);
+	free(job->label);
+	free(job->fio_version);
+	free(job->ss.setting);
+	free(job->ss.criterion);
+	free(job->ss.iops_data);
+	free(job->ss.bw_data);
+	free(job->dur); /* the stats files themselves belong to the set */
+	free(job);
+}
+
+void fv_durability_free(struct fv_durability *d)
+{
+	if (!d)
+		return;
+	free(d->source);
+	free(d->dir);
+	free(d->engine);
+	free(d->job_name);
+	free(d->write_cache);
+	free(d->fs_type);
+	free(d);
+}
+
+void fv_set_free(struct fv_set *set)
+{
+	for (size_t i = 0; i < set->njobs; i++)
+		fv_job_free(set->jobs[i]);
+	free(set->jobs);
+	for (size_t i = 0; i < set->ndur; i++)
+		fv_durability_free(set->dur[i]);
+	free(set->dur);
+	fv_diags_free(&set->diags);
+	memset(set, 0, sizeof(*set));
+}
+
+const char *fv_job_opt(const struct fv_job *job, const char *key)
+{
+	/* Last wins, as in fio when an option is repeated. */
+	for (size_t i = job->nopts; i-- > 0;)
+		if (!strcmp(job->opts[i].key, key))
+			return job->opts[i].val;
+	return NULL;
+}
+
+/* Does the rw value (up to its ":N" suffix) equal word? */
+static bool rw_is(const char *rw, size_t len, const char *word)
+{
+	return strlen(word) == len && !strncmp(rw, word, len);
+}
+
+static enum fv_dir dir_from_rw(const char *rw)
+{
+	size_t len = strcspn(rw, ":"); /* "randread:8" */
+
+	if (rw_is(rw, len, "read") || rw_is(rw, len, "randread"))
+		return FV_DIR_READ;
+	if (rw_is(rw, len, "write") || rw_is(rw, len, "randwrite"))
+		return FV_DIR_WRITE;
+	if (rw_is(rw, len, "trim") || rw_is(rw, len, "randtrim"))
+		return FV_DIR_TRIM;
+	if (rw_is(rw, len, "rw") || rw_is(rw, len, "readwrite") ||
+	    rw_is(rw, len, "randrw") || rw_is(rw, len, "trimwrite") ||
+	    rw_is(rw, len, "randtrimwrite"))
+		return FV_DIR_MIXED;
+	return FV_DIR_NR;
+}
+
+enum fv_dir fv_job_main_dir(const struct fv_job *job)
+{
+	const char *rw = fv_job_opt(job, "rw");
+	uint64_t r, w;
+
+	if (!rw)
+		rw = fv_job_opt(job, "readwrite");
+	if (rw && rw[0]) {
+		enum fv_dir d = dir_from_rw(rw);
+
+		if (d != FV_DIR_NR)
+			return d;
+	}
+	/* No options (group_reporting mixes, old fio, All clients). */
+	if (job->dir[FV_DIR_MIXED].present)
+		return FV_DIR_MIXED;
+	r = job->dir[FV_DIR_READ].total_ios;
+	w = job->dir[FV_DIR_WRITE].total_ios;
+	if (r && w)
+		return FV_DIR_MIXED;
+	if (r)
+		return FV_DIR_READ;
+	if (w)
+		return FV_DIR_WRITE;
+	if (job->dir[FV_DIR_TRIM].total_ios)
+		return FV_DIR_TRIM;
+	/* fio's default rw is read. */
+	return FV_DIR_READ;
+}
+
+void fv_pctlist_add(struct fv_pctlist *pl, double p)
+{
+	for (size_t i = 0; i < pl->n; i++)
+		if (pl->p[i] == p)
+			return;
+	if (pl->n < FV_MAX_PCTS)
+		pl->p[pl->n++] = p;
+}

@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: MIT */
+/* Choosing jobs and filling latency cells: shared by the analyses. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "query.h"
+
+int fv_labels(const struct fv_set *set, bool all, const char ***labels,
+	      size_t *n)
+{
+	const char **v = calloc(set->njobs + 1, sizeof(*v));
+
+	if (!v)
+		return -ENOMEM;
+	*n = 0;
+	for (size_t i = 0; i < set->njobs; i++) {
+		const char *l = set->jobs[i]->label;
+		bool seen = false;
+
+		if (!all && set->jobs[i]->kind == FV_JOB_ALL_CLIENTS)
+			continue;
+		for (size_t j = 0; j < *n && !seen; j++)
+			seen = !strcmp(v[j], l);
+		if (!seen)
+			v[(*n)++] = l;
+	}
+	*labels = v;
+	return 0;
+}
+
+bool fv_job_representative(const struct fv_job *job)
+{
+	/* A clone is a part; its sum, or the single job, is the whole. */
+	return job->kind == FV_JOB_SINGLE || job->kind == FV_JOB_CLONE_SUM;
+}
+
+static bool dir_fits(enum fv_dir have, enum fv_dir want)
+{
+	return have == want || (have == FV_DIR_MIXED &&
+				(want == FV_DIR_READ || want == FV_DIR_WRITE));
+}
+
+const struct fv_job *fv_pick(const struct fv_set *set, const char *label,
+			     enum fv_role role, enum fv_dir dir)
+{
+	const struct fv_job *best = NULL;
+
+	for (size_t i = 0; i < set->njobs; i++) {
+		const struct fv_job *j = set->jobs[i];
+
+		if (!fv_job_representative(j) || j->role != role ||
+		    strcmp(j->label, label) || !dir_fits(j->role_dir, dir))
+			continue;
+		if (!best || j->timestamp >= best->timestamp)
+			best = j;
+	}
+	return best;
+}
+
+int fv_pct_index(const struct fv_set *set, double p)
+{
+	for (size_t i = 0; i < set->pcts.n; i++)
+		if (fabs(set->pcts.p[i] - p) < 5e-7)
+			return (int) i;
+	return -1;
+}
+
+void fv_pct_key(char *buf, size_t len, const char *prefix, double p)
+{
+	snprintf(buf, len, "%sp%g", prefix, p);
+}
+
+enum fv_dir fv_lat_dir(const struct fv_job *job)
+{
+	enum fv_dir d = fv_job_main_dir(job);
+
+	if (d != FV_DIR_MIXED || job->dir[FV_DIR_MIXED].present)
+		return d;
+	return job->dir[FV_DIR_WRITE].total_ios >
+			       job->dir[FV_DIR_READ].total_ios
+		       ? FV_DIR_WRITE
+		       : FV_DIR_READ;
+}
+
+static const char *pct_missing_reason(const struct fv_lat *lat)
+{
+	if (!lat->present)
+		return "fio output has no such latency section";
+	if (lat->has_n && lat->n == 0)
+		return "no latency samples";
+	return "percentile not reported by fio and no json+ bins "
+	       "(run fio with --output-format=json+ or percentile_list)";
+}
+
+int fv_put_pct(struct fv_table *t, size_t row, size_t col,
+	       const struct fv_set *set, const struct fv_job *job,
+	       enum fv_dir dir, enum fv_latkind kind, int pidx)
+{
+	const struct fv_dirstats *ds = &job->dir[dir];
+	const struct fv_lat *lat;
+
+	(void) set;
+	if (!ds->present || !ds->total_ios)
+		return fv_cell_str(t, row, col, NULL);
+	if (ds->lat_unmeasured)
+		return fv_cell_na(t, row, col,
+				  "latency not measured: fio reported all "
+				  "zeros (gtod_reduce=1 or disabled clocks)");
+	if (dir == FV_DIR_SYNC)
+		kind = FV_LAT; /* sync sections only have lat */
+	lat = &ds->lat[kind];
+	if (pidx < 0 || !lat->pct)
+		return fv_cell_na(t, row, col,
+				  lat->pct ? "percentile not computed"
+					   : pct_missing_reason(lat));
+	if (lat->pct[pidx].src == FV_PCT_NONE)
+		return fv_cell_na(t, row, col, pct_missing_reason(lat));
+	return fv_cell_num(t, row, col, lat->pct[pidx].ns);
+}

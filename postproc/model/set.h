@@ -1,0 +1,282 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The data model every stage shares: a set of jobs, each tagged with the
+ * label (disk, placement, VM) it belongs to, its role in the test plan, and
+ * per direction the numbers fio reported, already normalised to one unit
+ * system (bytes, bytes/s, nanoseconds, milliseconds) whatever the fio
+ * version that wrote them.
+ *
+ * Ingest fills it; labelling and role classification annotate it; analyses
+ * only read it. Histogram bins are transient: ingest turns them into the
+ * requested percentiles and frees them, so memory does not grow with the
+ * size of the inputs (only with the number of jobs).
+ */
+#ifndef FV_SET_H
+#define FV_SET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util/util.h"
+
+enum fv_dir {
+	FV_DIR_READ,
+	FV_DIR_WRITE,
+	FV_DIR_TRIM,
+	FV_DIR_SYNC,
+	FV_DIR_MIXED,
+	FV_DIR_NR,
+};
+
+enum fv_latkind {
+	FV_SLAT,
+	FV_CLAT,
+	FV_LAT,
+	FV_LAT_NR,
+};
+
+enum fv_role {
+	FV_ROLE_UNKNOWN,
+	FV_ROLE_WARMUP,
+	FV_ROLE_SCALING,
+	FV_ROLE_PEAK,
+	FV_ROLE_STEADY,
+	FV_ROLE_SYNC,
+	FV_ROLE_THROUGHPUT,
+	FV_ROLE_NR,
+};
+
+/* fio itself accepts at most 20 percentiles; we allow a few more. */
+#define FV_MAX_PCTS 32
+
+struct fv_pctlist {
+	size_t n;
+	double p[FV_MAX_PCTS]; /* in (0, 100], in the order asked */
+};
+
+enum fv_pct_src {
+	FV_PCT_NONE, /* not available: neither bins nor a reported key */
+	FV_PCT_BINS, /* computed from json+ bins by fio's rule */
+	FV_PCT_FIO,  /* fio's own reported value for that percentile */
+};
+
+struct fv_pctval {
+	enum fv_pct_src src;
+	double ns;
+};
+
+struct fv_bin {
+	uint64_t ns;
+	uint64_t count;
+};
+
+struct fv_reported_pct {
+	double p;
+	double ns;
+};
+
+/*
+ * One latency distribution: slat, clat or lat of one direction. A job holds
+ * fifteen of these and a set thousands of jobs: fields are ordered so that
+ * no padding is wasted.
+ */
+struct fv_lat {
+	bool present;
+	bool has_n; /* "N" exists since fio 3.18 */
+	bool had_bins;
+	/*
+	 * bins point into the scanner's store (bins_scan.h), not owned, while
+	 * the job is parsed; ingest.c copies them before the store is reused.
+	 */
+	bool bins_borrowed;
+	uint32_t nreported;
+	uint64_t n;
+	double min_ns, max_ns, mean_ns, stddev_ns;
+	/*
+	 * Allocated to size: a set holds thousands of these, and a fixed
+	 * array of FV_MAX_PCTS would dominate memory.
+	 */
+	struct fv_reported_pct *reported;
+	/*
+	 * Parallel to fv_set.pcts; NULL if absent. Read-only: when no
+	 * percentile is available it is fv_pct_none, shared (fv_lat_pct_free).
+	 */
+	struct fv_pctval *pct;
+	/* Transient: only between parsing and fv_lat_finish(). */
+	struct fv_bin *bins;
+	size_t nbins;
+};
+
+/* FV_MAX_PCTS values, all FV_PCT_NONE: the pct of most absent sections. */
+extern const struct fv_pctval fv_pct_none[FV_MAX_PCTS];
+
+/* Frees lat->pct unless it is the shared fv_pct_none. */
+void fv_lat_pct_free(struct fv_lat *lat);
+
+/* Interim snapshots (--status-interval): cumulative counters over time. */
+struct fv_sample {
+	uint64_t runtime_ms;
+	uint64_t total_ios;
+	uint64_t io_bytes;
+};
+
+struct fv_dirstats {
+	bool present;
+	/*
+	 * I/Os completed but every latency field is zero: gtod_reduce=1 or
+	 * disabled clocks. The latencies are then unknown, not zero.
+	 */
+	bool lat_unmeasured;
+	uint64_t io_bytes;
+	uint64_t total_ios, short_ios, drop_ios;
+	uint64_t runtime_ms;
+	double bw_bytes; /* bytes per second */
+	double iops;
+	struct fv_lat lat[FV_LAT_NR];
+	struct fv_sample *samples;
+	size_t nsamples;
+};
+
+struct fv_opt {
+	char *key;
+	char *val;
+};
+
+struct fv_steady {
+	bool present;
+	bool attained;
+	char *setting;	 /* "iops:20.000000%" */
+	char *criterion; /* reached value, e.g. "0.384297%" */
+	uint64_t duration_s;
+	double max_deviation, slope;
+	double iops_mean, bw_mean;
+	/* data.iops[] and data.bw[] (B/s): fio's samples of the window. */
+	double *iops_data, *bw_data;
+	size_t niops_data, nbw_data;
+};
+
+/* A latency distribution from our engines' stats file (ns). */
+struct fv_dist {
+	bool present;
+	uint64_t count;
+	double min, mean, max;
+	size_t npcts;
+	struct fv_reported_pct pcts[FV_MAX_PCTS];
+};
+
+/* One `fioverdict-durability/1` stats file (docs/stats-file.md). */
+struct fv_durability {
+	char *source;
+	char *dir; /* directory of the file, for joining */
+	char *engine;
+	char *job_name;
+	int thread_number;
+	int clone;
+	char *write_cache;    /* NULL when unknown */
+	char *fs_type;	      /* NULL when unknown */
+	bool no_block_device; /* target.block_device is null: tmpfs */
+	uint64_t writes, write_bytes, write_errors;
+	uint64_t fsyncs, fdatasyncs, flush_errors, empty_syncs;
+	uint64_t writes_not_durable, writes_untracked;
+	struct fv_dist flush, write_to_durable;
+	bool joined;
+};
+
+enum fv_job_kind {
+	FV_JOB_SINGLE,	    /* one fio job entry, no same-name siblings */
+	FV_JOB_CLONE,	    /* one of several identical same-name entries */
+	FV_JOB_CLONE_SUM,   /* the sum of those clones, made by fioverdict */
+	FV_JOB_ALL_CLIENTS, /* fio's "All clients" aggregate */
+};
+
+struct fv_job {
+	char *name;    /* fio jobname */
+	char *display; /* name shown in tables: name, name#clone */
+	char *source;  /* input file the job came from */
+	char *source_dir;
+	char *hostname; /* client/server output only */
+	char *label;
+	const char *label_rule; /* which label rule applied */
+	char *fio_version;
+	int64_t timestamp; /* fio's "timestamp", seconds */
+	size_t order;	   /* global input order, for stable output */
+	int index;	   /* position in the document's job array */
+	int clone;	   /* rank among identical same-name entries */
+	int nclones;	   /* entries summed into a CLONE_SUM */
+	enum fv_job_kind kind;
+	int groupid;
+	int error;
+	/*
+	 * Job options merged over global options: one allocation holding the
+	 * array and the strings (fv_opts_pack), freed with free(opts) alone.
+	 */
+	struct fv_opt *opts;
+	size_t nopts;
+	struct fv_dirstats dir[FV_DIR_NR];
+	bool has_cpu;
+	double usr_cpu, sys_cpu; /* percent */
+	uint64_t job_runtime_ms;
+	struct fv_steady ss;
+	size_t ninterim; /* earlier documents of the same file seen */
+	/* Annotations. */
+	enum fv_role role;
+	enum fv_dir role_dir; /* READ, WRITE or MIXED (both) */
+	int depth;	      /* iodepth, 0 when unknown */
+	const char *role_why;
+	struct fv_durability **dur;
+	size_t ndur;
+};
+
+struct fv_set {
+	struct fv_pctlist pcts;
+	struct fv_job **jobs;
+	size_t njobs, jobs_cap;
+	struct fv_durability **dur;
+	size_t ndur, dur_cap;
+	struct fv_diags diags;
+	size_t ninputs; /* files that held fio results */
+};
+
+/* pcts may be NULL: fio's default list 50,95,99,99.9 is then used. */
+void fv_set_init(struct fv_set *set, const struct fv_pctlist *pcts);
+void fv_set_free(struct fv_set *set);
+
+/* Takes ownership of job on success. Returns 0 or -ENOMEM. */
+int fv_set_add_job(struct fv_set *set, struct fv_job *job);
+int fv_set_add_durability(struct fv_set *set, struct fv_durability *d);
+
+struct fv_job *fv_job_new(void);
+void fv_job_free(struct fv_job *job);
+void fv_durability_free(struct fv_durability *d);
+void fv_dirstats_clear(struct fv_dirstats *ds);
+
+/*
+ * n options in one allocation: the array, then the strings it points to
+ * (a job keeps a dozen options; one block instead of 2n + 1 saves the
+ * allocator's overhead on each). NULL on ENOMEM; n may be 0.
+ */
+struct fv_opt *fv_opts_pack(const struct fv_opt *src, size_t n);
+
+/* The value of a job option (merged), or NULL. */
+const char *fv_job_opt(const struct fv_job *job, const char *key);
+
+/*
+ * The direction a job is mostly about: READ or WRITE, MIXED for jobs that
+ * read and write, from the rw option or else from the I/O counts.
+ */
+enum fv_dir fv_job_main_dir(const struct fv_job *job);
+
+const char *fv_dir_name(enum fv_dir dir);
+const char *fv_lat_name(enum fv_latkind k);
+const char *fv_role_name(enum fv_role role);
+/* Returns the role, or -1 when the name is not a role. */
+int fv_role_parse(const char *name);
+
+/* Parses "50,95,99,99.9" (or ':' separated, as fio does). -EINVAL on error. */
+int fv_pctlist_parse(struct fv_pctlist *pl, const char *s);
+void fv_pctlist_default(struct fv_pctlist *pl);
+/* Adds p to pl unless it is there (or pl is full). */
+void fv_pctlist_add(struct fv_pctlist *pl, double p);
+
+#endif

@@ -1,0 +1,244 @@
+/* SPDX-License-Identifier: MIT */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "table.h"
+
+const char *fv_unit_name(enum fv_unit u)
+{
+	switch (u) {
+	case FV_U_TEXT:
+		return "";
+	case FV_U_IOPS:
+		return "IO/s";
+	case FV_U_BPS:
+		return "B/s";
+	case FV_U_NS:
+		return "ns";
+	case FV_U_PERCENT:
+		return "%";
+	case FV_U_RATIO:
+		return "x";
+	case FV_U_COUNT:
+		return "count";
+	case FV_U_BYTES:
+		return "B";
+	case FV_U_MS:
+		return "ms";
+	case FV_U_DEPTH:
+		return "QD";
+	}
+	return "";
+}
+
+struct fv_table *fv_table_new(const char *name, const char *title)
+{
+	struct fv_table *t = calloc(1, sizeof(*t));
+
+	if (!t)
+		return NULL;
+	t->name = strdup(name);
+	t->title = strdup(title);
+	if (!t->name || !t->title) {
+		fv_table_free(t);
+		return NULL;
+	}
+	return t;
+}
+
+int fv_table_add_col(struct fv_table *t, const char *key, const char *title,
+		     enum fv_unit unit, unsigned flags)
+{
+	struct fv_col *c;
+
+	/* Columns are fixed before rows: cells are indexed by ncols. */
+	if (t->nrows)
+		return -EINVAL;
+	/*
+	 * Doubling: a block per column count would leave a freed block of
+	 * each size behind, table after table, in malloc's caches.
+	 */
+	if (t->ncols == t->cols_cap) {
+		size_t cap = t->cols_cap ? t->cols_cap * 2 : 16;
+
+		c = realloc(t->cols, cap * sizeof(*c));
+		if (!c)
+			return -ENOMEM;
+		t->cols = c;
+		t->cols_cap = cap;
+	}
+	c = &t->cols[t->ncols];
+	c->key = strdup(key);
+	c->title = strdup(title);
+	c->unit = unit;
+	c->flags = flags;
+	if (!c->key || !c->title) {
+		free((char *) c->key);
+		free((char *) c->title);
+		return -ENOMEM;
+	}
+	t->ncols++;
+	return 0;
+}
+
+int fv_table_add_row(struct fv_table *t)
+{
+	if (t->nrows == t->rows_cap) {
+		size_t cap = t->rows_cap ? t->rows_cap * 2 : 16;
+		struct fv_cell *c =
+			realloc(t->cells, cap * t->ncols * sizeof(*c));
+
+		if (!c)
+			return -ENOMEM;
+		t->cells = c;
+		t->rows_cap = cap;
+	}
+	memset(&t->cells[t->nrows * t->ncols], 0, t->ncols * sizeof(*t->cells));
+	return (int) t->nrows++;
+}
+
+struct fv_cell *fv_table_cell(const struct fv_table *t, size_t row, size_t col)
+{
+	return &t->cells[row * t->ncols + col];
+}
+
+static int set_cell(struct fv_table *t, size_t row, size_t col,
+		    enum fv_cell_kind kind, double v, const char *s)
+{
+	struct fv_cell *c = fv_table_cell(t, row, col);
+
+	free(c->str);
+	c->str = NULL;
+	c->kind = kind;
+	c->num = v;
+	if (s && !(c->str = strdup(s))) {
+		c->kind = FV_CELL_EMPTY;
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+int fv_cell_num(struct fv_table *t, size_t row, size_t col, double v)
+{
+	return set_cell(t, row, col, FV_CELL_NUM, v, NULL);
+}
+
+int fv_cell_str(struct fv_table *t, size_t row, size_t col, const char *s)
+{
+	return set_cell(t, row, col, s ? FV_CELL_STR : FV_CELL_EMPTY, 0, s);
+}
+
+int fv_cell_na(struct fv_table *t, size_t row, size_t col, const char *reason)
+{
+	return set_cell(t, row, col, FV_CELL_NA, 0, reason);
+}
+
+int fv_table_note(struct fv_table *t, const char *fmt, ...)
+{
+	char *s, **v;
+	va_list ap;
+	int ret;
+
+	va_start(ap, fmt);
+	ret = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (ret < 0)
+		return -ENOMEM;
+	for (size_t i = 0; i < t->nnotes; i++) {
+		if (!strcmp(t->notes[i], s)) {
+			free(s);
+			return 0;
+		}
+	}
+	v = realloc(t->notes, (t->nnotes + 1) * sizeof(*v));
+	if (!v) {
+		free(s);
+		return -ENOMEM;
+	}
+	v[t->nnotes++] = s;
+	t->notes = v;
+	return 0;
+}
+
+void fv_table_free(struct fv_table *t)
+{
+	if (!t)
+		return;
+	for (size_t i = 0; i < t->nrows * t->ncols; i++)
+		free(t->cells[i].str);
+	for (size_t i = 0; i < t->ncols; i++) {
+		free((char *) t->cols[i].key);
+		free((char *) t->cols[i].title);
+	}
+	for (size_t i = 0; i < t->nnotes; i++)
+		free(t->notes[i]);
+	free(t->notes);
+	free(t->cells);
+	free(t->cols);
+	free(t->name);
+	free(t->title);
+	free(t);
+}
+
+int fv_report_add(struct fv_report *r, struct fv_table *t)
+{
+	struct fv_table **v = realloc(r->tables, (r->ntables + 1) * sizeof(*v));
+
+	if (!v)
+		return -ENOMEM;
+	v[r->ntables++] = t;
+	r->tables = v;
+	return 0;
+}
+
+void fv_report_free(struct fv_report *r)
+{
+	for (size_t i = 0; i < r->ntables; i++)
+		fv_table_free(r->tables[i]);
+	free(r->tables);
+	r->tables = NULL;
+	r->ntables = 0;
+}
+
+int fv_table_col(const struct fv_table *t, const char *key)
+{
+	for (size_t c = 0; c < t->ncols; c++)
+		if (!strcmp(t->cols[c].key, key))
+			return (int) c;
+	return -1;
+}
+
+const char *fv_table_str(const struct fv_table *t, size_t row, const char *key)
+{
+	int c = fv_table_col(t, key);
+	const struct fv_cell *cell;
+
+	if (c < 0)
+		return "";
+	cell = fv_table_cell(t, row, (size_t) c);
+	return cell->kind == FV_CELL_STR && cell->str ? cell->str : "";
+}
+
+double fv_table_num(const struct fv_table *t, size_t row, const char *key)
+{
+	int c = fv_table_col(t, key);
+	const struct fv_cell *cell;
+
+	if (c < 0)
+		return NAN;
+	cell = fv_table_cell(t, row, (size_t) c);
+	return cell->kind == FV_CELL_NUM ? cell->num : NAN;
+}
+
+const struct fv_table *fv_report_table(const struct fv_report *r,
+				       const char *name)
+{
+	for (size_t i = 0; i < r->ntables; i++)
+		if (!strcmp(r->tables[i]->name, name))
+			return r->tables[i];
+	return NULL;
+}

@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The report model between analysis and rendering: tables whose columns
+ * carry a unit and whose cells carry raw numbers (or text, or the reason a
+ * number is missing). Analyses fill tables without knowing the output
+ * format; renderers format them without knowing what they mean.
+ */
+#ifndef FV_TABLE_H
+#define FV_TABLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+struct fv_diags;
+struct fv_pctlist;
+
+enum fv_unit {
+	FV_U_TEXT,    /* not a number */
+	FV_U_IOPS,    /* I/O per second */
+	FV_U_BPS,     /* bytes per second */
+	FV_U_NS,      /* latency, nanoseconds */
+	FV_U_PERCENT, /* 0-100 */
+	FV_U_RATIO,   /* dimensionless, 1 = same */
+	FV_U_COUNT,   /* a plain count */
+	FV_U_BYTES,
+	FV_U_MS,
+	FV_U_DEPTH, /* queue depth */
+};
+
+/* Shown only by the machine formats (csv, json), to keep text narrow. */
+#define FV_COL_MACHINE 0x1
+
+struct fv_col {
+	const char *key;   /* snake_case, stable: csv header, json key */
+	const char *title; /* for people */
+	enum fv_unit unit;
+	unsigned flags;
+};
+
+enum fv_cell_kind {
+	FV_CELL_EMPTY, /* does not apply (read IOPS of a write job) */
+	FV_CELL_NA,    /* applies but is not available: see reason */
+	FV_CELL_NUM,
+	FV_CELL_STR,
+};
+
+struct fv_cell {
+	enum fv_cell_kind kind;
+	double num;
+	char *str; /* the text, or for NA the reason */
+};
+
+struct fv_table {
+	char *name; /* "summary", "compare", ... */
+	char *title;
+	struct fv_col *cols;
+	size_t ncols, cols_cap;
+	struct fv_cell *cells; /* nrows * ncols */
+	size_t nrows, rows_cap;
+	char **notes;
+	size_t nnotes;
+};
+
+struct fv_report {
+	const char *command;
+	struct fv_table **tables;
+	size_t ntables;
+	const struct fv_diags *diags;
+	const struct fv_pctlist *pcts;
+	size_t ninputs;
+};
+
+/*
+ * Columns are copied (titles and keys too, since some are built at run
+ * time, e.g. one per label). Returns NULL on ENOMEM.
+ */
+struct fv_table *fv_table_new(const char *name, const char *title);
+int fv_table_add_col(struct fv_table *t, const char *key, const char *title,
+		     enum fv_unit unit, unsigned flags);
+/* Appends an empty row; returns its index or -ENOMEM. */
+int fv_table_add_row(struct fv_table *t);
+struct fv_cell *fv_table_cell(const struct fv_table *t, size_t row, size_t col);
+int fv_cell_num(struct fv_table *t, size_t row, size_t col, double v);
+int fv_cell_str(struct fv_table *t, size_t row, size_t col, const char *s);
+int fv_cell_na(struct fv_table *t, size_t row, size_t col, const char *reason);
+/* Adds a note once (same text twice is kept once). */
+int fv_table_note(struct fv_table *t, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void fv_table_free(struct fv_table *t);
+
+/* The index of the column keyed key, or -1. */
+int fv_table_col(const struct fv_table *t, const char *key);
+/*
+ * Row r's cell in the column keyed key: its text, "" when it is not text
+ * or the table has no such column; its number, NAN when it is not one.
+ */
+const char *fv_table_str(const struct fv_table *t, size_t row, const char *key);
+double fv_table_num(const struct fv_table *t, size_t row, const char *key);
+
+int fv_report_add(struct fv_report *r, struct fv_table *t);
+/* The report's table named name ("verdict", ...), or NULL. */
+const struct fv_table *fv_report_table(const struct fv_report *r,
+				       const char *name);
+void fv_report_free(struct fv_report *r);
+
+const char *fv_unit_name(enum fv_unit u); /* for machine formats */
+
+#endif

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: MIT */
+/* What the formats share: which columns show, cells and headers in words,
+ * the reasons behind n/a. */
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "render.h"
+
+bool fv_col_shown(const struct fv_col *c, bool machine)
+{
+	return machine || !(c->flags & FV_COL_MACHINE);
+}
+
+void fv_cell_human(char *buf, size_t len, const struct fv_col *col,
+		   const struct fv_cell *cell)
+{
+	switch (cell->kind) {
+	case FV_CELL_EMPTY:
+		snprintf(buf, len, "-");
+		break;
+	case FV_CELL_NA:
+		snprintf(buf, len, "n/a");
+		break;
+	case FV_CELL_STR:
+		snprintf(buf, len, "%s", cell->str);
+		break;
+	case FV_CELL_NUM:
+		fv_fmt_human(buf, len, col->unit, cell->num);
+		break;
+	}
+}
+
+void fv_col_header(char *buf, size_t len, const struct fv_col *col)
+{
+	const char *unit = fv_unit_header(col->unit);
+
+	/* "Read IOPS (IOPS)" says it twice. */
+	if (col->unit == FV_U_IOPS && strstr(col->title, "IOPS"))
+		unit = "";
+	snprintf(buf, len, "%s%s", col->title, unit);
+}
+
+void fv_table_na_reasons(const struct fv_table *t, bool machine,
+			 void (*fn)(void *ctx, const char *reason), void *ctx)
+{
+	for (size_t i = 0; i < t->nrows * t->ncols; i++) {
+		const struct fv_cell *c = &t->cells[i];
+		bool seen = false;
+
+		if (c->kind != FV_CELL_NA || !c->str ||
+		    !fv_col_shown(&t->cols[i % t->ncols], machine))
+			continue;
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = t->cells[j].kind == FV_CELL_NA &&
+			       t->cells[j].str &&
+			       fv_col_shown(&t->cols[j % t->ncols], machine) &&
+			       !strcmp(t->cells[j].str, c->str);
+		if (!seen)
+			fn(ctx, c->str);
+	}
+}

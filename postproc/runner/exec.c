@@ -1,0 +1,273 @@
+/* SPDX-License-Identifier: MIT */
+/* The run directory, and fio as a child process that Ctrl-C stops cleanly. */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "util/util.h"
+#include "runner.h"
+
+static int mkdir_p(const char *path)
+{
+	char buf[4096];
+
+	snprintf(buf, sizeof(buf), "%s", path);
+	for (char *p = buf + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(buf, 0777) && errno != EEXIST)
+			return -errno;
+		*p = '/';
+	}
+	return mkdir(buf, 0777) && errno != EEXIST ? -errno : 0;
+}
+
+static void stem_of(char *buf, size_t len, const char *path)
+{
+	const char *b = strrchr(path, '/');
+	char *dot;
+
+	snprintf(buf, len, "%s", b ? b + 1 : path);
+	dot = strrchr(buf, '.');
+	if (dot && dot != buf)
+		*dot = '\0';
+	/* '_' separates the fields of the json file name. */
+	for (char *p = buf; *p; p++)
+		if (*p == '_')
+			*p = '-';
+}
+
+/* snprintf that tells whether all of it fitted. */
+static bool path_fmt(char *buf, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static bool path_fmt(char *buf, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, len, fmt, ap);
+	va_end(ap);
+	return n >= 0 && (size_t) n < len;
+}
+
+static int too_long(FILE *err, const char *path)
+{
+	fprintf(err, "fioverdict run: path too long under %s\n", path);
+	return FV_EXIT_CANTCREAT;
+}
+
+/*
+ * DIR/NAME/<local time>, or <local time>-K when that exists: mkdir()
+ * fails on an existing directory, so an earlier run is never reused.
+ */
+int fv_run_make_dir(struct fv_run *r, FILE *err)
+{
+	char base[4096], ts[32];
+	time_t now = time(NULL);
+	struct tm tm;
+	int ret;
+
+	localtime_r(&now, &tm);
+	strftime(ts, sizeof(ts), "%Y%m%dT%H%M%S", &tm);
+	if (!path_fmt(base, sizeof(base), "%s/%s", r->outdir, r->label))
+		return too_long(err, r->outdir);
+	ret = mkdir_p(base);
+	for (int k = 1; !ret && k < 100; k++) {
+		if (k == 1)
+			memcpy(r->stamp, ts, sizeof(ts));
+		else if (!path_fmt(r->stamp, sizeof(r->stamp), "%s-%d", ts, k))
+			return too_long(err, ts);
+		if (!path_fmt(r->dir, sizeof(r->dir), "%s/%s", base, r->stamp))
+			return too_long(err, base);
+		if (!mkdir(r->dir, 0777))
+			break;
+		ret = errno == EEXIST ? 0 : -errno;
+		if (k == 99)
+			ret = -EEXIST;
+	}
+	if (ret) {
+		fprintf(err,
+			"fioverdict run: cannot create a run directory "
+			"under %s: %s\n",
+			base, strerror(-ret));
+		return FV_EXIT_CANTCREAT;
+	}
+	/* fio runs in the run directory: every path given to it absolute. */
+	if (!realpath(r->dir, base) ||
+	    !path_fmt(r->dir, sizeof(r->dir), "%s", base))
+		return too_long(err, r->dir);
+	stem_of(r->stem, sizeof(r->stem), r->jobfile);
+	if (!path_fmt(r->json, sizeof(r->json), "%s/%s_%s_%s.json", r->dir,
+		      r->label, r->stem, r->stamp) ||
+	    !path_fmt(r->jobcopy, sizeof(r->jobcopy), "%s/%s.fio", r->dir,
+		      r->stem))
+		return too_long(err, r->dir);
+	return 0;
+}
+
+static void set_vars(const struct fv_run *r)
+{
+	for (size_t i = 0; i < r->nvars; i++)
+		setenv(r->vars[i].name, r->vars[i].value, 1);
+}
+
+/* In the child: never returns. */
+static void exec_fio(const struct fv_run *r, char *const *argv, bool own_pg)
+{
+	sigset_t none;
+
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	/*
+	 * Its own process group: a Ctrl-C reaches fio once, forwarded by
+	 * us, not twice (the terminal's and ours).
+	 */
+	if (own_pg)
+		setpgid(0, 0);
+	set_vars(r);
+	if (chdir(r->dir)) /* fio writes logs and stats files in its cwd */
+		_exit(127);
+	execv(r->fio, argv);
+	_exit(127);
+}
+
+static int wait_child(pid_t pid, int *status)
+{
+	while (waitpid(pid, status, 0) < 0)
+		if (errno != EINTR)
+			return -errno;
+	return 0;
+}
+
+int fv_run_parse_only(const struct fv_run *r, FILE *err)
+{
+	char *argv[] = { (char *) r->fio, "--parse-only", (char *) r->jobcopy,
+			 NULL };
+	int status;
+	pid_t pid;
+
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0)
+		return FV_EXIT_SOFTWARE;
+	if (!pid) {
+		int null = open("/dev/null", O_WRONLY);
+
+		if (null >= 0)
+			dup2(null, STDOUT_FILENO);
+		exec_fio(r, argv, false);
+	}
+	if (wait_child(pid, &status) || !WIFEXITED(status) ||
+	    WEXITSTATUS(status)) {
+		fprintf(err,
+			"fioverdict run: fio --parse-only rejects %s (as "
+			"copied to %s)\n",
+			r->jobfile, r->jobcopy);
+		return FV_EXIT_JOBFILE_BAD;
+	}
+	return 0;
+}
+
+static volatile sig_atomic_t got_signal;
+static volatile pid_t fio_pid;
+
+static void on_signal(int sig)
+{
+	got_signal = sig;
+	if (fio_pid > 0)
+		kill(fio_pid, SIGINT); /* fio writes the jobs that finished */
+}
+
+static void catch_signals(bool on)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on ? on_signal : SIG_DFL;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+int fv_run_fio(const struct fv_run *r, bool *interrupted, FILE *err)
+{
+	char out[4500];
+	bool tty = isatty(STDOUT_FILENO);
+	char *argv[] = { (char *) r->fio, "--output-format=json+", out,
+			 "--eta=always",
+			 /* a log or a pipe gets a line each 5 s, not \r */
+			 tty ? "--eta-newline=60" : "--eta-newline=5",
+			 tty ? "--eta-interval=1" : "--eta-interval=5",
+			 (char *) r->jobcopy, NULL };
+	sigset_t block, old;
+	int status, ret;
+	pid_t pid;
+
+	snprintf(out, sizeof(out), "--output=%s", strrchr(r->json, '/') + 1);
+	got_signal = 0;
+	catch_signals(true);
+	/* Held until fio_pid is known, so that no signal is lost. */
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGHUP);
+	sigprocmask(SIG_BLOCK, &block, &old);
+	fflush(NULL);
+	pid = fork();
+	if (!pid)
+		exec_fio(r, argv, true);
+	fio_pid = pid;
+	if (pid > 0)
+		setpgid(pid, pid); /* both sides: no race with the exec */
+	sigprocmask(SIG_SETMASK, &old, NULL);
+	if (pid < 0) {
+		catch_signals(false);
+		return -EAGAIN;
+	}
+	ret = wait_child(pid, &status);
+	fio_pid = 0;
+	catch_signals(false);
+	*interrupted = got_signal != 0;
+	if (ret)
+		return ret;
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
+		fprintf(err, "fioverdict run: could not start %s\n", r->fio);
+		return -ENOEXEC;
+	}
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+int fv_run_manifest(const struct fv_run *r, const char *status, FILE *err)
+{
+	char path[4200];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/run.txt", r->dir);
+	f = fopen(path, "w");
+	if (!f) {
+		fprintf(err, "fioverdict run: %s: %s\n", path, strerror(errno));
+		return -errno;
+	}
+	fprintf(f,
+		"label: %s\njobfile: %s\ntarget: %s\nquick: %s\n"
+		"fio: %s\nengine: %s\nstatus: %s\n",
+		r->label, r->jobfile, r->target, r->quick ? "yes" : "no",
+		r->fio, r->engine, status);
+	for (size_t i = 0; i < r->neopts; i++)
+		fprintf(f, "engine-opt: %s\n", r->eopts[i]);
+	for (size_t i = 0; i < r->nvars; i++)
+		fprintf(f, "env: %s=%s\n", r->vars[i].name, r->vars[i].value);
+	return fclose(f) ? -EIO : 0;
+}

@@ -1,0 +1,182 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A job file declares the environment it takes in lines
+ *   #@ VAR=FULL quick=QUICK  text
+ * (fio reads them as comments). The run sets each variable: --target and
+ * --size win, then the caller's environment, then the quick or full value.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/util.h"
+#include "runner.h"
+
+static const char *skip_space(const char *s)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	return s;
+}
+
+/* Copies the token at s (up to a blank) into buf; returns the end. */
+static const char *token(const char *s, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	while (*s && !isspace((unsigned char) *s)) {
+		if (n + 1 < len)
+			buf[n++] = *s;
+		s++;
+	}
+	buf[n] = '\0';
+	return s;
+}
+
+static int parse_decl(struct fv_run_var *v, const char *line)
+{
+	char tok[512], *eq;
+	const char *s = token(skip_space(line), tok, sizeof(tok));
+
+	eq = strchr(tok, '=');
+	if (!eq || eq == tok || (size_t) (eq - tok) >= sizeof(v->name))
+		return -EINVAL;
+	memset(v, 0, sizeof(*v));
+	memcpy(v->name, tok, (size_t) (eq - tok));
+	if (strlen(eq + 1) >= sizeof(v->full))
+		return -EINVAL;
+	memcpy(v->full, eq + 1, strlen(eq + 1) + 1);
+	memcpy(v->quick, v->full, sizeof(v->quick));
+	s = skip_space(s);
+	if (!strncmp(s, "quick=", 6)) {
+		token(s, tok, sizeof(tok));
+		if (strlen(tok + 6) >= sizeof(v->quick))
+			return -EINVAL;
+		memcpy(v->quick, tok + 6, strlen(tok + 6) + 1);
+	}
+	return 0;
+}
+
+static const char *pick(const struct fv_run *r, const struct fv_run_var *v)
+{
+	const char *env = getenv(v->name);
+
+	if (!strcmp(v->name, "FV_TARGET"))
+		return r->target_abs;
+	if (!strcmp(v->name, "FV_SIZE") && r->size)
+		return r->size;
+	if (!strcmp(v->name, "FV_ENGINE"))
+		return r->engine;
+	if (env && *env)
+		return env;
+	return r->quick ? v->quick : v->full;
+}
+
+static int resolve(struct fv_run *r, FILE *err)
+{
+	for (size_t i = 0; i < r->nvars; i++) {
+		struct fv_run_var *v = &r->vars[i];
+		const char *val = pick(r, v);
+
+		if (!val || !*val) {
+			fprintf(err,
+				"fioverdict run: %s: %s has no value: set it "
+				"in the environment\n",
+				r->jobfile, v->name);
+			return FV_EXIT_NOINPUT;
+		}
+		if (strlen(val) >= sizeof(v->value)) {
+			fprintf(err, "fioverdict run: %s: value too long\n",
+				v->name);
+			return FV_EXIT_NOINPUT;
+		}
+		memcpy(v->value, val, strlen(val) + 1);
+	}
+	return 0;
+}
+
+int fv_run_read_vars(struct fv_run *r, FILE *err)
+{
+	FILE *f = fopen(r->jobfile, "r");
+	char line[1024];
+
+	if (!f) {
+		fprintf(err, "fioverdict run: cannot read job file %s: %s\n",
+			r->jobfile, strerror(errno));
+		return FV_EXIT_NOINPUT;
+	}
+	r->nvars = 0;
+	while (fgets(line, sizeof(line), f)) {
+		if (strncmp(line, "#@", 2) || r->nvars == FV_RUN_MAX_VARS)
+			continue;
+		if (!parse_decl(&r->vars[r->nvars], line + 2))
+			r->nvars++;
+	}
+	fclose(f);
+	return resolve(r, err);
+}
+
+static bool is_ioengine_line(const char *line)
+{
+	const char *s = skip_space(line);
+
+	if (strncmp(s, "ioengine", 8))
+		return false;
+	return *skip_space(s + 8) == '=';
+}
+
+static int copy_lines(const struct fv_run *r, FILE *in, FILE *out,
+		      bool *inserted)
+{
+	char line[4096];
+
+	*inserted = false;
+	fprintf(out, "; %s as run by fioverdict run (label %s)\n", r->jobfile,
+		r->label);
+	while (fgets(line, sizeof(line), in)) {
+		if (fputs(line, out) == EOF)
+			return -EIO;
+		if (*inserted || !is_ioengine_line(line))
+			continue;
+		/* Engine options must follow ioengine= to be recognised. */
+		for (size_t i = 0; i < r->neopts; i++)
+			fprintf(out, "%s\n", r->eopts[i]);
+		*inserted = true;
+	}
+	return ferror(in) ? -EIO : 0;
+}
+
+int fv_run_write_jobfile(const struct fv_run *r, FILE *err)
+{
+	FILE *in = fopen(r->jobfile, "r"), *out;
+	bool inserted;
+	int ret;
+
+	if (!in) {
+		fprintf(err, "fioverdict run: %s: %s\n", r->jobfile,
+			strerror(errno));
+		return FV_EXIT_NOINPUT;
+	}
+	out = fopen(r->jobcopy, "w");
+	if (!out) {
+		fprintf(err, "fioverdict run: %s: %s\n", r->jobcopy,
+			strerror(errno));
+		fclose(in);
+		return FV_EXIT_CANTCREAT;
+	}
+	ret = copy_lines(r, in, out, &inserted);
+	fclose(in);
+	if (fclose(out) || ret) {
+		fprintf(err, "fioverdict run: cannot write %s\n", r->jobcopy);
+		return FV_EXIT_CANTCREAT;
+	}
+	if (r->neopts && !inserted) {
+		fprintf(err,
+			"fioverdict run: %s has no ioengine= line: "
+			"nowhere to put --engine-opt\n",
+			r->jobfile);
+		return FV_EXIT_NOINPUT;
+	}
+	return 0;
+}

@@ -1,0 +1,180 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Everything a run needs, checked before anything runs: fio on PATH, our
+ * engine, a target fio can open for writing.
+ */
+#include <errno.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util/util.h"
+#include "runner.h"
+
+#define ENGINE_SO "uring_durable.so"
+
+int fv_run_find_fio(struct fv_run *r, FILE *err)
+{
+	const char *path = getenv("PATH");
+	char *copy, *save = NULL;
+
+	copy = strdup(path && *path ? path : "/usr/local/bin:/usr/bin:/bin");
+	if (!copy)
+		return FV_EXIT_SOFTWARE;
+	for (char *d = strtok_r(copy, ":", &save); d;
+	     d = strtok_r(NULL, ":", &save)) {
+		snprintf(r->fio, sizeof(r->fio), "%s/fio", *d ? d : ".");
+		if (!access(r->fio, X_OK)) {
+			free(copy);
+			return 0;
+		}
+	}
+	free(copy);
+	r->fio[0] = '\0';
+	fputs("fioverdict run: fio not found on PATH (Debian: apt-get install "
+	      "fio)\n",
+	      err);
+	return FV_EXIT_UNAVAILABLE;
+}
+
+static bool engine_in(char *buf, size_t len, const char *dir)
+{
+	struct stat st;
+
+	int n = snprintf(buf, len, "%s/%s", dir, ENGINE_SO);
+
+	return n > 0 && (size_t) n < len && !stat(buf, &st) &&
+	       S_ISREG(st.st_mode);
+}
+
+/* dir/../rel of this program's directory, resolved. */
+static void beside_exe(char *buf, size_t len, const char *rel)
+{
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+
+	buf[0] = '\0';
+	if (n <= 0)
+		return;
+	exe[n] = '\0';
+	snprintf(buf, len, "%s/../%s", dirname(exe), rel);
+}
+
+static int explicit_engine(struct fv_run *r, const char *e, FILE *err)
+{
+	const char *so = !strncmp(e, "external:", 9) ? e + 9 : NULL;
+
+	snprintf(r->engine, sizeof(r->engine), "%s", e);
+	if (so && access(so, R_OK)) {
+		fprintf(err, "fioverdict run: FV_ENGINE=%s: %s: %s\n", e, so,
+			strerror(errno));
+		return FV_EXIT_UNAVAILABLE;
+	}
+	return 0;
+}
+
+int fv_run_find_engine(struct fv_run *r, FILE *err)
+{
+	const char *env = getenv("FV_ENGINE"), *dir = getenv("FV_ENGINE_DIR");
+	char where[3][PATH_MAX], so[PATH_MAX + 32];
+
+	if (env && *env)
+		return explicit_engine(r, env, err);
+	snprintf(where[0], sizeof(where[0]), "%s", dir ? dir : "");
+	beside_exe(where[1], sizeof(where[1]), "engines");
+	beside_exe(where[2], sizeof(where[2]), "lib/fioverdict");
+	for (int i = 0; i < 3; i++) {
+		char real[PATH_MAX];
+
+		if (!where[i][0] || !engine_in(so, sizeof(so), where[i]))
+			continue;
+		snprintf(r->engine, sizeof(r->engine), "external:%s",
+			 realpath(so, real) ? real : so);
+		return 0;
+	}
+	fprintf(err,
+		"fioverdict run: engine %s not found in FV_ENGINE_DIR (%s), "
+		"%s or %s\n(build it with 'make engines', or set FV_ENGINE, "
+		"e.g. FV_ENGINE=io_uring)\n",
+		ENGINE_SO, dir ? dir : "unset", where[1], where[2]);
+	return FV_EXIT_UNAVAILABLE;
+}
+
+static int target_dir_ok(const char *target, FILE *err)
+{
+	char *copy = strdup(target), *dir;
+	struct stat st;
+	int ret = 0;
+
+	if (!copy)
+		return FV_EXIT_SOFTWARE;
+	dir = dirname(copy);
+	if (stat(dir, &st) || !S_ISDIR(st.st_mode)) {
+		fprintf(err,
+			"fioverdict run: target %s: directory %s does not "
+			"exist\n",
+			target, dir);
+		ret = FV_EXIT_NOINPUT;
+	} else if (access(dir, W_OK | X_OK)) {
+		fprintf(err,
+			"fioverdict run: target %s: cannot create files in "
+			"%s: %s\n",
+			target, dir, strerror(errno));
+		ret = FV_EXIT_NOINPUT;
+	}
+	free(copy);
+	return ret;
+}
+
+static int absolute(struct fv_run *r, FILE *err)
+{
+	char cwd[4096];
+	int n;
+
+	if (r->target[0] == '/')
+		n = snprintf(r->target_abs, sizeof(r->target_abs), "%s",
+			     r->target);
+	else if (getcwd(cwd, sizeof(cwd)))
+		n = snprintf(r->target_abs, sizeof(r->target_abs), "%s/%s", cwd,
+			     r->target);
+	else
+		n = -1;
+	if (n < 0 || (size_t) n >= sizeof(r->target_abs)) {
+		fprintf(err, "fioverdict run: target %s: path too long\n",
+			r->target);
+		return FV_EXIT_NOINPUT;
+	}
+	return 0;
+}
+
+int fv_run_check_target(struct fv_run *r, FILE *err)
+{
+	struct stat st;
+
+	if (absolute(r, err))
+		return FV_EXIT_NOINPUT;
+	if (stat(r->target, &st)) {
+		if (errno == ENOENT) /* fio creates it */
+			return target_dir_ok(r->target, err);
+		fprintf(err, "fioverdict run: target %s: %s\n", r->target,
+			strerror(errno));
+		return FV_EXIT_NOINPUT;
+	}
+	if (!S_ISREG(st.st_mode) && !S_ISBLK(st.st_mode) &&
+	    !S_ISCHR(st.st_mode)) {
+		fprintf(err,
+			"fioverdict run: target %s is not a file or a "
+			"device\n",
+			r->target);
+		return FV_EXIT_NOINPUT;
+	}
+	if (access(r->target, R_OK | W_OK)) {
+		fprintf(err, "fioverdict run: target %s: %s\n", r->target,
+			strerror(errno));
+		return FV_EXIT_NOINPUT;
+	}
+	return 0;
+}

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What every stage of fioverdict may use and that knows nothing of fio's
+ * results: diagnostics, fio's spelling of option values, XML escaping,
+ * the version. The lowest folder: it includes no other.
+ */
+#ifndef FV_UTIL_H
+#define FV_UTIL_H
+
+#include "diag.h"
+#include "exit_status.h"
+#include "fio_value.h"
+#include "number.h"
+#include "version.h"
+#include "xml_escape.h"
+
+#endif

@@ -1,0 +1,160 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * burst: does the figure last? Two kinds of evidence: a change point in
+ * the job's own IOPS series (two-level least-squares fit: a level, then a
+ * lower one), and for a steady job, its IOPS against the peak job of the
+ * same pattern (rw and bs) and label.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "verdict_int.h"
+#include "series_stats.h"
+
+struct burst {
+	bool has_step, fell;
+	struct fv_step st;
+	double t0_ms, t_fall_ms, t_end_ms;
+	const struct fv_job *peak;
+	double ratio; /* steady / peak */
+	bool collapsed;
+};
+
+/* Segments of at least 10% of the series (and 3 windows): one odd window
+ * at either end (fio's partial first or last) is not a change point. */
+static size_t min_segment(size_t n)
+{
+	return n / 10 > 3 ? n / 10 : 3;
+}
+
+static int series_step(struct fv_vctx *vc, const struct fv_job *j,
+		       struct burst *b)
+{
+	struct fv_rate r;
+	int ret = fv_log_rate(vc->logs, j, FV_LOG_IOPS, fv_vjob_dir(j), &r);
+
+	if (ret || !r.n)
+		return ret;
+	b->has_step = fv_step_fit(r.v, r.n, min_segment(r.n), &b->st);
+	if (b->has_step) {
+		b->t0_ms = 0;
+		b->t_fall_ms = r.t_ms[b->st.k - 1];
+		b->t_end_ms = r.t_ms[r.n - 1];
+		b->fell = b->st.gain >= vc->o->cp_gain && b->st.before > 0 &&
+			  b->st.after / b->st.before < vc->o->collapse_ratio;
+	}
+	fv_rate_free(&r);
+	return 0;
+}
+
+static bool same_opt(const struct fv_job *a, const struct fv_job *b,
+		     const char *key)
+{
+	const char *x = fv_job_opt(a, key), *y = fv_job_opt(b, key);
+
+	return x && y && !strcmp(x, y);
+}
+
+static void peak_pair(struct fv_vctx *vc, const struct fv_job *j,
+		      struct burst *b)
+{
+	double steady = fv_vjob_iops(j);
+
+	if (j->role != FV_ROLE_STEADY)
+		return;
+	for (size_t i = 0; i < vc->set->njobs; i++) {
+		const struct fv_job *p = vc->set->jobs[i];
+
+		if (p->role == FV_ROLE_PEAK && fv_job_representative(p) &&
+		    p->label && j->label && !strcmp(p->label, j->label) &&
+		    same_opt(p, j, "rw") && same_opt(p, j, "bs") &&
+		    fv_vjob_iops(p) > 0)
+			b->peak = p;
+	}
+	if (!b->peak)
+		return;
+	b->ratio = steady / fv_vjob_iops(b->peak);
+	b->collapsed = b->ratio < vc->o->collapse_ratio;
+}
+
+static void evidence(char *buf, size_t len, const struct burst *b)
+{
+	char x[48], y[48], t[48], e[48];
+	int n = 0;
+
+	if (b->has_step) {
+		fv_vfmt(x, sizeof(x), FV_U_IOPS, b->st.before);
+		fv_vfmt(y, sizeof(y), FV_U_IOPS, b->st.after);
+		fv_vfmt(t, sizeof(t), FV_U_MS, b->t_fall_ms);
+		fv_vfmt(e, sizeof(e), FV_U_MS, b->t_end_ms);
+		n = snprintf(buf, len,
+			     "series: %s then %s from %s of %s "
+			     "(after/before %.0f%%, fit explains %.0f%%)",
+			     x, y, t, e, 100 * b->st.after / b->st.before,
+			     100 * b->st.gain);
+	}
+	if (b->peak && n >= 0 && (size_t) n < len) {
+		fv_vfmt(x, sizeof(x), FV_U_IOPS, fv_vjob_iops(b->peak));
+		snprintf(buf + n, len - (size_t) n,
+			 "%speak job %s %s, steady/peak %.0f%%", n ? "; " : "",
+			 b->peak->display, x, 100 * b->ratio);
+	}
+}
+
+/* Where the report draws the fall: the series' levels and times, else
+ * the peak and steady figures (no time: two runs). */
+static struct fv_vfigs burst_figs(const struct fv_job *j, const struct burst *b)
+{
+	struct fv_vfigs f = FV_VFIGS_NONE;
+
+	if (b->fell) {
+		f.at_ms = b->t_fall_ms;
+		f.until_ms = b->t_end_ms;
+		f.level = b->st.before;
+		f.level2 = b->st.after;
+	} else if (b->collapsed) {
+		f.level = fv_vjob_iops(b->peak);
+		f.level2 = fv_vjob_iops(j);
+	}
+	return f;
+}
+
+int fv_vcheck_burst(struct fv_vctx *vc, const struct fv_job *j)
+{
+	struct burst b = { 0 };
+	struct fv_vfigs f;
+	char ev[512] = "", lv[48], t[48];
+	int ret = series_step(vc, j, &b);
+
+	if (ret)
+		return ret;
+	peak_pair(vc, j, &b);
+	if (!b.has_step && !b.peak)
+		return 0;
+	evidence(ev, sizeof(ev), &b);
+	if (b.fell) {
+		fv_vfmt(lv, sizeof(lv), FV_U_IOPS, b.st.after);
+		fv_vfmt(t, sizeof(t), FV_U_MS, b.t_fall_ms);
+		ret = fv_vrow(vc, j->label, j->display, "burst",
+			      FV_V_BURST_COLLAPSE, ev,
+			      "IOPS collapsed to %s after a %s burst: what "
+			      "the disk sustains is the lower level",
+			      lv, t);
+	} else if (b.collapsed) {
+		ret = fv_vrow(vc, j->label, j->display, "burst",
+			      FV_V_BURST_COLLAPSE, ev,
+			      "steady IOPS are %.0f%% of the peak (below "
+			      "%.0f%%): the peak was a burst",
+			      100 * b.ratio, 100 * vc->o->collapse_ratio);
+	} else {
+		ret = fv_vrow(vc, j->label, j->display, "burst", FV_V_SUSTAINED,
+			      ev,
+			      "no fall below %.0f%% of the starting level: "
+			      "the figure is sustained",
+			      100 * vc->o->collapse_ratio);
+	}
+	if (!ret)
+		f = burst_figs(j, &b);
+	return ret ? ret : fv_vrow_figs(vc, &f);
+}

@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Verdicts: judgements on the figures (burst collapse, steady state,
+ * platform cap, cache, methodology, flush no-op, tail, regression), each a
+ * row with its evidence and one plain sentence. The thresholds, their
+ * defaults and options are in README.md ("Verdicts") and fioverdict(1).
+ */
+#ifndef FV_VERDICT_H
+#define FV_VERDICT_H
+
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "analysis/analysis.h"
+#include "logs/logs.h"
+
+enum fv_verdict {
+	FV_V_SUSTAINED,
+	FV_V_BURST_COLLAPSE,
+	FV_V_STEADY,
+	FV_V_STEADY_FAIL,
+	FV_V_NOT_CAPPED,
+	FV_V_CAPPED,
+	FV_V_NO_CACHE_SIGN,
+	FV_V_CACHE_SUSPECT,
+	FV_V_METHOD_OK,
+	FV_V_METHODOLOGY,
+	FV_V_FLUSH_OK,
+	FV_V_FLUSH_NOOP,
+	FV_V_TAIL_STABLE,
+	FV_V_TAIL_UNSTABLE,
+	FV_V_STABLE,
+	FV_V_NOISY,
+	FV_V_IMPROVEMENT,
+	FV_V_REGRESSION,
+	FV_V_INSUFFICIENT,
+	FV_V_NR,
+};
+
+/* A user ceiling: a label's (or every label's) highest credible figure. */
+struct fv_ceiling {
+	char *label; /* NULL: every label */
+	double iops; /* 0: none */
+	double bw;   /* B/s, 0: none */
+};
+
+struct fv_vopts {
+	double collapse_ratio;	 /* --collapse-ratio 0.85 */
+	double cp_gain;		 /* --cp-gain 0.5 */
+	int ss_rounds;		 /* --ss-rounds 5 */
+	double ss_round_ms;	 /* --ss-round 1s */
+	double ss_range;	 /* --ss-range 20% */
+	double ss_excursion;	 /* --ss-slope 10% */
+	double cap_gain;	 /* --cap-gain 10% */
+	double cap_little;	 /* --cap-little 15% */
+	double min_runtime_s;	 /* --min-runtime 60s */
+	double min_lat_ns;	 /* --min-lat 1us */
+	double mem_bytes;	 /* --mem: /proc/meminfo MemTotal */
+	double flush_p50_ns;	 /* --flush-p50 20us */
+	double tail_ratio;	 /* --tail-ratio 10 */
+	double tail_growth;	 /* --tail-growth 2 */
+	int tail_windows;	 /* --tail-windows 5 */
+	double diff_tput;	 /* --diff-tput 10% */
+	double diff_p99;	 /* --diff-p99 20% */
+	double noise_mult;	 /* --noise-mult 3 */
+	double lat_floor_ns;	 /* --lat-floor 20us */
+	int min_baseline;	 /* --min-baseline 1 */
+	uint32_t fail_on;	 /* --fail-on: bit per enum fv_verdict */
+	struct fv_ceiling *ceil; /* --ceiling [LABEL:]iops=N,bw=N */
+	size_t nceil;
+};
+
+void fv_vopts_init(struct fv_vopts *o);
+void fv_vopts_free(struct fv_vopts *o);
+
+const char *fv_verdict_name(enum fv_verdict v);
+/* Bad verdicts fail their JUnit test case and may be --fail-on'ed. */
+bool fv_verdict_bad(enum fv_verdict v);
+/* "burst-collapse,capped" into a mask; -EINVAL names the bad word. */
+int fv_fail_on_parse(const char *s, uint32_t *mask, const char **bad);
+/* "[LABEL:]iops=N,bw=N" (sizes as fio: 200m = 200 MiB/s). */
+int fv_ceiling_parse(struct fv_vopts *o, const char *s);
+
+/* What the verdicts judge. */
+struct fv_verdict_in {
+	const struct fv_set *set;
+	const struct fv_logset *logs; /* fio's logs joined to set's jobs */
+	const struct fv_set *base;    /* diff: the baseline runs */
+	const struct fv_aopts *ao;    /* the latency kind (--lat) */
+	const struct fv_vopts *o;
+};
+
+/*
+ * Every check on every job (a label's QD sweeps once) as one table,
+ * "verdict", of rows label x job x check; *failed is set when a --fail-on
+ * verdict occurred. Returns 0 or -ENOMEM.
+ */
+int fv_verdicts(const struct fv_verdict_in *in, struct fv_report *rep,
+		bool *failed);
+
+/* Each job of in->set against in->base: the table "diff". */
+int fv_diff(const struct fv_verdict_in *in, struct fv_report *rep,
+	    bool *failed);
+
+#endif
