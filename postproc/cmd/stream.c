@@ -4,7 +4,6 @@
  * is read, so that memory is that of the largest file, not of the corpus.
  */
 #include <errno.h>
-#include <malloc.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -114,12 +113,6 @@ static int stream_one(struct stream *st, const struct fv_input *in)
 	st->all->diags = one.diags;
 	memset(&one.diags, 0, sizeof(one.diags));
 	fv_set_free(&one);
-	/*
-	 * The file's memory is free now: its pages go back to the system, so
-	 * that the next file's text is read into memory that was given back,
-	 * not on top of the last file's free heap.
-	 */
-	malloc_trim(0);
 	return ret;
 }
 

@@ -1,25 +1,47 @@
 /* SPDX-License-Identifier: MIT */
 #include <errno.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "documents.h"
 
 /* Text lines quoted in full before the rest are only counted. */
-#define FV_SCAN_QUOTED_LINES 8
+#define QUOTED_LINES 8
+/* The text behind the scan is let go a MiB at a time. */
+#define RELEASE_STEP ((size_t) 1 << 20)
+/* Integers as reals: fio prints unsigned 64-bit values that jansson's
+ * signed integers cannot hold. */
+#define JSON_FLAGS JSON_DECODE_INT_AS_REAL
 
-void fv_scan_init(struct fv_scanner *s, const char *name, const char *buf,
-		  size_t len, struct fv_diags *diags)
+void fv_scan_init(struct fv_scanner *s, const char *name, struct fv_text *t,
+		  struct fv_diags *diags)
 {
 	memset(s, 0, sizeof(*s));
 	s->name = name;
-	s->buf = buf;
-	s->len = len;
+	s->text = t;
 	s->line = 1;
 	s->diags = diags;
+	s->error = fv_text_need(t, 3);
 	/* PowerShell's Out-File -Encoding utf8 starts files with a BOM. */
-	if (len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3))
+	if (!s->error && t->loaded >= 3 &&
+	    !memcmp(t->buf, "\xef\xbb\xbf", 3)) {
 		s->pos = 3;
+		s->col = 1; /* jansson would count it as a character */
+	}
+}
+
+void fv_scan_free(struct fv_scanner *s)
+{
+	fv_outline_free(&s->outline);
+	free(s->copy);
+	memset(s, 0, sizeof(*s));
+}
+
+bool fv_scan_deferred(const struct fv_scanner *s)
+{
+	return s->outline.defer;
 }
 
 static bool is_blank(char c)
@@ -27,41 +49,76 @@ static bool is_blank(char c)
 	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
 }
 
-static size_t line_end(const struct fv_scanner *s, size_t pos)
+/*
+ * Characters in b[from, to) as jansson counts columns: the first byte of
+ * each UTF-8 sequence (its utf8_check_first()).
+ */
+static int columns(const char *b, size_t from, size_t to)
 {
-	const char *nl = memchr(s->buf + pos, '\n', s->len - pos);
+	int n = 0;
 
-	return nl ? (size_t) (nl - s->buf) : s->len;
+	for (size_t i = from; i < to; i++) {
+		unsigned char u = (unsigned char) b[i];
+
+		n += u < 0x80 || (u >= 0xc2 && u <= 0xf4);
+	}
+	return n;
+}
+
+/* The next '\n' at or after pos, or the end; reads the text as needed. */
+static size_t line_end(struct fv_scanner *s, size_t pos, int *err)
+{
+	struct fv_text *t = s->text;
+
+	for (;;) {
+		const char *nl = memchr(t->buf + pos, '\n', t->loaded - pos);
+
+		if (nl)
+			return (size_t) (nl - t->buf);
+		if (t->loaded >= t->len)
+			return t->len;
+		pos = t->loaded;
+		*err = fv_text_need(t, t->loaded + 1);
+		if (*err)
+			return pos;
+	}
 }
 
 /* Keeps one line of text as a warning, trimmed, quoted at most so long. */
 static int keep_text(struct fv_scanner *s, size_t from, size_t to)
 {
-	while (from < to && is_blank(s->buf[from]))
+	const char *b = s->text->buf;
+
+	while (from < to && is_blank(b[from]))
 		from++;
-	while (to > from && is_blank(s->buf[to - 1]))
+	while (to > from && is_blank(b[to - 1]))
 		to--;
 	if (from == to)
 		return 0;
 	s->ntext_lines++;
-	if (s->ntext_lines > FV_SCAN_QUOTED_LINES)
+	if (s->ntext_lines > QUOTED_LINES)
 		return 0;
 	if (to - from > 200)
 		to = from + 200;
 	return fv_diag_add(s->diags, FV_WARNING, s->name, s->line, 1,
 			   "text outside the JSON: %.*s", (int) (to - from),
-			   s->buf + from);
+			   b + from);
 }
 
 /*
  * Does the '{' at pos open a JSON object rather than text that happens to
  * start with a brace? A JSON object goes on with a key or closes at once.
  */
-static bool opens_object(const struct fv_scanner *s, size_t pos)
+static bool opens_object(struct fv_scanner *s, size_t pos)
 {
-	for (pos++; pos < s->len; pos++) {
-		char c = s->buf[pos];
+	struct fv_text *t = s->text;
 
+	for (pos++; pos < t->len; pos++) {
+		char c;
+
+		if (pos >= t->loaded && fv_text_need(t, pos + 1))
+			return true; /* unreadable: jansson will say so */
+		c = t->buf[pos];
 		if (c == '"' || c == '}')
 			return true;
 		if (!is_blank(c) && c != '\n')
@@ -70,14 +127,33 @@ static bool opens_object(const struct fv_scanner *s, size_t pos)
 	return true; /* truncated right after the brace */
 }
 
+/* Over text already read: lines and columns follow. */
 static void advance(struct fv_scanner *s, size_t to)
 {
-	for (const char *p = s->buf + s->pos;
-	     (p = memchr(p, '\n', s->buf + to - p)); p++) {
+	const char *b = s->text->buf, *p = b + s->pos, *nl;
+	size_t from = s->pos;
+
+	while ((nl = memchr(p, '\n', (size_t) (b + to - p)))) {
 		s->line++;
-		s->line_start = (size_t) (p - s->buf) + 1;
+		from = (size_t) (nl - b) + 1;
+		s->col = 0;
+		p = nl + 1;
 	}
+	s->col += columns(b, from, to);
 	s->pos = to;
+}
+
+/* What the scan is done with goes, a step at a time. */
+static void let_go(struct fv_scanner *s)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	size_t cut;
+
+	if (page <= 0 || s->pos - s->released < RELEASE_STEP)
+		return;
+	cut = s->pos & ~((size_t) page - 1);
+	fv_text_release(s->text, s->released, cut);
+	s->released = cut;
 }
 
 /*
@@ -97,172 +173,165 @@ static int parse_error_at(struct fv_scanner *s, const json_error_t *err,
 	fv_diag_add(s->diags, FV_ERROR, s->name, line, col,
 		    "malformed JSON (document starting at line %d): %s",
 		    s->doc_line, err->text);
-	s->pos = s->len;
+	s->pos = s->text->len;
 	return -EBADMSG;
 }
 
-/*
- * Characters in b[from, to) as jansson counts columns: the first byte of
- * each UTF-8 sequence (its utf8_check_first()).
- */
-static int columns(const char *b, size_t from, size_t to)
+/* The text [pos, stop) for jansson, read again where it was let go. */
+struct feed {
+	struct fv_scanner *s;
+	size_t pos, stop;
+	bool stale;
+};
+
+static size_t feed(void *buffer, size_t buflen, void *data)
 {
-	int n = 0;
+	struct feed *f = data;
+	size_t n = f->stop - f->pos < buflen ? f->stop - f->pos : buflen;
 
-	for (size_t i = from; i < to; i++) {
-		unsigned char u = (unsigned char) b[i];
-
-		n += u < 0x80 || (u >= 0xc2 && u <= 0xf4);
-	}
+	if (fv_text_copy(f->s->text, f->pos, f->pos + n, buffer))
+		f->stale = true;
+	f->pos += n;
 	return n;
 }
 
-static int parse_error(struct fv_scanner *s, const json_error_t *err)
-{
-	return parse_error_at(s, err, s->line,
-			      columns(s->buf, s->line_start, s->doc_start));
-}
-
 /*
- * The same parse with the bins objects kept compact and the jobs deferred
- * (bins_scan.h): lines and columns are those of the text; the position
- * jansson ends at is behind by *dropped.
+ * The document at start parsed whole, from its text as the file holds it:
+ * a document whose jobs are not deferred, or a broken one (the error is
+ * then jansson's on the whole text). stop is its end, or the input's when
+ * its brackets do not close.
  */
-static json_t *load_with_bins(struct fv_scanner *s, size_t start, size_t flags,
-			      bool defer_jobs, json_error_t *err,
-			      size_t *dropped)
+static json_t *parse_whole(struct fv_scanner *s, size_t start, size_t stop,
+			   json_error_t *err, int *ret)
 {
-	struct fv_bins_feed feed = {
-		.buf = s->buf,
-		.pos = start,
-		.len = s->len,
-		.st = s->bins,
-	};
-	json_t *root;
+	struct feed f = { .s = s, .pos = start, .stop = stop };
+	json_t *r = json_load_callback(
+		feed, &f, JSON_FLAGS | JSON_DISABLE_EOF_CHECK, err);
 
-	fv_bins_reset(s->bins);
-	if (fv_bins_scan(s->bins, s->buf, s->len, start, defer_jobs)) {
-		/* Out of memory: jansson gets the plain text instead. */
-		fv_bins_reset(s->bins);
+	*ret = f.stale ? -ESTALE : 0;
+	if (r && f.stale) {
+		json_decref(r);
+		r = NULL;
 	}
-	root = json_load_callback(fv_bins_feed, &feed, flags, err);
-	*dropped = feed.dropped;
-	return root;
-}
-
-static bool any_job(const struct fv_bins_store *st)
-{
-	for (size_t i = 0; i < st->nspans; i++)
-		if (st->spans[i].job)
-			return true;
-	return false;
-}
-
-/*
- * With the jobs deferred, a document that does not parse may be broken
- * first inside a job (or a stray bracket may have ended a job early): the
- * error jansson reports on the whole text is the one to give, so the
- * document is parsed again without deferring (rare: broken inputs only).
- */
-static json_t *load_deferred(struct fv_scanner *s, size_t start, size_t flags,
-			     json_error_t *err, size_t *dropped)
-{
-	json_t *r = load_with_bins(s, start, flags, true, err, dropped);
-
-	if (!r && any_job(s->bins))
-		r = load_with_bins(s, start, flags, false, err, dropped);
 	return r;
 }
 
-/*
- * Where each deferred job starts (line, and that line's offset), found
- * while the document's text is at hand: a job's text may be let go before
- * it is parsed, and its errors still name the input's line.
- */
-static void note_job_lines(const struct fv_scanner *s)
+static int append(struct fv_scanner *s, size_t *n, const char *p, size_t len)
 {
-	size_t pos = s->doc_start, line_start = s->line_start;
-	int line = s->line;
+	if (fv_grow((void **) &s->copy, &s->copy_cap, *n + len + 1))
+		return -ENOMEM;
+	memcpy(s->copy + *n, p, len);
+	*n += len;
+	return 0;
+}
 
-	for (size_t i = 0; s->bins && i < s->bins->nspans; i++) {
-		struct fv_bins_span *sp = &s->bins->spans[i];
-		const char *nl;
+/* The document without its jobs, an empty object in the place of each. */
+static json_t *parse_skeleton(struct fv_scanner *s, size_t start, int *ret)
+{
+	const struct fv_outline *o = &s->outline;
+	const char *b = s->text->buf;
+	size_t n = 0, prev = start;
+	json_error_t err;
 
-		if (!sp->job)
-			continue;
-		while ((nl = memchr(s->buf + pos, '\n', sp->start - pos))) {
-			line++;
-			pos = (size_t) (nl - s->buf) + 1;
-			line_start = pos;
-		}
-		pos = sp->start;
-		sp->line = line;
-		sp->col0 = columns(s->buf, line_start, sp->start);
+	for (size_t k = 0; k < o->njobs && !*ret; k++) {
+		*ret = append(s, &n, b + prev, o->jobs[k].start - prev);
+		*ret = *ret ? *ret : append(s, &n, "{}", 2);
+		prev = o->jobs[k].end;
 	}
+	*ret = *ret ? *ret : append(s, &n, b + prev, o->end - prev);
+	return *ret ? NULL : json_loadb(s->copy, n, JSON_FLAGS, &err);
 }
 
 static int try_document(struct fv_scanner *s, size_t start, json_t **root,
 			int *line)
 {
-	/*
-	 * Integers as reals: fio prints unsigned 64-bit values that jansson's
-	 * signed integers cannot hold.
-	 */
-	size_t flags = JSON_DISABLE_EOF_CHECK | JSON_DECODE_INT_AS_REAL;
-	size_t dropped = 0;
+	struct fv_outline *o = &s->outline;
+	bool closes;
 	json_error_t err;
-	json_t *r;
+	json_t *r = NULL;
+	int ret;
 
 	advance(s, start);
 	s->doc_start = start;
 	s->doc_line = s->line;
-	r = s->bins ? load_deferred(s, start, flags, &err, &dropped)
-		    : json_loadb(s->buf + start, s->len - start, flags, &err);
+	s->doc_col = s->col;
+	ret = fv_outline_scan(o, s->text, start, s->line, s->col);
+	if (ret && ret != -EBADMSG)
+		return ret;
+	closes = !ret;
+	if (closes && o->defer && !s->whole)
+		r = parse_skeleton(s, start, &ret);
+	if (ret == -ENOMEM)
+		return ret;
+	/*
+	 * Not deferred, or broken: jansson on the whole text (brackets that
+	 * do not close are broken for jansson too: it says where).
+	 */
+	if (!r) {
+		o->defer = false;
+		r = parse_whole(s, start, closes ? o->end : s->text->len, &err,
+				&ret);
+	}
+	if (ret)
+		return ret;
+	if (r && !closes) { /* cannot be: jansson parsed what does not close */
+		json_decref(r);
+		r = NULL;
+		snprintf(err.text, sizeof(err.text), "brackets do not close");
+		err.line = err.column = 1;
+	}
 	if (!r)
-		return parse_error(s, &err);
-	note_job_lines(s);
-	*line = s->line;
-	advance(s, start + (size_t) err.position + dropped);
+		return parse_error_at(s, &err, s->doc_line, s->doc_col);
+	*line = s->doc_line;
+	s->line += o->nlines;
+	s->col = o->end_col;
+	s->pos = o->end;
 	*root = r;
 	return 1;
 }
 
 int fv_scan_next(struct fv_scanner *s, json_t **root, int *line)
 {
-	while (s->pos < s->len) {
-		size_t eol = line_end(s, s->pos), p = s->pos;
-		int ret;
+	const struct fv_text *t = s->text;
+	int ret = s->error;
 
-		while (p < eol && is_blank(s->buf[p]))
+	if (ret)
+		return ret;
+	while (s->pos < t->len) {
+		size_t eol = line_end(s, s->pos, &ret), p = s->pos;
+
+		if (ret)
+			return ret;
+		while (p < eol && is_blank(t->buf[p]))
 			p++;
-		if (p < eol && s->buf[p] == '{' && opens_object(s, p))
+		if (p < eol && t->buf[p] == '{' && opens_object(s, p))
 			return try_document(s, p, root, line);
 		/* Text, or the rest of the line a document ended on. */
 		ret = keep_text(s, p, eol);
 		if (ret)
 			return ret;
-		advance(s, eol < s->len ? eol + 1 : eol);
+		advance(s, eol < t->len ? eol + 1 : eol);
+		let_go(s);
 	}
-	if (s->ntext_lines > FV_SCAN_QUOTED_LINES)
+	if (s->ntext_lines > QUOTED_LINES)
 		fv_diag_add(s->diags, FV_WARNING, s->name, 0, 0,
 			    "%zu more lines of text outside the JSON not shown",
-			    s->ntext_lines - FV_SCAN_QUOTED_LINES);
+			    s->ntext_lines - QUOTED_LINES);
 	return 0;
 }
 
-int fv_scan_job(struct fv_scanner *s, const struct fv_bins_span *sp,
-		const char *text, struct fv_bins_store *st, json_t **root)
+int fv_scan_job(struct fv_scanner *s, const struct fv_outline_job *j,
+		json_t **root)
 {
-	size_t len = sp->end - sp->start;
-	struct fv_bins_feed feed = { .buf = text, .len = len, .st = st };
-	size_t flags = JSON_DISABLE_EOF_CHECK | JSON_DECODE_INT_AS_REAL;
+	size_t len = j->end - j->start;
 	json_error_t err;
 
-	fv_bins_reset(st);
-	if (fv_bins_scan(st, text, len, 0, false))
-		fv_bins_reset(st); /* out of memory: the plain text, then */
-	*root = json_load_callback(fv_bins_feed, &feed, flags, &err);
+	if (fv_grow((void **) &s->copy, &s->copy_cap, len + 1))
+		return -ENOMEM;
+	if (fv_text_copy(s->text, j->start, j->end, s->copy))
+		return -ESTALE;
+	*root = json_loadb(s->copy, len, JSON_FLAGS, &err);
 	if (*root)
 		return 0;
-	return parse_error_at(s, &err, sp->line, sp->col0);
+	return parse_error_at(s, &err, j->line, j->col);
 }

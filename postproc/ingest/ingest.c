@@ -11,12 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ingest.h"
-#include "ingest/lowmem/lowmem.h"
-#include "ingest_int.h"
-#include "inputs.h"
-#include "model/model.h"
 #include "documents.h"
+#include "ingest.h"
+#include "ingest_int.h"
 
 enum doc_kind { DOC_OTHER, DOC_FIO, DOC_STATS, DOC_STATS_UNKNOWN };
 
@@ -157,22 +154,6 @@ static int dup_into(char **dst, const char *src)
 	return *dst ? 0 : -ENOMEM;
 }
 
-/* Borrowed bins (a scanner's store) copied, before the store is reused. */
-static int own_lat_bins(struct fv_lat *lat)
-{
-	struct fv_bin *own;
-
-	if (!lat->bins_borrowed)
-		return 0;
-	own = malloc(lat->nbins * sizeof(*own) + 1);
-	if (!own)
-		return -ENOMEM;
-	memcpy(own, lat->bins, lat->nbins * sizeof(*own));
-	lat->bins = own;
-	lat->bins_borrowed = false;
-	return 0;
-}
-
 /*
  * Sections whose percentiles are still to be computed: bins (a clone's
  * again, a sum's, or ones jansson parsed), or nothing computed yet.
@@ -206,24 +187,19 @@ static int finish_job(struct fv_set *set, const struct fv_docinfo *di,
 	return fv_set_add_job(set, job);
 }
 
-/* Where a section's bins object is in the text, to read it again. */
-struct bins_ref {
-	size_t at; /* its '{'; 0: none (a document starts with '{') */
-	double scale;
-};
-
-struct job_refs {
-	struct bins_ref lat[FV_DIR_NR][FV_LAT_NR];
-	size_t job_start, job_end; /* a deferred job's text; 0, 0: inline */
-};
-
-/* One fio document: its own small tree (jobs deferred) and its jobs. */
+/* One fio document: its own tree (its jobs deferred or not) and its jobs. */
 struct doc {
 	json_t *root;
 	int line;
 	struct fv_job **jobs;
-	struct job_refs *refs; /* parallel to the jobs as parsed */
+	/*
+	 * Parallel to the jobs as parsed: the deferred job each was read
+	 * from (in spans), or -1 when it was in the document's tree.
+	 */
+	long *from;
 	size_t njobs;
+	struct fv_outline_job *spans; /* the deferred jobs' text */
+	size_t nspans;
 };
 
 static void doc_free(struct doc *doc)
@@ -231,162 +207,83 @@ static void doc_free(struct doc *doc)
 	for (size_t i = 0; i < doc->njobs; i++)
 		fv_job_free(doc->jobs[i]);
 	free(doc->jobs);
-	free(doc->refs);
+	free(doc->from);
+	free(doc->spans);
 	json_decref(doc->root);
 	memset(doc, 0, sizeof(*doc));
-}
-
-/* Where one job's parse takes its text, its bins and its tree from. */
-struct job_source {
-	struct fv_scanner *scan;
-	struct fv_bins_store *doc_bins; /* the document's: job markers */
-	struct fv_bins_store *job_bins; /* scratch for one deferred job */
-	struct fv_jarena *arena;	/* one deferred job's tree */
-	const struct fv_text *text;	/* NULL, or parts can be let go */
-	struct job_text *copy;		/* a job's text read again */
-};
-
-struct job_text {
-	char *buf;
-	size_t cap;
-};
-
-/* A document read: its jobs' text goes, each is read again in turn. */
-static void text_done(const struct job_source *src,
-		      const struct fv_bins_span *sp)
-{
-	if (src->text)
-		fv_text_release(src->text, sp->start, sp->end);
 }
 
 /*
  * The file is not what was read: its jobs would not be those the scan
  * found. An error, the file's numbers not used (-EBADMSG).
  */
-static int changed(const struct job_source *src)
+static int changed(const struct fv_scanner *s)
 {
-	fv_diag_add(src->scan->diags, FV_ERROR, src->scan->name, 0, 0,
+	fv_diag_add(s->diags, FV_ERROR, s->name, 0, 0,
 		    "the file changed while it was read (size or time of "
 		    "modification): read it again once fio has finished");
 	return -EBADMSG;
 }
 
-/* Input [start, end) into *text: in place, or read again from the file. */
-static int job_text(const struct job_source *src, size_t start, size_t end,
-		    const char **text)
+/* An entry of the jobs array as a tree: its own (*own), or the document's. */
+static int entry_tree(struct fv_scanner *s, const struct doc *doc, long from,
+		      const json_t *entry, const json_t **tree, json_t **own)
 {
-	struct job_text *c = src->copy;
+	int ret;
 
-	if (!src->text || src->text->fd < 0) {
-		*text = src->scan->buf + start;
+	*own = NULL;
+	*tree = entry;
+	if (from < 0)
 		return 0;
-	}
-	if (fv_big_reserve((void **) &c->buf, &c->cap, end - start))
-		return -ENOMEM;
-	if (fv_text_copy(src->text, start, end, c->buf))
-		return changed(src);
-	*text = c->buf;
-	return 0;
-}
-
-static int load_job(const struct job_source *src, const struct fv_bins_span *sp,
-		    json_t **root)
-{
-	const char *text;
-	struct fv_jarena *prev;
-	int ret = job_text(src, sp->start, sp->end, &text);
-
-	if (ret)
-		return ret;
-	prev = fv_jarena_use(src->arena);
-	ret = fv_scan_job(src->scan, sp, text, src->job_bins, root);
-	fv_jarena_use(prev);
+	ret = fv_scan_job(s, &doc->spans[from], own);
+	if (ret == -ESTALE)
+		return changed(s);
+	*tree = *own;
 	return ret;
 }
 
 /*
- * Percentiles of the sections whose bins the scanner kept, computed now,
- * while the bins are there: the store is reused for the next job. Where
- * they were in the input is noted, for a clone's sum (a deferred job's
- * bins are at offsets from its own text).
+ * Percentiles now, while the job's bins are here, and the bins let go: a
+ * document's jobs are parsed one by one, and only their numbers stay.
  */
-static int finish_borrowed(const struct fv_docinfo *di, struct fv_job *job,
-			   struct job_refs *refs)
+static int finish_lats(const struct fv_docinfo *di, struct fv_job *job)
 {
-	size_t base = refs->job_start;
-
 	for (int d = 0; d < FV_DIR_NR; d++)
 		for (int k = 0; k < FV_LAT_NR; k++) {
 			struct fv_lat *lat = &job->dir[d].lat[k];
-			const struct fv_bins_span *sp;
 
-			if (!lat->bins_borrowed)
-				continue;
-			sp = fv_bins_span_of(di->bins, lat->bins);
-			if (sp)
-				refs->lat[d][k] =
-					(struct bins_ref){ .at = base +
-								 sp->start,
-							   .scale = sp->scale };
-			if (fv_lat_finish(lat, di->pcts))
+			if (lat->bins && fv_lat_finish(lat, di->pcts))
 				return -ENOMEM;
 		}
 	return 0;
 }
 
-/* One entry of the jobs array: deferred (parsed now) or in the tree. */
-static int parse_entry(const struct fv_docinfo *di,
-		       const struct job_source *src, const json_t *global,
-		       json_t *entry, struct fv_job *job, struct job_refs *refs)
-{
-	const struct fv_bins_span *sp =
-		fv_bins_lookup(src->doc_bins, entry, true);
-	struct fv_docinfo jdi = *di;
-	json_t *own = NULL;
-	int ret;
-
-	jdi.bins = src->doc_bins;
-	if (sp) {
-		ret = load_job(src, sp, &own);
-		if (ret) {
-			fv_jarena_reset(src->arena);
-			return ret;
-		}
-		entry = own;
-		jdi.bins = src->job_bins;
-		refs->job_start = sp->start;
-		refs->job_end = sp->end;
-	}
-	ret = fv_parse_job(&jdi, entry, global, job);
-	ret = ret ? ret : finish_borrowed(&jdi, job, refs);
-	json_decref(own);
-	fv_jarena_reset(src->arena); /* the tree is gone: its memory too */
-	return ret;
-}
-
 /* Each job, one tree at a time: -EBADMSG for a malformed one, -ENOMEM. */
-static int parse_jobs(const struct fv_docinfo *di, const struct job_source *src,
+static int parse_jobs(const struct fv_docinfo *di, struct fv_scanner *s,
 		      struct doc *doc)
 {
 	const json_t *global = json_object_get(doc->root, "global options");
 	bool client;
 	const json_t *arr = job_array(doc->root, &client);
-	size_t i;
+	size_t i, nobj = 0;
 	json_t *jo;
 
-	/*
-	 * The document's parse read every job's text: let it go, so that
-	 * each job's comes back only while it is parsed.
-	 */
-	for (size_t k = 0; k < src->doc_bins->nspans; k++)
-		if (src->doc_bins->spans[k].job)
-			text_done(src, &src->doc_bins->spans[k]);
+	if (fv_scan_deferred(s)) {
+		doc->nspans = s->outline.njobs;
+		doc->spans = malloc(doc->nspans * sizeof(*doc->spans));
+		if (!doc->spans)
+			return -ENOMEM;
+		memcpy(doc->spans, s->outline.jobs,
+		       doc->nspans * sizeof(*doc->spans));
+	}
 	doc->jobs = calloc(json_array_size(arr) + 1, sizeof(*doc->jobs));
-	doc->refs = calloc(json_array_size(arr) + 1, sizeof(*doc->refs));
-	if (!doc->jobs || !doc->refs)
+	doc->from = calloc(json_array_size(arr) + 1, sizeof(*doc->from));
+	if (!doc->jobs || !doc->from)
 		return -ENOMEM;
 	json_array_foreach(arr, i, jo)
 	{
+		const json_t *tree;
+		json_t *own;
 		struct fv_job *job;
 		int ret;
 
@@ -399,10 +296,15 @@ static int parse_jobs(const struct fv_docinfo *di, const struct job_source *src,
 		job = fv_job_new();
 		if (!job)
 			return -ENOMEM;
-		doc->jobs[doc->njobs++] = job;
+		doc->jobs[doc->njobs] = job;
+		doc->from[doc->njobs++] = nobj < doc->nspans ? (long) nobj : -1;
+		nobj++;
 		job->index = (int) i;
-		ret = parse_entry(di, src, global, jo, job,
-				  &doc->refs[doc->njobs - 1]);
+		ret = entry_tree(s, doc, doc->from[doc->njobs - 1], jo, &tree,
+				 &own);
+		ret = ret ? ret : fv_parse_job(di, tree, global, job);
+		ret = ret ? ret : finish_lats(di, job);
+		json_decref(own);
 		if (ret)
 			return ret;
 		if (client && !strcmp(job->name, "All clients"))
@@ -411,65 +313,65 @@ static int parse_jobs(const struct fv_docinfo *di, const struct job_source *src,
 	return 0;
 }
 
-/* A clone's bins, read again from the text for its group's sum. */
+/* A clone's bins again, for its group's sum: its tree parsed once more. */
 struct reload {
-	const struct job_source *src;
+	const struct fv_docinfo *di;
+	struct fv_scanner *s;
 	const struct doc *doc;
 	size_t nparsed; /* jobs before the sums were added */
 };
 
-static int reload_lat(const struct job_source *src, struct fv_lat *lat,
-		      const struct bins_ref *ref, const struct job_refs *jr)
+static void take_bins(struct fv_job *to, struct fv_job *from)
 {
-	const struct fv_scanner *s = src->scan;
-	const char *text = s->buf;
-	size_t len = s->len, at = ref->at;
-	int ret = 0;
+	for (int d = 0; d < FV_DIR_NR; d++)
+		for (int k = 0; k < FV_LAT_NR; k++) {
+			struct fv_lat *a = &to->dir[d].lat[k],
+				      *b = &from->dir[d].lat[k];
 
-	if (jr->job_end) { /* a deferred job's: its text again */
-		ret = job_text(src, jr->job_start, jr->job_end, &text);
-		len = jr->job_end - jr->job_start;
-		at -= jr->job_start;
-	}
-	if (ret)
-		return ret;
-	fv_bins_reset(src->job_bins);
-	ret = fv_bins_take(src->job_bins, text, len, at);
-	if (ret <= 0) /* it was taken the first time: not the same text */
-		return ret ? ret : changed(src);
-	fv_pick_bins(lat, src->job_bins,
-		     &src->job_bins->spans[src->job_bins->nspans - 1],
-		     ref->scale);
-	return own_lat_bins(lat);
+			free(a->bins);
+			a->bins = b->bins;
+			a->nbins = b->nbins;
+			b->bins = NULL;
+			b->nbins = 0;
+		}
 }
 
 static int reload_bins(void *ctx, struct fv_job *job)
 {
 	const struct reload *r = ctx;
+	const json_t *global = json_object_get(r->doc->root, "global options");
+	bool client;
+	const json_t *tree;
+	json_t *own;
+	struct fv_job *again;
 	size_t i = 0;
+	int ret;
 
 	while (i < r->nparsed && r->doc->jobs[i] != job)
 		i++;
-	for (int d = 0; d < FV_DIR_NR && i < r->nparsed; d++)
-		for (int k = 0; k < FV_LAT_NR; k++) {
-			const struct bins_ref *ref = &r->doc->refs[i].lat[d][k];
-			int ret = ref->at ? reload_lat(r->src,
-						       &job->dir[d].lat[k], ref,
-						       &r->doc->refs[i])
-					  : 0;
-
-			if (ret)
-				return ret;
-		}
-	return 0;
+	if (i == r->nparsed)
+		return 0;
+	ret = entry_tree(r->s, r->doc, r->doc->from[i],
+			 json_array_get(job_array(r->doc->root, &client),
+					(size_t) job->index),
+			 &tree, &own);
+	again = ret ? NULL : fv_job_new();
+	if (!ret && !again)
+		ret = -ENOMEM;
+	ret = ret ? ret : fv_parse_job(r->di, tree, global, again);
+	if (!ret)
+		take_bins(job, again);
+	fv_job_free(again);
+	json_decref(own);
+	return ret;
 }
 
 /* The final document: clones grouped, percentiles, into the set. */
 static int ingest_final(struct fv_set *set, struct fv_docinfo *di,
-			const struct job_source *src, struct doc *doc,
-			const char *dir, const struct snapshots *sn)
+			struct fv_scanner *s, struct doc *doc, const char *dir,
+			const struct snapshots *sn)
 {
-	struct reload r = { src, doc, doc->njobs };
+	struct reload r = { di, s, doc, doc->njobs };
 	int ret = fv_group_clones(&doc->jobs, &doc->njobs, reload_bins, &r);
 	size_t i = 0, njobs = doc->njobs;
 
@@ -526,13 +428,13 @@ static int nothing_found(struct fv_set *set, const char *name, bool named,
  * A fio document read: its jobs parsed; the document before it, now known
  * to be interim, kept only as counter samples.
  */
-static int next_fio_doc(struct fv_docinfo *di, const struct job_source *src,
+static int next_fio_doc(struct fv_docinfo *di, struct fv_scanner *s,
 			struct doc *cur, struct doc *last, struct snapshots *sn)
 {
 	int ret;
 
 	doc_version(di, cur->root);
-	ret = parse_jobs(di, src, cur);
+	ret = parse_jobs(di, s, cur);
 	if (!ret && last->root)
 		ret = record_snapshots(sn, last->jobs, last->njobs);
 	doc_free(last);
@@ -544,45 +446,40 @@ static int next_fio_doc(struct fv_docinfo *di, const struct job_source *src,
 	return 0;
 }
 
-int fv_ingest_buffer(struct fv_set *set, const char *name, const char *dir,
-		     const char *buf, size_t len,
-		     const struct fv_ingest_opts *opts)
+/* The scan stopped on its text: the file changed, or reading it failed. */
+static int unreadable(const struct fv_scanner *s, int err)
+{
+	if (err == -ESTALE)
+		return changed(s);
+	fv_diag_add(s->diags, FV_ERROR, s->name, 0, 0, "cannot read: %s",
+		    strerror(-err));
+	return -EBADMSG;
+}
+
+int fv_ingest_text(struct fv_set *set, const char *name, const char *dir,
+		   struct fv_text *t, bool named)
 {
 	struct fv_docinfo di = { .name = name,
 				 .diags = &set->diags,
 				 .pcts = &set->pcts };
 	size_t ndiags = set->diags.n, nstats = set->ndur;
 	struct snapshots sn = { 0 };
-	struct fv_bins_store doc_bins, job_bins;
-	struct job_text copy = { 0 };
-	struct job_source src = { .doc_bins = &doc_bins,
-				  .job_bins = &job_bins,
-				  .text = opts ? opts->text : NULL,
-				  .copy = &copy };
 	struct fv_scanner s;
 	struct doc last = { 0 };
 	int ret;
 
-	src.arena = fv_jarena_new();
-	if (!src.arena)
-		return -ENOMEM;
-	fv_bins_init(&doc_bins);
-	fv_bins_init(&job_bins);
-	fv_scan_init(&s, name, buf, len, &set->diags);
-	s.bins = &doc_bins;
-	src.scan = &s;
+	fv_scan_init(&s, name, t, &set->diags);
 	for (;;) {
 		struct doc cur = { 0 };
 		enum doc_kind kind;
 
-		fv_bins_reset(&doc_bins);
 		ret = fv_scan_next(&s, &cur.root, &cur.line);
 		if (ret != 1)
 			break;
 		kind = classify(cur.root);
 		di.line = cur.line;
 		if (kind == DOC_FIO) {
-			ret = next_fio_doc(&di, &src, &cur, &last, &sn);
+			ret = next_fio_doc(&di, &s, &cur, &last, &sn);
 			if (ret)
 				break;
 			continue;
@@ -590,23 +487,31 @@ int fv_ingest_buffer(struct fv_set *set, const char *name, const char *dir,
 		if (kind == DOC_STATS)
 			ret = fv_parse_durability(set, &di, cur.root, dir);
 		else
-			ret = other_doc(&di, kind, opts && opts->named);
+			ret = other_doc(&di, kind, named);
 		json_decref(cur.root);
 		if (ret)
 			break;
 	}
+	if (ret && ret != -EBADMSG && ret != -ENOMEM)
+		ret = unreadable(&s, ret);
 	if (!ret && last.root) {
 		di.line = last.line;
 		doc_version(&di, last.root);
-		ret = ingest_final(set, &di, &src, &last, dir, &sn);
+		ret = ingest_final(set, &di, &s, &last, dir, &sn);
 	} else if (!ret && set->ndur == nstats) {
-		ret = nothing_found(set, name, opts && opts->named, ndiags);
+		ret = nothing_found(set, name, named, ndiags);
 	}
 	doc_free(&last);
 	snapshots_free(&sn);
-	fv_bins_free(&doc_bins);
-	fv_bins_free(&job_bins);
-	fv_jarena_free(src.arena);
-	fv_big_free((void **) &copy.buf, &copy.cap);
+	fv_scan_free(&s);
 	return ret;
+}
+
+int fv_ingest_buffer(struct fv_set *set, const char *name, const char *dir,
+		     const char *buf, size_t len, bool named)
+{
+	struct fv_text t;
+
+	fv_text_of(&t, buf, len);
+	return fv_ingest_text(set, name, dir, &t, named);
 }

@@ -14,30 +14,22 @@
 
 #include "inputs.h"
 
-struct fv_ingest_opts {
-	/*
-	 * The input was named on the command line. An input found while
-	 * walking a directory may be something other than fio output (a log,
-	 * a job file): that is a note, not an error.
-	 */
-	bool named;
-	/*
-	 * The text being ingested, when parts read can be let go and read
-	 * again from its file (inputs.h); may be NULL.
-	 */
-	const struct fv_text *text;
-};
-
 /*
- * Reads one input. name is shown in diagnostics and recorded as the jobs'
- * source; dir is the directory used to join stats files (may be NULL).
- * Returns 0; -EBADMSG when the input is broken or is not fio output (an
- * error diagnostic has been added to set->diags; jobs already taken from
- * the input are dropped); -ENOMEM.
+ * Reads one input's text (inputs.h). name is shown in diagnostics and
+ * recorded as the jobs' source; dir is the directory used to join stats
+ * files (may be NULL). named: the input was named on the command line; an
+ * input found while walking a directory may be something other than fio
+ * output (a log, a job file): that is a note, not an error. Returns 0;
+ * -EBADMSG when the input is broken or is not fio output (an error
+ * diagnostic has been added to set->diags; jobs already taken from the
+ * input are dropped); -ENOMEM.
  */
+int fv_ingest_text(struct fv_set *set, const char *name, const char *dir,
+		   struct fv_text *t, bool named);
+
+/* The same, of text in memory. */
 int fv_ingest_buffer(struct fv_set *set, const char *name, const char *dir,
-		     const char *buf, size_t len,
-		     const struct fv_ingest_opts *opts);
+		     const char *buf, size_t len, bool named);
 
 /*
  * Reads one input of the list (inputs.h): its text, then

@@ -7,8 +7,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "ingest/lowmem/lowmem.h"
 #include "model/model.h"
+#include "util/util.h"
 
 /* What the whole document tells about how to read its numbers. */
 struct fv_docinfo {
@@ -17,13 +17,6 @@ struct fv_docinfo {
 	int major, minor;  /* fio version, 0 when unknown */
 	bool kib_io_bytes; /* io_bytes in KiB (fio before 2.21) */
 	struct fv_diags *diags;
-	/*
-	 * The bins objects the scanner took from the text being parsed (a
-	 * document, or one deferred job); may be NULL. A job borrows their
-	 * pairs, converted in place (ingest_job.c), until ingest.c copies
-	 * them, before the store is reused.
-	 */
-	struct fv_bins_store *bins;
 	const struct fv_pctlist *pcts; /* the set's */
 };
 
@@ -31,13 +24,6 @@ struct fv_docinfo {
 double fv_jnum(const json_t *obj, const char *key);
 /* A string member, or NULL. */
 const char *fv_jstr(const json_t *obj, const char *key);
-
-/*
- * The pairs of span sp of st become lat's bins, borrowed (converted in
- * place, keys times scale, the first time). Returns 0.
- */
-int fv_pick_bins(struct fv_lat *lat, struct fv_bins_store *st,
-		 const struct fv_bins_span *sp, double scale);
 
 /* Parses one entry of "jobs" or "client_stats". Returns 0 or -ENOMEM. */
 int fv_parse_job(const struct fv_docinfo *di, const json_t *jo,

@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "ingest/lowmem/lowmem.h"
+#include "util/util.h"
 #include "inputs.h"
 
 static char *dir_of(const char *path)
@@ -73,7 +73,7 @@ static char *join_path(const char *dir, const char *name)
  * directory of thousands of files is one block, not thousands.
  */
 struct names {
-	char *buf; /* buf and off mapped (bigbuf.h), caps in bytes */
+	char *buf; /* caps in bytes */
 	size_t len, cap;
 	size_t *off;
 	size_t n, off_bytes;
@@ -81,17 +81,19 @@ struct names {
 
 static void names_free(struct names *nm)
 {
-	fv_big_free((void **) &nm->buf, &nm->cap);
-	fv_big_free((void **) &nm->off, &nm->off_bytes);
+	free(nm->buf);
+	nm->cap = 0;
+	free(nm->off);
+	nm->off_bytes = 0;
 }
 
 static int names_add(struct names *nm, const char *name)
 {
 	size_t l = strlen(name) + 1;
 
-	if (fv_big_reserve((void **) &nm->off, &nm->off_bytes,
-			   (nm->n + 1) * sizeof(*nm->off)) ||
-	    fv_big_reserve((void **) &nm->buf, &nm->cap, nm->len + l))
+	if (fv_grow((void **) &nm->off, &nm->off_bytes,
+		    (nm->n + 1) * sizeof(*nm->off)) ||
+	    fv_grow((void **) &nm->buf, &nm->cap, nm->len + l))
 		return -ENOMEM;
 	memcpy(nm->buf + nm->len, name, l);
 	nm->off[nm->n++] = nm->len;
@@ -339,45 +341,8 @@ int fv_input_read(const struct fv_input *in, char **buf, size_t *len)
 	return ret;
 }
 
-/*
- * A file of known size read into memory of its own (not the heap): given
- * back whole when the file is done, it leaves no hole for the next file's
- * small allocations to scatter around. -EAGAIN if the file is longer.
- */
-static int read_mapped(int fd, size_t size, struct fv_text *t)
-{
-	size_t n = 0, maplen = size + 1;
-	char *b = mmap(NULL, maplen, PROT_READ | PROT_WRITE,
-		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	char extra;
-
-	if (b == MAP_FAILED)
-		return -ENOMEM;
-	while (n < size) {
-		ssize_t r = read(fd, b + n, size - n);
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r <= 0) {
-			int err = r ? -errno : 0;
-
-			if (!err)
-				break; /* shorter than it was: what there is */
-			munmap(b, maplen);
-			return err;
-		}
-		n += (size_t) r;
-	}
-	if (n == size && read(fd, &extra, 1) > 0) {
-		munmap(b, maplen);
-		return -EAGAIN;
-	}
-	b[n] = '\0';
-	t->buf = b;
-	t->len = n;
-	t->map_len = maplen;
-	return 0;
-}
+/* A file is read a chunk at a time, as the scan goes. */
+#define TEXT_CHUNK ((size_t) 1 << 20)
 
 int fv_input_text(const struct fv_input *in, struct fv_text *t)
 {
@@ -386,14 +351,19 @@ int fv_input_text(const struct fv_input *in, struct fv_text *t)
 
 	memset(t, 0, sizeof(*t));
 	t->fd = -1;
-	if (!strcmp(in->path, "-"))
-		return fv_input_read(in, &t->buf, &t->len);
+	t->owned = true;
+	if (!strcmp(in->path, "-")) {
+		ret = fv_input_read(in, &t->buf, &t->len);
+		t->loaded = t->len;
+		return ret;
+	}
 	fd = open(in->path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
 	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
 		/* A fifo: read from this open, a second one would wait. */
 		ret = read_fd(fd, 65536, &t->buf, &t->len);
+		t->loaded = t->len;
 		close(fd);
 		return ret;
 	}
@@ -401,18 +371,36 @@ int fv_input_text(const struct fv_input *in, struct fv_text *t)
 		close(fd);
 		return -EFBIG;
 	}
-	ret = read_mapped(fd, (size_t) st.st_size, t);
-	if (ret == -EAGAIN) /* it grew while read: as it comes */
-		ret = lseek(fd, 0, SEEK_SET) ? -errno
-					     : read_fd(fd, (size_t) st.st_size,
-						       &t->buf, &t->len);
-	if (ret) {
-		close(fd);
-		return ret;
+	t->len = (size_t) st.st_size;
+	if (t->len > TEXT_CHUNK) {
+		/*
+		 * Memory of its own, not the heap's: its pages can be let go
+		 * one by one, and given back whole when the file is done.
+		 */
+		t->map_len = t->len + 1;
+		t->buf = mmap(NULL, t->map_len, PROT_READ | PROT_WRITE,
+			      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	} else {
+		/* Read in one go and kept whole: the heap's, reused. */
+		t->buf = calloc(1, t->len + 1);
 	}
-	t->fd = fd; /* kept: what is let go is read again from the file */
+	if (!t->buf || t->buf == MAP_FAILED) {
+		close(fd);
+		memset(t, 0, sizeof(*t));
+		t->fd = -1;
+		return -ENOMEM;
+	}
+	t->fd = fd;
 	t->st = st;
 	return 0;
+}
+
+void fv_text_of(struct fv_text *t, const char *buf, size_t len)
+{
+	memset(t, 0, sizeof(*t));
+	t->buf = (char *) buf;
+	t->len = t->loaded = len;
+	t->fd = -1;
 }
 
 static bool same_file(const struct stat *a, const struct stat *b)
@@ -423,12 +411,53 @@ static bool same_file(const struct stat *a, const struct stat *b)
 	       a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
 }
 
-int fv_text_copy(const struct fv_text *t, size_t from, size_t to, char *dst)
+static bool text_changed(const struct fv_text *t)
 {
 	struct stat now;
+
+	return fstat(t->fd, &now) || !same_file(&now, &t->st);
+}
+
+int fv_text_need(struct fv_text *t, size_t to)
+{
+	size_t want;
+
+	if (to > t->len)
+		to = t->len;
+	if (t->loaded >= to)
+		return 0;
+	want = to - t->loaded < TEXT_CHUNK ? t->loaded + TEXT_CHUNK : to;
+	if (want > t->len)
+		want = t->len;
+	while (t->loaded < want) {
+		ssize_t r = pread(t->fd, t->buf + t->loaded, want - t->loaded,
+				  (off_t) t->loaded);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return -errno;
+		if (!r)
+			return -ESTALE; /* shorter than when it was opened */
+		t->loaded += (size_t) r;
+	}
+	/* Read to its end: what was read is the file as it was opened. */
+	if (t->loaded == t->len && text_changed(t))
+		return -ESTALE;
+	return 0;
+}
+
+int fv_text_copy(const struct fv_text *t, size_t from, size_t to, char *dst)
+{
 	int ret = 0;
 
-	if (t->fd >= 0 && (fstat(t->fd, &now) || !same_file(&now, &t->st)))
+	/* All there, nothing let go: the text as it was read. */
+	if (!t->released && to <= t->loaded) {
+		if (from < to)
+			memcpy(dst, t->buf + from, to - from);
+		return 0;
+	}
+	if (t->fd >= 0 && text_changed(t))
 		ret = -ESTALE;
 	while (t->fd >= 0 && from < to) {
 		ssize_t r = pread(t->fd, dst, to - from, (off_t) from);
@@ -454,25 +483,28 @@ int fv_text_copy(const struct fv_text *t, size_t from, size_t to, char *dst)
 	return ret;
 }
 
-void fv_text_release(const struct fv_text *t, size_t from, size_t to)
+void fv_text_release(struct fv_text *t, size_t from, size_t to)
 {
 	long page = sysconf(_SC_PAGESIZE);
 	uintptr_t a = (uintptr_t) t->buf + from, b = (uintptr_t) t->buf + to;
 
-	if (t->fd < 0 || page <= 0)
+	/* A file read in one go is kept whole: nothing is read twice. */
+	if (t->fd < 0 || page <= 0 || t->len <= TEXT_CHUNK)
 		return;
 	/* Whole pages inside the range only: they are all ours. */
 	a = (a + (uintptr_t) page - 1) & ~((uintptr_t) page - 1);
 	b &= ~((uintptr_t) page - 1);
-	if (a < b)
+	if (a < b) {
 		madvise((void *) a, b - a, MADV_DONTNEED);
+		t->released = true;
+	}
 }
 
 void fv_text_free(struct fv_text *t)
 {
 	if (t->map_len)
 		munmap(t->buf, t->map_len);
-	else
+	else if (t->owned)
 		free(t->buf);
 	if (t->fd >= 0)
 		close(t->fd);

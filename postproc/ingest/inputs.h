@@ -58,21 +58,36 @@ bool fv_inputs_is_stats(const struct fv_inputs *in, size_t i);
 int fv_input_read(const struct fv_input *in, char **buf, size_t *len);
 
 /*
- * An input's text, with its file kept open when it is a regular one: the
- * pages of parts already read can be let go (fv_text_release) and those
- * parts read again from the file (fv_text_copy), so that a big file's text
- * is not all held while its jobs are read one by one.
+ * An input's text. A regular file is read as the scan asks for it
+ * (fv_text_need), into memory of its own, and the parts the scan is done
+ * with can be let go (fv_text_release) and read again from the file
+ * (fv_text_copy): a file's text is never all held at once, whatever its
+ * size. stdin and fifos are read whole.
  */
 struct fv_text {
-	char *buf; /* NUL-terminated; released parts read as zeros */
+	char *buf; /* NUL at len; what is not read yet or let go is zeros */
 	size_t len;
-	size_t map_len; /* buf is a mapping of its own, or 0: malloc's */
-	int fd; /* the file, or -1 (stdin, pipes): nothing is released */
-	struct stat st; /* the file as it was read, to see it change */
+	size_t loaded;	/* buf[0, loaded) has been read */
+	size_t map_len; /* buf is a mapping of its own, or 0 */
+	bool owned;	/* buf is ours to free (not the caller's) */
+	bool released;	/* some of buf was let go */
+	int fd;		/* the file, or -1: all of buf is there already */
+	struct stat st; /* the file as it was opened, to see it change */
 };
 
-/* Reads an input (as fv_input_read), keeping its file open. 0 or -errno. */
+/* Opens an input, reading nothing of a regular file yet. 0 or -errno. */
 int fv_input_text(const struct fv_input *in, struct fv_text *t);
+
+/* The caller's buffer as a text, all there (not freed by fv_text_free). */
+void fv_text_of(struct fv_text *t, const char *buf, size_t len);
+
+/*
+ * Makes sure buf[0, to) is read (to is capped at len; the file is read in
+ * chunks of 1 MiB). Returns 0; -ESTALE when the file is shorter than when
+ * it was opened, or, read to its end, no longer what was opened (size,
+ * modification time, inode); or -errno.
+ */
+int fv_text_need(struct fv_text *t, size_t to);
 
 /*
  * Copies the text's [from, to) to dst, from the file when it is open.
@@ -84,9 +99,10 @@ int fv_text_copy(const struct fv_text *t, size_t from, size_t to, char *dst);
 
 /*
  * Lets go of the whole pages of buf[from, to): they read as zeros from
- * then on; fv_text_copy still gives their text. A no-op without a file.
+ * then on; fv_text_copy still gives their text. A no-op without a file,
+ * or for a file read in one go (1 MiB at most): it is kept whole.
  */
-void fv_text_release(const struct fv_text *t, size_t from, size_t to);
+void fv_text_release(struct fv_text *t, size_t from, size_t to);
 
 void fv_text_free(struct fv_text *t);
 

@@ -144,54 +144,9 @@ static int parse_bins(struct fv_lat *lat, const json_t *obj, double scale)
 	return 0;
 }
 
-_Static_assert(sizeof(struct fv_rawbin) == sizeof(struct fv_bin),
-	       "a raw pair becomes a bin in place");
-
-/*
- * A bins object the scanner kept compact (bins_scan.h): its pairs become
- * the job's bins where they are, so that a file's bins exist once. Each
- * element is written whole through memcpy, which gives the memory its new
- * type (C11 6.5p6).
- */
-static void convert_bins(struct fv_bins_store *st, struct fv_bins_span *sp,
-			 double scale)
-{
-	struct fv_rawbin *r = st->bins + sp->first;
-	struct fv_bin *b = (struct fv_bin *) (void *) r;
-	size_t n = sp->n;
-
-	for (size_t i = 0; i < n; i++) {
-		struct fv_bin x = { fv_u64(r[i].v * scale), r[i].count };
-
-		memcpy(&r[i], &x, sizeof(x));
-	}
-	fv_bins_normalise(b, &n);
-	sp->n = n;
-	sp->converted = true;
-	sp->scale = scale;
-}
-
-int fv_pick_bins(struct fv_lat *lat, struct fv_bins_store *st,
-		 const struct fv_bins_span *csp, double scale)
-{
-	struct fv_bins_span *sp = &st->spans[csp - st->spans];
-
-	if (!sp->n)
-		return 0;
-	/* Converted already: one object cannot be two sections. */
-	if (!sp->converted)
-		convert_bins(st, sp, scale);
-	lat->bins = (struct fv_bin *) (void *) (st->bins + sp->first);
-	lat->nbins = sp->n;
-	lat->bins_borrowed = true;
-	return 0;
-}
-
 /* "clat_ns" (ns, fio >= 2.99) or "clat" (µs, fio 2.x). */
-static int parse_lat(const struct fv_docinfo *di, struct fv_lat *lat,
-		     const json_t *dir, const char *kind)
+static int parse_lat(struct fv_lat *lat, const json_t *dir, const char *kind)
 {
-	const struct fv_bins_span *sp;
 	const json_t *bins;
 	char key[16];
 	const json_t *obj;
@@ -218,9 +173,6 @@ static int parse_lat(const struct fv_docinfo *di, struct fv_lat *lat,
 	    parse_reported(lat, json_object_get(obj, "percentile"), scale))
 		return -ENOMEM;
 	bins = json_object_get(obj, "bins");
-	sp = di->bins ? fv_bins_lookup(di->bins, bins, false) : NULL;
-	if (sp)
-		return fv_pick_bins(lat, di->bins, sp, scale);
 	if (json_is_object(bins))
 		return parse_bins(lat, bins, scale);
 	return 0;
@@ -265,7 +217,7 @@ static int parse_dir(const struct fv_docinfo *di, struct fv_dirstats *ds,
 	ds->short_ios = fv_u64(num0(obj, "short_ios"));
 	ds->drop_ios = fv_u64(num0(obj, "drop_ios"));
 	for (int k = 0; k < FV_LAT_NR; k++) {
-		ret = parse_lat(di, &ds->lat[k], obj, kinds[k]);
+		ret = parse_lat(&ds->lat[k], obj, kinds[k]);
 		if (ret)
 			return ret;
 	}

@@ -8,7 +8,6 @@
 int fv_ingest_input(struct fv_set *set, const struct fv_input *in)
 {
 	struct fv_text text;
-	struct fv_ingest_opts io = { .named = in->named, .text = &text };
 	int ret = fv_input_text(in, &text);
 
 	if (ret == -ENOMEM)
@@ -16,7 +15,7 @@ int fv_ingest_input(struct fv_set *set, const struct fv_input *in)
 	if (ret)
 		return fv_diag_add(&set->diags, FV_ERROR, in->path, 0, 0,
 				   "cannot read: %s", strerror(-ret));
-	ret = fv_ingest_buffer(set, in->path, in->dir, text.buf, text.len, &io);
+	ret = fv_ingest_text(set, in->path, in->dir, &text, in->named);
 	fv_text_free(&text); /* one input in memory at a time */
 	return ret == -ENOMEM ? ret : 0;
 }

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ingest/lowmem/lowmem.h"
+#include "util/util.h"
 #include "pathlist.h"
 
 void fv_pathlist_seal(struct fv_pathlist *l)
@@ -16,8 +16,8 @@ void fv_pathlist_seal(struct fv_pathlist *l)
 
 void fv_pathlist_free(struct fv_pathlist *l)
 {
-	fv_big_free((void **) &l->pool, &l->pool_cap);
-	fv_big_free((void **) &l->v, &l->v_bytes);
+	free(l->pool);
+	free(l->v);
 	free(l->slots);
 	memset(l, 0, sizeof(*l));
 }
@@ -130,7 +130,7 @@ static int64_t pool_put(struct fv_pathlist *l, const char *s, size_t n)
 
 	if (n >= FV_PATH_NO_DIR - off)
 		return -E2BIG;
-	if (fv_big_reserve((void **) &l->pool, &l->pool_cap, off + n + 1))
+	if (fv_grow((void **) &l->pool, &l->pool_cap, off + n + 1))
 		return -ENOMEM;
 	memcpy(l->pool + off, s, n);
 	l->pool[off + n] = '\0';
@@ -156,8 +156,8 @@ static int grow_entries(struct fv_pathlist *l)
 {
 	if (l->n >= FV_PATH_NO_DIR - 1)
 		return -E2BIG;
-	return fv_big_reserve((void **) &l->v, &l->v_bytes,
-			      (l->n + 1) * sizeof(*l->v));
+	return fv_grow((void **) &l->v, &l->v_bytes,
+		       (l->n + 1) * sizeof(*l->v));
 }
 
 int fv_pathlist_add(struct fv_pathlist *l, const char *path, uint32_t flags)

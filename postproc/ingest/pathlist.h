@@ -23,7 +23,7 @@ struct fv_pathent {
 };
 
 struct fv_pathlist {
-	char *pool; /* pool and v are mapped (bigbuf.h), caps in bytes */
+	char *pool; /* pool_cap and v_bytes in bytes */
 	size_t pool_len, pool_cap;
 	struct fv_pathent *v;
 	size_t n, v_bytes;

@@ -157,8 +157,7 @@ struct fv_opt *fv_opts_pack(const struct fv_opt *src, size_t n)
 void fv_dirstats_clear(struct fv_dirstats *ds)
 {
 	for (int k = 0; k < FV_LAT_NR; k++) {
-		if (!ds->lat[k].bins_borrowed)
-			free(ds->lat[k].bins);
+		free(ds->lat[k].bins);
 		free(ds->lat[k].reported);
 		fv_lat_pct_free(&ds->lat[k]);
 	}

@@ -101,9 +101,7 @@ int fv_lat_finish(struct fv_lat *lat, const struct fv_pctlist *pl)
 		lat->pct = (struct fv_pctval *) fv_pct_none;
 	}
 	lat->had_bins = lat->nbins > 0;
-	if (!lat->bins_borrowed)
-		free(lat->bins);
-	lat->bins_borrowed = false;
+	free(lat->bins);
 	lat->bins = NULL;
 	lat->nbins = 0;
 	return 0;

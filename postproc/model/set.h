@@ -85,11 +85,6 @@ struct fv_lat {
 	bool present;
 	bool has_n; /* "N" exists since fio 3.18 */
 	bool had_bins;
-	/*
-	 * bins point into the scanner's store (bins_scan.h), not owned, while
-	 * the job is parsed; ingest.c copies them before the store is reused.
-	 */
-	bool bins_borrowed;
 	uint32_t nreported;
 	uint64_t n;
 	double min_ns, max_ns, mean_ns, stddev_ns;

@@ -10,6 +10,7 @@
 #include "diag.h"
 #include "exit_status.h"
 #include "fio_value.h"
+#include "grow.h"
 #include "number.h"
 #include "version.h"
 #include "xml_escape.h"

@@ -100,56 +100,97 @@ else
 	echo "stream and whole-set outputs: DIFFER"
 fi
 
-# The constant part of the memory: the same command on the smallest real
-# fio json+ output (one job, four I/Os, a few KB). It runs what every real
-# input runs (the scanner, a job's tree, bins, percentiles, the tables),
-# whose code and library pages a made-up tiny document never touches; its
-# own size counts for at most twice a few KB. The tiny document's peak is
-# printed too.
-small=$out/small.json
-shm=$(mktemp -d /dev/shm/fvbench.XXXXXX 2>/dev/null || mktemp -d)
-fio --output-format=json+ --ioengine=psync --filename="$shm/d" --size=16k \
-	--bs=4k --name=s --rw=randread >"$small"
-rm -rf "$shm"
+# The memory budget: streaming memory independent of the number of files,
+# and a peak of at most 2 x the largest job's text + 8 MiB, on the corpus
+# and on two files of many jobs made from its seed: one document of 400
+# jobs, and 200 documents of --status-interval snapshots.
+many=$out/many_jobs.json
+snaps=$out/snapshots.json
+python3 - "$base" "$many" "$snaps" <<'PY'
+import json, sys
+base, many, snaps = sys.argv[1:]
+d = json.load(open(base))
+big = dict(d)
+big["jobs"] = [dict(j, jobname="%s_%03d" % (j["jobname"], i))
+               for i in range(100) for j in d["jobs"]]
+fio = dict(indent=2, separators=(",", " : "))
+open(many, "w").write(json.dumps(big, **fio) + "\n")
+with open(snaps, "w") as f:
+    for i in range(200):
+        f.write(json.dumps(d, **fio) + "\n")
+PY
+# The longest entry of a "jobs" array, in bytes of text, over files.
+largest_job() {
+	python3 - "$@" <<'PY'
+import sys
+def spans(t):
+    # the byte spans of the entries of each top-level "jobs" array
+    depth, i, n, key, in_jobs, start = 0, 0, len(t), b"", False, 0
+    while i < n:
+        c = t[i:i + 1]
+        if c == b'"':
+            j = i + 1
+            while t[j:j + 1] != b'"':
+                j += 2 if t[j:j + 1] == b"\\" else 1
+            if depth == 1:
+                key = t[i + 1:j]
+            i = j
+        elif c in b"{[":
+            if depth == 1 and c == b"[" and key == b"jobs":
+                in_jobs = True
+            if depth == 2 and in_jobs:
+                start = i
+            depth += 1
+        elif c in b"}]":
+            depth -= 1
+            if depth == 2 and in_jobs and c == b"}":
+                yield i + 1 - start
+            if depth == 1:
+                in_jobs = False
+        i += 1
+print(max(s for f in sys.argv[1:] for s in spans(open(f, "rb").read())))
+PY
+}
+# (the largest jobs are in the largest files: the copies differ in counts)
+job_max=$(largest_job $(find "$corpus" -type f -printf '%s %p\n' |
+	sort -n | tail -n 20 | cut -d' ' -f2))
+many_job=$(largest_job "$many")
+limit_kb=$((2 * job_max / 1024 + 8192))
 tiny=$out/tiny.json
 echo '{"fio version": "fio-3.33", "jobs": [{"jobname": "t"}]}' >"$tiny"
-base_kb=$(rss "$small")
 tiny_kb=$(rss "$tiny")
-limit_kb=$((2 * largest / 1024 + base_kb))
-echo "memory: constant $base_kb KiB (the peak on the smallest real json+" \
-	"output, $(stat -c %s "$small") bytes; on a made-up tiny document:" \
-	"$tiny_kb KiB)"
-echo "memory limit: 2 x largest input ($((2 * largest / 1024)) KiB) +" \
-	"constant = $limit_kb KiB"
+echo "memory: largest job $job_max bytes of text; limit 2 x that + 8 MiB" \
+	"= $limit_kb KiB (a made-up tiny document's peak: $tiny_kb KiB)"
 
-# Where the peak goes: the largest file alone (what a file costs while it
-# is read), half of the corpus (the slope is what each file keeps: its
-# name in the list of inputs), the whole of it.
-big=$(find "$corpus" -type f -size "${largest}c" | head -n1)
-one_kb=$(rss "$big")
-echo "memory: largest file alone $one_kb KiB (constant + $((one_kb - base_kb))" \
-	"KiB while it is read, $(echo "($one_kb - $base_kb) * 1024 / $largest" |
-		bc -l | xargs printf '%.2f') x its size)"
+# What each file keeps when streaming: the slope between half and all.
 mapfile -t half < <(find "$corpus" -type f | sort | head -n $((nfiles / 2)))
 half_kb=$(rss "${half[@]}")
 peak_kb=$(rss "$corpus")
+per_file=$(((peak_kb - half_kb) * 1024 * 2 / nfiles))
 echo "memory: stream, $half_kb KiB for $((nfiles / 2)) files, $peak_kb KiB" \
-	"for $nfiles: $(((peak_kb - half_kb) * 1024 * 2 / nfiles)) B per file"
+	"for $nfiles: $per_file B per file (the diagnostics and names kept)"
 whole_kb=$("$here/rsspeak.py" "$bin" summary -f csv $pct "$corpus" |
 	cut -d' ' -f1)
 echo "memory: whole-set (every job kept for the tables): $whole_kb KiB," \
-	"$(((whole_kb - base_kb) * 1024 / nfiles)) B per file"
-if [ "$peak_kb" -le "$limit_kb" ]; then
-	echo "memory (stream): peak $peak_kb KiB, limit $limit_kb KiB: met," \
-		"$((limit_kb - peak_kb)) KiB to spare (above the tiny" \
-		"document's peak: $((peak_kb - tiny_kb)) KiB, 2 x largest" \
-		"$((2 * largest / 1024)) KiB)"
-	mem_ok=1
-else
-	echo "memory (stream): peak $peak_kb KiB, limit $limit_kb KiB: OVER by" \
-		"$((peak_kb - limit_kb)) KiB"
-	mem_ok=0
-fi
+	"$(((whole_kb - tiny_kb) * 1024 / nfiles)) B per file"
+mem_ok=1
+check_mem() { # NAME PEAK_KIB LIMIT_KIB
+	if [ "$2" -le "$3" ]; then
+		echo "memory ($1): peak $2 KiB, limit $3 KiB: met, $(($3 - $2))" \
+			"KiB to spare"
+	else
+		echo "memory ($1): peak $2 KiB, limit $3 KiB: OVER by" \
+			"$(($2 - $3)) KiB"
+		mem_ok=0
+	fi
+}
+check_mem "stream, corpus" "$peak_kb" "$limit_kb"
+many_kb=$(rss "$many")
+check_mem "one document of 400 jobs, $(stat -c %s "$many") bytes" \
+	"$many_kb" $((2 * many_job / 1024 + 8192))
+snaps_kb=$(rss "$snaps")
+check_mem "200 snapshots, $(stat -c %s "$snaps") bytes" "$snaps_kb" \
+	"$limit_kb"
 
 if [ "${BENCH_CLAT2CSV:-1}" = 1 ]; then
 	csvdir=$out/clat2csv

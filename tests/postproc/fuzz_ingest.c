@@ -18,8 +18,9 @@
  * itself), each rendered in every format. */
 static const struct fv_analysis *const analyses[] = {
 	&fv_an_summary, &fv_an_compare, &fv_an_latency,
-	&fv_an_scaling, &fv_an_sweep,	NULL,
+	&fv_an_scaling, &fv_an_sweep,
 };
+enum { NA = sizeof(analyses) / sizeof(*analyses) };
 
 static void render_all(const struct fv_report *rep)
 {
@@ -49,15 +50,14 @@ static void analyse(const struct fv_set *set, const struct fv_logset *logs)
 	fv_pctlist_default(&show);
 	fv_aopts_init(&o, &show);
 	fv_vopts_init(&vo);
-	for (size_t a = 0; a <= sizeof(analyses) / sizeof(*analyses); a++) {
+	for (size_t a = 0; a < NA + 2; a++) {
 		struct fv_report rep = { .command = "fuzz",
 					 .diags = &set->diags,
 					 .pcts = &show };
 		struct fv_diags d = { 0 };
-		int ret = analyses[a] ? analyses[a]->run(set, &o, &rep, &d)
-			  : a == sizeof(analyses) / sizeof(*analyses) - 1
-				  ? fv_verdicts(&in, &rep, &failed)
-				  : fv_diff(&in, &rep, &failed);
+		int ret = a < NA    ? analyses[a]->run(set, &o, &rep, &d)
+			  : a == NA ? fv_verdicts(&in, &rep, &failed)
+				    : fv_diff(&in, &rep, &failed);
 
 		if (!ret)
 			render_all(&rep);
@@ -69,7 +69,6 @@ static void analyse(const struct fv_set *set, const struct fv_logset *logs)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct fv_ingest_opts io = { .named = size & 1 };
 	struct fv_set set;
 	struct fv_logset logs = { 0 };
 
@@ -78,7 +77,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fv_log_parse(&logs, "fuzz/input_x_clat.1.log", (const char *) data,
 		     size, &set.diags);
 	fv_ingest_buffer(&set, "fuzz/input_x_20260101-000000.json", "fuzz",
-			 (const char *) data, size, &io);
+			 (const char *) data, size, size & 1);
 	if (!fv_annotate(&set, &(struct fv_load_opts){ 0 }) &&
 	    !fv_log_join(&logs, &set, &set.diags))
 		analyse(&set, &logs);

@@ -32,9 +32,7 @@ static void load1(struct fv_set *set, const char *path)
 
 static int ingest_text(struct fv_set *set, const char *text, bool named)
 {
-	struct fv_ingest_opts o = { .named = named };
-
-	return fv_ingest_buffer(set, "inline", ".", text, strlen(text), &o);
+	return fv_ingest_buffer(set, "inline", ".", text, strlen(text), named);
 }
 
 static void fio2_usec_kib(void **state)
@@ -148,7 +146,6 @@ static void changed_while_read(void **state)
 	int fd = mkstemp(path);
 	struct fv_input in = { .path = path, .dir = "/tmp", .named = true };
 	struct fv_text t;
-	struct fv_ingest_opts o = { .named = true, .text = &t };
 	struct fv_set set;
 	FILE *f;
 
@@ -163,7 +160,7 @@ static void changed_while_read(void **state)
 	fputs("\n", f); /* one more byte: the size is not what was read */
 	fclose(f);
 	fv_set_init(&set, NULL);
-	fv_ingest_buffer(&set, path, "/tmp", t.buf, t.len, &o);
+	fv_ingest_text(&set, path, "/tmp", &t, true);
 	assert_int_equal(set.njobs, 0);
 	assert_int_equal(fvt_diags(&set, FV_ERROR, "changed while it was read"),
 			 1);

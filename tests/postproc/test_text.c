@@ -60,6 +60,8 @@ static size_t page_size(void)
 	return (size_t) page;
 }
 
+#define MIB ((size_t) 1 << 20)
+
 /* fv_text_copy of [from, to) equals want's, and writes nothing else. */
 static void copy_is(const struct fv_text *t, size_t from, size_t to,
 		    const char *want)
@@ -112,7 +114,8 @@ static void read_file_and_empty(void **state)
 
 static void text_release_and_copy(void **state)
 {
-	size_t page = page_size(), len = 5 * page - 37, zeros = 0;
+	/* More than a chunk (1 MiB): a smaller file is kept whole. */
+	size_t page = page_size(), len = MIB + 5 * page - 37, zeros = 0;
 	char *want = pattern(len);
 	struct fv_input in = { .path = (char *) fvt_at("t.json"),
 			       .named = true };
@@ -124,6 +127,7 @@ static void text_release_and_copy(void **state)
 	fvt_mkfile(in.path, want, len);
 	assert_int_equal(fv_input_text(&in, &t), 0);
 	assert_true(t.fd >= 0);
+	assert_int_equal(fv_text_need(&t, len), 0); /* read as the scan would */
 	assert_int_equal(t.len, len);
 	assert_memory_equal(t.buf, want, len);
 	assert_int_equal(t.buf[len], '\0');
@@ -172,9 +176,88 @@ static void text_release_and_copy(void **state)
 	free(want);
 }
 
+/* A file is read as the scan asks, a MiB at a time, never past its end. */
+static void text_read_as_needed(void **state)
+{
+	size_t mib = MIB, len = 2 * mib + 300;
+	char *want = pattern(len);
+	struct fv_input in = { .path = (char *) fvt_at("t.json"),
+			       .named = true };
+	struct fv_text t;
+	int fd;
+
+	(void) state;
+	fvt_mkfile(in.path, want, len);
+	assert_int_equal(fv_input_text(&in, &t), 0);
+	assert_int_equal(t.len, len);
+	assert_int_equal(t.loaded, 0);
+	assert_int_equal(t.buf[0], 0); /* nothing read yet */
+	assert_int_equal(fv_text_need(&t, 10), 0);
+	assert_int_equal(t.loaded, mib);
+	assert_memory_equal(t.buf, want, mib);
+	assert_int_equal(t.buf[mib], 0);
+	assert_int_equal(fv_text_need(&t, mib), 0); /* there already */
+	assert_int_equal(t.loaded, mib);
+	assert_int_equal(fv_text_need(&t, 3 * mib), 0);
+	assert_int_equal(t.loaded, len);
+	assert_memory_equal(t.buf, want, len);
+	assert_int_equal(t.buf[len], '\0');
+	fv_text_free(&t);
+
+	/* Shorter than when it was opened: -ESTALE, not a silent end. */
+	assert_int_equal(fv_input_text(&in, &t), 0);
+	assert_int_equal(fv_text_need(&t, 1), 0);
+	fd = open(in.path, O_WRONLY | O_CLOEXEC);
+	assert_true(fd >= 0);
+	assert_int_equal(ftruncate(fd, (off_t) (mib + 10)), 0);
+	close(fd);
+	assert_int_equal(fv_text_need(&t, len), -ESTALE);
+	fv_text_free(&t);
+	free(want);
+}
+
+/*
+ * A file of one chunk is read in one go and kept whole: nothing is let
+ * go, nothing read twice, and a change after the read does not reach it;
+ * a change before the read has ended is -ESTALE.
+ */
+static void text_small_kept_whole(void **state)
+{
+	size_t len = 3 * page_size() + 7;
+	char *want = pattern(len), *dst = malloc(len);
+	struct fv_input in = { .path = (char *) fvt_at("t.json"),
+			       .named = true };
+	struct fv_text t;
+	FILE *f;
+
+	(void) state;
+	assert_non_null(dst);
+	fvt_mkfile(in.path, want, len);
+	assert_int_equal(fv_input_text(&in, &t), 0);
+	assert_int_equal(fv_text_need(&t, 1), 0);
+	assert_int_equal(t.loaded, len);
+	fv_text_release(&t, 0, len);
+	assert_memory_equal(t.buf, want, len);
+	assert_int_equal(truncate(in.path, 0), 0);
+	assert_int_equal(fv_text_copy(&t, 0, len, dst), 0);
+	assert_memory_equal(dst, want, len);
+	fv_text_free(&t);
+
+	fvt_mkfile(in.path, want, len);
+	assert_int_equal(fv_input_text(&in, &t), 0);
+	f = fopen(in.path, "a"); /* grows between the open and the read */
+	assert_non_null(f);
+	fputc('x', f);
+	fclose(f);
+	assert_int_equal(fv_text_need(&t, len), -ESTALE);
+	fv_text_free(&t);
+	free(dst);
+	free(want);
+}
+
 static void text_small_release_noop(void **state)
 {
-	size_t page = page_size(), len = 4 * page + 11, al;
+	size_t page = page_size(), len = MIB + 4 * page + 11, al;
 	char *want = pattern(len);
 	struct fv_input in = { .path = (char *) fvt_at("t.json"),
 			       .named = true };
@@ -185,6 +268,7 @@ static void text_small_release_noop(void **state)
 	fvt_mkfile(in.path, want, len);
 	assert_int_equal(fv_input_text(&in, &t), 0);
 	assert_true(t.fd >= 0);
+	assert_int_equal(fv_text_need(&t, len), 0); /* read as the scan would */
 	/* Less than a page holds no whole page: nothing changes. */
 	for (size_t i = 0; i < sizeof(starts) / sizeof(starts[0]); i++) {
 		fv_text_release(&t, starts[i], starts[i] + page - 1);
@@ -217,7 +301,7 @@ static void text_small_release_noop(void **state)
 
 static void text_file_shrank(void **state)
 {
-	size_t page = page_size(), len = 3 * page + 50, half = len / 2;
+	size_t page = page_size(), len = MIB + 3 * page + 50, half = len / 2;
 	char *want = pattern(len), *blanks = malloc(len);
 	struct fv_input in = { .path = (char *) fvt_at("t.json"),
 			       .named = true };
@@ -232,13 +316,21 @@ static void text_file_shrank(void **state)
 	fvt_mkfile(in.path, want, len);
 	assert_int_equal(fv_input_text(&in, &t), 0);
 	assert_true(t.fd >= 0);
+	assert_int_equal(fv_text_need(&t, len), 0); /* read as the scan would */
 
 	fd = open(in.path, O_WRONLY | O_CLOEXEC);
 	assert_true(fd >= 0);
 	assert_int_equal(ftruncate(fd, (off_t) half), 0);
 	close(fd);
 
-	/* The bytes still in the file, then blanks for the missing ones. */
+	/* Nothing let go: copies are the text as it was read. */
+	assert_int_equal(fv_text_copy(&t, len / 4, len, dst), 0);
+	assert_memory_equal(dst, want + len / 4, len - len / 4);
+	assert_memory_equal(t.buf, want, len);
+
+	/* Let go, it comes from the file: the bytes still in it, then
+	 * blanks for the missing ones. */
+	fv_text_release(&t, 0, len);
 	assert_int_equal(fv_text_copy(&t, len / 4, len, dst), -ESTALE);
 	assert_memory_equal(dst, want + len / 4, half - len / 4);
 	assert_memory_equal(dst + half - len / 4, blanks, len - half);
@@ -246,10 +338,6 @@ static void text_file_shrank(void **state)
 	assert_memory_equal(dst, blanks, len - half - 10);
 	assert_int_equal(fv_text_copy(&t, 0, half, dst), -ESTALE);
 	assert_memory_equal(dst, want, half);
-
-	/* The text read before is whole; released, it comes from the file. */
-	assert_memory_equal(t.buf, want, len);
-	fv_text_release(&t, 0, len);
 	assert_int_equal(fv_text_copy(&t, 0, len, dst), -ESTALE);
 	assert_memory_equal(dst, want, half);
 	assert_memory_equal(dst + half, blanks, len - half);
@@ -432,6 +520,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		T(read_file_and_empty),
 		T(text_release_and_copy),
+		T(text_read_as_needed),
+		T(text_small_kept_whole),
 		T(text_small_release_noop),
 		T(text_file_shrank),
 		T(text_fifo),

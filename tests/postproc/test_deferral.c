@@ -1,151 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The bins scanner (bins_scan.h): which objects it takes, the pairs it
- * keeps, and that jansson sees the same document (lines, columns, errors)
- * as without it.
+ * Deferred jobs (outline.h): a document parsed without its jobs, then each
+ * job on its own, ends as jansson alone on the whole text does: the same
+ * documents, the same error at the same line and column.
  */
 #include <errno.h>
 #include <string.h>
 
-#include "ingest/lowmem/bins_scan.h"
 #include "fvtest.h"
 #include "ingest/documents.h"
 
-/* A bins object on fio's layout (indented enough for the marker). */
+/* A bins object on fio's layout. */
 #define BINS                                                      \
 	"{\n            \"100\" : 4,\n            \"200\" : 0,\n" \
 	"            \"300\" : 6\n          }"
-
-static void scan_text(struct fv_bins_store *st, const char *text)
-{
-	fv_bins_init(st);
-	assert_int_equal(fv_bins_scan(st, text, strlen(text), 0, false), 0);
-}
-
-static size_t count_newlines(const char *s)
-{
-	size_t n = 0;
-
-	for (; *s; s++)
-		n += *s == '\n';
-	return n;
-}
-
-/* What jansson is fed for text (the caller frees). */
-static char *fed(const struct fv_bins_store *st, const char *text)
-{
-	size_t len = strlen(text);
-	struct fv_bins_feed f = { .buf = text, .len = len, .st = st };
-	char *out = calloc(1, len + 1);
-	size_t n = 0, r;
-
-	assert_non_null(out);
-	/* Small reads: spans cut across several calls. */
-	while ((r = fv_bins_feed(out + n, n + 7 <= len ? 7 : len - n, &f)))
-		n += r;
-	/* The blanks inside spans are left out, and counted. */
-	assert_int_equal(n + f.dropped, len);
-	assert_int_equal(count_newlines(out), count_newlines(text));
-	return out;
-}
-
-static void takes_plain_bins(void **state)
-{
-	const char *text = "{\"clat_ns\": {\"N\": 10, \"bins\": " BINS "}}";
-	struct fv_bins_store st;
-	json_error_t err;
-	json_t *root, *bins;
-	char *out;
-
-	(void) state;
-	scan_text(&st, text);
-	assert_int_equal(st.nspans, 1);
-	/* The zero count is dropped: it never reaches a percentile. */
-	assert_int_equal(st.spans[0].n, 2);
-	assert_true(st.bins[0].v == 100 && st.bins[0].count == 4);
-	assert_true(st.bins[1].v == 300 && st.bins[1].count == 6);
-	out = fed(&st, text);
-	/* Most of a bins object is blanks: they are not fed. */
-	assert_true(strlen(out) < strlen(text) - 40);
-	root = json_loads(out, JSON_DECODE_INT_AS_REAL, &err);
-	assert_non_null(root);
-	bins = json_object_get(json_object_get(root, "clat_ns"), "bins");
-	assert_ptr_equal(fv_bins_lookup(&st, bins, false), &st.spans[0]);
-	assert_true(json_number_value(json_object_get(
-			    json_object_get(root, "clat_ns"), "N")) == 10);
-	json_decref(root);
-	free(out);
-	fv_bins_free(&st);
-}
-
-static void repeated_and_odd_keys(void **state)
-{
-	/* jansson keeps the last of a repeated key; "x" is no number. */
-	const char *text = "{\"bins\": {\"500\": 3, \"7\": 1, \"x\": 9, "
-			   "\"500\": 5, \"7\": 0, \"1e2\": 2}}";
-	struct fv_bins_store st;
-
-	(void) state;
-	scan_text(&st, text);
-	assert_int_equal(st.nspans, 1);
-	assert_int_equal(st.spans[0].n, 2);
-	assert_true(st.bins[0].v == 500 && st.bins[0].count == 5);
-	assert_true(st.bins[1].v == 100 && st.bins[1].count == 2);
-	fv_bins_free(&st);
-}
-
-static void strings_that_look_like_bins(void **state)
-{
-	const char *texts[] = {
-		/* inside a string, escaped quotes */
-		"{\"job\": \"\\\"bins\\\": "
-		"{\\\"1\\\": 2222222222222222}\"}",
-		/* a value, not a key */
-		"{\"a\": [\"bins\", {\"1\": 22222222222222222222222}]}",
-		/* an escaped key: jansson's business */
-		"{\"bi\\u006es\": {\"1\": 22222222222222222222222222}}",
-		/* not an object */
-		"{\"bins\": [1, 2222222222222222222222222222222222]}",
-		/* escapes, strings or non-ASCII inside */
-		"{\"bins\": {\"1\\n\": 2222222222222222222222222222}}",
-		"{\"bins\": {\"1\": \"2222222222222222222222222222\"}}",
-		"{\"bins\": {\"1\xc3\xa9\": 22222222222222222222222222}}",
-		/* numbers jansson refuses or would overflow */
-		"{\"bins\": {\"1\": 0222222222222222222222222222}}",
-		"{\"bins\": {\"1\": 2e999, \"2\": 222222222222222222222}}",
-		/* too short for the marker */
-		"{\"bins\": {\"1\": 2}}",
-		/* empty */
-		"{\"bins\": {                                        }}",
-	};
-
-	(void) state;
-	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
-		struct fv_bins_store st;
-
-		scan_text(&st, texts[i]);
-		if (st.nspans)
-			fail_msg("took an object in: %s", texts[i]);
-		assert_int_equal(st.nbins, 0);
-		fv_bins_free(&st);
-	}
-}
-
-static void forged_marker(void **state)
-{
-	struct fv_bins_store st;
-	json_t *o = json_pack("{s:i}", "@0000000000000000", 0);
-
-	(void) state;
-	fv_bins_init(&st);
-	st.nspans = 0;
-	assert_null(fv_bins_lookup(&st, o, false));
-	json_decref(o);
-	o = json_pack("{s:i}", st.tag, 0); /* no span 0 */
-	assert_null(fv_bins_lookup(&st, o, false));
-	json_decref(o);
-	fv_bins_free(&st);
-}
 
 struct outcome {
 	int ret, ndocs, line, column;
@@ -154,49 +22,42 @@ struct outcome {
 };
 
 /* The jobs the scan deferred in the document it returned last, as ingest. */
-static int parse_jobs(struct fv_scanner *s, const struct fv_bins_store *st,
-		      struct outcome *o)
+static int parse_jobs(struct fv_scanner *s, struct outcome *o)
 {
-	struct fv_bins_store jst;
 	int ret = 0;
 
-	fv_bins_init(&jst);
-	for (size_t i = 0; i < st->nspans && !ret; i++) {
+	for (size_t i = 0; fv_scan_deferred(s) && i < s->outline.njobs && !ret;
+	     i++) {
 		json_t *job;
 
-		if (!st->spans[i].job)
-			continue;
-		ret = fv_scan_job(s, &st->spans[i], s->buf + st->spans[i].start,
-				  &jst, &job);
+		ret = fv_scan_job(s, &s->outline.jobs[i], &job);
 		if (!ret) {
 			assert_true(json_is_object(job));
 			o->njobs++;
 			json_decref(job);
 		}
 	}
-	fv_bins_free(&jst);
 	return ret;
 }
 
-/* fv_scan_next over text, with or without the bins store. */
-static struct outcome scan_all(const char *text, bool with_bins)
+/* fv_scan_next over text, jobs deferred or (whole) not. */
+static struct outcome scan_all(const char *text, bool whole)
 {
-	struct fv_bins_store st;
 	struct fv_diags d = { 0 };
 	struct outcome o = { 0 };
 	struct fv_scanner s;
+	struct fv_text t;
 	json_t *root;
 	int line;
 
-	fv_bins_init(&st);
-	fv_scan_init(&s, "t", text, strlen(text), &d);
-	s.bins = with_bins ? &st : NULL;
+	fv_text_of(&t, text, strlen(text));
+	fv_scan_init(&s, "t", &t, &d);
+	s.whole = whole;
 	while ((o.ret = fv_scan_next(&s, &root, &line)) == 1) {
-		int ret = with_bins ? parse_jobs(&s, &st, &o) : 0;
+		int ret = parse_jobs(&s, &o);
 
 		o.ndocs += !ret; /* a broken job is a broken document */
 		json_decref(root);
-		fv_bins_reset(&st);
 		if (ret) {
 			o.ret = ret;
 			break;
@@ -209,17 +70,18 @@ static struct outcome scan_all(const char *text, bool with_bins)
 			 d.v[d.n - 1].message);
 	}
 	fv_diags_free(&d);
-	fv_bins_free(&st);
+	fv_scan_free(&s);
 	return o;
 }
 
 /*
- * The scan with the bins store ends as jansson alone does: same documents,
- * same error at the same line and column; and that is the expected one.
+ * The scan with its jobs deferred ends as jansson alone does: same
+ * documents, same error at the same line and column; and that is the
+ * expected one.
  */
 static void same_as_jansson(const char *text, int ret, int line, int column)
 {
-	struct outcome a = scan_all(text, false), b = scan_all(text, true);
+	struct outcome a = scan_all(text, true), b = scan_all(text, false);
 
 	assert_int_equal(b.ret, a.ret);
 	assert_int_equal(b.ndocs, a.ndocs);
@@ -257,7 +119,7 @@ static void errors_after_bins(void **state)
 static void deferred(const char *text, int ret, int line, int column, int njobs)
 {
 	same_as_jansson(text, ret, line, column);
-	assert_int_equal(scan_all(text, true).njobs, njobs);
+	assert_int_equal(scan_all(text, false).njobs, njobs);
 }
 
 static void jobs_deferred(void **state)
@@ -268,8 +130,8 @@ static void jobs_deferred(void **state)
 			 "b", "") "\n  ]\n}\ntext after\n{\"x\": 1}\n",
 		 0, 31, 1, 2);
 	deferred("{\"client_stats\" : [\n" JOB("a", "") "]}", 0, 0, 0, 1);
-	/* A job too short for the marker stays in the document's tree. */
-	deferred("{\"jobs\": [{\"jobname\": \"t\"}]}", 0, 0, 0, 0);
+	/* Every object of the jobs array is deferred, however short. */
+	deferred("{\"jobs\": [{\"jobname\": \"t\"}, {}]}", 0, 0, 0, 2);
 	/* Not the document's own "jobs" key: nothing deferred. */
 	deferred("{\"x\": {\"jobs\" : [\n" JOB("a", "") "]}}", 0, 0, 0, 0);
 	/* Broken inside a job (missing ','): found at its line and column. */
@@ -329,10 +191,6 @@ static void truncated_bins(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(takes_plain_bins),
-		cmocka_unit_test(repeated_and_odd_keys),
-		cmocka_unit_test(strings_that_look_like_bins),
-		cmocka_unit_test(forged_marker),
 		cmocka_unit_test(errors_after_bins),
 		cmocka_unit_test(truncated_bins),
 		cmocka_unit_test(jobs_deferred),

@@ -15,17 +15,20 @@ struct found {
 static struct found scan(const char *text, struct fv_diags *d)
 {
 	struct fv_scanner s;
+	struct fv_text t;
 	struct found f = { 0 };
 	json_t *root;
 	int line;
 
-	fv_scan_init(&s, "t", text, strlen(text), d);
+	fv_text_of(&t, text, strlen(text));
+	fv_scan_init(&s, "t", &t, d);
 	while ((f.ret = fv_scan_next(&s, &root, &line)) == 1) {
 		if (f.ndocs < 8)
 			f.lines[f.ndocs] = line;
 		f.ndocs++;
 		json_decref(root);
 	}
+	fv_scan_free(&s);
 	return f;
 }
 

@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: MIT */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "grow.h"
+
+int fv_grow(void **p, size_t *cap, size_t need)
+{
+	size_t n = *cap ? *cap : 64;
+	void *v;
+
+	if (need <= *cap)
+		return 0;
+	while (n < need)
+		n = n > ((size_t) -1) / 2 ? need : 2 * n;
+	v = realloc(*p, n);
+	if (!v)
+		return -ENOMEM;
+	*p = v;
+	*cap = n;
+	return 0;
+}
