@@ -37,11 +37,12 @@ FIO_SRC_CACHE := build/fio-src
 
 all:
 
+# A missing fragment is an error, never a set of targets silently gone.
 include engines/engines.mk
--include postproc/postproc.mk
+include postproc/postproc.mk
 include tests/tests.mk
--include tests/nvme/nvme.mk
--include jobfiles/demo.mk
+include tests/nvme/nvme.mk
+include jobfiles/demo.mk
 
 # make check: first make sure every package is there (a no-op when it is),
 # then rebuild this Makefile's view of the world and run the whole suite:

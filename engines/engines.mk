@@ -17,7 +17,11 @@ ENGINE_LIBS := -luring -ljansson -lm
 # A plugin must survive fio's dlclose() at exit (fio #730): nodelete.
 ENGINE_LDFLAGS := -shared -rdynamic -Wl,-z,nodelete
 
-ENGINES := $(ENG_BUILD)/uring_durable.so
+# The NVMe personality and the nvme_pt engine.
+NVME_GLUE_SRCS := engines/nvme_pt.c engines/glue_nvme.c
+NVME_GLUE_OBJS := $(NVME_GLUE_SRCS:engines/%.c=$(ENG_BUILD)/%.o)
+
+ENGINES := $(ENG_BUILD)/uring_durable.so $(ENG_BUILD)/nvme_pt.so
 
 # The configured fio tree: given (FIO_SRC=DIR, checked) or fetched once.
 FIO_SRC_CMD = $(if $(FIO_SRC),ci/fio-src.sh --use $(FIO_SRC),ci/fio-src.sh $(FIO_SRC_CACHE))
@@ -52,4 +56,8 @@ $(ENG_BUILD)/%.o: engines/%.c $(FIO_STAMP)
 $(ENG_BUILD)/uring_durable.so: $(ENG_BUILD)/uring_durable.o $(GLUE_OBJS) $(CORE_LIB)
 	$(CC) $(LDFLAGS_BASE) $(ENGINE_LDFLAGS) -o $@ $^ $(ENGINE_LIBS)
 
--include $(CORE_OBJS:.o=.d) $(GLUE_OBJS:.o=.d) $(ENG_BUILD)/uring_durable.d
+$(ENG_BUILD)/nvme_pt.so: $(NVME_GLUE_OBJS) $(GLUE_CORE_OBJS) $(CORE_LIB)
+	$(CC) $(LDFLAGS_BASE) $(ENGINE_LDFLAGS) -o $@ $^ $(ENGINE_LIBS)
+
+-include $(CORE_OBJS:.o=.d) $(GLUE_OBJS:.o=.d) $(ENG_BUILD)/uring_durable.d \
+	$(NVME_GLUE_OBJS:.o=.d)
