@@ -4,10 +4,10 @@
  * (set-up, files, the stats file), glue_submit.c (queueing and submission)
  * and glue_reap.c (completions).
  */
-#ifndef FV_URING_GLUE_INT_H
-#define FV_URING_GLUE_INT_H
+#ifndef FV_GLUE_INT_H
+#define FV_GLUE_INT_H
 
-#include "uring_glue.h"
+#include "glue.h"
 
 /* Engine-made flushes carry a tagged pointer: io_u pointers are aligned. */
 #define LINK_TAG 1ULL

@@ -3,7 +3,7 @@
  * Queueing and submission: fio's requests become SQEs (with a linked flush
  * or an emulated delay around them), stamped once the kernel has them.
  */
-#include "uring_glue_int.h"
+#include "glue_int.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -191,7 +191,7 @@ static uint64_t monotonic_ns(void)
  */
 /*
  * The emulated disk is the target's device, shared by every job of this
- * fio run that uses it with the same figures (core/emu_shared.h). fio's
+ * fio run that uses it with the same figures (emulator/emulator.h). fio's
  * jobs are children of its main process, or threads in it.
  */
 static void attach_emulated_disk(struct thread_data *td, struct glue_data *gd,

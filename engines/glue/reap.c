@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Completions: CQEs back to fio's io_us, and into the accounting. */
-#include "uring_glue_int.h"
+#include "glue_int.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* The glue's set-up, files, stats file and clean-up (see uring_glue.h). */
-#include "uring_glue_int.h"
+/* The glue's set-up, files, stats file and clean-up (see glue.h). */
+#include "glue_int.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -13,7 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "core/stats_json.h"
+#include "stats/stats.h"
 
 /* fio's clock (TSC where fio trusts it): the one fio's latencies use. */
 uint64_t glue_now_ns(void)
