@@ -339,7 +339,4 @@ static inline struct glue_data *gd_of_td(struct thread_data *td)
 	return (struct glue_data *) td->io_ops_data;
 }
 
-/* Nanoseconds on fio's clock: every accounted time is taken on it. */
-uint64_t glue_now_ns(void);
-
 #endif

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * What the glue's own files share and the engines do not see: uring_glue.c
- * (set-up, files, the stats file), glue_submit.c (queueing and submission)
- * and glue_reap.c (completions).
+ * What the glue's own files share and the engines do not see. The calls
+ * between the files go one way: setup.c -> files.c; cleanup.c -> reap.c;
+ * submit.c and reap.c -> links.c; all of them -> errors.c.
  */
 #ifndef FV_GLUE_INT_H
 #define FV_GLUE_INT_H
@@ -12,9 +12,19 @@
 /* Engine-made flushes carry a tagged pointer: io_u pointers are aligned. */
 #define LINK_TAG 1ULL
 
+/* links.c: the pool of engine-made flushes, @n of them. 0 or -ENOMEM. */
+int glue_links_init(struct glue_data *gd, unsigned n);
+/* A cleared link, or NULL when all are in use. */
+struct glue_link *glue_link_get(struct glue_data *gd);
 void glue_link_put(struct glue_data *gd, struct glue_link *l);
 
-/* Reaps what is there, up to @max events; returns the number of CQEs. */
-unsigned glue_reap(struct thread_data *td, struct glue_data *gd, unsigned max);
+/* errors.c: keeps @msg as the job's first error, if it is. */
+void glue_keep_error(struct glue_data *gd, const char *msg);
+
+/* files.c: opens @f through the personality; probes the first file. */
+int glue_open_checked(struct thread_data *td, struct fio_file *f);
+
+/* reap.c: waits for what is still in flight at the end of a job. */
+void glue_drain(struct thread_data *td, struct glue_data *gd);
 
 #endif
