@@ -21,8 +21,11 @@ PT_OBJS := $(ENG_BUILD)/nvme_pt.o $(GLUE_OBJS) $(NVME_OBJS)
 FIO_OBJS := $(sort $(UD_OBJS) $(PT_OBJS))
 
 ENGINE_LIBS := -luring -ljansson -lm
-# A plugin must survive fio's dlclose() at exit (fio #730): nodelete.
-ENGINE_LDFLAGS := -shared -rdynamic -Wl,-z,nodelete
+# A plugin must survive fio's dlclose() at exit (fio #730): nodelete. It
+# exports ioengine alone (the version script); the fio functions it calls
+# are resolved in fio's executable when fio loads it.
+ENGINE_MAP := engines/ioengine.map
+ENGINE_LDFLAGS := -shared -Wl,-z,nodelete -Wl,--version-script=$(ENGINE_MAP)
 
 ENGINES := $(ENG_BUILD)/uring_durable.so $(ENG_BUILD)/nvme_pt.so
 
@@ -57,10 +60,12 @@ $(FIO_OBJS): $(ENG_BUILD)/%.o: engines/%.c $(FIO_STAMP)
 	$(CC) $(CPPFLAGS_BASE) $(CFLAGS_BASE) -Iengines \
 	  -isystem $$src -include $$src/config-host.h -c $< -o $@
 
-$(ENG_BUILD)/uring_durable.so: $(UD_OBJS) $(CORE_LIB)
-	$(CC) $(LDFLAGS_BASE) $(ENGINE_LDFLAGS) -o $@ $^ $(ENGINE_LIBS)
+$(ENG_BUILD)/uring_durable.so: $(UD_OBJS) $(CORE_LIB) $(ENGINE_MAP)
+	$(CC) $(LDFLAGS_BASE) $(ENGINE_LDFLAGS) -o $@ $(filter %.o %.a,$^) \
+	  $(ENGINE_LIBS)
 
-$(ENG_BUILD)/nvme_pt.so: $(PT_OBJS) $(CORE_LIB)
-	$(CC) $(LDFLAGS_BASE) $(ENGINE_LDFLAGS) -o $@ $^ $(ENGINE_LIBS)
+$(ENG_BUILD)/nvme_pt.so: $(PT_OBJS) $(CORE_LIB) $(ENGINE_MAP)
+	$(CC) $(LDFLAGS_BASE) $(ENGINE_LDFLAGS) -o $@ $(filter %.o %.a,$^) \
+	  $(ENGINE_LIBS)
 
 -include $(CORE_OBJS:.o=.d) $(FIO_OBJS:.o=.d)

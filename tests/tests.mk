@@ -5,7 +5,7 @@
 #   bench: bench-AREA            make bench
 
 .PHONY: check-all check-sanitized bench check-unit check-integration \
-	bench-engines
+	check-exports bench-engines
 
 check-all:
 	@echo "check-all: done"
@@ -46,8 +46,12 @@ check-integration: engines
 	FV_ENGINES=$(ENG_BUILD) FV_PRELOAD="$(SAN_PRELOAD)" \
 	  tests/integration/run.sh
 
-check-all: check-unit check-integration
-check-sanitized: check-unit check-integration
+# --- the engines' dynamic symbols: ioengine alone ----------------------
+check-exports: engines
+	CC="$(CC)" tests/exports/run.sh $(ENGINE_MAP) $(ENGINES)
+
+check-all: check-unit check-integration check-exports
+check-sanitized: check-unit check-integration check-exports
 
 bench-engines: engines
 	FV_ENGINES=$(ENG_BUILD) tests/bench/engines.sh
