@@ -28,6 +28,10 @@ CPPFLAGS_BASE := -D_GNU_SOURCE
 CFLAGS_BASE := -std=gnu11 $(OPT) $(WARN) $(SAN_FLAGS) -fPIC -MMD -MP
 LDFLAGS_BASE := $(SAN_FLAGS)
 
+# The trees the layering check reads (ROOT:OBJDIR), one per area: each
+# area's fragment appends its own (tests/tests.mk, check-layers).
+LAYER_TREES :=
+
 # Shared fio source tree (headers matching the installed fio).
 FIO_SRC ?=
 FIO_SRC_CACHE := build/fio-src

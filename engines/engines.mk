@@ -68,4 +68,8 @@ $(ENG_BUILD)/nvme_pt.so: $(PT_OBJS) $(CORE_LIB) $(ENGINE_MAP)
 	$(CC) $(LDFLAGS_BASE) $(ENGINE_LDFLAGS) -o $@ $(filter %.o %.a,$^) \
 	  $(ENGINE_LIBS)
 
+# The layering check reads engines/LAYERS, the sources and these objects.
+LAYER_TREES += engines:$(ENG_BUILD)
+check-layers: $(CORE_OBJS) $(FIO_OBJS)
+
 -include $(CORE_OBJS:.o=.d) $(FIO_OBJS:.o=.d)
