@@ -2,7 +2,8 @@
 /*
  * What the glue's own files share and the engines do not see. The calls
  * between the files go one way: setup.c -> files.c; cleanup.c -> reap.c;
- * submit.c and reap.c -> links.c; all of them -> errors.c.
+ * submit.c and reap.c -> links.c (neither calls the other); errors.c and
+ * links.c, called by the others, call none of them.
  */
 #ifndef FV_GLUE_INT_H
 #define FV_GLUE_INT_H
