@@ -6,16 +6,19 @@
 
 ENG_BUILD := $(BUILD)/engines
 
+# The objects of the sources in folders $(1) of engines/.
+eng_objs = $(patsubst engines/%.c,$(ENG_BUILD)/%.o, \
+	$(foreach d,$(1),$(wildcard engines/$(d)/*.c)))
+
 # fio-independent: compiled without fio's headers, so none can creep in.
 CORE_DIRS := accounting device settings emulator nvme stats
-CORE_SRCS := $(foreach d,$(CORE_DIRS),$(wildcard engines/$(d)/*.c))
-CORE_OBJS := $(CORE_SRCS:engines/%.c=$(ENG_BUILD)/%.o)
+CORE_OBJS := $(call eng_objs,$(CORE_DIRS))
 CORE_LIB := $(ENG_BUILD)/libfvcore.a
 
 # The glue every io_uring engine links, the personalities, the engines.
-GLUE_OBJS := $(patsubst engines/%.c,$(ENG_BUILD)/%.o,$(wildcard engines/glue/*.c))
-FILE_OBJS := $(patsubst engines/%.c,$(ENG_BUILD)/%.o,$(wildcard engines/glue_file/*.c))
-NVME_OBJS := $(patsubst engines/%.c,$(ENG_BUILD)/%.o,$(wildcard engines/glue_nvme/*.c))
+GLUE_OBJS := $(call eng_objs,glue)
+FILE_OBJS := $(call eng_objs,glue_file)
+NVME_OBJS := $(call eng_objs,glue_nvme)
 UD_OBJS := $(ENG_BUILD)/uring_durable.o $(GLUE_OBJS) $(FILE_OBJS)
 PT_OBJS := $(ENG_BUILD)/nvme_pt.o $(GLUE_OBJS) $(NVME_OBJS)
 FIO_OBJS := $(sort $(UD_OBJS) $(PT_OBJS))
