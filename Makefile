@@ -28,6 +28,10 @@ CPPFLAGS_BASE := -D_GNU_SOURCE
 CFLAGS_BASE := -std=gnu11 $(OPT) $(WARN) $(SAN_FLAGS) -fPIC -MMD -MP
 LDFLAGS_BASE := $(SAN_FLAGS)
 
+# The trees the layering check reads (ROOT:OBJDIR), one per area: each
+# area's fragment appends its own (tests/tests.mk, check-layers).
+LAYER_TREES :=
+
 # Shared fio source tree (headers matching the installed fio).
 FIO_SRC ?=
 FIO_SRC_CACHE := build/fio-src
@@ -37,11 +41,12 @@ FIO_SRC_CACHE := build/fio-src
 
 all:
 
+# A missing fragment is an error, never a set of targets silently gone.
 include engines/engines.mk
--include postproc/postproc.mk
+include postproc/postproc.mk
 include tests/tests.mk
--include tests/nvme/nvme.mk
--include jobfiles/demo.mk
+include tests/nvme/nvme.mk
+include jobfiles/demo.mk
 
 # make check: first make sure every package is there (a no-op when it is),
 # then rebuild this Makefile's view of the world and run the whole suite:

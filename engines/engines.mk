@@ -1,23 +1,36 @@
-# Engines: fio-independent core (engines/core, a static library the unit
-# tests link too) and the fio glue compiled against fio's configured source.
+# Engines, in folders by job (engines/LAYERS lists them, lowest first): the
+# fio-independent folders, built into a static library the unit tests link
+# too; the fio glue both engines share; the personalities; the engines.
+# Objects mirror the sources (engines/F/N.c -> $(ENG_BUILD)/F/N.o), as the
+# layering check reads them.
 
 ENG_BUILD := $(BUILD)/engines
-CORE_SRCS := $(wildcard engines/core/*.c)
-CORE_OBJS := $(CORE_SRCS:engines/%.c=$(ENG_BUILD)/%.o)
+
+# The objects of the sources in folders $(1) of engines/.
+eng_objs = $(patsubst engines/%.c,$(ENG_BUILD)/%.o, \
+	$(foreach d,$(1),$(wildcard engines/$(d)/*.c)))
+
+# fio-independent: compiled without fio's headers, so none can creep in.
+CORE_DIRS := accounting device settings emulator nvme stats
+CORE_OBJS := $(call eng_objs,$(CORE_DIRS))
 CORE_LIB := $(ENG_BUILD)/libfvcore.a
 
-# The glue every io_uring engine links, then the file personality.
-GLUE_CORE_SRCS := engines/uring_glue.c engines/glue_submit.c \
-	engines/glue_reap.c
-GLUE_CORE_OBJS := $(GLUE_CORE_SRCS:engines/%.c=$(ENG_BUILD)/%.o)
-GLUE_SRCS := $(GLUE_CORE_SRCS) engines/glue_file.c
-GLUE_OBJS := $(GLUE_SRCS:engines/%.c=$(ENG_BUILD)/%.o)
+# The glue every io_uring engine links, the personalities, the engines.
+GLUE_OBJS := $(call eng_objs,glue)
+FILE_OBJS := $(call eng_objs,glue_file)
+NVME_OBJS := $(call eng_objs,glue_nvme)
+UD_OBJS := $(ENG_BUILD)/uring_durable.o $(GLUE_OBJS) $(FILE_OBJS)
+PT_OBJS := $(ENG_BUILD)/nvme_pt.o $(GLUE_OBJS) $(NVME_OBJS)
+FIO_OBJS := $(sort $(UD_OBJS) $(PT_OBJS))
 
 ENGINE_LIBS := -luring -ljansson -lm
-# A plugin must survive fio's dlclose() at exit (fio #730): nodelete.
-ENGINE_LDFLAGS := -shared -rdynamic -Wl,-z,nodelete
+# A plugin must survive fio's dlclose() at exit (fio #730): nodelete. It
+# exports ioengine alone (the version script); the fio functions it calls
+# are resolved in fio's executable when fio loads it.
+ENGINE_MAP := engines/ioengine.map
+ENGINE_LDFLAGS := -shared -Wl,-z,nodelete -Wl,--version-script=$(ENGINE_MAP)
 
-ENGINES := $(ENG_BUILD)/uring_durable.so
+ENGINES := $(ENG_BUILD)/uring_durable.so $(ENG_BUILD)/nvme_pt.so
 
 # The configured fio tree: given (FIO_SRC=DIR, checked) or fetched once.
 FIO_SRC_CMD = $(if $(FIO_SRC),ci/fio-src.sh --use $(FIO_SRC),ci/fio-src.sh $(FIO_SRC_CACHE))
@@ -34,22 +47,32 @@ $(FIO_STAMP): FORCE
 
 FORCE:
 
-$(ENG_BUILD)/core/%.o: engines/core/%.c
+# Includes across folders name the path from engines/: -Iengines.
+$(CORE_OBJS): $(ENG_BUILD)/%.o: engines/%.c
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS_BASE) $(CFLAGS_BASE) -c $< -o $@
+	$(CC) $(CPPFLAGS_BASE) $(CFLAGS_BASE) -Iengines -c $< -o $@
 
 $(CORE_LIB): $(CORE_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
 
 # fio's headers are not -Wextra clean: include them as system headers.
-$(ENG_BUILD)/%.o: engines/%.c $(FIO_STAMP)
+$(FIO_OBJS): $(ENG_BUILD)/%.o: engines/%.c $(FIO_STAMP)
 	@mkdir -p $(@D)
 	src=$$(cat $(FIO_STAMP)); \
 	$(CC) $(CPPFLAGS_BASE) $(CFLAGS_BASE) -Iengines \
 	  -isystem $$src -include $$src/config-host.h -c $< -o $@
 
-$(ENG_BUILD)/uring_durable.so: $(ENG_BUILD)/uring_durable.o $(GLUE_OBJS) $(CORE_LIB)
-	$(CC) $(LDFLAGS_BASE) $(ENGINE_LDFLAGS) -o $@ $^ $(ENGINE_LIBS)
+$(ENG_BUILD)/uring_durable.so: $(UD_OBJS) $(CORE_LIB) $(ENGINE_MAP)
+	$(CC) $(LDFLAGS_BASE) $(ENGINE_LDFLAGS) -o $@ $(filter %.o %.a,$^) \
+	  $(ENGINE_LIBS)
 
--include $(CORE_OBJS:.o=.d) $(GLUE_OBJS:.o=.d) $(ENG_BUILD)/uring_durable.d
+$(ENG_BUILD)/nvme_pt.so: $(PT_OBJS) $(CORE_LIB) $(ENGINE_MAP)
+	$(CC) $(LDFLAGS_BASE) $(ENGINE_LDFLAGS) -o $@ $(filter %.o %.a,$^) \
+	  $(ENGINE_LIBS)
+
+# The layering check reads engines/LAYERS, the sources and these objects.
+LAYER_TREES += engines:$(ENG_BUILD)
+check-layers: $(CORE_OBJS) $(FIO_OBJS)
+
+-include $(CORE_OBJS:.o=.d) $(FIO_OBJS:.o=.d)

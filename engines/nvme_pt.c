@@ -10,11 +10,12 @@
  *   fio --ioengine=external:build/engines/nvme_pt.so --filename=/dev/ng0n1
  *
  * fio 3.33's io_uring_cmd engine does Read and Write only. The ring, the
- * batching and the accounting are uring_glue's; the NVMe side is glue_nvme.
+ * batching and the accounting are glue/'s; the NVMe side is glue_nvme/.
  */
 #include <stddef.h>
 
-#include "glue_nvme.h"
+#include "glue/glue.h"
+#include "glue_nvme/glue_nvme.h"
 
 #define ENGINE_NAME "nvme_pt"
 

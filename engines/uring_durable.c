@@ -9,18 +9,21 @@
  *
  * fio's own sync accounting cannot say this: it times the sync request, not
  * what it covered, counts fdatasyncs wrongly in 3.33, and may send extra
- * syncs that find nothing to flush. The fio-independent parts live in
- * engines/core/ (histogram, durability, devprobe, settings, stats_json); this
- * file maps fio's io_u requests onto io_uring and feeds the accounting.
+ * syncs that find nothing to flush. The fio-independent parts live in the
+ * folders below the glue (engines/LAYERS: accounting, device, settings,
+ * emulator, stats); glue/ maps fio's io_u requests onto io_uring and feeds
+ * the accounting, glue_file/ reads and writes files; this file names the
+ * engine and its options.
  */
 #include <stddef.h>
 
-#include "uring_glue.h"
+#include "glue/glue.h"
+#include "glue_file/glue_file.h"
 
 #define ENGINE_NAME "uring_durable"
 
 struct ud_options {
-	struct glue_options g; /* first: see uring_glue.h */
+	struct glue_options g; /* first: see glue/glue.h */
 };
 
 static struct fio_option options[] = {

@@ -3,9 +3,13 @@
 #   check-all: check-AREA        run by make check, normal build
 #   check-sanitized: check-AREA  re-run by make check under SANITIZE=1
 #   bench: bench-AREA            make bench
+# and its source tree to the layering check (the tree's ROOT/LAYERS, and
+# its objects OBJDIR/FOLDER/NAME.o built first):
+#   LAYER_TREES += ROOT:OBJDIR
+#   check-layers: OBJECTS
 
 .PHONY: check-all check-sanitized bench check-unit check-integration \
-	bench-engines
+	check-exports check-layers bench-engines
 
 check-all:
 	@echo "check-all: done"
@@ -46,8 +50,17 @@ check-integration: engines
 	FV_ENGINES=$(ENG_BUILD) FV_PRELOAD="$(SAN_PRELOAD)" \
 	  tests/integration/run.sh
 
-check-all: check-unit check-integration
-check-sanitized: check-unit check-integration
+# --- the engines' dynamic symbols: ioengine alone ----------------------
+check-exports: engines
+	CC="$(CC)" tests/exports/run.sh $(ENGINE_MAP) $(ENGINES)
+
+# --- layering: the trees of LAYER_TREES, each ROOT:OBJDIR, appended by the
+# fragment of the area that builds them (with check-layers: its objects).
+check-layers:
+	tests/layers/run.sh $(LAYER_TREES)
+
+check-all: check-unit check-integration check-exports check-layers
+check-sanitized: check-unit check-integration check-exports
 
 bench-engines: engines
 	FV_ENGINES=$(ENG_BUILD) tests/bench/engines.sh

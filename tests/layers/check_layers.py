@@ -101,13 +101,15 @@ def check_includes(root, order, rank, edges, errors):
 def check_one(root, rel, n, own, inc, order, rank, edges, errors):
     where = f"{os.path.join(root, rel)}:{n}"
     local = os.path.normpath(os.path.join(os.path.dirname(rel), inc))
-    if os.path.exists(os.path.join(root, local)):
+    top = os.path.normpath(inc)
+    # a file in ROOT itself names a path from the top either way
+    if local != top and os.path.exists(os.path.join(root, local)):
         target = local  # found beside the file, as the compiler does
         if folder_of(target, order) != own:
             errors.append(f"{where}: \"{inc}\" reaches into another "
                           "folder: name it by its path from the top")
-    elif os.path.exists(os.path.join(root, os.path.normpath(inc))):
-        target = os.path.normpath(inc)
+    elif os.path.exists(os.path.join(root, top)):
+        target = top
     else:
         return  # a header from outside the tree (fio's, a test's)
     other = folder_of(target, order)

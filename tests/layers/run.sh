@@ -74,6 +74,14 @@ expect "call without include (includes only)" 0 "" "$tmp/call"
 expect "call without include (objects)" 1 "uses high_f" "$tmp/call" --objects "$tmp/call.o"
 expect "cycle between folders" 1 "folders in a cycle" "$tmp/call" --objects "$tmp/call.o"
 
+# A file in ROOT itself ('.') names a lower folder's header by its path from
+# the top, which is also the path beside it.
+mktree "$tmp/rootdir"
+printf 'low\nhigh\n.\n' >"$tmp/rootdir/LAYERS"
+printf '#include "high/high.h"\nint main(void) { return high_f(); }\n' >"$tmp/rootdir/main.c"
+objs "$tmp/rootdir"
+expect "root folder includes by path" 0 "0 violations" "$tmp/rootdir" --objects "$tmp/rootdir.o"
+
 mktree "$tmp/nolayers" && rm "$tmp/nolayers/LAYERS"
 expect "no LAYERS file" 1 "LAYERS" "$tmp/nolayers"
 

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Sends an NVMe command that the controller must reject, through the same
- * path as nvme_pt: the command words from core/nvme_cmd, an io_uring
- * IORING_OP_URING_CMD with SQE128/CQE32, the status decoded by
- * core/nvme_status. fio never issues I/O past the size it knows, so this is
- * how the guest sees "LBA Out of Range" come back by name.
+ * path as nvme_pt: the command words from engines/nvme/nvme_cmd.c, an
+ * io_uring IORING_OP_URING_CMD with SQE128/CQE32, the status decoded by
+ * engines/nvme/nvme_status.c. fio never issues I/O past the size it knows,
+ * so this is how the guest sees "LBA Out of Range" come back by name.
  *
  *   nvme_reject DEV info        Identify facts, one key=value per line
  *   nvme_reject DEV past-end    a 1-LBA read at the first LBA past the end
@@ -24,8 +24,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "core/nvme_cmd.h"
-#include "core/nvme_status.h"
+#include "nvme/nvme.h"
 
 static int identify(int fd, uint32_t nsid, struct nvme_ns_info *ns,
 		    struct nvme_ctrl_info *ctrl)

@@ -14,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "core/devprobe.h"
+#include "device/device.h"
 
 static char root[256];
 

@@ -7,7 +7,7 @@
 
 #include <cmocka.h>
 
-#include "core/durability.h"
+#include "accounting/accounting.h"
 
 static int setup(void **state)
 {

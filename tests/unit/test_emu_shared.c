@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "core/emu_shared.h"
+#include "emulator/emulator.h"
 
 #define SEC 1000000000ULL
 

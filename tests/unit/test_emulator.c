@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "core/emulator.h"
+#include "emulator/emulator.h"
 
 #define SEC 1000000000ULL
 

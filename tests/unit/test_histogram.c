@@ -8,7 +8,7 @@
 
 #include <cmocka.h>
 
-#include "core/histogram.h"
+#include "accounting/accounting.h"
 
 static int cmp_u64(const void *a, const void *b)
 {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * core/nvme_cmd: every command word the engine puts on the wire, the LBA
+ * nvme/nvme_cmd.c: every command word the engine puts on the wire, the LBA
  * arithmetic and its refusals, and Identify parsing on hand-made data.
  */
 #include <errno.h>
@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "core/nvme_cmd.h"
+#include "nvme/nvme.h"
 
 static void put_le16(uint8_t *p, size_t off, uint16_t v)
 {

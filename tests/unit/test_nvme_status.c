@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * core/nvme_status: passthrough results into names from the NVMe Base
+ * nvme/nvme_status.c: passthrough results into names from the NVMe Base
  * Specification and into the errno the block layer would have given.
  */
 #include <errno.h>
@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "core/nvme_status.h"
+#include "nvme/nvme.h"
 
 /* A positive passthrough result as the kernel hands it over. */
 static int res_of(unsigned sct, unsigned sc, bool dnr)

@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "core/settings.h"
+#include "settings/settings.h"
 
 static struct engine_settings defaults(void)
 {

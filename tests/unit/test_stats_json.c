@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "core/stats_json.h"
+#include "stats/stats.h"
 
 static struct engine_settings settings(void)
 {

@@ -3,7 +3,7 @@
  * Queueing and submission: fio's requests become SQEs (with a linked flush
  * or an emulated delay around them), stamped once the kernel has them.
  */
-#include "uring_glue_int.h"
+#include "glue_int.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -12,28 +12,6 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
-
-/* ------------------------------------------------------------------ */
-/* submission                                                          */
-
-static struct glue_link *link_get(struct glue_data *gd)
-{
-	struct glue_link *l = gd->free_links;
-
-	if (!l)
-		return NULL;
-	gd->free_links = l->next_free;
-	memset(l, 0, sizeof(*l));
-	l->in_use = true;
-	return l;
-}
-
-void glue_link_put(struct glue_data *gd, struct glue_link *l)
-{
-	l->in_use = false;
-	l->next_free = gd->free_links;
-	gd->free_links = l;
-}
 
 static void stamp_later(struct glue_data *gd, uint64_t *slot)
 {
@@ -69,7 +47,7 @@ static int queue_linked_flush(struct thread_data *td, struct glue_data *gd,
 	struct glue_link *l;
 	int ret;
 
-	l = link_get(gd);
+	l = glue_link_get(gd);
 	fsqe = l ? io_uring_get_sqe(&gd->ring) : NULL;
 	if (!fsqe) {
 		if (l)
@@ -183,15 +161,8 @@ static uint64_t monotonic_ns(void)
 }
 
 /*
- * The emulated disk decides when this request may start; if that is later
- * than now, an absolute timeout goes first in the ring, linked to the
- * request, and counts as success so the chain goes on (ETIME_SUCCESS).
- * Requests wait independently, so an added round trip overlaps across the
- * queue as it would on a remote disk.
- */
-/*
  * The emulated disk is the target's device, shared by every job of this
- * fio run that uses it with the same figures (core/emu_shared.h). fio's
+ * fio run that uses it with the same figures (emulator/emulator.h). fio's
  * jobs are children of its main process, or threads in it.
  */
 static void attach_emulated_disk(struct thread_data *td, struct glue_data *gd,
@@ -213,6 +184,13 @@ static void attach_emulated_disk(struct thread_data *td, struct glue_data *gd,
 			gd->p->name, strerror(-ret));
 }
 
+/*
+ * The emulated disk decides when this request may start; if that is later
+ * than now, an absolute timeout goes first in the ring, linked to the
+ * request, and counts as success so the chain goes on (ETIME_SUCCESS).
+ * Requests wait independently, so an added round trip overlaps across the
+ * queue as it would on a remote disk.
+ */
 static void queue_emulated_delay(struct thread_data *td, struct glue_data *gd,
 				 struct io_u *io_u)
 {
@@ -241,6 +219,21 @@ static void queue_emulated_delay(struct thread_data *td, struct glue_data *gd,
 	gd->prepared++;
 }
 
+/* A personality without trims: fio's synchronous trim, in queue order. */
+static enum fio_q_status trim_now(struct thread_data *td, struct glue_data *gd,
+				  struct io_u *io_u)
+{
+	/* a synchronous trim must not overtake queued requests */
+	if (gd->prepared || gd->inflight)
+		return FIO_Q_BUSY;
+	do_io_u_trim(td, io_u);
+	io_u_mark_submit(td, 1);
+	io_u_mark_complete(td, 1);
+	if (gd->acct_ready && !io_u->error)
+		dur_trim_completed(&gd->acct);
+	return FIO_Q_COMPLETED;
+}
+
 enum fio_q_status glue_queue(struct thread_data *td, struct io_u *io_u)
 {
 	struct glue_data *gd = gd_of_td(td);
@@ -250,17 +243,8 @@ enum fio_q_status glue_queue(struct thread_data *td, struct io_u *io_u)
 
 	fio_ro_check(td, io_u);
 
-	if (io_u->ddir == DDIR_TRIM && !gd->p->prep_trim) {
-		/* a synchronous trim must not overtake queued requests */
-		if (gd->prepared || gd->inflight)
-			return FIO_Q_BUSY;
-		do_io_u_trim(td, io_u);
-		io_u_mark_submit(td, 1);
-		io_u_mark_complete(td, 1);
-		if (gd->acct_ready && !io_u->error)
-			dur_trim_completed(&gd->acct);
-		return FIO_Q_COMPLETED;
-	}
+	if (io_u->ddir == DDIR_TRIM && !gd->p->prep_trim)
+		return trim_now(td, gd, io_u);
 	if (ddir_sync(io_u->ddir) && io_u->ddir != DDIR_SYNC_FILE_RANGE &&
 	    gd->s.sync_mode == SYNC_MODE_LINKED && gd->open_link)
 		return claim_linked_flush(gd, io_u);

@@ -7,8 +7,8 @@
  * The sysfs root and the mountinfo file are parameters so that unit tests
  * can point them at a fake tree.
  */
-#ifndef FV_DEVPROBE_H
-#define FV_DEVPROBE_H
+#ifndef FV_DEVICE_H
+#define FV_DEVICE_H
 
 #include <stdbool.h>
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-#include "nvme_status.h"
+#include "nvme.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -8,7 +8,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "uring_glue.h"
+#include "glue_file.h"
+
+#include "device/device.h"
 
 /* The fd an SQE names: the registered index, or the file's own fd. */
 static void set_target(struct glue_data *gd, struct fio_file *f,

@@ -1,14 +1,23 @@
 /* SPDX-License-Identifier: MIT */
 /* Completions: CQEs back to fio's io_us, and into the accounting. */
-#include "uring_glue_int.h"
+#include "glue_int.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* ------------------------------------------------------------------ */
-/* completion                                                          */
+/*
+ * Nanoseconds on fio's clock (TSC where fio trusts it), the one fio's
+ * latencies use: every accounted time is taken on it.
+ */
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	fio_gettime(&ts, NULL);
+	return (uint64_t) ts.tv_sec * 1000000000ULL + (uint64_t) ts.tv_nsec;
+}
 
 static void complete_link(struct glue_data *gd, struct glue_link *l, int res,
 			  uint64_t now)
@@ -77,7 +86,8 @@ static void complete_cqe(struct thread_data *td, struct glue_data *gd,
 	gd->events[gd->nevents++] = io_u;
 }
 
-unsigned glue_reap(struct thread_data *td, struct glue_data *gd, unsigned max)
+/* Reaps what is there, up to @max events; returns the number of CQEs. */
+static unsigned reap(struct thread_data *td, struct glue_data *gd, unsigned max)
 {
 	struct io_uring_cqe *cqe;
 	unsigned seen = 0;
@@ -85,13 +95,36 @@ unsigned glue_reap(struct thread_data *td, struct glue_data *gd, unsigned max)
 
 	while (gd->nevents < max && !io_uring_peek_cqe(&gd->ring, &cqe)) {
 		if (!now && gd->acct_ready)
-			now = glue_now_ns();
+			now = now_ns();
 		complete_cqe(td, gd, cqe, now);
 		io_uring_cqe_seen(&gd->ring, cqe);
 		gd->inflight--;
 		seen++;
 	}
 	return seen;
+}
+
+/*
+ * fio has reaped all of its requests by now, but a linked flush it never
+ * asked to wait for (the write that ended the job had one) may still be in
+ * flight: wait for it, so that its write is counted durable or not.
+ */
+void glue_drain(struct thread_data *td, struct glue_data *gd)
+{
+	struct __kernel_timespec ts = { .tv_sec = 5 };
+	struct io_uring_cqe *cqe;
+
+	while (gd->ring_ready && gd->inflight) {
+		if (io_uring_wait_cqe_timeout(&gd->ring, &cqe, &ts) == -ETIME) {
+			log_err("%s: %u requests still in flight after 5 s at "
+				"the end of the job; the stats file leaves "
+				"them out\n",
+				gd->p->name, gd->inflight);
+			return;
+		}
+		gd->nevents = 0;
+		reap(td, gd, 1);
+	}
 }
 
 int glue_getevents(struct thread_data *td, unsigned int min, unsigned int max,
@@ -106,7 +139,7 @@ int glue_getevents(struct thread_data *td, unsigned int min, unsigned int max,
 	if (max > gd->iodepth)
 		max = gd->iodepth;
 	for (;;) {
-		glue_reap(td, gd, max);
+		reap(td, gd, max);
 		if (gd->nevents >= min || gd->nevents >= max || !gd->inflight)
 			break;
 		if (io_uring_sq_ready(&gd->ring))

@@ -9,8 +9,8 @@
  * read or write, an NVMe command...) and a CQE back into an io_u result.
  * Everything else is here, once.
  */
-#ifndef FV_URING_GLUE_H
-#define FV_URING_GLUE_H
+#ifndef FV_GLUE_H
+#define FV_GLUE_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -20,11 +20,10 @@
 #include "fio.h"
 #include "optgroup.h"
 
-#include "core/devprobe.h"
-#include "core/durability.h"
-#include "core/emu_shared.h"
-#include "core/emulator.h"
-#include "core/settings.h"
+#include "accounting/accounting.h"
+#include "device/device.h"
+#include "emulator/emulator.h"
+#include "settings/settings.h"
 
 #define FV_ENGINE_VERSION "0.1.0"
 
@@ -45,7 +44,7 @@ struct glue_options {
 	unsigned int write_mode;
 	char *stats_file;
 	unsigned int accounting;
-	/* provisioned-disk emulation (see core/emulator.h) */
+	/* provisioned-disk emulation (see emulator/emulator.h) */
 	char *emulate;
 	unsigned long long cap_iops;
 	unsigned long long cap_bw;
@@ -321,9 +320,6 @@ int glue_sqpoll_cpu_cb(void *data, unsigned long long *val);
 int glue_fail(struct thread_data *td, int err, const char *func,
 	      const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
-/* The personality for regular files and block devices. */
-extern const struct glue_personality glue_file_ops;
-
 int glue_init(struct thread_data *td, struct glue_options *o,
 	      const char *engine, const struct glue_personality *p);
 int glue_post_init(struct thread_data *td);
@@ -342,8 +338,5 @@ static inline struct glue_data *gd_of_td(struct thread_data *td)
 {
 	return (struct glue_data *) td->io_ops_data;
 }
-
-/* Nanoseconds on fio's clock: every accounted time is taken on it. */
-uint64_t glue_now_ns(void);
 
 #endif

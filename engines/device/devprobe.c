@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-#include "devprobe.h"
+#include "device.h"
 
 #include <errno.h>
 #include <limits.h>

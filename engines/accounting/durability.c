@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-#include "durability.h"
+#include "accounting.h"
 
 #include <errno.h>
 #include <stdlib.h>

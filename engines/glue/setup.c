@@ -1,37 +1,17 @@
 /* SPDX-License-Identifier: MIT */
-/* The glue's set-up, files, stats file and clean-up (see uring_glue.h). */
-#include "uring_glue_int.h"
+/*
+ * The glue's set-up: options checked against the job, the tables, the
+ * emulated disk's figures, then (post_init) the ring, registered buffers
+ * and files.
+ */
+#include "glue_int.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <stdarg.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
-
-#include "core/stats_json.h"
-
-/* fio's clock (TSC where fio trusts it): the one fio's latencies use. */
-uint64_t glue_now_ns(void)
-{
-	struct timespec ts;
-
-	fio_gettime(&ts, NULL);
-	return (uint64_t) ts.tv_sec * 1000000000ULL + (uint64_t) ts.tv_nsec;
-}
-
-/*
- * fio's main process loads the engine too (to parse its options) and exits
- * last: it removes the emulated disks its jobs shared.
- */
-__attribute__((destructor)) static void glue_unload(void)
-{
-	emu_shared_remove_owned((long) getpid());
-}
 
 int glue_sqpoll_cpu_cb(void *data, unsigned long long *val)
 {
@@ -41,37 +21,6 @@ int glue_sqpoll_cpu_cb(void *data, unsigned long long *val)
 	o->sqpoll_cpu_set = 1;
 	return 0;
 }
-
-static struct glue_data *gd_of(struct thread_data *td)
-{
-	return td->io_ops_data;
-}
-
-/* Keeps the first error the job met, for the stats file. */
-static void copy_error(struct glue_data *gd, const char *msg)
-{
-	if (gd && !gd->first_error[0])
-		snprintf(gd->first_error, sizeof(gd->first_error), "%.*s",
-			 (int) sizeof(gd->first_error) - 1, msg);
-}
-
-int glue_fail(struct thread_data *td, int err, const char *func,
-	      const char *fmt, ...)
-{
-	char msg[768];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	log_err("%s\n", msg);
-	copy_error(gd_of(td), msg);
-	td_vmsg(td, err, msg, func);
-	return 1;
-}
-
-/* ------------------------------------------------------------------ */
-/* set-up                                                              */
 
 static void settings_from_options(struct engine_settings *s,
 				  const struct glue_options *o)
@@ -102,7 +51,7 @@ static void job_facts_from_td(struct job_facts *j, struct thread_data *td)
 
 static int alloc_tables(struct glue_data *gd)
 {
-	unsigned i, n = gd->iodepth;
+	unsigned n = gd->iodepth;
 
 	gd->io_u_index = calloc(n, sizeof(*gd->io_u_index));
 	gd->ios = calloc(n, sizeof(*gd->ios));
@@ -110,17 +59,11 @@ static int alloc_tables(struct glue_data *gd)
 	/* every request may stamp itself and a linked flush */
 	gd->stamps = calloc(2 * n, sizeof(*gd->stamps));
 	gd->issued = calloc(n, sizeof(*gd->issued));
-	/* a linked flush may outlive its write and the next one: 2 per slot */
-	gd->nlinks = 2 * n;
-	gd->links = calloc(gd->nlinks, sizeof(*gd->links));
 	if (!gd->io_u_index || !gd->ios || !gd->events || !gd->stamps ||
-	    !gd->issued || !gd->links)
+	    !gd->issued)
 		return -ENOMEM;
-	for (i = 0; i < gd->nlinks; i++)
-		gd->links[i].next_free =
-			i + 1 < gd->nlinks ? &gd->links[i + 1] : NULL;
-	gd->free_links = gd->links;
-	return 0;
+	/* a linked flush may outlive its write and the next one: 2 per slot */
+	return glue_links_init(gd, 2 * n);
 }
 
 /* A preset, then the options given one by one (0 keeps the preset's). */
@@ -218,7 +161,7 @@ int glue_init(struct thread_data *td, struct glue_options *o,
 
 int glue_io_u_init(struct thread_data *td, struct io_u *io_u)
 {
-	gd_of(td)->io_u_index[io_u->index] = io_u;
+	gd_of_td(td)->io_u_index[io_u->index] = io_u;
 	return 0;
 }
 
@@ -303,8 +246,6 @@ static int register_buffers(struct thread_data *td, struct glue_data *gd)
 	return 0;
 }
 
-static int glue_open_checked(struct thread_data *td, struct fio_file *f);
-
 /* Opens every file now, as fio's io_uring engine does, and registers them. */
 static int register_files(struct thread_data *td, struct glue_data *gd)
 {
@@ -337,7 +278,7 @@ static int register_files(struct thread_data *td, struct glue_data *gd)
 
 int glue_post_init(struct thread_data *td)
 {
-	struct glue_data *gd = gd_of(td);
+	struct glue_data *gd = gd_of_td(td);
 
 	if (setup_ring(td, gd))
 		return 1;
@@ -346,174 +287,4 @@ int glue_post_init(struct thread_data *td)
 	if (gd->s.registerfiles && register_files(td, gd))
 		return 1;
 	return 0;
-}
-
-/* ------------------------------------------------------------------ */
-/* files                                                               */
-
-static int glue_open_checked(struct thread_data *td, struct fio_file *f)
-{
-	struct glue_data *gd = gd_of(td);
-
-	if (gd->p->open_file(td, f))
-		return 1;
-	if (!gd->probed && gd->p->probe) {
-		snprintf(gd->target, sizeof(gd->target), "%s", f->file_name);
-		gd->p->probe(td, gd, f, &gd->facts, &gd->vwc);
-		gd->probed = true;
-	}
-	return 0;
-}
-
-int glue_open_file(struct thread_data *td, struct fio_file *f)
-{
-	struct glue_data *gd = gd_of(td);
-
-	/*
-	 * fio sizes a block device by opening it from its main process,
-	 * before the engine's init (create_serialize): no glue data yet.
-	 */
-	if (!gd)
-		return generic_open_file(td, f);
-	if (gd->s.registerfiles && gd->fds) {
-		f->fd = gd->fds[f->engine_pos];
-		return 0;
-	}
-	return glue_open_checked(td, f);
-}
-
-/*
- * fio's own message for a path it cannot stat names neither the path nor
- * the cause ("func=fstat, error=Not a directory"): say both.
- */
-int glue_get_file_size(struct thread_data *td, struct fio_file *f)
-{
-	struct glue_data *gd = gd_of(td);
-	int ret = generic_get_file_size(td, f);
-
-	if (ret && td->error && td->error != ENOENT) {
-		char msg[PATH_MAX + 128];
-
-		snprintf(msg, sizeof(msg), "%s: cannot use %s: %s",
-			 gd ? gd->p->name : "engine", f->file_name,
-			 strerror(td->error));
-		log_err("%s\n", msg);
-		copy_error(gd, msg);
-	}
-	return ret;
-}
-
-int glue_close_file(struct thread_data *td, struct fio_file *f)
-{
-	struct glue_data *gd = gd_of(td);
-
-	if (gd && gd->s.registerfiles && gd->fds) {
-		f->fd = -1;
-		return 0;
-	}
-	return generic_close_file(td, f);
-}
-
-/* ------------------------------------------------------------------ */
-/* the stats file                                                      */
-
-static void write_stats(struct thread_data *td, struct glue_data *gd)
-{
-	char path[PATH_MAX], err[512];
-	struct stats_meta m;
-	json_t *doc;
-	int ret;
-
-	ret = stats_path_expand(gd->s.stats_file, td->o.name, td->thread_number,
-				(int) td->pid,
-				td->o.numjobs > 1 || td->subjob_number > 0,
-				path, sizeof(path), err, sizeof(err));
-	if (ret) {
-		log_err("%s: %s\n", gd->p->name, err);
-		return;
-	}
-	memset(&m, 0, sizeof(m));
-	m.engine = gd->p->name;
-	m.engine_version = FV_ENGINE_VERSION;
-	m.fio_version = fio_version_string;
-	m.job_name = td->o.name;
-	m.thread_number = td->thread_number;
-	m.clone = td->subjob_number;
-	m.groupid = td->groupid;
-	m.pid = (int) td->pid;
-	m.target_path = gd->probed ? gd->target : NULL;
-	m.facts = gd->probed ? &gd->facts : NULL;
-	m.volatile_write_cache = gd->vwc;
-	m.settings = &gd->s;
-	m.direct = td->o.odirect;
-	m.fsync_every = td->o.fsync_blocks;
-	m.fdatasync_every = td->o.fdatasync_blocks;
-	if (gd->emu_disk)
-		emu_shared_snapshot(gd->emu_disk, &gd->emu);
-	m.emu = gd->emulating ? &gd->emu : NULL;
-	m.error = gd->first_error[0] ? gd->first_error
-		  : td->error	     ? td->verror
-				     : NULL;
-	doc = stats_to_json(&gd->acct, &m);
-	if (!doc) {
-		log_err("%s: out of memory writing %s\n", gd->p->name, path);
-		return;
-	}
-	ret = stats_write_file(path, doc);
-	json_decref(doc);
-	if (ret)
-		log_err("%s: cannot write the stats file %s: %s\n", gd->p->name,
-			path, strerror(-ret));
-}
-
-/*
- * fio has reaped all of its requests by now, but a linked flush it never
- * asked to wait for (the write that ended the job had one) may still be in
- * flight: wait for it, so that its write is counted durable or not.
- */
-static void drain_engine_flushes(struct thread_data *td, struct glue_data *gd)
-{
-	struct __kernel_timespec ts = { .tv_sec = 5 };
-	struct io_uring_cqe *cqe;
-
-	while (gd->ring_ready && gd->inflight) {
-		if (io_uring_wait_cqe_timeout(&gd->ring, &cqe, &ts) == -ETIME) {
-			log_err("%s: %u requests still in flight after 5 s at "
-				"the end of the job; the stats file leaves "
-				"them out\n",
-				gd->p->name, gd->inflight);
-			return;
-		}
-		gd->nevents = 0;
-		glue_reap(td, gd, 1);
-	}
-}
-
-void glue_cleanup(struct thread_data *td)
-{
-	struct glue_data *gd = gd_of(td);
-	unsigned i;
-
-	if (!gd)
-		return;
-	drain_engine_flushes(td, gd);
-	if (gd->acct_ready) {
-		write_stats(td, gd);
-		dur_free(&gd->acct);
-	}
-	emu_shared_detach(gd->emu_disk);
-	if (gd->ring_ready)
-		io_uring_queue_exit(&gd->ring);
-	for (i = 0; i < gd->nfds; i++)
-		close(gd->fds[i]);
-	free(gd->fds);
-	free(gd->io_u_index);
-	free(gd->ios);
-	free(gd->events);
-	free(gd->stamps);
-	free(gd->issued);
-	free(gd->links);
-	free(gd->priv);
-	free(gd);
-	td->io_ops_data = NULL;
 }

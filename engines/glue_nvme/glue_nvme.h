@@ -2,15 +2,15 @@
 /*
  * The glue personality for NVMe generic character devices (/dev/ngXnY):
  * every request becomes an NVMe command sent with IORING_OP_URING_CMD.
- * The command words come from core/nvme_cmd, the completion status is
- * decoded by core/nvme_status; this file ties them to fio.
+ * The command words come from nvme/nvme_cmd.c, the completion status is
+ * decoded by nvme/nvme_status.c; this file ties them to fio.
  */
 #ifndef FV_GLUE_NVME_H
 #define FV_GLUE_NVME_H
 
-#include "uring_glue.h"
+#include "glue/glue.h"
 
-/* nvme_pt's options: the common ones first (see uring_glue.h). */
+/* nvme_pt's options: the common ones first (see glue/glue.h). */
 struct nvme_pt_options {
 	struct glue_options g;
 	unsigned int writefua;

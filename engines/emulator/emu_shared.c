@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-#include "emu_shared.h"
+#include "emulator.h"
 
 #include <dirent.h>
 #include <errno.h>

@@ -3,16 +3,16 @@
  * The stats file: the accounting, the device facts and the settings of one
  * job clone, as JSON (schema in docs/stats-file.md).
  */
-#ifndef FV_STATS_JSON_H
-#define FV_STATS_JSON_H
+#ifndef FV_STATS_H
+#define FV_STATS_H
 
 #include <jansson.h>
 #include <stdbool.h>
 
-#include "devprobe.h"
-#include "durability.h"
-#include "emulator.h"
-#include "settings.h"
+#include "accounting/accounting.h"
+#include "device/device.h"
+#include "emulator/emulator.h"
+#include "settings/settings.h"
 
 #define STATS_SCHEMA "fioverdict-durability/1"
 

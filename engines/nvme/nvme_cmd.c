@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-#include "nvme_cmd.h"
+#include "nvme.h"
 
 #include <endian.h>
 #include <errno.h>

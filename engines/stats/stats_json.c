@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-#include "stats_json.h"
+#include "stats.h"
 
 #include <errno.h>
 #include <limits.h>

@@ -20,8 +20,8 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include "core/nvme_cmd.h"
-#include "core/nvme_status.h"
+#include "device/device.h"
+#include "nvme/nvme.h"
 
 #define PT_NAME "nvme_pt"
 #define SYSFS "/sys"

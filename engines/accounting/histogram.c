@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-#include "histogram.h"
+#include "accounting.h"
 
 #include <string.h>
 

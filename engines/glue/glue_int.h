@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What the glue's own files share and the engines do not see. The calls
+ * between the files go one way: setup.c -> files.c; cleanup.c -> reap.c;
+ * submit.c and reap.c -> links.c (neither calls the other); errors.c and
+ * links.c, called by the others, call none of them.
+ */
+#ifndef FV_GLUE_INT_H
+#define FV_GLUE_INT_H
+
+#include "glue.h"
+
+/* Engine-made flushes carry a tagged pointer: io_u pointers are aligned. */
+#define LINK_TAG 1ULL
+
+/* links.c: the pool of engine-made flushes, @n of them. 0 or -ENOMEM. */
+int glue_links_init(struct glue_data *gd, unsigned n);
+/* A cleared link, or NULL when all are in use. */
+struct glue_link *glue_link_get(struct glue_data *gd);
+void glue_link_put(struct glue_data *gd, struct glue_link *l);
+
+/* errors.c: keeps @msg as the job's first error, if it is. */
+void glue_keep_error(struct glue_data *gd, const char *msg);
+
+/* files.c: opens @f through the personality; probes the first file. */
+int glue_open_checked(struct thread_data *td, struct fio_file *f);
+
+/* reap.c: waits for what is still in flight at the end of a job. */
+void glue_drain(struct thread_data *td, struct glue_data *gd);
+
+#endif
