@@ -16,7 +16,9 @@ ROOT itself; '#' starts a comment). The rule:
   - with --objects DIR (the build's objects, DIR/FOLDER/NAME.o for
     ROOT/FOLDER/NAME.c), no object uses a symbol defined in a folder above
     its own: a call that no include shows is caught too;
-  - the folders' graph of includes and symbol uses has no cycle.
+  - the folders' graph of includes and symbol uses has no cycle, and with
+    --objects neither has the graph of calls between the files of one
+    folder (a folder's files call each other one way too).
 
 Prints one line per violation, "FILE:LINE: ..." for includes, and exits 1
 when there is any; 0 and a summary line otherwise; 2 on a usage error.
@@ -148,22 +150,30 @@ def check_symbols(root, objdir, order, rank, edges, errors):
         for s in defined:
             owner[s] = (folder, rel)
         uses.append((rel, folder, used))
+    calls = set()
     for rel, folder, used in uses:
         for s in sorted(used):
             if s not in owner or folder is None:
                 continue
             other, where = owner[s]
             if other == folder:
+                calls.add((rel, where))
                 continue
             edges.add((folder, other))
             if rank[other] > rank[folder]:
                 errors.append(f"{os.path.join(root, rel)}: uses {s} of "
                               f"{where}: {folder}/ is below {other}/")
+    files = sorted({r for r, _, _ in uses})
+    cycle = find_cycle(files, calls)
+    if cycle:
+        errors.append(f"{root}: files of one folder call each other in a "
+                      f"cycle: {' -> '.join(cycle)}")
     return len(uses)
 
 
 def find_cycle(order, edges):
-    graph = {f: sorted(b for a, b in edges if a == f) for f in order}
+    graph = {f: sorted(b for a, b in edges if a == f and a != b)
+             for f in order}
     state, stack = {}, []
 
     def visit(f):

@@ -82,6 +82,14 @@ printf '#include "high/high.h"\nint main(void) { return high_f(); }\n' >"$tmp/ro
 objs "$tmp/rootdir"
 expect "root folder includes by path" 0 "0 violations" "$tmp/rootdir" --objects "$tmp/rootdir.o"
 
+# Two files of one folder that call each other.
+mktree "$tmp/filecycle"
+printf 'int low_g(void);\nint low_k(void) { return low_g(); }\n' >"$tmp/filecycle/low/low2.c"
+printf 'int low_k(void);\nint low_j(void) { return low_k(); }\n' >>"$tmp/filecycle/low/low.c"
+objs "$tmp/filecycle"
+expect "files of a folder in a cycle" 1 "call each other in a cycle" \
+	"$tmp/filecycle" --objects "$tmp/filecycle.o"
+
 mktree "$tmp/nolayers" && rm "$tmp/nolayers/LAYERS"
 expect "no LAYERS file" 1 "LAYERS" "$tmp/nolayers"
 
