@@ -214,6 +214,14 @@ static int parse_dir(const struct fv_docinfo *di, struct fv_dirstats *ds,
 	ds->iops = num0(obj, "iops");
 	ds->runtime_ms = fv_u64(num0(obj, "runtime"));
 	ds->total_ios = fv_u64(num0(obj, "total_ios"));
+	/*
+	 * fio before 2.2 has no total_ios: fio computed its integer iops as
+	 * total_ios x 1000 / runtime, which gives the count back (to within
+	 * runtime / 1000 I/Os).
+	 */
+	if (!json_object_get(obj, "total_ios"))
+		ds->total_ios = fv_u64(round(ds->iops *
+					     (double) ds->runtime_ms / 1000));
 	ds->short_ios = fv_u64(num0(obj, "short_ios"));
 	ds->drop_ios = fv_u64(num0(obj, "drop_ios"));
 	for (int k = 0; k < FV_LAT_NR; k++) {

@@ -187,6 +187,31 @@ new["jobs"][0]["read"]["io_bytes"] = 40960000
 new["jobs"][0]["read"]["io_kbytes"] = 40000
 write(os.path.join(FIX, "old", "fio-2.21.json"), new)
 
+# fio 2.1: no total_ios, short_ios nor drop_ios; iops an integer; a
+# write-only job with no "job options" (its direction from its I/O).
+zero = {"min": 0, "max": 0, "mean": 0.0, "stddev": 0.0}
+v21 = {"fio version": "fio-2.1.10", "timestamp": 1400000000,
+       "time": "Tue May 13 16:53:20 2014", "jobs": [{
+           "jobname": "v21_rw", "groupid": 0, "error": 0,
+           "read": {"io_bytes": 0, "bw": 0, "iops": 0, "runtime": 0,
+                    "slat": zero, "clat": zero, "lat": zero,
+                    "bw_min": 0, "bw_max": 0, "bw_agg": 0.0,
+                    "bw_mean": 0.0, "bw_dev": 0.0},
+           "write": {"io_bytes": 81920, "bw": 4096, "iops": 1024,
+                     "runtime": 20000, "slat": zero,
+                     "clat": {"min": 300, "max": 9000, "mean": 960.0,
+                              "stddev": 200.0,
+                              "percentile": {"50.000000": 900,
+                                             "95.000000": 1300,
+                                             "99.000000": 2000,
+                                             "99.900000": 6000}},
+                     "lat": {"min": 302, "max": 9002, "mean": 962.0,
+                             "stddev": 200.0},
+                     "bw_min": 3800, "bw_max": 4400, "bw_agg": 100.0,
+                     "bw_mean": 4096.0, "bw_dev": 100.0},
+           "usr_cpu": 2.0, "sys_cpu": 5.0}]}
+write(os.path.join(FIX, "old", "fio-2.1.10.json"), v21)
+
 broken = os.path.join(FIX, "broken")
 os.makedirs(broken, exist_ok=True)
 text = json.dumps(doc([job("x", {"rw": "read"}, read=ddir(100))]),

@@ -56,6 +56,29 @@ static void fio2_usec_kib(void **state)
 	fv_set_free(&set);
 }
 
+/*
+ * fio 2.1 has no total_ios: the count comes from its iops and runtime, so
+ * that a write-only job shows its IOPS and its write latency.
+ */
+static void fio21_no_total_ios(void **state)
+{
+	struct fv_set set;
+	const struct fv_job *j;
+
+	(void) state;
+	load1(&set, FIX("old/fio-2.1.10.json"));
+	j = fvt_job(&set, NULL, "v21_rw");
+	assert_non_null(j);
+	assert_int_equal(j->dir[FV_DIR_WRITE].total_ios, 20480);
+	assert_int_equal(j->dir[FV_DIR_READ].total_ios, 0);
+	assert_true(j->dir[FV_DIR_WRITE].iops == 1024);
+	assert_int_equal(j->dir[FV_DIR_WRITE].io_bytes, 81920 * 1024);
+	assert_int_equal(fv_job_main_dir(j), FV_DIR_WRITE);
+	assert_int_equal(fv_lat_dir(j), FV_DIR_WRITE);
+	assert_true(j->dir[FV_DIR_WRITE].lat[FV_CLAT].pct[0].ns == 900000);
+	fv_set_free(&set);
+}
+
 static void fio221_bytes(void **state)
 {
 	struct fv_set set;
@@ -460,6 +483,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(fio2_usec_kib),
+		cmocka_unit_test(fio21_no_total_ios),
 		cmocka_unit_test(fio221_bytes),
 		cmocka_unit_test(bins_clones_warning),
 		cmocka_unit_test(clones_after_empty_bins),
