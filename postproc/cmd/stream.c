@@ -21,6 +21,7 @@ struct stream {
 	struct fv_set *all;
 	struct fv_summary_seen seen;
 	struct fv_table *reasons; /* distinct n/a reasons, as notes */
+	struct fv_table *notes;	  /* the rows' own notes (lower bounds) */
 	size_t nrows;
 };
 
@@ -87,7 +88,9 @@ static int stream_rows(struct stream *st, const struct fv_set *one)
 	if (!ret) {
 		fv_summary_seen(one, &st->seen);
 		fv_table_na_reasons(t, st->c->format->machine, keep_reason, st);
-		ret = st->sr->rows(st->out, t, st->nrows);
+		for (size_t i = 0; i < t->nnotes && !ret; i++)
+			ret = fv_table_note(st->notes, "%s", t->notes[i]);
+		ret = ret ? ret : st->sr->rows(st->out, t, st->nrows);
 		st->nrows += t->nrows;
 	}
 	fv_table_free(t);
@@ -159,8 +162,12 @@ static int stream_end(struct stream *st)
 				 .pcts = &st->c->show,
 				 .ninputs = st->all->ninputs };
 	struct fv_table *tail = fv_summary_table(&st->c->ao);
-	int ret =
-		tail ? fv_summary_notes(tail, &st->c->ao, &st->seen) : -ENOMEM;
+	int ret = tail ? 0 : -ENOMEM;
+
+	/* in the order a whole run gives them: the rows', then the table's */
+	for (size_t i = 0; !ret && i < st->notes->nnotes; i++)
+		ret = fv_table_note(tail, "%s", st->notes->notes[i]);
+	ret = ret ? ret : fv_summary_notes(tail, &st->c->ao, &st->seen);
 
 	ret = ret ? ret
 		  : st->sr->end(st->out, tail, st->reasons, st->nrows, &rep);
@@ -205,8 +212,10 @@ int fv_summary_stream(struct fv_cmdline *c, const struct fv_stream_renderer *sr)
 		return FV_EXIT_CANTCREAT;
 	}
 	st.reasons = fv_table_new("reasons", "");
-	ret = st.reasons ? stream_body(&st) : -ENOMEM;
+	st.notes = fv_table_new("notes", "");
+	ret = st.reasons && st.notes ? stream_body(&st) : -ENOMEM;
 	fv_table_free(st.reasons);
+	fv_table_free(st.notes);
 	fv_print_diags(&set.diags, c->verbosity, c->err);
 	status = fv_output_close(st.out, c->out, ret, c->err);
 	if (status == FV_EXIT_OK && set.diags.nerrors)

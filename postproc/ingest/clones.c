@@ -136,6 +136,11 @@ static int sum_dir(struct fv_dirstats *dst, struct fv_job **m, size_t nm, int d)
 		dst->drop_ios += s->drop_ios;
 		dst->bw_bytes += s->bw_bytes;
 		dst->iops += s->iops;
+		/* Clones vary independently: their variances add. */
+		dst->iops_sd = sqrt(dst->iops_sd * dst->iops_sd +
+				    s->iops_sd * s->iops_sd);
+		if (!dst->iops_samples || s->iops_samples < dst->iops_samples)
+			dst->iops_samples = s->iops_samples;
 		if (s->runtime_ms > dst->runtime_ms)
 			dst->runtime_ms = s->runtime_ms;
 		dst->lat_unmeasured |= s->lat_unmeasured;

@@ -25,8 +25,7 @@ void fv_scan_init(struct fv_scanner *s, const char *name, struct fv_text *t,
 	s->diags = diags;
 	s->error = fv_text_need(t, 3);
 	/* PowerShell's Out-File -Encoding utf8 starts files with a BOM. */
-	if (!s->error && t->loaded >= 3 &&
-	    !memcmp(t->buf, "\xef\xbb\xbf", 3)) {
+	if (!s->error && t->loaded >= 3 && !memcmp(t->buf, "\xef\xbb\xbf", 3)) {
 		s->pos = 3;
 		s->col = 1; /* jansson would count it as a character */
 	}

@@ -374,8 +374,11 @@ static int ingest_final(struct fv_set *set, struct fv_docinfo *di,
 	struct reload r = { di, s, doc, doc->njobs };
 	int ret = fv_group_clones(&doc->jobs, &doc->njobs, reload_bins, &r);
 	size_t i = 0, njobs = doc->njobs;
+	struct fv_run_io run;
 
+	fv_run_io_of(doc->root, doc->jobs, njobs, &run);
 	for (; i < njobs && !ret; i++) {
+		doc->jobs[i]->run_io = run;
 		ret = finish_job(set, di, doc->root, dir, sn, doc->jobs[i]);
 		if (ret) /* not taken by the set */
 			fv_job_free(doc->jobs[i]);

@@ -45,6 +45,13 @@ typedef int fv_bins_loader(void *ctx, struct fv_job *job);
 int fv_group_clones(struct fv_job ***jobs, size_t *njobs, fv_bins_loader *load,
 		    void *ctx);
 
+/*
+ * The run's I/O as fio's disk_util and its jobs count it (jobs: the
+ * document's final entries).
+ */
+void fv_run_io_of(const json_t *root, struct fv_job *const *jobs, size_t n,
+		  struct fv_run_io *r);
+
 /* Reads a fioverdict-durability stats document. */
 int fv_parse_durability(struct fv_set *set, const struct fv_docinfo *di,
 			const json_t *root, const char *dir);

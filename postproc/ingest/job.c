@@ -162,6 +162,7 @@ static int parse_lat(struct fv_lat *lat, const json_t *dir, const char *kind)
 	if (!json_is_object(obj))
 		return 0;
 	lat->present = true;
+	lat->us_histogram = scale != 1;
 	lat->min_ns = num0(obj, "min") * scale;
 	lat->max_ns = num0(obj, "max") * scale;
 	lat->mean_ns = num0(obj, "mean") * scale;
@@ -212,6 +213,8 @@ static int parse_dir(const struct fv_docinfo *di, struct fv_dirstats *ds,
 	/* bw is KiB/s in every version; bw_bytes exists since fio 3.2. */
 	ds->bw_bytes = isnan(bw_bytes) ? num0(obj, "bw") * 1024 : bw_bytes;
 	ds->iops = num0(obj, "iops");
+	ds->iops_sd = num0(obj, "iops_stddev");
+	ds->iops_samples = fv_u64(num0(obj, "iops_samples"));
 	ds->runtime_ms = fv_u64(num0(obj, "runtime"));
 	ds->total_ios = fv_u64(num0(obj, "total_ios"));
 	/*
@@ -220,8 +223,8 @@ static int parse_dir(const struct fv_docinfo *di, struct fv_dirstats *ds,
 	 * runtime / 1000 I/Os).
 	 */
 	if (!json_object_get(obj, "total_ios"))
-		ds->total_ios = fv_u64(round(ds->iops *
-					     (double) ds->runtime_ms / 1000));
+		ds->total_ios = fv_u64(
+			round(ds->iops * (double) ds->runtime_ms / 1000));
 	ds->short_ios = fv_u64(num0(obj, "short_ios"));
 	ds->drop_ios = fv_u64(num0(obj, "drop_ios"));
 	for (int k = 0; k < FV_LAT_NR; k++) {

@@ -89,6 +89,12 @@ int fv_parse_durability(struct fv_set *set, const struct fv_docinfo *di,
 	d->clone = fv_int(fv_jnum(job, "clone"));
 	d->no_block_device =
 		json_is_null(json_object_get(target, "block_device"));
+	d->volatile_cache =
+		json_is_boolean(json_object_get(target, "volatile_write_cache"))
+			? json_is_true(json_object_get(target,
+						       "volatile_write_cache"))
+			: -1;
+	d->emulated = json_is_object(json_object_get(root, "emulator"));
 	parse_counts(d, json_object_get(root, "counts"));
 	parse_dist(&d->flush, json_object_get(root, "flush_latency_ns"));
 	parse_dist(&d->write_to_durable,
@@ -98,6 +104,7 @@ int fv_parse_durability(struct fv_set *set, const struct fv_docinfo *di,
 	    dup_opt(&d->engine, fv_jstr(root, "engine")) ||
 	    dup_opt(&d->write_cache, fv_jstr(target, "write_cache")) ||
 	    dup_opt(&d->fs_type, fv_jstr(target, "fs_type")) ||
+	    dup_opt(&d->block_device, fv_jstr(target, "block_device")) ||
 	    fv_set_add_durability(set, d)) {
 		fv_durability_free(d);
 		return -ENOMEM;

@@ -196,6 +196,7 @@ void fv_durability_free(struct fv_durability *d)
 	free(d->engine);
 	free(d->job_name);
 	free(d->write_cache);
+	free(d->block_device);
 	free(d->fs_type);
 	free(d);
 }

@@ -93,6 +93,10 @@ int fv_lat_finish(struct fv_lat *lat, const struct fv_pctlist *pl)
 			lat->pct[i].src = FV_PCT_FIO;
 			lat->pct[i].ns = r->ns;
 		}
+		lat->pct[i].lower_bound =
+			lat->pct[i].src != FV_PCT_NONE &&
+			lat->pct[i].ns >= (lat->us_histogram ? FV_HIST_END_US_NS
+							     : FV_HIST_END_NS);
 		any |= lat->pct[i].src != FV_PCT_NONE;
 	}
 	/* Empty sections (trim, sync, slat) are most of them: share one. */

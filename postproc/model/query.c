@@ -118,5 +118,12 @@ int fv_put_pct(struct fv_table *t, size_t row, size_t col,
 					   : pct_missing_reason(lat));
 	if (lat->pct[pidx].src == FV_PCT_NONE)
 		return fv_cell_na(t, row, col, pct_missing_reason(lat));
+	if (lat->pct[pidx].lower_bound)
+		return fv_table_note(t,
+				     "≥: at the end of fio's latency histogram "
+				     "(%.1f s), which counts every slower I/O "
+				     "there: a lower bound",
+				     lat->pct[pidx].ns / 1e9)
+			       ?: fv_cell_bound(t, row, col, lat->pct[pidx].ns);
 	return fv_cell_num(t, row, col, lat->pct[pidx].ns);
 }

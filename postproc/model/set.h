@@ -63,8 +63,19 @@ enum fv_pct_src {
 
 struct fv_pctval {
 	enum fv_pct_src src;
+	/* At the end of fio's histogram: its last bucket holds every slower
+	 * I/O, so the value is a lower bound of the percentile. */
+	bool lower_bound;
 	double ns;
 };
+
+/*
+ * The last bucket of fio's latency histogram (its value, ns): from fio
+ * 2.99 on, ns buckets in 29 groups of 64 (stat.h: FIO_IO_U_PLAT_NR 1856,
+ * 17.11 s); before, µs buckets in 19 groups (16.71 s).
+ */
+#define FV_HIST_END_NS 17112760320.0
+#define FV_HIST_END_US_NS 16711680000.0
 
 struct fv_bin {
 	uint64_t ns;
@@ -85,6 +96,7 @@ struct fv_lat {
 	bool present;
 	bool has_n; /* "N" exists since fio 3.18 */
 	bool had_bins;
+	bool us_histogram; /* fio before 2.99: µs keys, a shorter histogram */
 	uint32_t nreported;
 	uint64_t n;
 	double min_ns, max_ns, mean_ns, stddev_ns;
@@ -128,6 +140,12 @@ struct fv_dirstats {
 	uint64_t runtime_ms;
 	double bw_bytes; /* bytes per second */
 	double iops;
+	/*
+	 * fio's own IOPS samples (iops_stddev, iops_samples; one a second,
+	 * or per iopsavgtime): the run's variation, 0 when fio gave none.
+	 */
+	double iops_sd;
+	uint64_t iops_samples;
 	struct fv_lat lat[FV_LAT_NR];
 	struct fv_sample *samples;
 	size_t nsamples;
@@ -170,12 +188,31 @@ struct fv_durability {
 	int clone;
 	char *write_cache;    /* NULL when unknown */
 	char *fs_type;	      /* NULL when unknown */
+	char *block_device;   /* its name, NULL when none or unknown */
 	bool no_block_device; /* target.block_device is null: tmpfs */
+	int volatile_cache;   /* NVMe VWC: 1 present, 0 absent, -1 unknown */
+	bool emulated;	      /* the engine emulated a provisioned disk */
 	uint64_t writes, write_bytes, write_errors;
 	uint64_t fsyncs, fdatasyncs, flush_errors, empty_syncs;
 	uint64_t writes_not_durable, writes_untracked;
 	struct fv_dist flush, write_to_durable;
 	bool joined;
+};
+
+/*
+ * What fio's disk_util says of the run a job was part of: the I/Os each
+ * device completed while the run lasted (counted by the kernel for the
+ * whole device: other processes' I/O too), and the I/Os the run's jobs
+ * issued. Devices that did far fewer I/Os than the jobs issued are the
+ * mark of I/O that never reached them.
+ */
+struct fv_run_io {
+	bool known; /* the document had a disk_util section (fio leaves it
+		     * out when no block device was touched, or disk_util=0) */
+	uint64_t dev_ios[2]; /* reads, writes its devices were asked for */
+	uint64_t job_ios[2]; /* reads, writes issued by the run's jobs */
+	int targets;	     /* 1: every job on one target; 2: several */
+	char devices[64];    /* their names, "vda, nvme0n1" */
 };
 
 enum fv_job_kind {
@@ -221,6 +258,7 @@ struct fv_job {
 	const char *role_why;
 	struct fv_durability **dur;
 	size_t ndur;
+	struct fv_run_io run_io;
 };
 
 struct fv_set {

@@ -115,6 +115,7 @@ static int set_cell(struct fv_table *t, size_t row, size_t col,
 	c->str = NULL;
 	c->kind = kind;
 	c->num = v;
+	c->lower_bound = false;
 	if (s && !(c->str = strdup(s))) {
 		c->kind = FV_CELL_EMPTY;
 		return -ENOMEM;
@@ -125,6 +126,14 @@ static int set_cell(struct fv_table *t, size_t row, size_t col,
 int fv_cell_num(struct fv_table *t, size_t row, size_t col, double v)
 {
 	return set_cell(t, row, col, FV_CELL_NUM, v, NULL);
+}
+
+int fv_cell_bound(struct fv_table *t, size_t row, size_t col, double v)
+{
+	int ret = set_cell(t, row, col, FV_CELL_NUM, v, NULL);
+
+	fv_table_cell(t, row, col)->lower_bound = true;
+	return ret;
 }
 
 int fv_cell_str(struct fv_table *t, size_t row, size_t col, const char *s)

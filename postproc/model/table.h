@@ -47,6 +47,7 @@ enum fv_cell_kind {
 
 struct fv_cell {
 	enum fv_cell_kind kind;
+	bool lower_bound; /* a number that is at least this (shown "≥") */
 	double num;
 	char *str; /* the text, or for NA the reason */
 };
@@ -84,6 +85,8 @@ struct fv_cell *fv_table_cell(const struct fv_table *t, size_t row, size_t col);
 int fv_cell_num(struct fv_table *t, size_t row, size_t col, double v);
 int fv_cell_str(struct fv_table *t, size_t row, size_t col, const char *s);
 int fv_cell_na(struct fv_table *t, size_t row, size_t col, const char *reason);
+/* A number known only to be at least v (shown "≥v"). */
+int fv_cell_bound(struct fv_table *t, size_t row, size_t col, double v);
 /* Adds a note once (same text twice is kept once). */
 int fv_table_note(struct fv_table *t, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

@@ -6,10 +6,13 @@
 
 #include "units.h"
 
-/* 153k, 9.3k, 507: the seed's tables round IOPS like this. */
+/* 153k, 9.3k, 507: the seed's tables round IOPS like this; below 10,
+ * two significant digits (a FUSE mount's 0.058 is not 0). */
 static void fmt_iops(char *buf, size_t len, double v)
 {
-	if (v < 1000)
+	if (v > 0 && v < 9.5)
+		snprintf(buf, len, "%.2g", v);
+	else if (v < 1000)
 		snprintf(buf, len, "%.0f", v);
 	else if (v < 9999.5)
 		snprintf(buf, len, "%.1fk", v / 1e3);
@@ -28,6 +31,8 @@ static void fmt_bw(char *buf, size_t len, double v)
 
 	if (mib >= 99.95 || mib == 0)
 		snprintf(buf, len, "%.0f MiB/s", mib);
+	else if (mib < 0.005)
+		snprintf(buf, len, "%.2g KiB/s", v / 1024); /* not 0.00 */
 	else if (mib >= 9.995)
 		snprintf(buf, len, "%.1f MiB/s", mib);
 	else

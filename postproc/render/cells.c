@@ -26,7 +26,12 @@ void fv_cell_human(char *buf, size_t len, const struct fv_col *col,
 		snprintf(buf, len, "%s", cell->str);
 		break;
 	case FV_CELL_NUM:
-		fv_fmt_human(buf, len, col->unit, cell->num);
+		if (cell->lower_bound && len > 4) {
+			memcpy(buf, "≥", 4); /* 3 bytes of UTF-8 and a NUL */
+			fv_fmt_human(buf + 3, len - 3, col->unit, cell->num);
+		} else {
+			fv_fmt_human(buf, len, col->unit, cell->num);
+		}
 		break;
 	}
 }

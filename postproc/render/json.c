@@ -49,7 +49,8 @@ static json_t *cell_value(const struct fv_cell *cell)
 	}
 }
 
-static int rows(const struct fv_table *t, json_t *rows, json_t *na)
+static int rows(const struct fv_table *t, json_t *rows, json_t *na,
+		json_t *bounds)
 {
 	for (size_t r = 0; r < t->nrows; r++) {
 		json_t *row = json_object();
@@ -69,6 +70,12 @@ static int rows(const struct fv_table *t, json_t *rows, json_t *na)
 						  t->cols[c].key, "reason",
 						  cell->str ? cell->str : "")))
 				return -ENOMEM;
+			if (cell->kind == FV_CELL_NUM && cell->lower_bound &&
+			    json_array_append_new(
+				    bounds, json_pack("{s:I, s:s}", "row",
+						      (json_int_t) r, "key",
+						      t->cols[c].key)))
+				return -ENOMEM;
 		}
 	}
 	return 0;
@@ -77,9 +84,9 @@ static int rows(const struct fv_table *t, json_t *rows, json_t *na)
 static json_t *table(const struct fv_table *t)
 {
 	json_t *o = json_object(), *r = json_array(), *na = json_array(),
-	       *notes = json_array();
+	       *notes = json_array(), *bounds = json_array();
 
-	if (!o || !r || !na || !notes || rows(t, r, na))
+	if (!o || !r || !na || !notes || !bounds || rows(t, r, na, bounds))
 		goto fail;
 	for (size_t i = 0; i < t->nnotes; i++)
 		if (json_array_append_new(notes, json_string(t->notes[i])))
@@ -89,16 +96,22 @@ static json_t *table(const struct fv_table *t)
 	    json_object_set_new(o, "columns", columns(t)) ||
 	    json_object_set_new(o, "rows", r) ||
 	    json_object_set_new(o, "unavailable", na) ||
+	    /* numbers that are lower bounds ("≥"): only when there are */
+	    (json_array_size(bounds) &&
+	     json_object_set(o, "lower_bounds", bounds)) ||
 	    json_object_set_new(o, "notes", notes)) {
 		json_decref(o);
+		json_decref(bounds);
 		return NULL;
 	}
+	json_decref(bounds);
 	return o;
 fail:
 	json_decref(o);
 	json_decref(r);
 	json_decref(na);
 	json_decref(notes);
+	json_decref(bounds);
 	return NULL;
 }
 

@@ -479,11 +479,61 @@ static void role_override(void **state)
 	fv_set_free(&set);
 }
 
+/*
+ * What the verdicts read besides the figures: fio's disk_util (the
+ * devices' I/Os, merges included, against the run's jobs'), its own
+ * IOPS samples (iops_stddev over iops_samples), and a percentile in the
+ * last bin of its histogram (17.1 s: a lower bound, as on a FUSE mount).
+ */
+static const char *const evidence_doc =
+	"{\"fio version\": \"fio-3.33\", \"jobs\": [{\"jobname\": \"r\",\n"
+	" \"job options\": {\"filename\": \"/mnt/f\"},\n"
+	" \"read\": {\"total_ios\": 1000, \"iops\": 100.0,\n"
+	"  \"iops_stddev\": 12.5, \"iops_samples\": 40,\n"
+	"  \"clat_ns\": {\"N\": 1000, \"mean\": 1.0e9, \"percentile\": {\n"
+	"   \"50.000000\": 17112760320, \"99.900000\": 17112760320}}}},\n"
+	" {\"jobname\": \"w\", \"job options\": {\"filename\": \"/mnt/f\"},\n"
+	" \"write\": {\"total_ios\": 500}}],\n"
+	" \"disk_util\": [{\"name\": \"vda\", \"read_ios\": 900,\n"
+	"  \"read_merges\": 90, \"write_ios\": 20, \"write_merges\": 0},\n"
+	" {\"name\": \"dm-0\", \"read_ios\": 5, \"write_ios\": 1}]}\n";
+
+static void disk_util_samples_last_bin(void **state)
+{
+	struct fv_set set;
+	const struct fv_job *r, *w;
+	const struct fv_lat *l;
+	bool lower = false;
+
+	(void) state;
+	fv_set_init(&set, NULL);
+	assert_int_equal(ingest_text(&set, evidence_doc, true), 0);
+	r = fvt_job(&set, NULL, "r");
+	w = fvt_job(&set, NULL, "w");
+	assert_non_null(r);
+	assert_non_null(w);
+	assert_true(r->run_io.known && w->run_io.known);
+	assert_int_equal(r->run_io.dev_ios[0], 995);
+	assert_int_equal(r->run_io.dev_ios[1], 21);
+	assert_int_equal(r->run_io.job_ios[0], 1000);
+	assert_int_equal(r->run_io.job_ios[1], 500);
+	assert_int_equal(r->run_io.targets, 1);
+	assert_string_equal(r->run_io.devices, "vda, dm-0");
+	assert_true(r->dir[FV_DIR_READ].iops_sd == 12.5);
+	assert_int_equal(r->dir[FV_DIR_READ].iops_samples, 40);
+	l = &r->dir[FV_DIR_READ].lat[FV_CLAT];
+	for (size_t i = 0; i < l->nreported; i++)
+		lower |= l->reported[i].ns >= FV_HIST_END_NS;
+	assert_true(lower);
+	fv_set_free(&set);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(fio2_usec_kib),
 		cmocka_unit_test(fio21_no_total_ios),
+		cmocka_unit_test(disk_util_samples_last_bin),
 		cmocka_unit_test(fio221_bytes),
 		cmocka_unit_test(bins_clones_warning),
 		cmocka_unit_test(clones_after_empty_bins),

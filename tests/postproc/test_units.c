@@ -100,6 +100,13 @@ static void human_units(void **state)
 	assert_string_equal(b, "507");
 	fv_fmt_human(b, sizeof(b), FV_U_IOPS, 2730000);
 	assert_string_equal(b, "2.73M");
+	/* A FUSE mount's 7 I/Os in 120 s are not 0 IOPS, nor 0 MiB/s. */
+	fv_fmt_human(b, sizeof(b), FV_U_IOPS, 0.058333);
+	assert_string_equal(b, "0.058");
+	fv_fmt_human(b, sizeof(b), FV_U_IOPS, 9.4);
+	assert_string_equal(b, "9.4");
+	fv_fmt_human(b, sizeof(b), FV_U_BPS, 238);
+	assert_string_equal(b, "0.23 KiB/s");
 	fv_fmt_human(b, sizeof(b), FV_U_BPS, 1951.0 * 1024 * 1024);
 	assert_string_equal(b, "1951 MiB/s");
 	fv_fmt_human(b, sizeof(b), FV_U_NS, 523000);
