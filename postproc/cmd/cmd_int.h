@@ -168,10 +168,12 @@ struct fv_tables {
 	struct fv_logset logs;	    /* read when want_logs */
 	struct fv_log_sources srcs; /* logs named as inputs, --logs */
 	bool want_logs;
-	struct fv_set *base; /* diff: --baseline, read by baseline_dir */
+	struct fv_set *base;	    /* diff: --baseline, read by baseline_dir */
+	struct fv_logset base_logs; /* the logs beside the baseline */
 	const char *baseline_dir;
 	bool failed;	    /* a --fail-on verdict occurred */
 	struct fv_vopts vo; /* verdict, diff */
+	bool all;	    /* verdict --all: every check in text and md */
 	char **log_dirs;    /* --logs DIR */
 	size_t nlog_dirs;
 	/* Adds the command's tables. 0, -ENOMEM or -EINVAL (a diagnostic). */

@@ -7,6 +7,7 @@ static int analyse(struct fv_tables *x, struct fv_report *rep)
 	struct fv_verdict_in in = { .set = x->set,
 				    .logs = &x->logs,
 				    .base = x->base,
+				    .base_logs = &x->base_logs,
 				    .ao = &x->c->ao,
 				    .o = &x->vo };
 
@@ -15,7 +16,7 @@ static int analyse(struct fv_tables *x, struct fv_report *rep)
 
 static int diff_main(const struct fv_invocation *inv, int argc, char **argv)
 {
-	struct fv_tables x = { .analyse = analyse };
+	struct fv_tables x = { .want_logs = true, .analyse = analyse };
 
 	return fv_verdict_cmd_main(inv, &x, argc, argv);
 }

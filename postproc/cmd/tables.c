@@ -72,6 +72,9 @@ static int load_baseline(struct fv_tables *x, const struct fv_load_opts *lo)
 	blo.npaths = 1;
 	ret = fv_ingest_paths(x->base, paths, 1);
 	ret = ret ? ret : fv_annotate(x->base, &blo);
+	/* Their noise is read from the logs beside them. */
+	if (!ret && x->want_logs)
+		ret = fv_logs_load(&x->base_logs, x->base, NULL);
 	/* The baseline's problems are the user's too. */
 	for (size_t i = 0; !ret && i < x->base->diags.n; i++) {
 		const struct fv_diag *d = &x->base->diags.v[i];
@@ -152,6 +155,7 @@ int fv_tables_main(struct fv_tables *x)
 	status = status_of(ret, x, &rep);
 	fv_report_free(&rep);
 	fv_logset_free(&x->logs);
+	fv_logset_free(&x->base_logs);
 	if (x->base) {
 		fv_set_free(x->base);
 		free(x->base);

@@ -1,17 +1,55 @@
 /* SPDX-License-Identifier: MIT */
 /* fioverdict verdict: every check on every job, with fio's logs. */
+#include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cmd_int.h"
+
+/*
+ * Text and Markdown show the findings (verdict/findings.c) unless --all;
+ * the machine formats (csv, json, junit) every check.
+ */
+static bool findings_view(const struct fv_tables *x)
+{
+	const char *f = x->c->format->name;
+
+	return !x->all && (!strcmp(f, "text") || !strcmp(f, "md"));
+}
+
+static int to_findings(struct fv_report *rep)
+{
+	struct fv_table **slot = &rep->tables[rep->ntables - 1], *f;
+	int ret = fv_findings(*slot, &f);
+
+	if (ret)
+		return ret;
+	ret = fv_table_note(f, "--all shows every check");
+	if (ret) {
+		fv_table_free(f);
+		return ret;
+	}
+	fv_table_free(*slot);
+	*slot = f;
+	return 0;
+}
 
 static int analyse(struct fv_tables *x, struct fv_report *rep)
 {
 	struct fv_verdict_in in = {
 		.set = x->set, .logs = &x->logs, .ao = &x->c->ao, .o = &x->vo
 	};
+	int ret = fv_verdicts(&in, rep, &x->failed);
 
-	return fv_verdicts(&in, rep, &x->failed);
+	return !ret && findings_view(x) ? to_findings(rep) : ret;
 }
+
+static const struct fv_option verdict_opts[] = {
+	FV_OPT_AT("all", 0, NULL,
+		  "text and md: every check, not the findings alone",
+		  fv_set_flag, offsetof(struct fv_tables, all), 0, 0),
+	FV_OPT_END,
+};
 
 /*
  * verdict and diff: their thresholds in x->vo (c->own is x), log files
@@ -60,6 +98,6 @@ const struct fv_command fv_cmd_verdict = {
 	.options =
 		(const struct fv_option *const[]){
 			fv_opts_format, fv_opts_common, fv_opts_lat,
-			fv_opts_fail_on, fv_opts_verdict, NULL },
+			fv_opts_fail_on, verdict_opts, fv_opts_verdict, NULL },
 	.main = verdict_main,
 };

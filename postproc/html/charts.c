@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -303,6 +304,32 @@ static int time_charts(struct fv_charts *c, const struct fv_set *set,
 	return 0;
 }
 
+/*
+ * A linear IOPS axis over labels that differ by more than 10x draws the
+ * slow ones flat at zero (a 500 IOPS disk beside tmpfs): logarithmic then.
+ */
+static void log_if_wide(struct fv_chart *ch)
+{
+	double lo = INFINITY, hi = 0;
+
+	if (ch->yaxis != FV_AX_LIN || !strstr(ch->ylabel, "IOPS"))
+		return;
+	for (size_t k = 0; k < ch->nlines; k++)
+		for (size_t i = 0; i < ch->lines[k].n; i++) {
+			double y = ch->lines[k].y[i];
+
+			if (y > 0)
+				lo = fmin(lo, y);
+			hi = fmax(hi, y);
+		}
+	if (hi > 10 * lo) {
+		size_t n = strlen(ch->ylabel);
+
+		ch->yaxis = FV_AX_LOG10;
+		snprintf(ch->ylabel + n, sizeof(ch->ylabel) - n, ", log scale");
+	}
+}
+
 int fv_charts_build(struct fv_charts *c, const struct fv_set *set,
 		    const struct fv_logset *ts, const struct fv_table *verdicts)
 {
@@ -327,6 +354,8 @@ int fv_charts_build(struct fv_charts *c, const struct fv_set *set,
 		ret = time_charts(c, set, ts, verdicts);
 	if (!ret)
 		ret = flush_chart(c, set);
+	for (size_t i = 0; !ret && i < c->n; i++)
+		log_if_wide(&c->v[i]);
 	free(labels);
 	return ret;
 }

@@ -1,16 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The HTML page: verdicts first (what a colleague reads), then the charts,
- * then every table, then the diagnostics. No script, no external file:
- * CSS and SVG are inline, so the page opens anywhere and prints.
+ * The HTML page: the comparison table (the question people came with),
+ * the findings, the charts, every other table, the diagnostics. No script, no
+ * external file: CSS and SVG are inline, so the page opens anywhere and prints.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "util/util.h"
 #include "render/render.h"
+#include "util/util.h"
+#include "verdict/verdict.h"
 #include "chart.h"
 
 static const char css[] =
@@ -32,95 +33,87 @@ static const char css[] =
 	"@media print{body{margin:0;max-width:none}h2{page-break-after:"
 	"avoid}details{display:block}}";
 
-static bool same_group(const struct fv_table *t, size_t a, size_t b)
+/* A cell of a table, escaped. */
+static void cell(FILE *f, const struct fv_table *t, size_t r, const char *key)
 {
-	return !strcmp(fv_table_str(t, a, "label"),
-		       fv_table_str(t, b, "label")) &&
-	       !strcmp(fv_table_str(t, a, "verdict"),
-		       fv_table_str(t, b, "verdict"));
+	fv_xml_escape(f, fv_table_str(t, r, key));
 }
 
-static bool group_seen(const struct fv_table *t, size_t r)
-{
-	for (size_t k = 0; k < r; k++)
-		if (same_group(t, k, r))
-			return true;
-	return false;
-}
-
-/*
- * One row per label and verdict: quick runs flag every job the same way,
- * and a colleague needs the verdict once with the jobs it covers.
- */
-static void verdict_group(FILE *f, const struct fv_table *t, size_t r, bool bad)
-{
-	size_t n = 0;
-
-	fprintf(f, "<tr class=\"%s\"><td>", bad ? "fail" : "pass");
-	fv_xml_escape(f, fv_table_str(t, r, "label"));
-	fputs("</td><td class=\"vn\">", f);
-	fv_xml_escape(f, fv_table_str(t, r, "verdict"));
-	fputs("</td><td>", f);
-	for (size_t k = r; k < t->nrows; k++) {
-		if (!same_group(t, r, k))
-			continue;
-		/* A long list hides the table: the first few, then a count. */
-		if (n < 4) {
-			fputs(n ? ", " : "", f);
-			fv_xml_escape(f, fv_table_str(t, k, "job"));
-		}
-		n++;
-	}
-	if (n > 4)
-		fprintf(f, " and %zu more", n - 4);
-	fputs("</td><td>", f);
-	fv_xml_escape(f, fv_table_str(t, r, "sentence"));
-	fputs("</td><td class=\"ev\">", f);
-	fv_xml_escape(f, fv_table_str(t, r, "evidence"));
-	if (n > 1)
-		fprintf(f, " (first of %zu jobs)", n);
-	fputs("</td></tr>\n", f);
-}
-
-static void verdict_rows(FILE *f, const struct fv_table *t, bool bad)
+/* The findings, one row each (verdict/findings.c). */
+static void finding_rows(FILE *f, const struct fv_table *t)
 {
 	fputs("<table class=\"v\"><tr><th>Label</th><th>Verdict</th>"
-	      "<th>Jobs</th><th>Meaning</th><th>Evidence</th></tr>\n",
+	      "<th>Jobs</th><th>Finding</th><th>Evidence</th></tr>\n",
 	      f);
-	for (size_t r = 0; r < t->nrows; r++)
-		if (!strcmp(fv_table_str(t, r, "outcome"), "fail") == bad &&
-		    !group_seen(t, r))
-			verdict_group(f, t, r, bad);
+	for (size_t r = 0; r < t->nrows; r++) {
+		fprintf(f, "<tr class=\"%s\"><td>", "fail");
+		cell(f, t, r, "label");
+		fputs("</td><td class=\"vn\">", f);
+		cell(f, t, r, "verdict");
+		fputs("</td><td>", f);
+		cell(f, t, r, "jobs");
+		fputs("</td><td>", f);
+		cell(f, t, r, "finding");
+		fputs("</td><td class=\"ev\">", f);
+		cell(f, t, r, "evidence");
+		fputs("</td></tr>\n", f);
+	}
 	fputs("</table>\n", f);
 }
 
-/* Problems first, in full; the passing checks folded (no script). */
+/* Every passing check, folded: one row each. */
+static void passing_rows(FILE *f, const struct fv_table *t)
+{
+	fputs("<table class=\"v\"><tr><th>Label</th><th>Job</th>"
+	      "<th>Verdict</th><th>Meaning</th><th>Evidence</th></tr>\n",
+	      f);
+	for (size_t r = 0; r < t->nrows; r++) {
+		if (strcmp(fv_table_str(t, r, "outcome"), "pass"))
+			continue;
+		fputs("<tr class=\"pass\"><td>", f);
+		cell(f, t, r, "label");
+		fputs("</td><td>", f);
+		cell(f, t, r, "job");
+		fputs("</td><td class=\"vn\">", f);
+		cell(f, t, r, "verdict");
+		fputs("</td><td>", f);
+		cell(f, t, r, "sentence");
+		fputs("</td><td class=\"ev\">", f);
+		cell(f, t, r, "evidence");
+		fputs("</td></tr>\n", f);
+	}
+	fputs("</table>\n", f);
+}
+
+/* The findings first; the passing checks folded (no script). */
 static void verdicts(FILE *f, const struct fv_page *p)
 {
 	const struct fv_table *t = p->verdicts;
-	size_t nbad = 0;
+	struct fv_table *fd = NULL;
+	size_t npass = 0;
 
-	fputs("<h2 id=\"verdicts\">Verdicts</h2>\n", f);
-	if (!t) {
-		fputs("<p>This build of fioverdict has no verdict analysis: "
-		      "only the tables and charts follow.</p>\n",
+	fputs("<h2 id=\"findings\">Findings</h2>\n", f);
+	if (!t || fv_findings(t, &fd)) {
+		fputs("<p>No verdicts: only the tables and charts "
+		      "follow.</p>\n",
 		      f);
 		return;
 	}
 	for (size_t r = 0; r < t->nrows; r++)
-		nbad += !strcmp(fv_table_str(t, r, "outcome"), "fail");
+		npass += !strcmp(fv_table_str(t, r, "outcome"), "pass");
 	fprintf(f,
-		"<p>%zu checks: %zu flag a problem (&#x2717;), %zu pass "
-		"(&#x2713;).</p>\n",
-		t->nrows, nbad, t->nrows - nbad);
-	if (nbad)
-		verdict_rows(f, t, true);
-	if (t->nrows > nbad) {
+		"<p>%zu checks: %zu findings (&#x2717;) on the lines below, "
+		"%zu pass (&#x2713;).</p>\n",
+		t->nrows, t->nrows - npass, npass);
+	if (fd->nrows)
+		finding_rows(f, fd);
+	if (npass) {
 		fprintf(f, "<details><summary>%zu passing checks</summary>\n",
-			t->nrows - nbad);
-		verdict_rows(f, t, false);
+			npass);
+		passing_rows(f, t);
 		fputs("</details>\n", f);
 	}
+	fv_table_free(fd);
 }
 
 static void charts(FILE *f, const struct fv_page *p)
@@ -241,11 +234,15 @@ int fv_html_write(FILE *f, const struct fv_page *p)
 	fv_xml_escape(f, p->title);
 	fprintf(f, "</h1>\n<p>fioverdict %s, %s; %zu result files.</p>\n",
 		FV_VERSION, when, p->rep->ninputs);
+	/* The question people came with: how the labels compare. */
+	if (fv_report_table(p->rep, "compare"))
+		table(f, fv_report_table(p->rep, "compare"));
 	verdicts(f, p);
 	charts(f, p);
 	fputs("<h2 id=\"tables\">Tables</h2>\n", f);
 	for (size_t i = 0; i < p->rep->ntables; i++)
-		if (p->rep->tables[i] != p->verdicts)
+		if (p->rep->tables[i] != p->verdicts &&
+		    strcmp(p->rep->tables[i]->name, "compare"))
 			table(f, p->rep->tables[i]);
 	diagnostics(f, p->diags);
 	fputs("</body></html>\n", f);

@@ -3,21 +3,27 @@
  * burst: does the figure last? Two kinds of evidence: a change point in
  * the job's own IOPS series (two-level least-squares fit: a level, then a
  * lower one), and for a steady job, its IOPS against the peak job of the
- * same pattern (rw and bs) and label.
+ * same pattern (rw and bs) and label. A fall counts when it is deep (the
+ * lower level below collapse_ratio of the higher one) and sure: the two
+ * levels apart by sigma standard errors of their difference, each level's
+ * error measured on its own windows. How much of the series' variance the
+ * two levels explain does not decide: a fall to a quarter is a collapse
+ * however noisy the series around it.
  */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "verdict_int.h"
 #include "series_stats.h"
+#include "verdict_int.h"
 
 struct burst {
 	bool has_step, fell;
 	struct fv_step st;
-	double t0_ms, t_fall_ms, t_end_ms;
+	double t_fall_ms, t_end_ms;
 	const struct fv_job *peak;
 	double ratio; /* steady / peak */
+	double t;     /* their difference in standard errors; NAN: unknown */
 	bool collapsed;
 };
 
@@ -38,11 +44,11 @@ static int series_step(struct fv_vctx *vc, const struct fv_job *j,
 		return ret;
 	b->has_step = fv_step_fit(r.v, r.n, min_segment(r.n), &b->st);
 	if (b->has_step) {
-		b->t0_ms = 0;
 		b->t_fall_ms = r.t_ms[b->st.k - 1];
 		b->t_end_ms = r.t_ms[r.n - 1];
-		b->fell = b->st.gain >= vc->o->cp_gain && b->st.before > 0 &&
-			  b->st.after / b->st.before < vc->o->collapse_ratio;
+		b->fell = b->st.before > 0 &&
+			  b->st.after / b->st.before < vc->o->collapse_ratio &&
+			  b->st.t >= vc->o->sigma;
 	}
 	fv_rate_free(&r);
 	return 0;
@@ -59,7 +65,7 @@ static bool same_opt(const struct fv_job *a, const struct fv_job *b,
 static void peak_pair(struct fv_vctx *vc, const struct fv_job *j,
 		      struct burst *b)
 {
-	double steady = fv_vjob_iops(j);
+	double steady = fv_vjob_iops(j), peak;
 
 	if (j->role != FV_ROLE_STEADY)
 		return;
@@ -74,12 +80,28 @@ static void peak_pair(struct fv_vctx *vc, const struct fv_job *j,
 	}
 	if (!b->peak)
 		return;
-	b->ratio = steady / fv_vjob_iops(b->peak);
-	b->collapsed = b->ratio < vc->o->collapse_ratio;
+	peak = fv_vjob_iops(b->peak);
+	b->ratio = steady / peak;
+	b->t = fv_welch_t(peak, fv_vjob_iops_se(vc->logs, b->peak), steady,
+			  fv_vjob_iops_se(vc->logs, j));
+	/* Without a measure of their noise, the depth of the fall alone. */
+	b->collapsed = b->ratio < vc->o->collapse_ratio &&
+		       (isnan(b->t) || b->t >= vc->o->sigma);
+}
+
+/* How sure a difference is; flat hand-made levels have no noise at all. */
+static const char *apart(char *buf, size_t len, double t)
+{
+	if (isinf(t))
+		snprintf(buf, len, "levels without noise");
+	else
+		snprintf(buf, len, "%.1f standard errors apart", t);
+	return buf;
 }
 
 static void evidence(char *buf, size_t len, const struct burst *b)
 {
+	char sure[48];
 	char x[48], y[48], t[48], e[48];
 	int n = 0;
 
@@ -89,16 +111,20 @@ static void evidence(char *buf, size_t len, const struct burst *b)
 		fv_vfmt(t, sizeof(t), FV_U_MS, b->t_fall_ms);
 		fv_vfmt(e, sizeof(e), FV_U_MS, b->t_end_ms);
 		n = snprintf(buf, len,
-			     "series: %s then %s from %s of %s "
-			     "(after/before %.0f%%, fit explains %.0f%%)",
+			     "series: %s then %s from %s of %s (after/before "
+			     "%.0f%%, %s)",
 			     x, y, t, e, 100 * b->st.after / b->st.before,
-			     100 * b->st.gain);
+			     apart(sure, sizeof(sure), b->st.t));
 	}
 	if (b->peak && n >= 0 && (size_t) n < len) {
 		fv_vfmt(x, sizeof(x), FV_U_IOPS, fv_vjob_iops(b->peak));
-		snprintf(buf + n, len - (size_t) n,
-			 "%speak job %s %s, steady/peak %.0f%%", n ? "; " : "",
-			 b->peak->display, x, 100 * b->ratio);
+		n += snprintf(buf + n, len - (size_t) n,
+			      "%speak job %s %s, steady/peak %.0f%%",
+			      n ? "; " : "", b->peak->display, x,
+			      100 * b->ratio);
+		if (!isnan(b->t) && n >= 0 && (size_t) n < len)
+			snprintf(buf + n, len - (size_t) n, " (%s)",
+				 apart(sure, sizeof(sure), b->t));
 	}
 }
 
@@ -120,40 +146,49 @@ static struct fv_vfigs burst_figs(const struct fv_job *j, const struct burst *b)
 	return f;
 }
 
+static int verdict_row(struct fv_vctx *vc, const struct fv_job *j,
+		       const struct burst *b, const char *ev)
+{
+	char lv[48], t[48];
+
+	if (b->fell) {
+		fv_vfmt(lv, sizeof(lv), FV_U_IOPS, b->st.after);
+		fv_vfmt(t, sizeof(t), FV_U_MS, b->t_fall_ms);
+		return fv_vrow(vc, j->label, j->display, "burst",
+			       FV_V_BURST_COLLAPSE, ev,
+			       "IOPS collapsed to %s after a %s burst: what "
+			       "the disk sustains is the lower level",
+			       lv, t);
+	}
+	if (b->collapsed)
+		return fv_vrow(vc, j->label, j->display, "burst",
+			       FV_V_BURST_COLLAPSE, ev,
+			       "steady IOPS are %.0f%% of the peak (below "
+			       "%.0f%%): the peak was a burst",
+			       100 * b->ratio, 100 * vc->o->collapse_ratio);
+	return fv_vrow(vc, j->label, j->display, "burst", FV_V_SUSTAINED, ev,
+		       "no fall below %.0f%% of the starting level that the "
+		       "noise cannot explain: the figure is sustained",
+		       100 * vc->o->collapse_ratio);
+}
+
 int fv_vcheck_burst(struct fv_vctx *vc, const struct fv_job *j)
 {
-	struct burst b = { 0 };
+	struct burst b = { .t = NAN };
 	struct fv_vfigs f;
-	char ev[512] = "", lv[48], t[48];
-	int ret = series_step(vc, j, &b);
+	char ev[512] = "";
+	int ret;
 
+	if (fv_vtarget_no_disk(j))
+		return 0;
+	ret = series_step(vc, j, &b);
 	if (ret)
 		return ret;
 	peak_pair(vc, j, &b);
 	if (!b.has_step && !b.peak)
 		return 0;
 	evidence(ev, sizeof(ev), &b);
-	if (b.fell) {
-		fv_vfmt(lv, sizeof(lv), FV_U_IOPS, b.st.after);
-		fv_vfmt(t, sizeof(t), FV_U_MS, b.t_fall_ms);
-		ret = fv_vrow(vc, j->label, j->display, "burst",
-			      FV_V_BURST_COLLAPSE, ev,
-			      "IOPS collapsed to %s after a %s burst: what "
-			      "the disk sustains is the lower level",
-			      lv, t);
-	} else if (b.collapsed) {
-		ret = fv_vrow(vc, j->label, j->display, "burst",
-			      FV_V_BURST_COLLAPSE, ev,
-			      "steady IOPS are %.0f%% of the peak (below "
-			      "%.0f%%): the peak was a burst",
-			      100 * b.ratio, 100 * vc->o->collapse_ratio);
-	} else {
-		ret = fv_vrow(vc, j->label, j->display, "burst", FV_V_SUSTAINED,
-			      ev,
-			      "no fall below %.0f%% of the starting level: "
-			      "the figure is sustained",
-			      100 * vc->o->collapse_ratio);
-	}
+	ret = verdict_row(vc, j, &b, ev);
 	if (!ret)
 		f = burst_figs(j, &b);
 	return ret ? ret : fv_vrow_figs(vc, &f);

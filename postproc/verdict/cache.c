@@ -1,10 +1,20 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * cache: figures too good for a medium (a minimum latency near 0, more
- * than the user's ceiling). methodology: the job's options and figures
- * that make its numbers doubtful (buffered I/O, no warm-up, a run too
- * short to pass a burst, a file the page cache can hold, latencies not
- * measured).
+ * cache: figures that a medium did not make. The evidence, strongest
+ * first:
+ *   - a memory file system under the target (tmpfs: the engine's stats
+ *     file, or a /dev/shm path with no block device in fio's disk_util);
+ *   - the run's devices asked for far fewer I/Os than its jobs issued
+ *     (fio's disk_util, a run on one target): the rest never left memory,
+ *     from the page cache (buffered I/O), or never-written regions of the
+ *     file (holes and unwritten extents read as zeros without the device);
+ *   - a mean total latency (submission to completion, fio's lat) below
+ *     min_lat, faster than a block device answers;
+ *   - figures above a ceiling the user gave.
+ * fio's completion latency (clat) alone is no evidence: io_uring can
+ * complete a request inside the submitting call, and fio then records a
+ * clat of 0.1 µs for an I/O the device took 40 µs for. When clat is all
+ * there is, the verdict says the evidence is insufficient.
  */
 #include <math.h>
 #include <stdio.h>
@@ -13,44 +23,85 @@
 #include "util/util.h"
 #include "verdict_int.h"
 
-struct list {
-	char buf[768];
-	size_t len;
-	int n;
+/* The device did at most this share of the I/Os the run issued. */
+#define BYPASS_SHARE 0.25
+
+struct cache {
+	struct fv_vlist l; /* the findings */
+	const char *cause; /* what made the figures, when it can be told */
+	enum fv_dir d;	   /* the direction judged */
+	double lat_mean;   /* total latency, ns; NAN when fio gave none */
+	double clat_min;   /* ns; NAN when none */
+	bool buffered;
 };
 
-static void add(struct list *l, const char *fmt, const char *a, const char *b)
+static bool direct_io(const struct fv_job *j)
 {
-	int w;
+	const char *b = fv_job_opt(j, "buffered");
 
-	if (l->len >= sizeof(l->buf))
-		return;
-	if (l->n++)
-		l->len += (size_t) snprintf(l->buf + l->len,
-					    sizeof(l->buf) - l->len, "; ");
-	if (l->len >= sizeof(l->buf))
-		return;
-	w = snprintf(l->buf + l->len, sizeof(l->buf) - l->len, fmt, a, b);
-	l->len += w > 0 ? (size_t) w : 0;
+	return fv_opt_true(fv_job_opt(j, "direct")) || (b && !fv_opt_true(b));
 }
 
-static double min_lat(const struct fv_job *j, enum fv_dir *which)
+static void latencies(const struct fv_job *j, struct cache *c)
 {
-	double m = INFINITY;
+	const struct fv_dirstats *s = &j->dir[c->d];
+	const struct fv_lat *lat = &s->lat[FV_LAT], *clat = &s->lat[FV_CLAT];
 
-	for (int d = FV_DIR_READ; d <= FV_DIR_WRITE; d++) {
-		const struct fv_dirstats *s = &j->dir[d];
-
-		if (s->present && s->total_ios && !s->lat_unmeasured &&
-		    s->lat[FV_CLAT].present && s->lat[FV_CLAT].min_ns < m) {
-			m = s->lat[FV_CLAT].min_ns;
-			*which = d;
-		}
-	}
-	return m;
+	c->lat_mean = lat->present && lat->mean_ns > 0 ? lat->mean_ns : NAN;
+	c->clat_min = clat->present && clat->max_ns > 0 ? clat->min_ns : NAN;
 }
 
-static void ceilings(struct fv_vctx *vc, const struct fv_job *j, struct list *l)
+/* The page cache for buffered I/O, else never-written regions. */
+static const char *bypass_cause(const struct cache *c)
+{
+	if (c->buffered)
+		return "the page cache (buffered I/O)";
+	return c->d == FV_DIR_READ
+		       ? "never-written regions of the file (holes or "
+			 "unwritten extents read as zeros without the "
+			 "device): fill the file first"
+		       : "a cache in front of the device";
+}
+
+/* fio's disk_util: the devices' I/Os against the run's jobs'. */
+static void device_share(const struct fv_job *j, struct cache *c)
+{
+	const struct fv_run_io *r = &j->run_io;
+	int k = c->d == FV_DIR_READ ? 0 : 1;
+	char x[48], y[48];
+
+	if (!r->known || !r->devices[0] || r->targets != 1 ||
+	    r->job_ios[k] < 1000 ||
+	    (double) r->dev_ios[k] >= BYPASS_SHARE * (double) r->job_ios[k])
+		return;
+	snprintf(x, sizeof(x), "%llu", (unsigned long long) r->dev_ios[k]);
+	snprintf(y, sizeof(y), "%llu", (unsigned long long) r->job_ios[k]);
+	fv_vlist_add(&c->l,
+		     "%s asked for %s %ss while the run issued %s (fio's "
+		     "disk_util)",
+		     r->devices, x, fv_dir_name(c->d), y);
+	if (!c->cause)
+		c->cause = bypass_cause(c);
+}
+
+static void too_fast(struct fv_vctx *vc, struct cache *c)
+{
+	char x[48], y[48];
+
+	if (!(c->lat_mean < vc->o->min_lat_ns))
+		return;
+	fv_vfmt(x, sizeof(x), FV_U_NS, c->lat_mean);
+	fv_vfmt(y, sizeof(y), FV_U_NS, vc->o->min_lat_ns);
+	fv_vlist_add(&c->l,
+		     "mean %s latency %s, submission to completion (below "
+		     "%s: faster than a block device answers)",
+		     fv_dir_name(c->d), x, y);
+	if (!c->cause && c->buffered)
+		c->cause = "the page cache (buffered I/O)";
+}
+
+static void ceilings(struct fv_vctx *vc, const struct fv_job *j,
+		     struct fv_vlist *l)
 {
 	char x[48], y[48];
 
@@ -62,105 +113,77 @@ static void ceilings(struct fv_vctx *vc, const struct fv_job *j, struct list *l)
 		if (c->iops > 0 && fv_vjob_iops(j) > c->iops) {
 			fv_vfmt(x, sizeof(x), FV_U_IOPS, fv_vjob_iops(j));
 			fv_vfmt(y, sizeof(y), FV_U_IOPS, c->iops);
-			add(l, "%s above the ceiling %s", x, y);
+			fv_vlist_add(l, "%s above the ceiling %s", x, y);
 		}
 		if (c->bw > 0 && fv_vjob_bw(j) > c->bw) {
 			fv_vfmt(x, sizeof(x), FV_U_BPS, fv_vjob_bw(j));
 			fv_vfmt(y, sizeof(y), FV_U_BPS, c->bw);
-			add(l, "%s above the ceiling %s", x, y);
+			fv_vlist_add(l, "%s above the ceiling %s", x, y);
 		}
 	}
 }
 
+static int suspect(struct fv_vctx *vc, const struct fv_job *j,
+		   const struct cache *c)
+{
+	int ret = fv_vrow(vc, j->label, j->display, "cache", FV_V_CACHE_SUSPECT,
+			  c->l.buf,
+			  "the figures did not come from the medium%s%s",
+			  c->cause ? ": " : "", c->cause ? c->cause : "");
+
+	return ret ? ret : fv_vrow_cause(vc, c->cause ? c->cause : "");
+}
+
+/* clat is all there is: it cannot say, and lat would be needed. */
+static int unverified(struct fv_vctx *vc, const struct fv_job *j,
+		      const struct cache *c)
+{
+	char x[48], ev[256];
+
+	fv_vfmt(x, sizeof(x), FV_U_NS, c->clat_min);
+	snprintf(ev, sizeof(ev),
+		 "%s: completion latency only (clat min %s), no total "
+		 "latency (lat)",
+		 fv_dir_name(c->d), x);
+	return fv_vrow(vc, j->label, j->display, "cache", FV_V_CACHE_UNVERIFIED,
+		       ev,
+		       "clat can be near 0 for requests io_uring completes "
+		       "inline: without fio's total latency (lat) the "
+		       "figures cannot be judged");
+}
+
 int fv_vcheck_cache(struct fv_vctx *vc, const struct fv_job *j)
 {
-	enum fv_dir d = FV_DIR_READ;
-	double m = min_lat(j, &d);
-	struct list l = { .n = 0 };
-	char x[48], y[48];
+	struct cache c = { .d = fv_vjob_dir(j), .buffered = !direct_io(j) };
+	char why[300], x[48];
 
-	if (m < vc->o->min_lat_ns) {
-		fv_vfmt(x, sizeof(x), FV_U_NS, m);
-		fv_vfmt(y, sizeof(y), FV_U_NS, vc->o->min_lat_ns);
-		add(&l, "minimum %s latency %s", fv_dir_name(d), x);
-		l.len += (size_t) snprintf(l.buf + l.len, sizeof(l.buf) - l.len,
-					   " (below %s)", y);
+	if (!j->dir[c.d].present || !j->dir[c.d].total_ios ||
+	    j->dir[c.d].lat_unmeasured)
+		return 0;
+	latencies(j, &c);
+	if (fv_vtarget_memfs(j, why, sizeof(why))) {
+		fv_vlist_add(&c.l, "%s", why);
+		c.cause = "a memory file system: there is no medium";
 	}
-	ceilings(vc, j, &l);
-	if (!isfinite(m) && !l.n && !vc->o->nceil)
+	device_share(j, &c);
+	too_fast(vc, &c);
+	ceilings(vc, j, &c.l);
+	if (c.l.n)
+		return suspect(vc, j, &c);
+	if (isnan(c.lat_mean) && c.clat_min < vc->o->min_lat_ns)
+		return unverified(vc, j, &c);
+	if (isnan(c.lat_mean) && isnan(c.clat_min))
 		return 0; /* nothing to judge */
-	if (l.n)
-		return fv_vrow(vc, j->label, j->display, "cache",
-			       FV_V_CACHE_SUSPECT, l.buf,
-			       "figures this good usually come from a cache, "
-			       "not from the medium");
-	fv_vfmt(x, sizeof(x), FV_U_NS, m);
-	snprintf(l.buf, sizeof(l.buf), "minimum latency %s%s", x,
-		 vc->o->nceil ? ", within the ceilings" : "");
+	fv_vfmt(x, sizeof(x), FV_U_NS,
+		isnan(c.lat_mean) ? c.clat_min : c.lat_mean);
+	snprintf(why, sizeof(why), "%s %s latency %s%s%s",
+		 isnan(c.lat_mean) ? "minimum completion" : "mean total",
+		 fv_dir_name(c.d), x,
+		 j->run_io.known && j->run_io.devices[0] ? "; I/O reached "
+							 : "",
+		 j->run_io.known ? j->run_io.devices : "");
 	return fv_vrow(vc, j->label, j->display, "cache", FV_V_NO_CACHE_SIGN,
-		       l.buf, "no sign of a cache in the figures");
-}
-
-static double runtime_s(const struct fv_job *j)
-{
-	uint64_t ms = j->job_runtime_ms;
-
-	for (int d = 0; d < FV_DIR_NR && !ms; d++)
-		if (j->dir[d].runtime_ms > ms)
-			ms = j->dir[d].runtime_ms;
-	return (double) ms / 1000;
-}
-
-static void small_file(struct fv_vctx *vc, const struct fv_job *j,
-		       struct list *l)
-{
-	const char *s = fv_job_opt(j, "size");
-	uint64_t bytes;
-	char x[48], y[48];
-
-	if (!s)
-		s = fv_job_opt(j, "filesize");
-	if (!s || fv_opt_size(s, &bytes) || !(vc->o->mem_bytes > 0) ||
-	    (double) bytes >= vc->o->mem_bytes)
-		return;
-	fv_vfmt(x, sizeof(x), FV_U_BYTES, (double) bytes);
-	fv_vfmt(y, sizeof(y), FV_U_BYTES, vc->o->mem_bytes);
-	add(l, "buffered test file of %s fits in %s of memory", x, y);
-}
-
-int fv_vcheck_method(struct fv_vctx *vc, const struct fv_job *j)
-{
-	const char *ramp = fv_job_opt(j, "ramp_time");
-	bool buffered = !fv_opt_true(fv_job_opt(j, "direct")) &&
-			fv_opt_true(fv_job_opt(j, "buffered") ?: "1");
-	double rt = runtime_s(j), ramp_s = 0;
-	struct list l = { .n = 0 };
-	char x[48], y[48];
-
-	if (buffered)
-		add(&l, "buffered I/O (no direct=1)%s%s", "", "");
-	if (!ramp || fv_opt_seconds(ramp, &ramp_s) || ramp_s <= 0)
-		add(&l, "no ramp_time (no warm-up)%s%s", "", "");
-	if (rt > 0 && rt < vc->o->min_runtime_s) {
-		snprintf(x, sizeof(x), "%.1f s", rt);
-		snprintf(y, sizeof(y), "%.0f s", vc->o->min_runtime_s);
-		add(&l, "run of %s, shorter than %s: a burst can last longer",
-		    x, y);
-	}
-	if (buffered)
-		small_file(vc, j, &l);
-	for (int d = 0; d < FV_DIR_NR; d++)
-		if (j->dir[d].present && j->dir[d].lat_unmeasured)
-			add(&l,
-			    "%s latencies all zero (gtod_reduce or clocks "
-			    "off): not measured%s",
-			    fv_dir_name(d), "");
-	if (l.n)
-		return fv_vrow(vc, j->label, j->display, "methodology",
-			       FV_V_METHODOLOGY, l.buf,
-			       "the method makes these figures doubtful; "
-			       "fix it before trusting them");
-	return fv_vrow(vc, j->label, j->display, "methodology", FV_V_METHOD_OK,
-		       "direct I/O, ramp_time, long enough",
-		       "nothing in the method casts doubt on the figures");
+		       why,
+		       "no sign that the figures came from anywhere "
+		       "but the medium");
 }

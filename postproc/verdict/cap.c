@@ -1,11 +1,22 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * capped: in a QD sweep (jobs of one label with the same rw, bs and
- * numjobs at different depths), the depth from which each doubling adds
- * less than cap_gain IOPS while the mean latency grows as Little's law
- * predicts (outstanding = IOPS x latency, within cap_little). Latency that
- * does not grow means the queue never filled (a synchronous engine, a
- * client limit), which is not a cap.
+ * The QD sweep of a label (jobs with the same rw, bs and numjobs at
+ * different depths), in depth order:
+ *   - burst-collapse: IOPS that fall as the depth rises (below
+ *     collapse_ratio of the best shallower depth, by sigma standard
+ *     errors): a deeper queue cannot lower what a device serves, so the
+ *     service rate fell during the sweep, as when a burst runs dry. The
+ *     queue must really have deepened (outstanding I/Os by Little's law,
+ *     IOPS x mean latency, up by half the doublings of the depth or more):
+ *     a synchronous engine ignores iodepth, and its IOPS move with the
+ *     CPU, not the device. The label's jobs that ran after it measured
+ *     the baseline: burst-spent.
+ *   - capped: a plateau after the last fall: from the knee on, at least
+ *     two doublings of the depth that add less than cap_gain IOPS while
+ *     the mean latency grows as Little's law predicts (outstanding = IOPS
+ *     x latency, within cap_little); its level is the plateau's. Latency
+ *     that does not grow means the queue never filled (a synchronous
+ *     engine, a client limit), which is not a cap.
  */
 #include <errno.h>
 #include <math.h>
@@ -13,11 +24,23 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "series_stats.h"
 #include "verdict_int.h"
 
 struct pt {
 	const struct fv_job *j;
-	double iops, lat_ns;
+	double iops, se, lat_ns;
+};
+
+struct sweep {
+	struct pt *p;
+	size_t n;
+	char name[160], ev[512];
+	size_t fall;  /* the first depth that fell, or n */
+	size_t from;  /* the best depth before it */
+	size_t last;  /* the last depth below the one before it, or 0 */
+	size_t knee;  /* where the plateau starts, or n */
+	double worst; /* the largest error against Little's law on it */
 };
 
 static const char *opt_or(const struct fv_job *j, const char *k)
@@ -39,6 +62,7 @@ static bool same_sweep(const struct fv_job *a, const struct fv_job *b)
 static bool candidate(const struct fv_job *j)
 {
 	return fv_job_representative(j) && j->depth > 0 && j->label &&
+	       !fv_vjob_no_data(j) && !fv_vtarget_no_disk(j) &&
 	       (j->role == FV_ROLE_SCALING || j->role == FV_ROLE_PEAK);
 }
 
@@ -60,6 +84,45 @@ static int by_depth(const void *a, const void *b)
 	return (x->j->depth > y->j->depth) - (x->j->depth < y->j->depth);
 }
 
+/* Little's law: the I/Os in flight on average. */
+static double outstanding(const struct pt *a)
+{
+	return a->iops * a->lat_ns / 1e9;
+}
+
+/* Did b fall below a, deep and sure, with its queue deeper? Unknown
+ * noise: the depth of the fall alone. */
+static bool fell(const struct fv_vopts *o, const struct pt *a,
+		 const struct pt *b)
+{
+	double t = fv_welch_t(a->iops, a->se, b->iops, b->se);
+	double deeper = sqrt((double) b->j->depth / a->j->depth);
+
+	return b->iops < o->collapse_ratio * a->iops &&
+	       (isnan(t) || t >= o->sigma) &&
+	       outstanding(b) >= deeper * outstanding(a);
+}
+
+static void find_falls(const struct fv_vopts *o, struct sweep *s)
+{
+	size_t best = 0;
+
+	s->fall = s->n;
+	s->last = 0;
+	for (size_t i = 1; i < s->n; i++) {
+		/* below the best so far: a gradual decline counts too */
+		if (s->fall == s->n && fell(o, &s->p[best], &s->p[i])) {
+			s->fall = i;
+			s->from = best;
+		}
+		/* below the depth just before: the plateau starts later */
+		if (fell(o, &s->p[i - 1], &s->p[i]))
+			s->last = i;
+		if (s->p[i].iops > s->p[best].iops)
+			best = i;
+	}
+}
+
 /* Is the step from a to b (a doubling or more) flat and queue-bound? */
 static bool capped_step(const struct fv_vopts *o, const struct pt *a,
 			const struct pt *b, double *little_err)
@@ -70,54 +133,174 @@ static bool capped_step(const struct fv_vopts *o, const struct pt *a,
 	double got = b->lat_ns / a->lat_ns;
 
 	*little_err = fabs(got / want - 1);
-	return gain < o->cap_gain && *little_err <= o->cap_little;
+	return fabs(gain) < o->cap_gain && *little_err <= o->cap_little;
+}
+
+/* The knee: the first depth after the last fall from which every later
+ * step is capped; two steps at least. */
+static void find_plateau(const struct fv_vopts *o, struct sweep *s)
+{
+	double err;
+
+	s->knee = s->n;
+	s->worst = 0;
+	for (size_t i = s->n - 1;
+	     i > s->last && capped_step(o, &s->p[i - 1], &s->p[i], &err); i--) {
+		s->knee = i - 1;
+		s->worst = fmax(s->worst, err);
+	}
+	if (s->knee + 3 > s->n)
+		s->knee = s->n;
+}
+
+static void describe(struct sweep *s)
+{
+	char x[48];
+	int len = 0;
+
+	for (size_t i = 0; i < s->n && len >= 0 && (size_t) len < sizeof(s->ev);
+	     i++) {
+		fv_vfmt(x, sizeof(x), FV_U_IOPS, s->p[i].iops);
+		len += snprintf(s->ev + len, sizeof(s->ev) - (size_t) len,
+				"%sQD %d: %s, %.0f µs", i ? "; " : "",
+				s->p[i].j->depth, x, s->p[i].lat_ns / 1000);
+	}
+	snprintf(s->name, sizeof(s->name), "%s (QD %d-%d)", s->p[0].j->name,
+		 s->p[0].j->depth, s->p[s->n - 1].j->depth);
+}
+
+/* When, inside the job of the first depth that fell, its IOPS fell. */
+static double fall_time(struct fv_vctx *vc, const struct fv_job *j)
+{
+	struct fv_rate r;
+	struct fv_step st;
+	double t = NAN;
+
+	if (fv_log_rate(vc->logs, j, FV_LOG_IOPS, fv_vjob_dir(j), &r))
+		return NAN;
+	if (r.n >= 6 && fv_step_fit(r.v, r.n, 3, &st) && st.after < st.before &&
+	    st.t >= vc->o->sigma)
+		t = r.t_ms[st.k - 1];
+	fv_rate_free(&r);
+	return t;
+}
+
+static int collapse_row(struct fv_vctx *vc, const struct sweep *s)
+{
+	const struct pt *a = &s->p[s->from], *b = &s->p[s->fall];
+	struct fv_vfigs f = FV_VFIGS_NONE;
+	char x[48], y[48], when[96] = "";
+	double t = fall_time(vc, b->j);
+	int ret;
+
+	fv_vfmt(x, sizeof(x), FV_U_IOPS, a->iops);
+	fv_vfmt(y, sizeof(y), FV_U_IOPS, b->iops);
+	if (!isnan(t))
+		snprintf(when, sizeof(when), ", %.1f s into the QD %d job",
+			 t / 1000, b->j->depth);
+	ret = fv_vrow(vc, a->j->label, s->name, "burst", FV_V_BURST_COLLAPSE,
+		      s->ev,
+		      "IOPS fell from %s at QD %d to %s at QD %d as the depth "
+		      "rose%s: a deeper queue cannot serve less, the rate "
+		      "fell during the sweep (a burst that ran dry), not a cap",
+		      x, a->j->depth, y, b->j->depth, when);
+	f.at_ms = t;
+	f.level = a->iops;
+	f.level2 = b->iops;
+	f.knee_qd = b->j->depth;
+	return ret ? ret : fv_vrow_figs(vc, &f);
+}
+
+static int cap_row(struct fv_vctx *vc, const struct sweep *s)
+{
+	struct fv_vfigs f = FV_VFIGS_NONE;
+	double sum = 0;
+	char x[48];
+	int ret;
+
+	if (s->knee == s->n)
+		return fv_vrow(
+			vc, s->p[0].j->label, s->name, "cap", FV_V_NOT_CAPPED,
+			s->ev, "%s: no cap seen",
+			s->fall < s->n
+				? "after the fall, no plateau of two "
+				  "doublings"
+				: "deeper queues still add IOPS, or "
+				  "latency does not follow Little's law");
+	for (size_t i = s->knee; i < s->n; i++)
+		sum += s->p[i].iops;
+	f.level = sum / (double) (s->n - s->knee);
+	f.knee_qd = s->p[s->knee].j->depth;
+	fv_vfmt(x, sizeof(x), FV_U_IOPS, f.level);
+	ret = fv_vrow(vc, s->p[0].j->label, s->name, "cap", FV_V_CAPPED, s->ev,
+		      "capped at ≈ %s from QD %d (knee): doubling the depth "
+		      "adds < %.0f%% IOPS and only latency (Little's law "
+		      "within %.0f%%)",
+		      x, s->p[s->knee].j->depth, 100 * vc->o->cap_gain,
+		      100 * s->worst);
+	return ret ? ret : fv_vrow_figs(vc, &f);
+}
+
+/* Did j run after the job that fell? Same run: later in it; else later. */
+static bool ran_after(const struct fv_job *j, const struct fv_job *f)
+{
+	if (j->source && f->source && !strcmp(j->source, f->source))
+		return j->index > f->index;
+	return j->timestamp > f->timestamp;
+}
+
+/* The label's later jobs measured what the burst left: the baseline. */
+static int spent_rows(struct fv_vctx *vc, const struct sweep *s)
+{
+	const struct fv_job *f = s->p[s->fall].j;
+	int ret = 0;
+
+	for (size_t i = 0; i < vc->set->njobs && !ret; i++) {
+		const struct fv_job *j = vc->set->jobs[i];
+		bool in_sweep = false;
+		char ev[256];
+
+		for (size_t k = 0; k < s->n; k++)
+			in_sweep |= s->p[k].j == j;
+		if (in_sweep || !fv_job_representative(j) || !j->label ||
+		    strcmp(j->label, f->label) || fv_vjob_no_data(j) ||
+		    !ran_after(j, f))
+			continue;
+		snprintf(ev, sizeof(ev),
+			 "ran after %s, where the label's IOPS fell",
+			 f->display);
+		ret = fv_vrow(vc, j->label, j->display, "burst",
+			      FV_V_BURST_SPENT, ev,
+			      "it ran after the label's burst ran dry: its "
+			      "figures are the baseline, not the peak");
+		if (!ret)
+			ret = fv_vrow_cause(vc, ev);
+	}
+	return ret;
 }
 
 static int judge(struct fv_vctx *vc, struct pt *p, size_t n)
 {
-	size_t knee = n;
-	double worst = 0, sum = 0, err;
-	struct fv_vfigs f = FV_VFIGS_NONE;
-	char ev[512], x[48], name[160];
-	int len = 0, ret;
+	struct sweep s = { .p = p, .n = n };
+	int ret = 0;
 
 	qsort(p, n, sizeof(*p), by_depth);
-	/* The knee: the first depth from which every later step is capped. */
-	for (size_t i = n - 1;
-	     i > 0 && capped_step(vc->o, &p[i - 1], &p[i], &err); i--) {
-		knee = i - 1;
-		worst = fmax(worst, err);
-	}
-	for (size_t i = 0; i < n && len >= 0 && (size_t) len < sizeof(ev);
-	     i++) {
-		fv_vfmt(x, sizeof(x), FV_U_IOPS, p[i].iops);
-		len += snprintf(ev + len, sizeof(ev) - (size_t) len,
-				"%sQD %d: %s, %.0f µs", i ? "; " : "",
-				p[i].j->depth, x, p[i].lat_ns / 1000);
-	}
-	snprintf(name, sizeof(name), "%s (QD %d-%d)", p[0].j->name,
-		 p[0].j->depth, p[n - 1].j->depth);
-	if (knee == n)
-		return fv_vrow(vc, p[0].j->label, name, "cap", FV_V_NOT_CAPPED,
-			       ev,
-			       "deeper queues still add IOPS, or latency "
-			       "does not follow Little's law: no cap seen");
-	for (size_t i = knee; i < n; i++)
-		sum += p[i].iops;
-	f.level = sum / (double) (n - knee);
-	f.knee_qd = p[knee].j->depth;
-	fv_vfmt(x, sizeof(x), FV_U_IOPS, f.level);
-	ret = fv_vrow(vc, p[0].j->label, name, "cap", FV_V_CAPPED, ev,
-		      "capped at ≈ %s from QD %d (knee): doubling the "
-		      "depth adds < %.0f%% IOPS and only latency (Little's "
-		      "law within %.0f%%)",
-		      x, p[knee].j->depth, 100 * vc->o->cap_gain, 100 * worst);
-	return ret ? ret : fv_vrow_figs(vc, &f);
+	describe(&s);
+	find_falls(vc->o, &s);
+	find_plateau(vc->o, &s);
+	if (s.fall < n)
+		ret = collapse_row(vc, &s);
+	if (!ret)
+		ret = cap_row(vc, &s);
+	if (!ret && s.fall < n)
+		ret = spent_rows(vc, &s);
+	return ret;
 }
 
 /* Collects the sweep that starts at job s (its first member). */
-static size_t collect(const struct fv_set *set, size_t s, struct pt *p)
+static size_t collect(struct fv_vctx *vc, size_t s, struct pt *p)
 {
+	const struct fv_set *set = vc->set;
 	size_t n = 0;
 
 	for (size_t i = 0; i < set->njobs; i++) {
@@ -133,7 +316,9 @@ static size_t collect(const struct fv_set *set, size_t s, struct pt *p)
 				return 0; /* judged with an earlier job */
 			continue;
 		}
-		p[n++] = (struct pt){ j, fv_vjob_iops(j), mean_lat(j) };
+		p[n++] = (struct pt){ j, fv_vjob_iops(j),
+				      fv_vjob_iops_se(vc->logs, j),
+				      mean_lat(j) };
 	}
 	return n;
 }
@@ -159,7 +344,7 @@ int fv_vcheck_cap(struct fv_vctx *vc)
 
 		if (!candidate(set->jobs[s]))
 			continue;
-		n = collect(set, s, p);
+		n = collect(vc, s, p);
 		if (usable(p, n))
 			ret = judge(vc, p, n);
 	}

@@ -1,11 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * diff: each job of the new results against the same label and job in the
- * baseline (--baseline DIR): throughput worse by more than diff_tput or
- * p99 worse by more than diff_p99 is a regression. With several baseline
- * runs the baseline is their median and each threshold is widened to
- * noise_mult x their noise (median absolute deviation / median), as
- * Azure/azure-storage-fuse gates its runs.
+ * baseline (--baseline DIR), on throughput and p99. A change counts when
+ * it passes the plain threshold (diff_tput, diff_p99) and noise_mult times
+ * the noise of the very figure compared:
+ *   - between runs: the spread of the baseline's runs (a normal's sigma
+ *     from their median absolute deviation), when there are two or more;
+ *   - within runs: the new run's own and the baseline runs' (throughput:
+ *     the standard error of its mean from its IOPS windows or fio's
+ *     iops_stddev; p99: the spread of its per-window p99s, noise.c);
+ * added in quadrature. A single baseline run cannot show how much runs
+ * differ: the noise is then at least default_noise. Beyond the plain
+ * threshold but inside the noise: inconclusive, never a regression.
  */
 #include <errno.h>
 #include <math.h>
@@ -13,17 +19,24 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "verdict_int.h"
 #include "series_stats.h"
+#include "verdict_int.h"
 
 struct metric {
-	double now, base, noise, thr, change; /* change > 0: better */
-	size_t n;
+	double now, base; /* the new figure, the baseline's median */
+	double change;	  /* relative; > 0: better */
+	double noise;	  /* relative sigma of the change */
+	double band;	  /* max(threshold, noise_mult x noise) */
+	double thr;	  /* the plain threshold */
+	double mult;	  /* noise_mult */
+	size_t n;	  /* baseline runs */
+	bool assumed;	  /* the noise floor is default_noise */
 };
 
 struct dctx {
 	struct fv_vctx vc;
 	const struct fv_set *base;
+	const struct fv_logset *base_logs;
 };
 
 static bool has_label(const struct fv_set *s, const char *label)
@@ -70,23 +83,77 @@ static double tput(const struct fv_job *j)
 	return v > 0 ? v : fv_vjob_bw(j);
 }
 
-/* sign: +1 when higher is better (throughput), -1 for latency. */
-static void measure(struct metric *m, const double *v, size_t n, double now,
-		    double thr, double mult, int sign)
-{
-	double *ok = calloc(n ? n : 1, sizeof(*ok));
-	size_t k = 0;
+/* A figure and its run's own relative noise. */
+struct sample {
+	double v, noise;
+};
 
-	for (size_t i = 0; ok && i < n; i++)
+static struct sample tput_of(const struct fv_logset *logs,
+			     const struct fv_job *j)
+{
+	double v = tput(j);
+
+	return (struct sample){ v, fv_vjob_iops(j) > 0
+					   ? fv_vjob_iops_se(logs, j) / v
+					   : NAN };
+}
+
+static struct sample p99_of(const struct dctx *dc, const struct fv_set *s,
+			    const struct fv_logset *logs,
+			    const struct fv_job *j)
+{
+	return (struct sample){ p99(dc, s, j), fv_vjob_lat_spread(logs, j) };
+}
+
+/* Median of the finite positive values of v (their count in *k). */
+static double median_of(const double *v, size_t n, double *tmp, size_t *k)
+{
+	*k = 0;
+	for (size_t i = 0; i < n; i++)
 		if (v[i] > 0 && isfinite(v[i]))
-			ok[k++] = v[i];
-	m->n = k;
-	m->now = now;
-	m->base = k ? fv_median(ok, k) : NAN;
-	m->noise = k >= 2 ? fv_rel_mad(ok, k) : 0;
-	m->thr = fmax(thr, mult * m->noise);
-	m->change = sign * (now / m->base - 1);
-	free(ok);
+			tmp[(*k)++] = v[i];
+	return *k ? fv_median(tmp, *k) : NAN;
+}
+
+/*
+ * sign: +1 when higher is better (throughput), -1 for latency. b[] the
+ * baseline runs' figures, now the new one.
+ */
+static int measure(struct metric *m, const struct sample *b, size_t n,
+		   struct sample now, double thr, const struct fv_vopts *o,
+		   int sign)
+{
+	double *v = calloc(n + 1, sizeof(*v)), *tmp = calloc(n + 1, sizeof(*v));
+	double between = 0, within_base;
+	size_t kn;
+
+	if (!v || !tmp) {
+		free(v);
+		free(tmp);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < n; i++)
+		v[i] = b[i].v;
+	m->base = median_of(v, n, tmp, &m->n);
+	if (m->n >= 2)
+		between = 1.4826 * fv_rel_mad(tmp, m->n);
+	for (size_t i = 0; i < n; i++)
+		v[i] = b[i].noise;
+	within_base = median_of(v, n, tmp, &kn);
+	within_base = kn ? within_base / sqrt((double) m->n) : 0;
+	m->noise = sqrt(between * between + within_base * within_base +
+			(isfinite(now.noise) ? now.noise * now.noise : 0));
+	m->assumed = m->n < 2 && m->noise < o->default_noise;
+	if (m->assumed)
+		m->noise = o->default_noise;
+	m->now = now.v;
+	m->thr = thr;
+	m->mult = o->noise_mult;
+	m->band = fmax(thr, o->noise_mult * m->noise);
+	m->change = sign * (now.v / m->base - 1);
+	free(v);
+	free(tmp);
+	return 0;
 }
 
 static void fmt_metric(char *buf, size_t len, const char *what, enum fv_unit u,
@@ -96,28 +163,39 @@ static void fmt_metric(char *buf, size_t len, const char *what, enum fv_unit u,
 
 	fv_vfmt(a, sizeof(a), u, m->now);
 	fv_vfmt(b, sizeof(b), u, m->base);
+	if (!m->n) {
+		snprintf(buf, len, "%s %s, no baseline run to compare with",
+			 what, a);
+		return;
+	}
 	snprintf(buf, len,
-		 "%s %s vs baseline median %s of %zu run%s (%+.1f%%, "
-		 "threshold %.1f%%, noise %.1f%%)",
+		 "%s %s vs baseline median %s of %zu run%s (%+.1f%%; counts "
+		 "beyond %.1f%%: the threshold %.0f%%, or %.0f x a noise of "
+		 "%.1f%%%s)",
 		 what, a, b, m->n, m->n == 1 ? "" : "s", 100 * sign * m->change,
-		 100 * m->thr, 100 * m->noise);
+		 100 * m->band, 100 * m->thr, m->mult, 100 * m->noise,
+		 m->assumed ? " assumed: one baseline run" : "");
+}
+
+static bool valid(const struct metric *m)
+{
+	return m->n && isfinite(m->change);
 }
 
 static enum fv_verdict decide(const struct fv_vopts *o, const struct metric *t,
 			      const struct metric *l)
 {
-	bool lat = isfinite(l->change);
+	bool lat = valid(l);
 
-	if (!t->n || !isfinite(t->change) || t->n < (size_t) o->min_baseline)
+	if (!valid(t) || t->n < (size_t) o->min_baseline)
 		return FV_V_INSUFFICIENT;
-	if (t->change < -t->thr || (lat && l->change < -l->thr))
+	if (t->change < -t->band || (lat && l->change < -l->band))
 		return FV_V_REGRESSION;
-	if (t->change > t->thr || (lat && l->change > l->thr))
+	if (t->change > t->band || (lat && l->change > l->band))
 		return FV_V_IMPROVEMENT;
 	/* Beyond the plain thresholds, within the noise: cannot tell. */
-	if (fabs(t->change) > o->diff_tput ||
-	    (lat && fabs(l->change) > o->diff_p99))
-		return FV_V_NOISY;
+	if (fabs(t->change) > t->thr || (lat && fabs(l->change) > l->thr))
+		return FV_V_INCONCLUSIVE;
 	return FV_V_STABLE;
 }
 
@@ -125,12 +203,14 @@ static const char *sentence(enum fv_verdict v)
 {
 	switch (v) {
 	case FV_V_REGRESSION:
-		return "worse than the baseline beyond its thresholds";
+		return "worse than the baseline beyond its threshold and its "
+		       "noise";
 	case FV_V_IMPROVEMENT:
-		return "better than the baseline beyond its thresholds";
-	case FV_V_NOISY:
-		return "changed beyond the thresholds but within the "
-		       "baseline's noise: cannot tell";
+		return "better than the baseline beyond its threshold and its "
+		       "noise";
+	case FV_V_INCONCLUSIVE:
+		return "changed beyond the threshold but within the noise of "
+		       "the figure: cannot tell";
 	case FV_V_STABLE:
 		return "within the thresholds of the baseline";
 	default:
@@ -142,35 +222,36 @@ static int one(struct dctx *dc, const struct fv_job *j, const struct fv_job **m)
 {
 	const struct fv_vopts *o = dc->vc.o;
 	size_t n = matches(dc, j, m);
-	double *tv = calloc(n + 1, sizeof(*tv)),
-	       *lv = calloc(n + 1, sizeof(*lv));
-	struct metric t, l;
-	char ev[768], a[360], b[360];
+	struct sample *tb = calloc(n + 1, sizeof(*tb)),
+		      *lb = calloc(n + 1, sizeof(*lb));
+	struct metric t = { 0 }, l = { 0 };
+	char ev[1024], a[480], b[480];
 	enum fv_verdict v;
+	int ret = tb && lb ? 0 : -ENOMEM;
 
-	if (!tv || !lv) {
-		free(tv);
-		free(lv);
-		return -ENOMEM;
+	for (size_t i = 0; !ret && i < n; i++) {
+		tb[i] = tput_of(dc->base_logs, m[i]);
+		lb[i] = p99_of(dc, dc->base, dc->base_logs, m[i]);
 	}
-	for (size_t i = 0; i < n; i++) {
-		tv[i] = tput(m[i]);
-		lv[i] = p99(dc, dc->base, m[i]);
-	}
-	measure(&t, tv, n, tput(j), o->diff_tput, o->noise_mult, +1);
-	measure(&l, lv, n, p99(dc, dc->vc.set, j), o->diff_p99, o->noise_mult,
-		-1);
+	if (!ret)
+		ret = measure(&t, tb, n, tput_of(dc->vc.logs, j), o->diff_tput,
+			      o, +1);
+	if (!ret)
+		ret = measure(&l, lb, n, p99_of(dc, dc->vc.set, dc->vc.logs, j),
+			      o->diff_p99, o, -1);
+	free(tb);
+	free(lb);
+	if (ret)
+		return ret;
 	/* A few µs of scheduler jitter is no change, whatever its ratio. */
 	if (fabs(l.now - l.base) < o->lat_floor_ns)
 		l.change = 0;
-	free(tv);
-	free(lv);
 	v = decide(o, &t, &l);
 	fmt_metric(a, sizeof(a),
 		   fv_vjob_iops(j) > 0 ? "throughput" : "bandwidth",
 		   fv_vjob_iops(j) > 0 ? FV_U_IOPS : FV_U_BPS, &t, +1);
 	fmt_metric(b, sizeof(b), "p99", FV_U_NS, &l, -1);
-	snprintf(ev, sizeof(ev), "%s; %s", a, l.n ? b : "p99 n/a");
+	snprintf(ev, sizeof(ev), "%s; %s", a, valid(&l) ? b : "p99 n/a");
 	return fv_vrow(&dc->vc, j->label, j->display, "regression", v, ev, "%s",
 		       sentence(v));
 }
@@ -181,7 +262,8 @@ int fv_diff(const struct fv_verdict_in *in, struct fv_report *rep, bool *failed)
 	struct dctx dc = { .vc = { .set = in->set,
 				   .ao = in->ao,
 				   .o = in->o,
-				   .logs = in->logs } };
+				   .logs = in->logs },
+			   .base_logs = in->base_logs };
 	const struct fv_job **m;
 	int ret = 0;
 

@@ -8,48 +8,53 @@
 #include "util/util.h"
 #include "verdict.h"
 
-static const char *const names[FV_V_NR] = {
-	"sustained",
-	"burst-collapse",
-	"steady",
-	"steady-state-failure",
-	"not-capped",
-	"capped",
-	"no-cache-sign",
-	"cache-suspect",
-	"methodology-ok",
-	"methodology",
-	"flush-ok",
-	"flush-noop",
-	"tail-stable",
-	"tail-unstable",
-	"stable",
-	"noisy",
-	"improvement",
-	"regression",
-	"insufficient-baseline",
+static const struct {
+	const char *name;
+	enum fv_outcome outcome;
+} kinds[FV_V_NR] = {
+	[FV_V_SUSTAINED] = { "sustained", FV_PASS },
+	[FV_V_BURST_COLLAPSE] = { "burst-collapse", FV_FAIL },
+	[FV_V_BURST_SPENT] = { "burst-spent", FV_FAIL },
+	[FV_V_STEADY] = { "steady", FV_PASS },
+	[FV_V_STEADY_FAIL] = { "steady-state-failure", FV_FAIL },
+	[FV_V_NOT_CAPPED] = { "not-capped", FV_PASS },
+	[FV_V_CAPPED] = { "capped", FV_FAIL },
+	[FV_V_NO_CACHE_SIGN] = { "no-cache-sign", FV_PASS },
+	[FV_V_CACHE_SUSPECT] = { "cache-suspect", FV_FAIL },
+	[FV_V_CACHE_UNVERIFIED] = { "cache-unverified", FV_WARN },
+	[FV_V_METHOD_OK] = { "methodology-ok", FV_PASS },
+	[FV_V_METHODOLOGY] = { "methodology", FV_WARN },
+	[FV_V_NO_STORAGE] = { "no-storage", FV_WARN },
+	[FV_V_FLUSH_REAL] = { "flush-real", FV_PASS },
+	[FV_V_FLUSH_NOOP] = { "flush-noop", FV_FAIL },
+	[FV_V_FLUSH_UNVERIFIED] = { "flush-unverified", FV_WARN },
+	[FV_V_TAIL_STABLE] = { "tail-stable", FV_PASS },
+	[FV_V_TAIL_UNSTABLE] = { "tail-unstable", FV_FAIL },
+	[FV_V_STABLE] = { "stable", FV_PASS },
+	[FV_V_INCONCLUSIVE] = { "inconclusive", FV_WARN },
+	[FV_V_IMPROVEMENT] = { "improvement", FV_PASS },
+	[FV_V_REGRESSION] = { "regression", FV_FAIL },
+	[FV_V_INSUFFICIENT] = { "insufficient-baseline", FV_WARN },
 };
 
 const char *fv_verdict_name(enum fv_verdict v)
 {
-	return v < FV_V_NR ? names[v] : "?";
+	return v < FV_V_NR ? kinds[v].name : "?";
+}
+
+enum fv_outcome fv_verdict_outcome(enum fv_verdict v)
+{
+	return v < FV_V_NR ? kinds[v].outcome : FV_FAIL;
+}
+
+const char *fv_outcome_name(enum fv_outcome o)
+{
+	return o == FV_PASS ? "pass" : o == FV_WARN ? "warn" : "fail";
 }
 
 bool fv_verdict_bad(enum fv_verdict v)
 {
-	switch (v) {
-	case FV_V_BURST_COLLAPSE:
-	case FV_V_STEADY_FAIL:
-	case FV_V_CAPPED:
-	case FV_V_CACHE_SUSPECT:
-	case FV_V_METHODOLOGY:
-	case FV_V_FLUSH_NOOP:
-	case FV_V_TAIL_UNSTABLE:
-	case FV_V_REGRESSION:
-		return true;
-	default:
-		return false;
-	}
+	return fv_verdict_outcome(v) == FV_FAIL;
 }
 
 static double mem_total(void)
@@ -71,7 +76,7 @@ void fv_vopts_init(struct fv_vopts *o)
 {
 	memset(o, 0, sizeof(*o));
 	o->collapse_ratio = 0.85;
-	o->cp_gain = 0.5;
+	o->sigma = 5;
 	o->ss_rounds = 5;
 	o->ss_round_ms = 1000;
 	o->ss_range = 0.20;
@@ -79,15 +84,15 @@ void fv_vopts_init(struct fv_vopts *o)
 	o->cap_gain = 0.10;
 	o->cap_little = 0.15;
 	o->min_runtime_s = 60;
-	o->min_lat_ns = 1000;
+	o->min_lat_ns = 5000;
 	o->mem_bytes = mem_total();
-	o->flush_p50_ns = 20000;
 	o->tail_ratio = 10;
 	o->tail_growth = 2;
 	o->tail_windows = 5;
 	o->diff_tput = 0.10;
 	o->diff_p99 = 0.20;
 	o->noise_mult = 3;
+	o->default_noise = 0.10;
 	o->lat_floor_ns = 20000;
 	o->min_baseline = 1;
 }
@@ -100,7 +105,7 @@ void fv_vopts_free(struct fv_vopts *o)
 	memset(o, 0, sizeof(*o));
 }
 
-int fv_fail_on_parse(const char *s, uint32_t *mask, const char **bad)
+int fv_fail_on_parse(const char *s, uint64_t *mask, const char **bad)
 {
 	char buf[512], *save = NULL;
 
@@ -110,13 +115,13 @@ int fv_fail_on_parse(const char *s, uint32_t *mask, const char **bad)
 	     w = strtok_r(NULL, ",", &save)) {
 		int v = 0;
 
-		while (v < FV_V_NR && strcmp(names[v], w))
+		while (v < FV_V_NR && strcmp(kinds[v].name, w))
 			v++;
 		if (v == FV_V_NR) {
 			*bad = strstr(s, w);
 			return -EINVAL;
 		}
-		*mask |= 1u << v;
+		*mask |= (uint64_t) 1 << v;
 	}
 	return 0;
 }

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "model/model.h"
 #include "verdict_int.h"
@@ -20,6 +21,7 @@ static const struct {
 	{ "evidence", "Evidence", 0 },
 	{ "sentence", "Meaning", 0 },
 	{ "outcome", "Outcome", FV_COL_MACHINE },
+	{ "cause", "Cause", FV_COL_MACHINE },
 };
 
 struct fv_table *fv_vtable_new(const char *name, const char *title)
@@ -91,11 +93,39 @@ int fv_vrow(struct fv_vctx *vc, const char *label, const char *job,
 	    fv_cell_str(vc->t, row, VC_EVIDENCE, evidence) ||
 	    fv_cell_str(vc->t, row, VC_SENTENCE, sentence) ||
 	    fv_cell_str(vc->t, row, VC_OUTCOME,
-			fv_verdict_bad(v) ? "fail" : "pass"))
+			fv_outcome_name(fv_verdict_outcome(v))) ||
+	    fv_cell_str(vc->t, row, VC_CAUSE, ""))
 		return -ENOMEM;
-	if (vc->o && (vc->o->fail_on & (1u << v)))
+	if (vc->o && (vc->o->fail_on & ((uint64_t) 1 << v)))
 		vc->failed = true;
 	return 0;
+}
+
+int fv_vrow_cause(struct fv_vctx *vc, const char *cause)
+{
+	if (!vc->t->nrows)
+		return 0;
+	return fv_cell_str(vc->t, vc->t->nrows - 1, VC_CAUSE, cause);
+}
+
+void fv_vlist_add(struct fv_vlist *l, const char *fmt, ...)
+{
+	va_list ap;
+	int w;
+
+	if (l->len >= sizeof(l->buf))
+		return;
+	if (l->n++)
+		l->len += (size_t) snprintf(l->buf + l->len,
+					    sizeof(l->buf) - l->len, "; ");
+	if (l->len >= sizeof(l->buf))
+		return;
+	va_start(ap, fmt);
+	w = vsnprintf(l->buf + l->len, sizeof(l->buf) - l->len, fmt, ap);
+	va_end(ap);
+	l->len += w > 0 ? (size_t) w : 0;
+	if (l->len > sizeof(l->buf) - 1)
+		l->len = sizeof(l->buf) - 1;
 }
 
 void fv_vfmt(char *buf, size_t len, enum fv_unit u, double v)
@@ -161,15 +191,42 @@ double fv_vjob_bw(const struct fv_job *j)
 double fv_vjob_pct(const struct fv_set *set, const struct fv_job *j,
 		   enum fv_dir d, enum fv_latkind kind, double p)
 {
+	bool lower;
+
+	return fv_vjob_pct_bound(set, j, d, kind, p, &lower);
+}
+
+double fv_vjob_pct_bound(const struct fv_set *set, const struct fv_job *j,
+			 enum fv_dir d, enum fv_latkind kind, double p,
+			 bool *lower)
+{
 	const struct fv_lat *l = &j->dir[d].lat[kind];
 	int i = fv_pct_index(set, p);
 
+	*lower = false;
 	if (!j->dir[d].present || !l->present || j->dir[d].lat_unmeasured)
 		return NAN;
-	if (i >= 0 && l->pct && l->pct[i].src != FV_PCT_NONE)
+	if (i >= 0 && l->pct && l->pct[i].src != FV_PCT_NONE) {
+		*lower = l->pct[i].lower_bound;
 		return l->pct[i].ns;
+	}
 	for (size_t k = 0; k < l->nreported; k++)
-		if (fabs(l->reported[k].p - p) < 1e-9)
+		if (fabs(l->reported[k].p - p) < 1e-9) {
+			*lower = l->reported[k].ns >=
+				 (l->us_histogram ? FV_HIST_END_US_NS
+						  : FV_HIST_END_NS);
 			return l->reported[k].ns;
+		}
 	return NAN;
+}
+
+const char *fv_vjob_no_data(const struct fv_job *j)
+{
+	static const char *const engines[] = { "null", "cpuio", "exec", NULL };
+	const char *e = fv_job_opt(j, "ioengine");
+
+	for (size_t i = 0; e && engines[i]; i++)
+		if (!strcmp(e, engines[i]))
+			return e;
+	return NULL;
 }

@@ -98,6 +98,25 @@ static double sse(const double *s1, const double *s2, size_t i, size_t j)
 	return fmax(0, (s2[j] - s2[i]) - s * s / n);
 }
 
+double fv_welch_t(double a, double se_a, double b, double se_b)
+{
+	double se = sqrt(se_a * se_a + se_b * se_b);
+
+	if (se > 0)
+		return (a - b) / se;
+	return a == b ? 0 : (a > b ? INFINITY : -INFINITY);
+}
+
+/* The standard error of the mean of v[i, j) (sums in s1, s2). */
+static double level_se(const double *s1, const double *s2, size_t i, size_t j)
+{
+	double n = (double) (j - i);
+
+	if (n < 2)
+		return 0;
+	return sqrt(fmax(0, sse(s1, s2, i, j)) / (n - 1) / n);
+}
+
 bool fv_step_fit(const double *v, size_t n, size_t min_seg, struct fv_step *st)
 {
 	double *s1, *s2, best = INFINITY, total;
@@ -129,6 +148,8 @@ bool fv_step_fit(const double *v, size_t n, size_t min_seg, struct fv_step *st)
 	st->before = s1[st->k] / (double) st->k;
 	st->after = (s1[n] - s1[st->k]) / (double) (n - st->k);
 	st->gain = total > 0 ? 1 - best / total : 0;
+	st->t = fv_welch_t(st->before, level_se(s1, s2, 0, st->k), st->after,
+			   level_se(s1, s2, st->k, n));
 	free(s1);
 	free(s2);
 	return true;
@@ -154,7 +175,7 @@ void fv_snia(const double *v, size_t n, double max_range, double max_excursion,
 }
 
 size_t fv_rounds(const double *t_ms, const double *v, size_t n, double round_ms,
-		 double *out)
+		 double *out, double *se)
 {
 	size_t nr, r = 0;
 
@@ -162,14 +183,23 @@ size_t fv_rounds(const double *t_ms, const double *v, size_t n, double round_ms,
 		return 0;
 	nr = (size_t) fmin(floor(t_ms[n - 1] / round_ms + 1e-9), (double) n);
 	for (size_t i = 0; r < nr && i < n;) {
-		double end = (double) (r + 1) * round_ms, sum = 0;
+		double end = (double) (r + 1) * round_ms, sum = 0, sq = 0;
 		size_t cnt = 0;
 
-		for (; i < n && t_ms[i] <= end + 1e-9; i++, cnt++)
+		for (; i < n && t_ms[i] <= end + 1e-9; i++, cnt++) {
 			sum += v[i];
+			sq += v[i] * v[i];
+		}
 		if (!cnt)
 			return r; /* a gap: rounds would not be comparable */
-		out[r++] = sum / (double) cnt;
+		out[r] = sum / (double) cnt;
+		if (se)
+			se[r] = cnt < 2 ? NAN
+					: sqrt(fmax(0, (sq - sum * out[r]) /
+							       (double) (cnt -
+									 1)) /
+					       (double) cnt);
+		r++;
 	}
 	return r;
 }

@@ -29,13 +29,20 @@ void fv_linfit(const double *x, const double *y, size_t n, double *a,
  * Two-level least-squares fit: the split k (min_seg <= k <= n - min_seg)
  * minimising the squared error of one mean before k and one from k on.
  * gain is the share of the one-level squared error the split removes
- * (1: a perfect step, 0: nothing). Returns false when n < 2 * min_seg.
+ * (1: a perfect step, 0: nothing); t the difference of the two means in
+ * standard errors of it (Welch: each level's own variance over its
+ * count), infinite for two flat levels. Returns false when n < 2 *
+ * min_seg.
  */
 struct fv_step {
 	size_t k;
 	double before, after; /* the two means */
 	double gain;
+	double t;
 };
+
+/* (a - b) in standard errors of the difference: se_a, se_b of each. */
+double fv_welch_t(double a, double se_a, double b, double se_b);
 bool fv_step_fit(const double *v, size_t n, size_t min_seg, struct fv_step *st);
 
 /*
@@ -55,10 +62,11 @@ void fv_snia(const double *v, size_t n, double max_range, double max_excursion,
 /*
  * Means of a series over consecutive rounds of round_ms (by window end
  * time; windows ending in (k*round, (k+1)*round] form round k). Only
- * complete rounds (the last ends by t[n-1]) are kept. out must hold
- * n values; returns the number of rounds.
+ * complete rounds (the last ends by t[n-1]) are kept. out (and se, the
+ * standard error of each mean, NAN for a round of one window; may be
+ * NULL) must hold n values; returns the number of rounds.
  */
 size_t fv_rounds(const double *t_ms, const double *v, size_t n, double round_ms,
-		 double *out);
+		 double *out, double *se);
 
 #endif

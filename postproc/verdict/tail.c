@@ -38,39 +38,81 @@ static int growth(struct fv_vctx *vc, const struct fv_job *j, double *first,
 	return 0;
 }
 
+/*
+ * The tail percentile the samples can tell: p99.9 needs 10 I/Os above
+ * it (10,000 in all), p99 1,000; 0 when there are fewer.
+ */
+static double tail_pct(const struct fv_job *j, enum fv_dir d, enum fv_latkind k)
+{
+	const struct fv_lat *l = &j->dir[d].lat[k];
+	uint64_t n = l->has_n ? l->n : j->dir[d].total_ios;
+
+	return n >= 10000 ? 99.9 : n >= 1000 ? 99 : 0;
+}
+
+struct tail {
+	enum fv_dir d;
+	double p50, pt, ratio, tp; /* tp: the tail percentile, pt its value */
+	double first, last;	   /* p99 of the log's first and last windows */
+	bool have_growth, bound;
+};
+
+static void tail_evidence(char *ev, size_t len, struct fv_vctx *vc,
+			  const struct tail *x)
+{
+	char a[48], b[48], c[48], e[48];
+	int n = 0;
+
+	fv_vfmt(a, sizeof(a), FV_U_NS, x->p50);
+	fv_vfmt(b, sizeof(b), FV_U_NS, x->pt);
+	if (x->bound)
+		n = snprintf(ev, len,
+			     "%s p50 %s, p%g ≥ %s: at the end of fio's "
+			     "histogram, no ratio drawn",
+			     fv_dir_name(x->d), a, x->tp, b);
+	else if (x->tp > 0)
+		n = snprintf(ev, len, "%s p50 %s, p%g %s (%.1fx, limit %.0fx)",
+			     fv_dir_name(x->d), a, x->tp, b, x->ratio,
+			     vc->o->tail_ratio);
+	if (x->have_growth && n >= 0 && (size_t) n < len) {
+		fv_vfmt(c, sizeof(c), FV_U_NS, x->first);
+		fv_vfmt(e, sizeof(e), FV_U_NS, x->last);
+		snprintf(ev + n, len - (size_t) n,
+			 "%sp99 of the log's first window %s, last %s (%.1fx, "
+			 "limit %.0fx)",
+			 n ? "; " : "", c, e, x->last / x->first,
+			 vc->o->tail_growth);
+	}
+}
+
 int fv_vcheck_tail(struct fv_vctx *vc, const struct fv_job *j)
 {
-	enum fv_dir d = fv_vjob_dir(j);
 	enum fv_latkind k = vc->ao ? vc->ao->lat : FV_CLAT;
-	double p50 = fv_vjob_pct(vc->set, j, d, k, 50);
-	double p999 = fv_vjob_pct(vc->set, j, d, k, 99.9);
-	double first = NAN, last = NAN, ratio = p999 / p50;
-	bool have, wide, grows;
-	char ev[512], a[48], b[48], c[48], e[48];
-	int ret = growth(vc, j, &first, &last, &have);
+	struct tail x = { .d = fv_vjob_dir(j), .ratio = NAN };
+	bool lower50 = false, wide, grows;
+	char ev[512];
+	int ret = growth(vc, j, &x.first, &x.last, &x.have_growth);
 
 	if (ret)
 		return ret;
-	if (!(p50 > 0) && !have)
+	x.p50 = fv_vjob_pct_bound(vc->set, j, x.d, k, 50, &lower50);
+	x.tp = tail_pct(j, x.d, k);
+	if (x.tp > 0)
+		x.pt = fv_vjob_pct_bound(vc->set, j, x.d, k, x.tp, &x.bound);
+	x.bound |= lower50;
+	if (!(x.p50 > 0) || !(x.pt > 0))
+		x.tp = 0;
+	else if (!x.bound)
+		x.ratio = x.pt / x.p50;
+	if (!x.tp && !x.bound && !x.have_growth)
 		return 0;
-	wide = p50 > 0 && ratio > vc->o->tail_ratio;
-	grows = have && first > 0 && last / first > vc->o->tail_growth;
-	fv_vfmt(a, sizeof(a), FV_U_NS, p50);
-	fv_vfmt(b, sizeof(b), FV_U_NS, p999);
-	fv_vfmt(c, sizeof(c), FV_U_NS, first);
-	fv_vfmt(e, sizeof(e), FV_U_NS, last);
-	if (have)
-		snprintf(ev, sizeof(ev),
-			 "%s p50 %s, p99.9 %s (%.1fx, limit %.0fx); p99 of "
-			 "the log's first window %s, last %s (%.1fx, limit "
-			 "%.0fx)",
-			 fv_dir_name(d), a, b, ratio, vc->o->tail_ratio, c, e,
-			 last / first, vc->o->tail_growth);
-	else
-		snprintf(ev, sizeof(ev),
-			 "%s p50 %s, p99.9 %s (%.1fx, limit "
-			 "%.0fx)",
-			 fv_dir_name(d), a, b, ratio, vc->o->tail_ratio);
+	wide = x.ratio > vc->o->tail_ratio;
+	grows = x.have_growth && x.first > 0 &&
+		x.last / x.first > vc->o->tail_growth;
+	tail_evidence(ev, sizeof(ev), vc, &x);
+	/* Lower bounds: no ratio, and nothing else to judge. */
+	if (x.bound && !x.have_growth)
+		return 0;
 	if (wide || grows)
 		return fv_vrow(vc, j->label, j->display, "tail",
 			       FV_V_TAIL_UNSTABLE, ev,

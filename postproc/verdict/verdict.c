@@ -4,8 +4,23 @@
  * of rows label x job x check, each with its verdict, evidence, sentence.
  */
 #include <errno.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "verdict_int.h"
+
+static int no_storage(struct fv_vctx *vc, const struct fv_job *j,
+		      const char *engine)
+{
+	char ev[96];
+	int ret;
+
+	snprintf(ev, sizeof(ev), "ioengine=%s moves no data", engine);
+	ret = fv_vrow(vc, j->label, j->display, "storage", FV_V_NO_STORAGE, ev,
+		      "the job measures no storage: no storage verdict is "
+		      "given");
+	return ret ? ret : fv_vrow_cause(vc, ev);
+}
 
 typedef int (*job_check)(struct fv_vctx *, const struct fv_job *);
 
@@ -23,6 +38,10 @@ static int run_checks(struct fv_vctx *vc)
 
 		if (!fv_job_representative(j))
 			continue;
+		if (fv_vjob_no_data(j)) {
+			ret = no_storage(vc, j, fv_vjob_no_data(j));
+			continue;
+		}
 		for (size_t c = 0; c < sizeof(checks) / sizeof(*checks) && !ret;
 		     c++)
 			ret = checks[c](vc, j);

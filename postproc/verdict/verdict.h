@@ -18,24 +18,39 @@
 enum fv_verdict {
 	FV_V_SUSTAINED,
 	FV_V_BURST_COLLAPSE,
+	FV_V_BURST_SPENT,
 	FV_V_STEADY,
 	FV_V_STEADY_FAIL,
 	FV_V_NOT_CAPPED,
 	FV_V_CAPPED,
 	FV_V_NO_CACHE_SIGN,
 	FV_V_CACHE_SUSPECT,
+	FV_V_CACHE_UNVERIFIED,
 	FV_V_METHOD_OK,
 	FV_V_METHODOLOGY,
-	FV_V_FLUSH_OK,
+	FV_V_NO_STORAGE,
+	FV_V_FLUSH_REAL,
 	FV_V_FLUSH_NOOP,
+	FV_V_FLUSH_UNVERIFIED,
 	FV_V_TAIL_STABLE,
 	FV_V_TAIL_UNSTABLE,
 	FV_V_STABLE,
-	FV_V_NOISY,
+	FV_V_INCONCLUSIVE,
 	FV_V_IMPROVEMENT,
 	FV_V_REGRESSION,
 	FV_V_INSUFFICIENT,
 	FV_V_NR,
+};
+
+/*
+ * What a verdict asks of the reader: nothing (pass), to get evidence that
+ * is missing (warn: unverified, inconclusive), or to act (fail: it fails
+ * its JUnit test case).
+ */
+enum fv_outcome {
+	FV_PASS,
+	FV_WARN,
+	FV_FAIL,
 };
 
 /* A user ceiling: a label's (or every label's) highest credible figure. */
@@ -47,7 +62,7 @@ struct fv_ceiling {
 
 struct fv_vopts {
 	double collapse_ratio;	 /* --collapse-ratio 0.85 */
-	double cp_gain;		 /* --cp-gain 0.5 */
+	double sigma;		 /* --sigma 5: standard errors of a change */
 	int ss_rounds;		 /* --ss-rounds 5 */
 	double ss_round_ms;	 /* --ss-round 1s */
 	double ss_range;	 /* --ss-range 20% */
@@ -55,18 +70,18 @@ struct fv_vopts {
 	double cap_gain;	 /* --cap-gain 10% */
 	double cap_little;	 /* --cap-little 15% */
 	double min_runtime_s;	 /* --min-runtime 60s */
-	double min_lat_ns;	 /* --min-lat 1us */
+	double min_lat_ns;	 /* --min-lat 5us, of the mean total latency */
 	double mem_bytes;	 /* --mem: /proc/meminfo MemTotal */
-	double flush_p50_ns;	 /* --flush-p50 20us */
 	double tail_ratio;	 /* --tail-ratio 10 */
 	double tail_growth;	 /* --tail-growth 2 */
 	int tail_windows;	 /* --tail-windows 5 */
 	double diff_tput;	 /* --diff-tput 10% */
 	double diff_p99;	 /* --diff-p99 20% */
 	double noise_mult;	 /* --noise-mult 3 */
+	double default_noise;	 /* --default-noise 10%: when none is known */
 	double lat_floor_ns;	 /* --lat-floor 20us */
 	int min_baseline;	 /* --min-baseline 1 */
-	uint32_t fail_on;	 /* --fail-on: bit per enum fv_verdict */
+	uint64_t fail_on;	 /* --fail-on: bit per enum fv_verdict */
 	struct fv_ceiling *ceil; /* --ceiling [LABEL:]iops=N,bw=N */
 	size_t nceil;
 };
@@ -75,19 +90,22 @@ void fv_vopts_init(struct fv_vopts *o);
 void fv_vopts_free(struct fv_vopts *o);
 
 const char *fv_verdict_name(enum fv_verdict v);
+enum fv_outcome fv_verdict_outcome(enum fv_verdict v);
+const char *fv_outcome_name(enum fv_outcome o); /* "pass", "warn", "fail" */
 /* Bad verdicts fail their JUnit test case and may be --fail-on'ed. */
 bool fv_verdict_bad(enum fv_verdict v);
 /* "burst-collapse,capped" into a mask; -EINVAL names the bad word. */
-int fv_fail_on_parse(const char *s, uint32_t *mask, const char **bad);
+int fv_fail_on_parse(const char *s, uint64_t *mask, const char **bad);
 /* "[LABEL:]iops=N,bw=N" (sizes as fio: 200m = 200 MiB/s). */
 int fv_ceiling_parse(struct fv_vopts *o, const char *s);
 
 /* What the verdicts judge. */
 struct fv_verdict_in {
 	const struct fv_set *set;
-	const struct fv_logset *logs; /* fio's logs joined to set's jobs */
-	const struct fv_set *base;    /* diff: the baseline runs */
-	const struct fv_aopts *ao;    /* the latency kind (--lat) */
+	const struct fv_logset *logs;	   /* fio's logs joined to set's jobs */
+	const struct fv_set *base;	   /* diff: the baseline runs */
+	const struct fv_logset *base_logs; /* and their logs */
+	const struct fv_aopts *ao;	   /* the latency kind (--lat) */
 	const struct fv_vopts *o;
 };
 
@@ -98,6 +116,14 @@ struct fv_verdict_in {
  */
 int fv_verdicts(const struct fv_verdict_in *in, struct fv_report *rep,
 		bool *failed);
+
+/*
+ * The findings view of t, a verdict table (fv_verdicts'): a new table
+ * "findings", one line per failing or warning finding, the jobs of a
+ * label that share its cause on one line, a label's methodology remarks
+ * once; the passing checks counted in a note. 0 or -ENOMEM.
+ */
+int fv_findings(const struct fv_table *t, struct fv_table **out);
 
 /* Each job of in->set against in->base: the table "diff". */
 int fv_diff(const struct fv_verdict_in *in, struct fv_report *rep,

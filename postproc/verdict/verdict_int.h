@@ -24,6 +24,7 @@ enum {
 	VC_EVIDENCE,
 	VC_SENTENCE,
 	VC_OUTCOME,
+	VC_CAUSE, /* what a grouped finding shares: its cause, no figures */
 	VC_NR,
 	VC_AT = VC_NR, /* ms from the job's start */
 	VC_UNTIL,      /* ms */
@@ -58,6 +59,22 @@ int fv_vrow(struct fv_vctx *vc, const char *label, const char *job,
 	    const char *check, enum fv_verdict v, const char *evidence,
 	    const char *fmt, ...) __attribute__((format(printf, 7, 8)));
 
+/* A "; "-separated list of findings, for evidence text. */
+struct fv_vlist {
+	char buf[768];
+	size_t len;
+	int n;
+};
+void fv_vlist_add(struct fv_vlist *l, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/*
+ * The cause of the last row added, when several jobs can share it (the
+ * findings view groups rows by it): words without the job's figures.
+ * Rows without one are grouped by their sentence. 0 or -ENOMEM.
+ */
+int fv_vrow_cause(struct fv_vctx *vc, const char *cause);
+
 /* Numbers with their unit for evidence text: "8.0k IOPS", "523 µs". */
 void fv_vfmt(char *buf, size_t len, enum fv_unit u, double v);
 
@@ -69,12 +86,46 @@ int fv_vcheck_method(struct fv_vctx *vc, const struct fv_job *j);
 int fv_vcheck_flush(struct fv_vctx *vc, const struct fv_job *j);
 int fv_vcheck_tail(struct fv_vctx *vc, const struct fv_job *j);
 
+/* The target (target.c): its path (fio's filename, else directory). */
+const char *fv_vtarget_path(const struct fv_job *j);
+/*
+ * The memory file system the job's target is on, in words (into why),
+ * from the engine's stats file or from a /dev/shm path with no block
+ * device in fio's disk_util; NULL when nothing says so.
+ */
+const char *fv_vtarget_memfs(const struct fv_job *j, char *why, size_t len);
+
+/*
+ * A memory file system and no disk our engine emulates: no burst credits
+ * and no provisioned cap to find, the figures move with the CPU. The
+ * burst and cap checks skip such jobs (the cache check names the cause).
+ */
+bool fv_vtarget_no_disk(const struct fv_job *j);
+
 /* Helpers shared by the checks. */
 double fv_vjob_iops(const struct fv_job *j); /* main direction(s) */
+/*
+ * The noise of a job's run (noise.c). The standard error of its IOPS: its
+ * IOPS log's windows (their spread over the square root of their count),
+ * else fio's iops_stddev over its samples; NAN when neither exists.
+ */
+double fv_vjob_iops_se(const struct fv_logset *logs, const struct fv_job *j);
+/*
+ * The relative spread (a normal's sigma, from MAD) of its per-window p99
+ * (per-I/O latency logs), else of its window mean latencies (averaged
+ * ones); NAN without a latency log.
+ */
+double fv_vjob_lat_spread(const struct fv_logset *logs, const struct fv_job *j);
+/* Engines that move no data (ioengine=null...): its name, or NULL. */
+const char *fv_vjob_no_data(const struct fv_job *j);
 double fv_vjob_bw(const struct fv_job *j);
 /* Percentile p of kind in direction d, NAN when not available. */
 double fv_vjob_pct(const struct fv_set *set, const struct fv_job *j,
 		   enum fv_dir d, enum fv_latkind kind, double p);
+/* The same, *lower set when it is at the end of fio's histogram. */
+double fv_vjob_pct_bound(const struct fv_set *set, const struct fv_job *j,
+			 enum fv_dir d, enum fv_latkind kind, double p,
+			 bool *lower);
 /* The direction the series checks use: the job's, READ for mixed. */
 enum fv_dir fv_vjob_dir(const struct fv_job *j);
 

@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * methodology: the job's options and figures that make its numbers
+ * doubtful (buffered I/O, no warm-up, a run too short to pass a burst, a
+ * file the page cache can hold, latencies not measured).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "util/util.h"
+#include "verdict_int.h"
+
+static double runtime_s(const struct fv_job *j)
+{
+	uint64_t ms = j->job_runtime_ms;
+
+	for (int d = 0; d < FV_DIR_NR && !ms; d++)
+		if (j->dir[d].runtime_ms > ms)
+			ms = j->dir[d].runtime_ms;
+	return (double) ms / 1000;
+}
+
+/* What the job's method gets wrong: l with its figures, kinds without. */
+struct remarks {
+	struct fv_vlist l, kinds;
+};
+
+static void small_file(struct fv_vctx *vc, const struct fv_job *j,
+		       struct remarks *r)
+{
+	const char *s = fv_job_opt(j, "size");
+	uint64_t bytes;
+	char x[48], y[48];
+
+	if (!s)
+		s = fv_job_opt(j, "filesize");
+	if (!s || fv_opt_size(s, &bytes) || !(vc->o->mem_bytes > 0) ||
+	    (double) bytes >= vc->o->mem_bytes)
+		return;
+	fv_vfmt(x, sizeof(x), FV_U_BYTES, (double) bytes);
+	fv_vfmt(y, sizeof(y), FV_U_BYTES, vc->o->mem_bytes);
+	fv_vlist_add(&r->l, "buffered test file of %s fits in %s of memory", x,
+		     y);
+	fv_vlist_add(&r->kinds, "a buffered test file that fits in memory");
+}
+
+int fv_vcheck_method(struct fv_vctx *vc, const struct fv_job *j)
+{
+	const char *ramp = fv_job_opt(j, "ramp_time");
+	bool buffered = !fv_opt_true(fv_job_opt(j, "direct")) &&
+			fv_opt_true(fv_job_opt(j, "buffered") ?: "1");
+	double rt = runtime_s(j), ramp_s = 0;
+	struct remarks r = { .l.n = 0 };
+	int ret;
+
+	if (buffered) {
+		fv_vlist_add(&r.l, "buffered I/O (no direct=1)");
+		fv_vlist_add(&r.kinds, "buffered I/O");
+	}
+	if (!ramp || fv_opt_seconds(ramp, &ramp_s) || ramp_s <= 0) {
+		fv_vlist_add(&r.l, "no ramp_time (no warm-up)");
+		fv_vlist_add(&r.kinds, "no ramp_time");
+	}
+	if (rt > 0 && rt < vc->o->min_runtime_s) {
+		fv_vlist_add(&r.l,
+			     "run of %.1f s, shorter than %.0f s: a burst can "
+			     "last longer",
+			     rt, vc->o->min_runtime_s);
+		fv_vlist_add(&r.kinds, "runs shorter than %.0f s",
+			     vc->o->min_runtime_s);
+	}
+	if (buffered)
+		small_file(vc, j, &r);
+	for (int d = 0; d < FV_DIR_NR; d++)
+		if (j->dir[d].present && j->dir[d].lat_unmeasured) {
+			fv_vlist_add(&r.l,
+				     "%s latencies all zero (gtod_reduce or "
+				     "clocks off): not measured",
+				     fv_dir_name(d));
+			fv_vlist_add(&r.kinds,
+				     "latencies not measured (gtod_reduce)");
+		}
+	if (!r.l.n)
+		return fv_vrow(vc, j->label, j->display, "methodology",
+			       FV_V_METHOD_OK,
+			       "direct I/O, ramp_time, long enough",
+			       "nothing in the method casts doubt on the "
+			       "figures");
+	ret = fv_vrow(vc, j->label, j->display, "methodology", FV_V_METHODOLOGY,
+		      r.l.buf,
+		      "the method makes these figures doubtful; fix it before "
+		      "trusting them");
+	return ret ? ret : fv_vrow_cause(vc, r.kinds.buf);
+}
