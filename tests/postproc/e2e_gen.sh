@@ -22,7 +22,8 @@ mkdir -p "$out"/{burst,sweep,steady,durable,base,slow,stats,stall}
 shm=$(mktemp -d /dev/shm/fve2e.XXXXXX)
 trap 'rm -rf "$shm"' EXIT
 
-# Stats files go to stats/ (the engine's default is the working directory).
+# Stats files go to stats/ (the engine's default is the working directory),
+# those of run() beside their result.
 eng="--ioengine=external:$(realpath "$so") --stats_file=$out/stats/%j.%n.json"
 # A sanitized engine (SANITIZE=1) needs the runtimes fio lacks.
 fio() {
@@ -71,7 +72,10 @@ run() {
 	local set=$1 log=$2 want=$3 json=$4 why
 	shift 4
 	for try in 1 2; do
-		fio --output-format=json "$@" >"$json"
+		# the stats file beside the result: fioverdict joins it (a
+		# disk the engine emulates on tmpfs is a disk to judge)
+		fio --output-format=json "$@" \
+			--stats_file="$(dirname "$json")/%j.%n.json" >"$json"
 		why=$(stall "$log" "$want")
 		[ -z "$why" ] && [ -n "${P99_MAX:-}" ] && why=$(slow_tail "$json" "$P99_MAX")
 		[ -z "$why" ] && return 0

@@ -2,7 +2,7 @@
 /*
  * Verdicts on real fio runs. Healthy tmpfs runs (ts_gen.sh) must raise no
  * burst-collapse, capped or steady-state-failure; identical reruns are
- * stable or noisy, never a regression. Runs through our engine's
+ * stable or inconclusive, never a regression. Runs through our engine's
  * provisioned-disk emulator (e2e_gen.sh) must be found: the burst that
  * collapses, the capped QD sweep, the steady run, the flush no-op on
  * tmpfs, the regression of a slowed run.
@@ -129,7 +129,7 @@ static void test_reruns_never_regression(void **state)
 	(void) state;
 	out = csv_st(&st, "diff", "--fail-on=regression", "--baseline", b, n);
 	ok = st == 0 && strstr(out, "rerun,regression,") &&
-	     (strstr(out, ",stable,") || strstr(out, ",noisy,")) &&
+	     (strstr(out, ",stable,") || strstr(out, ",inconclusive,")) &&
 	     strstr(out, "of 3 runs");
 	/* A baseline run against all three (itself included): no regression. */
 	free(n);
@@ -142,7 +142,7 @@ static void test_reruns_never_regression(void **state)
 	}
 	free(b);
 	free(n);
-	expect(ok, "reruns: stable or noisy", out, e2e("reruns"));
+	expect(ok, "reruns: stable or inconclusive", out, e2e("reruns"));
 }
 
 static void test_e2e_burst(void **state)
@@ -154,10 +154,17 @@ static void test_e2e_burst(void **state)
 
 	(void) state;
 	out = csv_st(&st, "verdict", "--fail-on", "burst-collapse", d, NULL);
-	/* The figures the report draws: a 2 s burst of 4000, then 1000. */
+	/*
+	 * The figures the report draws: a burst, then 1000. The bucket holds
+	 * (4000 - 1000) x 2 s = 6000 I/Os; it lasts 6000 / (rate - 1000) at
+	 * the rate fio reached (4000 on an idle machine: 2 s; less on a
+	 * loaded one, and so longer), within a 100 ms window and 15%.
+	 */
 	ok = st == 1 && figs(out, "burst,burst,burst,burst-collapse,", v) &&
-	     v[0] > 1700 && v[0] < 2400 && v[1] > 5500 && v[2] > 3000 &&
-	     v[3] > 900 && v[3] < 1100 && isnan(v[4]);
+	     v[2] > 2000 && v[2] < 4200 &&
+	     fabs(v[0] - 6e6 / (v[2] - 1000)) <
+		     100 + 0.15 * 6e6 / (v[2] - 1000) &&
+	     v[1] > 5500 && v[3] > 900 && v[3] < 1100 && isnan(v[4]);
 	expect(ok, "burst-collapse after 2 s, 4000 then 1000 IOPS", out, d);
 }
 
