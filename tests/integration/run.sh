@@ -308,7 +308,8 @@ enghelp() {
 
 # --- the provisioned-disk emulator: a real fio run shows the model -------
 # Levels are judged on the median of fio's 50 ms IOPS samples, so that a
-# moment when this shared machine stops fio cannot move them. Such a stop
+# moment when this shared machine stops fio cannot move them (a cap on
+# their upper quartile: stops only lower samples). Such a stop
 # during a burst really does lengthen it (the idle time refills credits, as
 # on the real disk), so the burst length is checked only when fio's log
 # shows no stop before the burst ended; otherwise it is a skip, with why.
@@ -318,7 +319,11 @@ import statistics, sys
 pts = [(int(r.split(',')[0]), int(r.split(',')[1])) for r in open(sys.argv[1])]
 def level(a, b):
     return statistics.median(v for t, v in pts if a <= t < b)
-env = {"pts": pts, "level": level, "abs": abs}
+def upper(a, b):
+    # the upper quartile: a stop lowers samples, never raises them above
+    # a cap, so a capped level shows here even on a loaded machine
+    return statistics.quantiles([v for t, v in pts if a <= t < b], n=4)[2]
+env = {"pts": pts, "level": level, "upper": upper, "abs": abs}
 for check in sys.argv[2:]:
     if not eval(check, env):
         print("failed: %s; samples: %s" % (check, pts[:80]))
@@ -327,29 +332,33 @@ PYEOF
 }
 
 emulator() {
-	local dir="$WORK/emu-cap" out
+	local dir="$WORK/emu-cap" out before left
 	job "$dir" --name=c --filename="$SHM/emu" --size=16m --rw=randread \
 		--bs=4k --iodepth=8 --time_based --runtime=3 --cap_iops=3000 \
 		--write_iops_log=c --log_avg_msec=50
-	if out=$(emu_levels "$dir/c_iops.1.log" "abs(level(200, 3000) - 3000) <= 150"); then
-		ok "cap_iops=3000: fio's IOPS samples sit at 3000 within 5%"
+	if out=$(emu_levels "$dir/c_iops.1.log" "abs(upper(200, 3000) - 3000) <= 150"); then
+		ok "cap_iops=3000: fio's IOPS samples sit at 3000 within 5% (upper quartile)"
 	else
-		not_ok "cap_iops=3000: fio's IOPS samples sit at 3000 within 5%" "$out"
+		not_ok "cap_iops=3000: fio's IOPS samples sit at 3000 within 5% (upper quartile)" "$out"
 	fi
 	expect "cap_iops=3000: never above the cap over the run" \
 		"d[0]['jobs'][0]['read']['iops'] <= 3000 * 1.01 and d[1]['emulator']['cap_iops'] == 3000" \
 		"$dir/out.json" "$dir/c_durability.1.json"
 
 	# the cap is the disk's: four clones share it, as jobs on one disk do
+	# (other fio runs on this machine may have emulated disks of their own:
+	# only the ones this run made must be gone)
 	dir="$WORK/emu-shared"
+	before=$(ls /dev/shm | grep '^fioverdict-emu-' | sort)
 	job "$dir" --name=c --filename="$SHM/emu" --size=16m --rw=randread \
 		--bs=4k --iodepth=4 --numjobs=4 --group_reporting --time_based \
 		--runtime=2 --cap_iops=2000
 	expect "numjobs=4 on one emulated disk: 2000 IOPS between them, not 2000 each" \
 		"d[0]['jobs'][0]['read']['iops'] <= 2000 * 1.01 and d[0]['jobs'][0]['read']['iops'] > 0" \
 		"$dir/out.json"
-	if ls /dev/shm | grep -q "^fioverdict-emu-"; then
-		not_ok "the emulated disks are removed when fio exits" "$(ls /dev/shm | grep fioverdict-emu-)"
+	left=$(ls /dev/shm | grep '^fioverdict-emu-' | sort | comm -13 <(echo "$before") -)
+	if [ -n "$left" ]; then
+		not_ok "the emulated disks are removed when fio exits" "$left"
 	else
 		ok "the emulated disks are removed when fio exits"
 	fi
@@ -381,8 +390,13 @@ emulator() {
 		skip "burst length within 5% of capacity / (rate - refill)" \
 			"fio was stopped during the burst (a sample under 2000 IOPS before 1.9 s), which refills credits"
 	else
-		expect "burst: it ends within 5% of capacity / (rate - refill) = 2 s" \
-			"abs(d[0]['emulator']['burst_ended_after_s'] - 2.0) <= 0.1 and d[0]['emulator']['expected_burst_s'] == 2.0" \
+		# the bucket holds (4000 - 1000) x 2 s = 6000 I/Os: 2 s at
+		# 4000 IOPS, longer when a loaded machine let fio ask less
+		rate=$(python3 -c 'import statistics, sys
+print(statistics.median(int(r.split(",")[1]) for r in open(sys.argv[1])
+      if 200 <= int(r.split(",")[0]) < 1800))' "$dir/b_iops.1.log")
+		expect "burst: it ends within 5% of capacity / (rate - refill) (2 s at 4000 IOPS; $rate here)" \
+			"abs(d[0]['emulator']['burst_ended_after_s'] - 6000 / ($rate - 1000)) <= 0.05 * 6000 / ($rate - 1000) and d[0]['emulator']['expected_burst_s'] == 2.0" \
 			"$dir/b_durability.1.json"
 	fi
 
