@@ -73,6 +73,30 @@ expect 65 "run: job file fio rejects" "$FV_BIN" run "$TMP/bad.fio" --label a --t
 if [ -z "$(ls -A "$TMP/res/a" 2>/dev/null)" ]; then ok "rejected runs left no run directory"; else ko "run directory left: $(ls "$TMP/res/a")"; fi
 expect 0 "run --check passes on a good setup" "$FV_BIN" "${R[@]}" --label a --target "$TMP/t.dat" --check
 
+# 3b. Job files by name: the build tree's jobfiles/ beside the program,
+# $FV_JOBFILE_DIR before it, a file of that name here before both.
+FVA=$(realpath "$FV_BIN")
+expect 0 "run durability --check (by name, the build tree's)" "$FVA" run durability --quick --label a --target "$TMP/t.dat" --check
+grep -q "job file $(realpath jobfiles/durability.fio)," "$TMP/out.txt" && ok "the name found jobfiles/durability.fio" || ko "by name: $(cat "$TMP/out.txt")"
+expect 0 "run --list" "$FVA" run --list
+[ "$(awk '{print $1}' "$TMP/out.txt" | tr '\n' ' ')" = "$(cd jobfiles && ls *.fio | sed 's/\.fio$//' | tr '\n' ' ')" ] &&
+	ok "--list names every job file" || ko "--list: $(cat "$TMP/out.txt")"
+mkdir -p "$TMP/jf" "$TMP/here"
+cp jobfiles/durability.fio "$TMP/jf/mine.fio"
+cp jobfiles/durability.fio "$TMP/jf/placement.fio"
+expect 0 "FV_JOBFILE_DIR: run mine --check" env FV_JOBFILE_DIR="$TMP/jf" "$FVA" run mine --quick --label a --target "$TMP/t.dat" --check
+grep -q "job file $TMP/jf/mine.fio," "$TMP/out.txt" && ok "mine found in FV_JOBFILE_DIR" || ko "FV_JOBFILE_DIR: $(cat "$TMP/out.txt")"
+expect 0 "--list with FV_JOBFILE_DIR" env FV_JOBFILE_DIR="$TMP/jf" "$FVA" run --list
+grep -q "^placement  *$TMP/jf/placement.fio\$" "$TMP/out.txt" && grep -q "^mine  *$TMP/jf/mine.fio\$" "$TMP/out.txt" &&
+	[ "$(grep -c '^placement ' "$TMP/out.txt")" -eq 1 ] && ok "FV_JOBFILE_DIR's placement shadows the build tree's" || ko "--list: $(cat "$TMP/out.txt")"
+cp jobfiles/durability.fio "$TMP/here/placement"
+expect 0 "a file named placement here is a path" env -C "$TMP/here" "$FVA" run placement --quick --label a --target "$TMP/t.dat" --check
+grep -q "job file placement," "$TMP/out.txt" && ok "the file here won over the catalogue" || ko "path: $(cat "$TMP/out.txt")"
+expect 66 "run nosuchjob: not found" "$FVA" run nosuchjob --label a --target "$TMP/t.dat"
+grep -q "no nosuchjob.fio in FV_JOBFILE_DIR (unset), $(realpath jobfiles)" "$TMP/out.txt" && grep -q -- "--list" "$TMP/out.txt" &&
+	ok "not found: says where it looked" || ko "not found: $(cat "$TMP/out.txt")"
+expect 64 "run --list JOBFILE refused" "$FVA" run --list placement
+
 # 4. A real quick run (durability.fio: 8 jobs of 1 s on the engine).
 export FV_SIZE=16m
 expect 0 "run durability.fio --quick" "$FV_BIN" "${R[@]}" --label small --target "$TMP/t.dat"
