@@ -154,17 +154,20 @@ int fv_run_list_jobfiles(FILE *out, FILE *err)
 		free(c.e);
 		return FV_EXIT_SOFTWARE;
 	}
+	if (!c.n) { /* nothing to sort: qsort must not see a NULL array */
+		fprintf(err,
+			"fioverdict run: no job files in FV_JOBFILE_DIR (%s), "
+			"%s or %s\n",
+			dirs[0][0] ? dirs[0] : "unset", dirs[1], dirs[2]);
+		free(c.e);
+		return FV_EXIT_OK;
+	}
 	qsort(c.e, c.n, sizeof(*c.e), by_name);
 	for (size_t i = 0; i < c.n; i++)
 		if ((int) strlen(c.e[i].name) > width)
 			width = (int) strlen(c.e[i].name);
 	for (size_t i = 0; i < c.n; i++)
 		fprintf(out, "%-*s  %s\n", width, c.e[i].name, c.e[i].path);
-	if (!c.n)
-		fprintf(err,
-			"fioverdict run: no job files in FV_JOBFILE_DIR (%s), "
-			"%s or %s\n",
-			dirs[0][0] ? dirs[0] : "unset", dirs[1], dirs[2]);
 	free(c.e);
 	return FV_EXIT_OK;
 }

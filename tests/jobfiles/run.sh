@@ -11,6 +11,8 @@ cd "$(dirname "$0")/../.."
 FV_BIN=${FV_BIN:-build/postproc/fioverdict}
 FV_TMP=${FV_TMP:-build/tests/jobfiles}
 ENGINE="external:$(realpath "$FV_ENGINE_DIR")/uring_durable.so"
+# A catalogue of the caller's own would change what names find.
+unset FV_JOBFILE_DIR
 rm -rf "$FV_TMP" && mkdir -p "$FV_TMP"
 TMP=$(realpath "$FV_TMP")
 pass=0
@@ -66,6 +68,10 @@ expect 69 "run: fio not on PATH" env PATH=/nonexistent "$(realpath "$FV_BIN")" "
 # A copy of the program outside the build tree finds no engine beside it.
 mkdir -p "$TMP/bin" && cp "$FV_BIN" "$TMP/bin/fioverdict"
 expect 69 "run: engine not found" env -u FV_ENGINE FV_ENGINE_DIR=/nonexistent "$TMP/bin/fioverdict" "${R[@]}" --label a --target "$TMP/t.dat"
+# Nor any job file: --list says where it looked, and that it found none.
+expect 0 "run --list, no job file anywhere" "$TMP/bin/fioverdict" run --list
+[ "$(cat "$TMP/out.txt")" = "fioverdict run: no job files in FV_JOBFILE_DIR (unset), $TMP/bin/../jobfiles or $TMP/bin/../share/fioverdict/jobfiles" ] &&
+	ok "--list with nothing to list says so" || ko "--list: $(cat "$TMP/out.txt")"
 expect 66 "run: target directory missing" "$FV_BIN" "${R[@]}" --label a --target /nonexistent/t.dat
 expect 66 "run: job file missing" "$FV_BIN" run "$TMP/none.fio" --label a --target "$TMP/t.dat" --out "$TMP/res"
 printf '[global]\nioengine=${FV_ENGINE}\n#@ FV_ENGINE=\n#@ FV_TARGET=\n[job]\nrw=bogus\nfilename=${FV_TARGET}\n' >"$TMP/bad.fio"
