@@ -62,10 +62,11 @@ uninstall:
 		[ ! -d "$$d" ] || rmdir --ignore-fail-on-non-empty "$$d"; \
 	done
 
-# The package is built by dpkg-buildpackage in a copy of the sources
-# (build/deb/fioverdict-VERSION), so that its results land in build/deb
-# and not beside the source tree, with the fio source tree this build
-# already uses (debian/rules pins the package to that fio's version).
+# The packages (source and binary) are built by dpkg-buildpackage in a
+# copy of the sources (build/deb/fioverdict-VERSION), so that its results
+# land in build/deb and not beside the source tree, with the fio source
+# tree this build already uses (debian/rules pins the package to that
+# fio's version).
 DEB_DIR := build/deb
 DEB_VERSION = $(shell dpkg-parsechangelog -l debian/changelog -S Version)
 DEB_ARCH = $(shell dpkg --print-architecture)
@@ -78,7 +79,7 @@ deb: $(FIO_STAMP)
 		tar -x -C $(DEB_DIR)/fioverdict-$(DEB_VERSION)
 	cd $(DEB_DIR)/fioverdict-$(DEB_VERSION) && \
 		FIO_SRC="$$(cat $(CURDIR)/$(FIO_STAMP))" \
-		dpkg-buildpackage -b -us -uc -Jauto >../build.log 2>&1 || \
+		dpkg-buildpackage -us -uc -Jauto >../build.log 2>&1 || \
 		{ tail -n 40 ../build.log; echo "make deb: dpkg-buildpackage failed: $(DEB_DIR)/build.log" >&2; exit 1; }
 	@echo "deb: $(DEB_FILE)"
 
