@@ -29,13 +29,15 @@ BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 INST_JOBFILES := $(wildcard jobfiles/*.fio)
 INST_MAN7 := engines/uring_durable.7 engines/nvme_pt.7
 INST_DOCS := README.md docs/stats-file.md
+INST_EXAMPLES := ci/examples/fioverdict-ci.sh ci/examples/github-actions.yml \
+	ci/examples/gitlab-ci.yml
 
 .PHONY: install uninstall deb check-man check-install check-ci check-deb
 
 install: $(PP_BIN) $(ENGINES)
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(ENGINEDIR) \
 		$(DESTDIR)$(JOBFILEDIR) $(DESTDIR)$(MANDIR)/man1 \
-		$(DESTDIR)$(MANDIR)/man7 $(DESTDIR)$(DOCDIR) \
+		$(DESTDIR)$(MANDIR)/man7 $(DESTDIR)$(DOCDIR)/examples \
 		$(DESTDIR)$(BASHCOMPDIR)
 	$(INSTALL) -m 0755 $(PP_BIN) $(DESTDIR)$(BINDIR)/fioverdict
 	$(INSTALL) -m 0644 $(ENGINES) $(DESTDIR)$(ENGINEDIR)
@@ -44,6 +46,7 @@ install: $(PP_BIN) $(ENGINES)
 	$(INSTALL) -m 0644 $(INST_MAN7) $(DESTDIR)$(MANDIR)/man7
 	$(INSTALL) -m 0644 $(INST_DOCS) $(DESTDIR)$(DOCDIR)
 	$(INSTALL) -m 0644 postproc/README.md $(DESTDIR)$(DOCDIR)/fioverdict.md
+	$(INSTALL) -m 0644 $(INST_EXAMPLES) $(DESTDIR)$(DOCDIR)/examples
 	$(INSTALL) -m 0644 dist/fioverdict.bash-completion \
 		$(DESTDIR)$(BASHCOMPDIR)/fioverdict
 
@@ -56,9 +59,11 @@ uninstall:
 		$(DESTDIR)$(MANDIR)/man1/fioverdict.1 \
 		$(addprefix $(DESTDIR)$(MANDIR)/man7/,$(notdir $(INST_MAN7))) \
 		$(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(INST_DOCS)) fioverdict.md) \
+		$(addprefix $(DESTDIR)$(DOCDIR)/examples/,$(notdir $(INST_EXAMPLES))) \
 		$(DESTDIR)$(BASHCOMPDIR)/fioverdict
 	@for d in $(DESTDIR)$(ENGINEDIR) $(DESTDIR)$(JOBFILEDIR) \
-		$(DESTDIR)$(PREFIX)/share/fioverdict $(DESTDIR)$(DOCDIR); do \
+		$(DESTDIR)$(PREFIX)/share/fioverdict $(DESTDIR)$(DOCDIR)/examples \
+		$(DESTDIR)$(DOCDIR); do \
 		[ ! -d "$$d" ] || rmdir --ignore-fail-on-non-empty "$$d"; \
 	done
 

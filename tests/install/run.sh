@@ -54,6 +54,9 @@ jobs=$(cd jobfiles && ls *.fio)
 	echo "644 usr/local/share/doc/fioverdict/README.md"
 	echo "644 usr/local/share/doc/fioverdict/fioverdict.md"
 	echo "644 usr/local/share/doc/fioverdict/stats-file.md"
+	for e in fioverdict-ci.sh github-actions.yml gitlab-ci.yml; do
+		echo "644 usr/local/share/doc/fioverdict/examples/$e"
+	done
 	echo "644 usr/local/share/bash-completion/completions/fioverdict"
 } | sort -k2 >"$TMP/want"
 (cd "$ROOT" && find . -type f -printf '%m %P\n' | sort -k2) >"$TMP/got"
