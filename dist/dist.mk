@@ -70,7 +70,8 @@ uninstall:
 # The packages (source and binary) are built by dpkg-buildpackage in a
 # copy of the sources (build/deb/fioverdict-VERSION), so that its results
 # land in build/deb and not beside the source tree, with the fio source
-# tree this build already uses (debian/rules pins the package to that
+# tree this build already uses, by its absolute path (the fetched one's
+# is relative to this directory; debian/rules pins the package to that
 # fio's version).
 DEB_DIR := build/deb
 DEB_VERSION = $(shell dpkg-parsechangelog -l debian/changelog -S Version)
@@ -82,8 +83,9 @@ deb: $(FIO_STAMP)
 	rm -rf $(DEB_DIR) && mkdir -p $(DEB_DIR)/fioverdict-$(DEB_VERSION)
 	tar -c --exclude=./build --exclude=./results --exclude=./.git -f - . | \
 		tar -x -C $(DEB_DIR)/fioverdict-$(DEB_VERSION)
+	src=$$(realpath "$$(cat $(FIO_STAMP))") && \
 	cd $(DEB_DIR)/fioverdict-$(DEB_VERSION) && \
-		FIO_SRC="$$(cat $(CURDIR)/$(FIO_STAMP))" \
+		FIO_SRC="$$src" \
 		dpkg-buildpackage -us -uc -Jauto >../build.log 2>&1 || \
 		{ tail -n 40 ../build.log; echo "make deb: dpkg-buildpackage failed: $(DEB_DIR)/build.log" >&2; exit 1; }
 	@echo "deb: $(DEB_FILE)"
