@@ -36,6 +36,10 @@ if [ ! -f "$DEB" ]; then
 	ko "no package $DEB: run make deb"
 	finish
 fi
+if [ "$(id -u)" -ne 0 ]; then
+	ko "check-deb installs the package into this system with dpkg: run it as root (make check does so on a throwaway CI machine)"
+	finish
+fi
 
 # 1. lintian: nothing on the .changes: the source package, the package,
 # its debug symbols (debian/source/lintian-overrides says why its one
