@@ -47,6 +47,7 @@ include postproc/postproc.mk
 include tests/tests.mk
 include tests/nvme/nvme.mk
 include jobfiles/demo.mk
+include dist/dist.mk
 
 # make check: first make sure every package is there (a no-op when it is),
 # then rebuild this Makefile's view of the world and run the whole suite:

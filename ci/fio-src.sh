@@ -5,7 +5,10 @@
 #
 # Usage: ci/fio-src.sh DESTDIR          fetch into DESTDIR (once) if needed
 #        ci/fio-src.sh --use SRCDIR      only check a tree given by FIO_SRC=
-# Prints the configured source directory on stdout on success.
+#        ci/fio-src.sh --deb-version SRCDIR
+#                                        the Debian version of that tree,
+#                                        which the package depends on
+# Prints the configured source directory (the version) on stdout.
 set -euo pipefail
 
 die() {
@@ -17,6 +20,23 @@ die() {
 tree_version() {
 	sed -n 's/^DEF_VER=//p' "$1/FIO-VERSION-GEN" 2>/dev/null | head -n1
 }
+
+# The package pins fio to the exact Debian version of the source its
+# engines were compiled against: that tree's debian/changelog says which,
+# and the installed fio must be that one (else the pin would not install).
+if [ "${1:-}" = "--deb-version" ]; then
+	src=${2:?usage: ci/fio-src.sh --deb-version SRCDIR}
+	[ -f "$src/debian/changelog" ] ||
+		die "$src has no debian/changelog: a package cannot name the Debian fio its engines were built against; leave FIO_SRC unset so that the build fetches fio's Debian source (apt-get source)"
+	tree=$(dpkg-parsechangelog -l "$src/debian/changelog" -S Version) ||
+		die "cannot read $src/debian/changelog"
+	have=$(dpkg-query -W -f='${Version}' fio 2>/dev/null) ||
+		die "fio is not installed as a Debian package"
+	[ "$tree" = "$have" ] ||
+		die "the engines were built against the source of fio $tree but fio $have is installed: rebuild with the source of $have (leave FIO_SRC unset)"
+	echo "$tree"
+	exit 0
+fi
 
 if [ "${1:-}" = "--use" ]; then
 	src=${2:?usage: ci/fio-src.sh --use SRCDIR}

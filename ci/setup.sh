@@ -3,13 +3,22 @@
 # are already installed are not touched, and apt is not even consulted when
 # nothing is missing. Run as root on Debian 12 (or a derivative).
 #
-# Usage: ci/setup.sh [GROUP...]   groups: build (default), nvme, report, all
+# Usage: ci/setup.sh [GROUP...]
+#   groups: build (default), nvme, report, package, all; install (a subset
+#   of build: what `make && make install` needs, for CI jobs that only use
+#   fioverdict, e.g. ci/examples/)
 set -euo pipefail
 
-build_pkgs=(build-essential pkg-config fio liburing-dev libjansson-dev
-	libcmocka-dev dpkg-dev clang libclang-rt-dev valgrind python3)
+install_pkgs=(build-essential pkg-config fio liburing-dev libjansson-dev
+	dpkg-dev)
+build_pkgs=("${install_pkgs[@]}" libcmocka-dev clang libclang-rt-dev
+	valgrind python3)
 nvme_pkgs=(qemu-system-x86 linux-image-amd64 busybox-static kmod cpio)
 report_pkgs=(gnuplot-nox chromium fonts-dejavu-core)
+# make deb and its tests: debhelper builds the package, lintian checks it,
+# man-db and bash-completion are what the installed package is used with,
+# python3-yaml reads the CI examples.
+package_pkgs=(debhelper lintian man-db bash-completion python3-yaml)
 
 groups=("${@:-build}")
 want=()
@@ -18,9 +27,12 @@ for g in "${groups[@]}"; do
 	build) want+=("${build_pkgs[@]}") ;;
 	nvme) want+=("${nvme_pkgs[@]}") ;;
 	report) want+=("${report_pkgs[@]}") ;;
-	all) want+=("${build_pkgs[@]}" "${nvme_pkgs[@]}" "${report_pkgs[@]}") ;;
+	package) want+=("${package_pkgs[@]}") ;;
+	install) want+=("${install_pkgs[@]}") ;;
+	all) want+=("${build_pkgs[@]}" "${nvme_pkgs[@]}" "${report_pkgs[@]}"
+		"${package_pkgs[@]}") ;;
 	*)
-		echo "ci/setup.sh: unknown group '$g' (want build, nvme, report or all)" >&2
+		echo "ci/setup.sh: unknown group '$g' (want build, install, nvme, report, package or all)" >&2
 		exit 2
 		;;
 	esac

@@ -16,6 +16,15 @@
 
 .PHONY: demo check-jobfiles check-report
 
+# The job files beside the program, as an installation has them beside
+# PREFIX/bin (share/fioverdict/jobfiles): `fioverdict run placement` run
+# from the build tree finds jobfiles/placement.fio through this link.
+JOBFILES_LINK := $(BUILD)/jobfiles
+all: $(JOBFILES_LINK)
+$(JOBFILES_LINK):
+	@mkdir -p $(@D)
+	ln -sfn $(CURDIR)/jobfiles $@
+
 DEMO_OUT ?= results/demo
 DEMO_ROOT_DIR ?= /var/tmp
 DEMO_SHM_DIR ?= /dev/shm
@@ -46,7 +55,7 @@ demo:
 	echo "make demo: $$(( $$(date +%s) - start )) s for the runs, tables and report"; \
 	echo "report: $(DEMO_OUT)/report.html"
 
-check-jobfiles: $(DEMO_FV) engines
+check-jobfiles: $(DEMO_FV) engines $(JOBFILES_LINK)
 	FV_BIN=$(DEMO_FV) FV_ENGINE_DIR=$(ENG_BUILD) \
 	FV_TMP=$(BUILD)/tests/jobfiles tests/jobfiles/run.sh
 

@@ -15,6 +15,7 @@ struct run_opts {
 	struct fv_run r;
 	const char *tables[8]; /* --tables: shown at the end, NULL-ended */
 	char tables_buf[256];
+	bool list; /* --list: the job files found by name, nothing runs */
 };
 
 #define RUN(field) offsetof(struct run_opts, r.field)
@@ -123,6 +124,9 @@ static const struct fv_option run_opts[] = {
 	       "tables printed at the end (default summary,\ncompare,latency,"
 	       "sweep,verdict)",
 	       set_tables),
+	FV_OPT_AT("list", 0, NULL,
+		  "list the job files found by name, and where;\nrun nothing",
+		  fv_set_flag, offsetof(struct run_opts, list), 0, 0),
 	FV_OPT("quiet", 'q', NULL, "errors only", set_verbosity),
 	FV_OPT("verbose", 'v', NULL, "also notes", set_verbosity),
 	FV_OPT("help", 'h', NULL, "this help", NULL),
@@ -142,6 +146,10 @@ static int parse(struct fv_cmdline *c, int argc, char **argv)
 	ret = fv_cmdline_parse(c, argc, argv);
 	if (ret || c->done)
 		return ret;
+	if (ro->list)
+		return c->ninputs ? fv_usage_error(c, "%s",
+						   "--list takes no JOBFILE")
+				  : 0;
 	if (c->ninputs != 1)
 		return fv_usage_error(c, "%s",
 				      c->ninputs ? "one JOBFILE expected"
@@ -157,8 +165,10 @@ static int parse(struct fv_cmdline *c, int argc, char **argv)
 /* Everything that can be checked before a run directory exists. */
 static int preflight(struct fv_run *r, FILE *err)
 {
-	int ret = fv_run_find_fio(r, err);
+	int ret = fv_run_find_jobfile(r, err);
 
+	if (!ret)
+		ret = fv_run_find_fio(r, err);
 	if (!ret)
 		ret = fv_run_find_engine(r, err);
 	if (!ret)
@@ -269,15 +279,19 @@ static int run_main(const struct fv_invocation *inv, int argc, char **argv)
 	c.own = ro;
 	c.own_usage = true;
 	ret = parse(&c, argc, argv);
+	if (!ret && !c.done && ro->list) {
+		ret = fv_run_list_jobfiles(c.out, c.err);
+		c.done = true;
+	}
 	if (!ret && !c.done)
 		ret = preflight(&ro->r, c.err);
 	if (!ret && !c.done)
 		ret = prepare(&ro->r, c.err);
 	if (!ret && !c.done && ro->r.dry) {
 		fprintf(c.out,
-			"fioverdict run: checks passed (fio %s, engine "
-			"%s, target %s)\n",
-			ro->r.fio, ro->r.engine, ro->r.target);
+			"fioverdict run: checks passed (job file %s, fio %s, "
+			"engine %s, target %s)\n",
+			ro->r.jobfile, ro->r.fio, ro->r.engine, ro->r.target);
 		discard_dir(&ro->r);
 		c.done = true;
 	}
@@ -295,9 +309,13 @@ const struct fv_command fv_cmd_run = {
 	.after =
 		"Keeps the job file as run, fio's json+, logs and the engines' "
 		"stats files under\nDIR/NAME/<timestamp>/, then prints the "
-		"tables and verdicts. The engine is\nuring_durable, found in "
-		"$FV_ENGINE_DIR, the build tree beside this program, or\n"
-		"<prefix>/lib/fioverdict; FV_ENGINE overrides it.\n"
+		"tables and verdicts.\nJOBFILE is a path, or a name "
+		"(placement) found as NAME.fio in $FV_JOBFILE_DIR,\nthe build "
+		"tree's jobfiles beside this program, or\n"
+		"<prefix>/share/fioverdict/jobfiles; --list shows them.\n"
+		"The engine is uring_durable, found in $FV_ENGINE_DIR, the "
+		"build tree beside\nthis program, or <prefix>/lib/fioverdict; "
+		"FV_ENGINE overrides it.\n"
 		"Exit status: 0 ok, 1 reserved for verdicts, 2 results "
 		"unreadable,\n3 fio failed, 64 usage, 65 job file rejected by "
 		"fio, 66 job file or\ntarget unusable, 69 fio or engine not "

@@ -50,19 +50,6 @@ static bool engine_in(char *buf, size_t len, const char *dir)
 	       S_ISREG(st.st_mode);
 }
 
-/* dir/../rel of this program's directory, resolved. */
-static void beside_exe(char *buf, size_t len, const char *rel)
-{
-	char exe[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-
-	buf[0] = '\0';
-	if (n <= 0)
-		return;
-	exe[n] = '\0';
-	snprintf(buf, len, "%s/../%s", dirname(exe), rel);
-}
-
 static int explicit_engine(struct fv_run *r, const char *e, FILE *err)
 {
 	const char *so = !strncmp(e, "external:", 9) ? e + 9 : NULL;
@@ -84,8 +71,8 @@ int fv_run_find_engine(struct fv_run *r, FILE *err)
 	if (env && *env)
 		return explicit_engine(r, env, err);
 	snprintf(where[0], sizeof(where[0]), "%s", dir ? dir : "");
-	beside_exe(where[1], sizeof(where[1]), "engines");
-	beside_exe(where[2], sizeof(where[2]), "lib/fioverdict");
+	fv_run_beside_exe(where[1], sizeof(where[1]), "engines");
+	fv_run_beside_exe(where[2], sizeof(where[2]), "lib/fioverdict");
 	for (int i = 0; i < 3; i++) {
 		char real[PATH_MAX];
 

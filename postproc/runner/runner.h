@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Running fio on one of our job files, for `fioverdict run`: finding fio,
- * the engine and the target, the job file's declared variables and the
- * copy that runs, the run directory, fio as a child with its signals, and
- * the manifest. Each step prints why it failed and returns an exit status
- * (util/exit_status.h); the command line is cmd/run.c's.
+ * Running fio on one of our job files, for `fioverdict run`: finding the
+ * job file by name, fio, the engine and the target, the job file's declared
+ * variables and the copy that runs, the run directory, fio as a child with its
+ * signals, and the manifest. Each step prints why it failed and returns an exit
+ * status (util/exit_status.h); the command line is cmd/run.c's.
  */
 #ifndef FV_RUNNER_H
 #define FV_RUNNER_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -25,7 +26,7 @@ struct fv_run_var {
 
 struct fv_run {
 	/* Command line. */
-	const char *jobfile;
+	const char *jobfile; /* as given, then the file found by name */
 	const char *label;
 	const char *target;
 	const char *outdir; /* default "results" */
@@ -35,6 +36,7 @@ struct fv_run {
 	const char *eopts[FV_RUN_MAX_EOPTS]; /* --engine-opt KEY=VALUE */
 	size_t neopts;
 	/* Found by the checks. */
+	char jobfile_path[PATH_MAX]; /* a job file found by name */
 	char fio[4096];
 	char engine[4200];     /* the ioengine= value */
 	char target_abs[4096]; /* FV_TARGET: fio runs in the run directory */
@@ -51,6 +53,19 @@ struct fv_run {
 /* jobfile.c */
 int fv_run_read_vars(struct fv_run *r, FILE *err);
 int fv_run_write_jobfile(const struct fv_run *r, FILE *err);
+
+/* beside.c: DIR/../rel where DIR is this program's directory. */
+void fv_run_beside_exe(char *buf, size_t len, const char *rel);
+
+/*
+ * catalog.c: job files by name, from $FV_JOBFILE_DIR, the build tree's
+ * jobfiles/ or PREFIX/share/fioverdict/jobfiles beside the program.
+ * fv_run_find_jobfile points r->jobfile at the file a name finds (a path
+ * is left as it is); 0 or an exit status after printing why.
+ */
+int fv_run_find_jobfile(struct fv_run *r, FILE *err);
+/* "NAME  PATH" of every job file found by name, by name; an exit status. */
+int fv_run_list_jobfiles(FILE *out, FILE *err);
 
 /* locate.c: each returns 0 or an exit status after printing why. */
 int fv_run_find_fio(struct fv_run *r, FILE *err);

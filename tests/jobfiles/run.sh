@@ -11,6 +11,8 @@ cd "$(dirname "$0")/../.."
 FV_BIN=${FV_BIN:-build/postproc/fioverdict}
 FV_TMP=${FV_TMP:-build/tests/jobfiles}
 ENGINE="external:$(realpath "$FV_ENGINE_DIR")/uring_durable.so"
+# A catalogue of the caller's own would change what names find.
+unset FV_JOBFILE_DIR
 rm -rf "$FV_TMP" && mkdir -p "$FV_TMP"
 TMP=$(realpath "$FV_TMP")
 pass=0
@@ -66,12 +68,40 @@ expect 69 "run: fio not on PATH" env PATH=/nonexistent "$(realpath "$FV_BIN")" "
 # A copy of the program outside the build tree finds no engine beside it.
 mkdir -p "$TMP/bin" && cp "$FV_BIN" "$TMP/bin/fioverdict"
 expect 69 "run: engine not found" env -u FV_ENGINE FV_ENGINE_DIR=/nonexistent "$TMP/bin/fioverdict" "${R[@]}" --label a --target "$TMP/t.dat"
+# Nor any job file: --list says where it looked, and that it found none.
+expect 0 "run --list, no job file anywhere" "$TMP/bin/fioverdict" run --list
+[ "$(cat "$TMP/out.txt")" = "fioverdict run: no job files in FV_JOBFILE_DIR (unset), $TMP/bin/../jobfiles or $TMP/bin/../share/fioverdict/jobfiles" ] &&
+	ok "--list with nothing to list says so" || ko "--list: $(cat "$TMP/out.txt")"
 expect 66 "run: target directory missing" "$FV_BIN" "${R[@]}" --label a --target /nonexistent/t.dat
 expect 66 "run: job file missing" "$FV_BIN" run "$TMP/none.fio" --label a --target "$TMP/t.dat" --out "$TMP/res"
 printf '[global]\nioengine=${FV_ENGINE}\n#@ FV_ENGINE=\n#@ FV_TARGET=\n[job]\nrw=bogus\nfilename=${FV_TARGET}\n' >"$TMP/bad.fio"
 expect 65 "run: job file fio rejects" "$FV_BIN" run "$TMP/bad.fio" --label a --target "$TMP/t.dat" --out "$TMP/res"
 if [ -z "$(ls -A "$TMP/res/a" 2>/dev/null)" ]; then ok "rejected runs left no run directory"; else ko "run directory left: $(ls "$TMP/res/a")"; fi
 expect 0 "run --check passes on a good setup" "$FV_BIN" "${R[@]}" --label a --target "$TMP/t.dat" --check
+
+# 3b. Job files by name: the build tree's jobfiles/ beside the program,
+# $FV_JOBFILE_DIR before it, a file of that name here before both.
+FVA=$(realpath "$FV_BIN")
+expect 0 "run durability --check (by name, the build tree's)" "$FVA" run durability --quick --label a --target "$TMP/t.dat" --check
+grep -q "job file $(realpath jobfiles/durability.fio)," "$TMP/out.txt" && ok "the name found jobfiles/durability.fio" || ko "by name: $(cat "$TMP/out.txt")"
+expect 0 "run --list" "$FVA" run --list
+[ "$(awk '{print $1}' "$TMP/out.txt" | tr '\n' ' ')" = "$(cd jobfiles && ls *.fio | sed 's/\.fio$//' | tr '\n' ' ')" ] &&
+	ok "--list names every job file" || ko "--list: $(cat "$TMP/out.txt")"
+mkdir -p "$TMP/jf" "$TMP/here"
+cp jobfiles/durability.fio "$TMP/jf/mine.fio"
+cp jobfiles/durability.fio "$TMP/jf/placement.fio"
+expect 0 "FV_JOBFILE_DIR: run mine --check" env FV_JOBFILE_DIR="$TMP/jf" "$FVA" run mine --quick --label a --target "$TMP/t.dat" --check
+grep -q "job file $TMP/jf/mine.fio," "$TMP/out.txt" && ok "mine found in FV_JOBFILE_DIR" || ko "FV_JOBFILE_DIR: $(cat "$TMP/out.txt")"
+expect 0 "--list with FV_JOBFILE_DIR" env FV_JOBFILE_DIR="$TMP/jf" "$FVA" run --list
+grep -q "^placement  *$TMP/jf/placement.fio\$" "$TMP/out.txt" && grep -q "^mine  *$TMP/jf/mine.fio\$" "$TMP/out.txt" &&
+	[ "$(grep -c '^placement ' "$TMP/out.txt")" -eq 1 ] && ok "FV_JOBFILE_DIR's placement shadows the build tree's" || ko "--list: $(cat "$TMP/out.txt")"
+cp jobfiles/durability.fio "$TMP/here/placement"
+expect 0 "a file named placement here is a path" env -C "$TMP/here" "$FVA" run placement --quick --label a --target "$TMP/t.dat" --check
+grep -q "job file placement," "$TMP/out.txt" && ok "the file here won over the catalogue" || ko "path: $(cat "$TMP/out.txt")"
+expect 66 "run nosuchjob: not found" "$FVA" run nosuchjob --label a --target "$TMP/t.dat"
+grep -q "no nosuchjob.fio in FV_JOBFILE_DIR (unset), $(realpath jobfiles)" "$TMP/out.txt" && grep -q -- "--list" "$TMP/out.txt" &&
+	ok "not found: says where it looked" || ko "not found: $(cat "$TMP/out.txt")"
+expect 64 "run --list JOBFILE refused" "$FVA" run --list placement
 
 # 4. A real quick run (durability.fio: 8 jobs of 1 s on the engine).
 export FV_SIZE=16m

@@ -1,0 +1,106 @@
+# Installing, and the Debian package.
+#
+#   make install    [PREFIX=/usr/local] [DESTDIR=]  the program, the
+#                   engines, the man pages, the job files, bash completion
+#   make uninstall  [PREFIX=...] [DESTDIR=]  removes what install put there
+#   make deb        build/deb/fioverdict_<version>_<arch>.deb, debhelper
+#   make check-man      the man pages against fio --enghelp, man's warnings
+#   make check-install  install and uninstall in a DESTDIR, the installed
+#                       program used from there with no build tree, bash
+#                       completion, another PREFIX
+#   make check-ci       ci/examples/fioverdict-ci.sh with fioverdict
+#                       installed: two quick placement runs, the second
+#                       against the first as its baseline
+#   make check-deb      the package built, lintian, installed with dpkg,
+#                       used, purged: nothing left behind (root)
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+INSTALL ?= install
+BINDIR := $(PREFIX)/bin
+# fioverdict finds these from its own directory, PREFIX/bin (runner/
+# beside.c): they move with PREFIX, never on their own.
+ENGINEDIR := $(PREFIX)/lib/fioverdict
+JOBFILEDIR := $(PREFIX)/share/fioverdict/jobfiles
+MANDIR ?= $(PREFIX)/share/man
+DOCDIR ?= $(PREFIX)/share/doc/fioverdict
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+
+INST_JOBFILES := $(wildcard jobfiles/*.fio)
+INST_MAN7 := engines/uring_durable.7 engines/nvme_pt.7
+INST_DOCS := README.md docs/stats-file.md
+INST_EXAMPLES := ci/examples/fioverdict-ci.sh ci/examples/github-actions.yml \
+	ci/examples/gitlab-ci.yml
+
+.PHONY: install uninstall deb check-man check-install check-ci check-deb
+
+install: $(PP_BIN) $(ENGINES)
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(ENGINEDIR) \
+		$(DESTDIR)$(JOBFILEDIR) $(DESTDIR)$(MANDIR)/man1 \
+		$(DESTDIR)$(MANDIR)/man7 $(DESTDIR)$(DOCDIR)/examples \
+		$(DESTDIR)$(BASHCOMPDIR)
+	$(INSTALL) -m 0755 $(PP_BIN) $(DESTDIR)$(BINDIR)/fioverdict
+	$(INSTALL) -m 0644 $(ENGINES) $(DESTDIR)$(ENGINEDIR)
+	$(INSTALL) -m 0644 $(INST_JOBFILES) $(DESTDIR)$(JOBFILEDIR)
+	$(INSTALL) -m 0644 postproc/fioverdict.1 $(DESTDIR)$(MANDIR)/man1
+	$(INSTALL) -m 0644 $(INST_MAN7) $(DESTDIR)$(MANDIR)/man7
+	$(INSTALL) -m 0644 $(INST_DOCS) $(DESTDIR)$(DOCDIR)
+	$(INSTALL) -m 0644 postproc/README.md $(DESTDIR)$(DOCDIR)/fioverdict.md
+	$(INSTALL) -m 0644 $(INST_EXAMPLES) $(DESTDIR)$(DOCDIR)/examples
+	$(INSTALL) -m 0644 dist/fioverdict.bash-completion \
+		$(DESTDIR)$(BASHCOMPDIR)/fioverdict
+
+# The files install writes, then the directories that are ours alone
+# (removed when empty: a job file of the user's own keeps its directory).
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/fioverdict \
+		$(addprefix $(DESTDIR)$(ENGINEDIR)/,$(notdir $(ENGINES))) \
+		$(addprefix $(DESTDIR)$(JOBFILEDIR)/,$(notdir $(INST_JOBFILES))) \
+		$(DESTDIR)$(MANDIR)/man1/fioverdict.1 \
+		$(addprefix $(DESTDIR)$(MANDIR)/man7/,$(notdir $(INST_MAN7))) \
+		$(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(INST_DOCS)) fioverdict.md) \
+		$(addprefix $(DESTDIR)$(DOCDIR)/examples/,$(notdir $(INST_EXAMPLES))) \
+		$(DESTDIR)$(BASHCOMPDIR)/fioverdict
+	@for d in $(DESTDIR)$(ENGINEDIR) $(DESTDIR)$(JOBFILEDIR) \
+		$(DESTDIR)$(PREFIX)/share/fioverdict $(DESTDIR)$(DOCDIR)/examples \
+		$(DESTDIR)$(DOCDIR); do \
+		[ ! -d "$$d" ] || rmdir --ignore-fail-on-non-empty "$$d"; \
+	done
+
+# The packages (source and binary) are built by dpkg-buildpackage in a
+# copy of the sources (build/deb/fioverdict-VERSION), so that its results
+# land in build/deb and not beside the source tree, with the fio source
+# tree this build already uses, by its absolute path (the fetched one's
+# is relative to this directory; debian/rules pins the package to that
+# fio's version).
+DEB_DIR := build/deb
+DEB_VERSION = $(shell dpkg-parsechangelog -l debian/changelog -S Version)
+DEB_ARCH = $(shell dpkg --print-architecture)
+DEB_FILE = $(DEB_DIR)/fioverdict_$(DEB_VERSION)_$(DEB_ARCH).deb
+
+deb: $(FIO_STAMP)
+	@command -v dh >/dev/null || { echo "make deb: debhelper is missing: run 'ci/setup.sh package'" >&2; exit 69; }
+	rm -rf $(DEB_DIR) && mkdir -p $(DEB_DIR)/fioverdict-$(DEB_VERSION)
+	tar -c --exclude=./build --exclude=./results --exclude=./.git -f - . | \
+		tar -x -C $(DEB_DIR)/fioverdict-$(DEB_VERSION)
+	src=$$(realpath "$$(cat $(FIO_STAMP))") && \
+	cd $(DEB_DIR)/fioverdict-$(DEB_VERSION) && \
+		FIO_SRC="$$src" \
+		dpkg-buildpackage -us -uc -Jauto >../build.log 2>&1 || \
+		{ tail -n 40 ../build.log; echo "make deb: dpkg-buildpackage failed: $(DEB_DIR)/build.log" >&2; exit 1; }
+	@echo "deb: $(DEB_FILE)"
+
+check-man: engines $(PP_BIN)
+	FV_ENGINES=$(ENG_BUILD) FV_BIN=$(PP_BIN) tests/man/run.sh
+
+# Each runs `make install` itself, into a DESTDIR of its own.
+check-install: engines $(PP_BIN)
+	MAKE="$(MAKE)" FV_TMP=$(BUILD)/tests/install tests/install/run.sh
+
+check-ci: engines $(PP_BIN)
+	MAKE="$(MAKE)" FV_TMP=$(BUILD)/tests/ci tests/ci/run.sh
+
+check-deb: deb
+	FV_DEB=$(DEB_FILE) tests/deb/run.sh
+
+check-all: check-man check-install check-ci check-deb
