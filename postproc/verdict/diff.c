@@ -1,14 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * diff: each job of the new results against the same label and job in the
- * baseline (--baseline DIR), on throughput and p99. A change counts when
- * it passes the plain threshold (diff_tput, diff_p99) and noise_mult times
- * the noise of the very figure compared:
+ * baseline (--baseline DIR), on throughput and p99. Changes are ratios,
+ * judged on a log scale: a third of the throughput is as far below as
+ * three times is above. A change counts when it passes the plain
+ * threshold (diff_tput, diff_p99) and noise_mult times the noise of the
+ * very figure compared:
  *   - between runs: the spread of the baseline's runs (a normal's sigma
  *     from their median absolute deviation), when there are two or more;
  *   - within runs: the new run's own and the baseline runs' (throughput:
- *     the standard error of its mean from its IOPS windows or fio's
- *     iops_stddev; p99: the spread of its per-window p99s, noise.c);
+ *     the spread of its IOPS windows or fio's iops_stddev; p99: the spread
+ *     of its per-window p99s, noise.c), since windows drift with the
+ *     machine's load as a whole run does;
  * added in quadrature. A single baseline run cannot show how much runs
  * differ: the noise is then at least default_noise. Beyond the plain
  * threshold but inside the noise: inconclusive, never a regression.
@@ -23,14 +26,15 @@
 #include "verdict_int.h"
 
 struct metric {
-	double now, base; /* the new figure, the baseline's median */
-	double change;	  /* relative; > 0: better */
-	double noise;	  /* relative sigma of the change */
-	double band;	  /* max(threshold, noise_mult x noise) */
-	double thr;	  /* the plain threshold */
-	double mult;	  /* noise_mult */
-	size_t n;	  /* baseline runs */
-	bool assumed;	  /* the noise floor is default_noise */
+	double now, base;   /* the new figure, the baseline's median */
+	double change;	    /* now / base - 1, signed: > 0 better */
+	double lchange;	    /* the same as a log ratio, judged */
+	double noise;	    /* relative sigma of the change (~ of its log) */
+	double band;	    /* log: max(log(1 + threshold), mult x noise) */
+	double thr;	    /* the plain threshold */
+	double mult;	    /* noise_mult */
+	size_t n;	    /* baseline runs */
+	bool assumed;	    /* the noise floor is default_noise */
 };
 
 struct dctx {
@@ -94,7 +98,7 @@ static struct sample tput_of(const struct fv_logset *logs,
 	double v = tput(j);
 
 	return (struct sample){ v, fv_vjob_iops(j) > 0
-					   ? fv_vjob_iops_se(logs, j) / v
+					   ? fv_vjob_iops_spread(logs, j)
 					   : NAN };
 }
 
@@ -149,8 +153,9 @@ static int measure(struct metric *m, const struct sample *b, size_t n,
 	m->now = now.v;
 	m->thr = thr;
 	m->mult = o->noise_mult;
-	m->band = fmax(thr, o->noise_mult * m->noise);
+	m->band = fmax(log1p(thr), o->noise_mult * m->noise);
 	m->change = sign * (now.v / m->base - 1);
+	m->lchange = sign * log(now.v / m->base);
 	free(v);
 	free(tmp);
 	return 0;
@@ -170,16 +175,16 @@ static void fmt_metric(char *buf, size_t len, const char *what, enum fv_unit u,
 	}
 	snprintf(buf, len,
 		 "%s %s vs baseline median %s of %zu run%s (%+.1f%%; counts "
-		 "beyond %.1f%%: the threshold %.0f%%, or %.0f x a noise of "
-		 "%.1f%%%s)",
+		 "beyond a factor of %.2f: the threshold %.0f%%, or %.0f x a "
+		 "noise of %.1f%%%s)",
 		 what, a, b, m->n, m->n == 1 ? "" : "s", 100 * sign * m->change,
-		 100 * m->band, 100 * m->thr, m->mult, 100 * m->noise,
+		 exp(m->band), 100 * m->thr, m->mult, 100 * m->noise,
 		 m->assumed ? " assumed: one baseline run" : "");
 }
 
 static bool valid(const struct metric *m)
 {
-	return m->n && isfinite(m->change);
+	return m->n && isfinite(m->lchange);
 }
 
 static enum fv_verdict decide(const struct fv_vopts *o, const struct metric *t,
@@ -189,12 +194,13 @@ static enum fv_verdict decide(const struct fv_vopts *o, const struct metric *t,
 
 	if (!valid(t) || t->n < (size_t) o->min_baseline)
 		return FV_V_INSUFFICIENT;
-	if (t->change < -t->band || (lat && l->change < -l->band))
+	if (t->lchange < -t->band || (lat && l->lchange < -l->band))
 		return FV_V_REGRESSION;
-	if (t->change > t->band || (lat && l->change > l->band))
+	if (t->lchange > t->band || (lat && l->lchange > l->band))
 		return FV_V_IMPROVEMENT;
 	/* Beyond the plain thresholds, within the noise: cannot tell. */
-	if (fabs(t->change) > t->thr || (lat && fabs(l->change) > l->thr))
+	if (fabs(t->lchange) > log1p(t->thr) ||
+	    (lat && fabs(l->lchange) > log1p(l->thr)))
 		return FV_V_INCONCLUSIVE;
 	return FV_V_STABLE;
 }
@@ -245,7 +251,7 @@ static int one(struct dctx *dc, const struct fv_job *j, const struct fv_job **m)
 		return ret;
 	/* A few µs of scheduler jitter is no change, whatever its ratio. */
 	if (fabs(l.now - l.base) < o->lat_floor_ns)
-		l.change = 0;
+		l.change = l.lchange = 0;
 	v = decide(o, &t, &l);
 	fmt_metric(a, sizeof(a),
 		   fv_vjob_iops(j) > 0 ? "throughput" : "bandwidth",

@@ -2,9 +2,12 @@
 /*
  * How much a job's figures move within its own run: the noise that the
  * burst, sweep and regression checks measure a change against.
- *   - IOPS: the standard error of the run's mean, from the windows of its
- *     IOPS log (their spread over the square root of their count), else
- *     from fio's own samples (iops_stddev over iops_samples).
+ *   - IOPS, within the run (burst, sweep): the standard error of the
+ *     run's mean, from the windows of its IOPS log (their spread over the
+ *     square root of their count), else from fio's own samples
+ *     (iops_stddev over iops_samples).
+ *   - IOPS, from run to run (diff): the windows' own spread, which moves
+ *     with the machine's load as another run's mean would.
  *   - p99: the spread of per-window p99s of a per-I/O latency log
  *     (windows of at least 100 I/Os), else of the window means of an
  *     averaged one. Not divided by the square root of the windows: a
@@ -18,6 +21,27 @@
 
 #define MIN_PER_WINDOW 100 /* fewer samples make p99 a single I/O */
 #define MAX_WINDOWS 20
+
+/* Robust relative spread: 1.4826 x MAD / median (a normal's sigma). */
+static double spread(const double *v, size_t n)
+{
+	return n >= 3 ? 1.4826 * fv_rel_mad(v, n) : NAN;
+}
+
+double fv_vjob_iops_spread(const struct fv_logset *logs,
+			   const struct fv_job *j)
+{
+	const struct fv_dirstats *d = &j->dir[fv_vjob_dir(j)];
+	struct fv_rate r = { 0 };
+	double s = NAN;
+
+	if (logs && !fv_log_rate(logs, j, FV_LOG_IOPS, fv_vjob_dir(j), &r))
+		s = spread(r.v, r.n);
+	fv_rate_free(&r);
+	if (isnan(s) && d->iops_samples >= 2 && d->iops > 0)
+		s = d->iops_sd / d->iops;
+	return s;
+}
 
 double fv_vjob_iops_se(const struct fv_logset *logs, const struct fv_job *j)
 {
@@ -39,11 +63,6 @@ double fv_vjob_iops_se(const struct fv_logset *logs, const struct fv_job *j)
 	return se;
 }
 
-/* Robust relative spread: 1.4826 x MAD / median (a normal's sigma). */
-static double spread(const double *v, size_t n)
-{
-	return n >= 3 ? 1.4826 * fv_rel_mad(v, n) : NAN;
-}
 
 static double window_p99s(const struct fv_rate *r)
 {

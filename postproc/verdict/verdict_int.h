@@ -111,6 +111,15 @@ double fv_vjob_iops(const struct fv_job *j); /* main direction(s) */
  */
 double fv_vjob_iops_se(const struct fv_logset *logs, const struct fv_job *j);
 /*
+ * How far its IOPS move within the run, relative to their level: the
+ * spread (a normal's sigma, from MAD) of its IOPS log's windows, else
+ * fio's iops_stddev over its iops; NAN when neither exists. What another
+ * run of the same job may measure: windows drift together with the
+ * machine's load, so the standard error would claim too much.
+ */
+double fv_vjob_iops_spread(const struct fv_logset *logs,
+			   const struct fv_job *j);
+/*
  * The relative spread (a normal's sigma, from MAD) of its per-window p99
  * (per-I/O latency logs), else of its window mean latencies (averaged
  * ones); NAN without a latency log.
