@@ -196,8 +196,9 @@ enum fv_limit_unit { FV_LIM_IOPS, FV_LIM_BPS };
 struct fv_limit {
 	double value;
 	enum fv_limit_unit unit;
-	bool burst;	     /* a burst rate, not a sustained one */
-	const char *sku;     /* the SKU's ID */
+	bool burst;	 /* a burst rate, not a sustained one */
+	bool writes;	 /* for writes alone (a local disk's random write) */
+	const char *sku; /* the SKU's ID */
 	const char *bw_unit; /* the SKU's unit for rates, as its source */
 	char what[64];	     /* "baseline", "credit burst", "uncached", ... */
 	bool disk;	     /* the disk's; else the VM's */
@@ -226,6 +227,17 @@ void fv_limits_of(const struct fv_label_sku *ls, struct fv_limits *out);
 const struct fv_limit *fv_limits_match(const struct fv_limits *l,
 				       double level_iops, double level_bw,
 				       double noise, double *dev);
+
+/*
+ * For a verdict's sentence: "; the plateau's median, 4980 IOPS, matches
+ * the disk azure:P30's 5000 IOPS provisioned limit (within 0.4%)", or
+ * "; ..., matches no limit known for azure:P30 (5000 IOPS, ...):
+ * something else caps it (the host, the queue depth, the file system)".
+ * what names the level; levels and noise as fv_limits_match.
+ */
+void fv_limits_explain(const struct fv_label_sku *ls, const char *what,
+		       double level_iops, double level_bw, double noise,
+		       char *buf, size_t len);
 
 /* "5000 IOPS" or "200 MB/s" (the SKU's own unit), for sentences. */
 void fv_limit_fmt(char *buf, size_t len, const struct fv_limit *lim);

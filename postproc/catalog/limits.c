@@ -11,8 +11,11 @@
 
 #include "catalog.h"
 
+/* Kinds of limit: sustained or burst, for all I/O or writes alone. */
+enum { SUSTAINED = 0, BURST = 1, WRITES = 2 };
+
 static void add(struct fv_limits *l, const struct fv_sku *s, double v,
-		enum fv_limit_unit unit, bool burst, const char *what)
+		enum fv_limit_unit unit, int kind, const char *what)
 {
 	struct fv_limit *lim;
 
@@ -21,18 +24,19 @@ static void add(struct fv_limits *l, const struct fv_sku *s, double v,
 	lim = &l->v[l->n++];
 	lim->value = v;
 	lim->unit = unit;
-	lim->burst = burst;
+	lim->burst = kind & BURST;
 	lim->sku = s->id;
 	lim->bw_unit = s->row->bw_unit;
 	lim->disk = s->kind == FV_CAT_DISK;
+	lim->writes = kind & WRITES;
 	snprintf(lim->what, sizeof(lim->what), "%s", what);
 }
 
 static void add_pair(struct fv_limits *l, const struct fv_sku *s, double iops,
-		     double bw, bool burst, const char *what)
+		     double bw, int kind, const char *what)
 {
-	add(l, s, iops, FV_LIM_IOPS, burst, what);
-	add(l, s, bw, FV_LIM_BPS, burst, what);
+	add(l, s, iops, FV_LIM_IOPS, kind, what);
+	add(l, s, bw, FV_LIM_BPS, kind, what);
 }
 
 static const char *burst_name(enum fv_cat_burst b)
@@ -43,8 +47,8 @@ static const char *burst_name(enum fv_cat_burst b)
 
 static void disk_limits(struct fv_limits *l, const struct fv_sku *d)
 {
-	add_pair(l, d, d->iops, d->bw, false, "provisioned");
-	add_pair(l, d, d->burst_iops, d->burst_bw, true,
+	add_pair(l, d, d->iops, d->bw, SUSTAINED, "provisioned");
+	add_pair(l, d, d->burst_iops, d->burst_bw, BURST,
 		 burst_name(d->bursting));
 }
 
@@ -57,28 +61,28 @@ static void vm_limits(struct fv_limits *l, const struct fv_sku *v,
 		   !strcmp(disk->row->vm_class, "uv2") && !isnan(r->uv2_iops);
 
 	if (v->part == FV_SKU_LOCAL) {
-		add_pair(l, v, v->iops, v->bw, false,
+		add_pair(l, v, v->iops, v->bw, SUSTAINED,
 			 "local disk, random read");
-		add_pair(l, v, v->write_iops, v->write_bw, false,
+		add_pair(l, v, v->write_iops, v->write_bw, WRITES,
 			 "local disk, random write");
 		return;
 	}
 	if (v->part == FV_SKU_CACHED) {
-		add_pair(l, v, v->iops, v->bw, false, "cached and temp");
+		add_pair(l, v, v->iops, v->bw, SUSTAINED, "cached and temp");
 		return;
 	}
 	if (uv2) {
-		add_pair(l, v, r->uv2_iops, r->uv2_bw, false,
+		add_pair(l, v, r->uv2_iops, r->uv2_bw, SUSTAINED,
 			 "uncached, Ultra and Premium SSD v2");
 		add_pair(l, v,
 			 r->uv2_burst_iops > r->uv2_iops ? r->uv2_burst_iops
 							 : NAN,
 			 r->uv2_burst_bw > r->uv2_bw ? r->uv2_burst_bw : NAN,
-			 true, "uncached burst, Ultra and Premium SSD v2");
+			 BURST, "uncached burst, Ultra and Premium SSD v2");
 		return;
 	}
-	add_pair(l, v, v->iops, v->bw, false, "uncached");
-	add_pair(l, v, v->burst_iops, v->burst_bw, true, "uncached burst");
+	add_pair(l, v, v->iops, v->bw, SUSTAINED, "uncached");
+	add_pair(l, v, v->burst_iops, v->burst_bw, BURST, "uncached burst");
 }
 
 /* The smallest sustained limit of a unit. */
@@ -88,8 +92,7 @@ static const struct fv_limit *binding(const struct fv_limits *l,
 	const struct fv_limit *best = NULL;
 
 	for (size_t i = 0; i < l->n; i++)
-		if (l->v[i].unit == unit && !l->v[i].burst &&
-		    strncmp(l->v[i].what, "local disk, random write", 24) &&
+		if (l->v[i].unit == unit && !l->v[i].burst && !l->v[i].writes &&
 		    (!best || l->v[i].value < best->value))
 			best = &l->v[i];
 	return best;
@@ -110,8 +113,7 @@ static const struct fv_limit *burst_ceiling(const struct fv_limits *l,
 	for (size_t i = 0; i < l->n; i++) {
 		const struct fv_limit *a = &l->v[i], *use = a;
 
-		if (a->unit != unit || a->burst ||
-		    !strncmp(a->what, "local disk, random write", 24))
+		if (a->unit != unit || a->burst || a->writes)
 			continue;
 		for (size_t k = 0; k < l->n; k++)
 			if (l->v[k].burst && l->v[k].unit == unit &&
@@ -192,4 +194,55 @@ void fv_limit_name(char *buf, size_t len, const struct fv_limit *lim)
 	fv_limit_fmt(v, sizeof(v), lim);
 	snprintf(buf, len, "the %s %s's %s %s", lim->disk ? "disk" : "VM",
 		 lim->sku, v, lim->what);
+}
+
+/* A level in a limit's unit (and the SKU's rate unit): "3450 IOPS". */
+static void level_fmt(char *buf, size_t len, const struct fv_limits *l,
+		      enum fv_limit_unit unit, double v)
+{
+	struct fv_limit as = { .value = v, .unit = unit };
+
+	for (size_t i = 0; i < l->n; i++)
+		if (l->v[i].unit == FV_LIM_BPS)
+			as.bw_unit = l->v[i].bw_unit;
+	fv_limit_fmt(buf, len, &as);
+}
+
+void fv_limits_explain(const struct fv_label_sku *ls, const char *what,
+		       double level_iops, double level_bw, double noise,
+		       char *buf, size_t len)
+{
+	struct fv_limits l;
+	const struct fv_limit *m;
+	double dev;
+	char name[224], v[48], lv[48];
+	size_t n;
+
+	fv_limits_of(ls, &l);
+	m = fv_limits_match(&l, level_iops, level_bw, noise, &dev);
+	if (m) {
+		fv_limit_name(name, sizeof(name), m);
+		level_fmt(lv, sizeof(lv), &l, m->unit,
+			  m->unit == FV_LIM_IOPS ? level_iops : level_bw);
+		snprintf(buf, len, "; %s, %s, matches %s limit (within %.1f%%)",
+			 what, lv, name, 100 * dev);
+		return;
+	}
+	level_fmt(lv, sizeof(lv), &l,
+		  isnan(level_iops) ? FV_LIM_BPS : FV_LIM_IOPS,
+		  isnan(level_iops) ? level_bw : level_iops);
+	n = (size_t) snprintf(buf, len,
+			      "; %s, %s, matches no limit known for %s (", what,
+			      lv, ls->spec + strlen(ls->label) + 1);
+	for (size_t i = 0; i < l.n && n < len; i++) {
+		fv_limit_fmt(v, sizeof(v), &l.v[i]);
+		n += (size_t) snprintf(buf + n, len - n, "%s%s%s",
+				       i ? ", " : "", v,
+				       l.v[i].burst ? " burst" : "");
+	}
+	if (n < len)
+		snprintf(buf + n, len - n,
+			 "%s): something else caps it (the host, the queue "
+			 "depth, the file system)",
+			 l.n ? "" : "none");
 }
