@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "series_stats.h"
 #include "verdict_int.h"
 
 struct pt {
@@ -73,12 +74,41 @@ static bool capped_step(const struct fv_vopts *o, const struct pt *a,
 	return gain < o->cap_gain && *little_err <= o->cap_little;
 }
 
+/*
+ * With --sku, the catalog limit the plateau matches: its median, in IO/s
+ * and as bandwidth (x bs), within its noise (3 x its relative MAD, at
+ * least 5%), or that it matches none of the label's SKUs. A median, so
+ * that a burst running dry inside the plateau does not move the level.
+ */
+static void sku_limit(const struct fv_vctx *vc, const struct pt *p, size_t knee,
+		      size_t n, char *buf, size_t len)
+{
+	const struct fv_label_sku *ls =
+		fv_label_skus_find(vc->o->skus, p[0].j->label);
+	const char *bs = fv_job_opt(p[0].j, "bs");
+	double *v = calloc(n, sizeof(*v)), level;
+	uint64_t bytes = 4096;
+
+	buf[0] = '\0';
+	for (size_t i = knee; v && i < n; i++)
+		v[i - knee] = p[i].iops;
+	if (!ls || !v || (bs && fv_opt_size(bs, &bytes))) {
+		free(v);
+		return;
+	}
+	level = fv_median(v, n - knee);
+	fv_limits_explain(ls, "the plateau's median", level,
+			  level * (double) bytes,
+			  fmax(0.05, 3 * fv_rel_mad(v, n - knee)), buf, len);
+	free(v);
+}
+
 static int judge(struct fv_vctx *vc, struct pt *p, size_t n)
 {
 	size_t knee = n;
 	double worst = 0, sum = 0, err;
 	struct fv_vfigs f = FV_VFIGS_NONE;
-	char ev[512], x[48], name[160];
+	char ev[512], x[48], name[160], limit[512];
 	int len = 0, ret;
 
 	qsort(p, n, sizeof(*p), by_depth);
@@ -107,11 +137,13 @@ static int judge(struct fv_vctx *vc, struct pt *p, size_t n)
 	f.level = sum / (double) (n - knee);
 	f.knee_qd = p[knee].j->depth;
 	fv_vfmt(x, sizeof(x), FV_U_IOPS, f.level);
+	sku_limit(vc, p, knee, n, limit, sizeof(limit));
 	ret = fv_vrow(vc, p[0].j->label, name, "cap", FV_V_CAPPED, ev,
 		      "capped at ≈ %s from QD %d (knee): doubling the "
 		      "depth adds < %.0f%% IOPS and only latency (Little's "
-		      "law within %.0f%%)",
-		      x, p[knee].j->depth, 100 * vc->o->cap_gain, 100 * worst);
+		      "law within %.0f%%)%s",
+		      x, p[knee].j->depth, 100 * vc->o->cap_gain, 100 * worst,
+		      limit);
 	return ret ? ret : fv_vrow_figs(vc, &f);
 }
 
