@@ -20,6 +20,8 @@
 enum {
 	C_LABEL,
 	C_SKU,
+	C_IOPS_STATED,
+	C_BW_STATED,
 	C_IOPS_LIMIT,
 	C_IOPS_BOUND,
 	C_BW_LIMIT,
@@ -43,10 +45,13 @@ static const struct {
 } cols[C_NR] = {
 	{ "label", "Label", FV_U_TEXT, 0 },
 	{ "sku", "SKU", FV_U_TEXT, 0 },
-	{ "iops_limit", "IOPS Limit", FV_U_IOPS, 0 },
-	{ "iops_bound_by", "IOPS Bound By", FV_U_TEXT, 0 },
-	{ "bw_limit", "BW Limit", FV_U_BPS, 0 },
-	{ "bw_bound_by", "BW Bound By", FV_U_TEXT, 0 },
+	/* as the source states it, and whose: "100 MB/s, disk" */
+	{ "iops_limit_stated", "IOPS Limit", FV_U_TEXT, 0 },
+	{ "bw_limit_stated", "BW Limit", FV_U_TEXT, 0 },
+	{ "iops_limit", "IOPS Limit", FV_U_IOPS, FV_COL_MACHINE },
+	{ "iops_bound_by", "IOPS Bound By", FV_U_TEXT, FV_COL_MACHINE },
+	{ "bw_limit", "BW Limit", FV_U_BPS, FV_COL_MACHINE },
+	{ "bw_bound_by", "BW Bound By", FV_U_TEXT, FV_COL_MACHINE },
 	{ "burst_iops_limit", "Burst IOPS", FV_U_IOPS, 0 },
 	{ "burst_bw_limit", "Burst BW", FV_U_BPS, FV_COL_MACHINE },
 	{ "peak_iops", "Peak", FV_U_IOPS, 0 },
@@ -89,22 +94,25 @@ static int put_num(struct fv_table *t, size_t row, size_t col, double v,
 			: fv_cell_num(t, row, col, v);
 }
 
-static int put_limit(struct fv_table *t, size_t row, size_t col,
+/* The limit's figure (col), whose it is (col + 1), and as stated. */
+static int put_limit(struct fv_table *t, size_t row, size_t col, size_t stated,
 		     const struct fv_limit *lim)
 {
+	static const char none[] = "the catalog gives no such limit for "
+				   "these SKUs";
 	char name[224], v[48];
 
-	if (!lim) {
-		return fv_cell_na(t, row, col,
-				  "the catalog gives no such limit for these "
-				  "SKUs")
-			       ?: fv_cell_str(t, row, col + 1, "");
-	}
+	if (!lim)
+		return fv_cell_na(t, row, col, none)
+			       ?: fv_cell_na(t, row, stated, none);
 	fv_limit_fmt(v, sizeof(v), lim);
-	snprintf(name, sizeof(name), "%s %s %s, %s", lim->disk ? "disk" : "VM",
-		 lim->sku, lim->what, v);
-	return fv_cell_num(t, row, col, lim->value)
-		       ?: fv_cell_str(t, row, col + 1, name);
+	snprintf(name, sizeof(name), "%s %s %s", lim->disk ? "disk" : "VM",
+		 lim->sku, lim->what);
+	if (fv_cell_num(t, row, col, lim->value) ||
+	    fv_cell_str(t, row, col + 1, name))
+		return -ENOMEM;
+	snprintf(name, sizeof(name), "%s, %s", v, lim->disk ? "disk" : "VM");
+	return fv_cell_str(t, row, stated, name);
 }
 
 static int put_pct(struct fv_table *t, size_t row, size_t col, double v,
@@ -208,8 +216,8 @@ static int label_row(struct fv_table *t, const struct fv_set *set,
 	sku_text(ids, sizeof(ids), ls);
 	ret = fv_cell_str(t, row, C_LABEL, ls->label);
 	ret = ret ?: fv_cell_str(t, row, C_SKU, ids);
-	ret = ret ?: put_limit(t, row, C_IOPS_LIMIT, l.iops);
-	ret = ret ?: put_limit(t, row, C_BW_LIMIT, l.bw);
+	ret = ret ?: put_limit(t, row, C_IOPS_LIMIT, C_IOPS_STATED, l.iops);
+	ret = ret ?: put_limit(t, row, C_BW_LIMIT, C_BW_STATED, l.bw);
 	ret = ret
 		      ?: put_num(t, row, C_BURST_IOPS,
 				 l.burst_iops ? l.burst_iops->value : NAN,
@@ -235,38 +243,50 @@ static bool label_in(const char **labels, size_t n, const char *label)
 	return false;
 }
 
+static bool any_label(const struct fv_label_skus *s, const char **labels,
+		      size_t n)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (label_in(labels, n, s->v[i].label))
+			return true;
+	return false;
+}
+
 static int run(const struct fv_set *set, const struct fv_aopts *o,
 	       struct fv_report *rep, struct fv_diags *diags)
 {
-	struct fv_table *t;
+	struct fv_table *t = NULL;
 	const char **labels = NULL;
 	size_t nl = 0;
-	int ret = 0;
+	int ret;
 
 	if (!o->skus || !o->skus->n)
 		return 0;
-	t = fv_table_new("sku", "Measured against the SKUs' limits");
-	if (!t || fv_report_add(rep, t)) {
-		fv_table_free(t);
-		return -ENOMEM;
-	}
-	for (size_t c = 0; c < C_NR && !ret; c++)
-		ret = fv_table_add_col(t, cols[c].key, cols[c].title,
-				       cols[c].unit, cols[c].flags);
-	ret = ret ?: fv_labels(set, false, &labels, &nl);
-	for (size_t i = 0; i < o->skus->n && !ret; i++) {
-		const struct fv_label_sku *ls = &o->skus->v[i];
-
-		if (label_in(labels, nl, ls->label))
-			ret = label_row(t, set, ls);
-		else
+	ret = fv_labels(set, false, &labels, &nl);
+	for (size_t i = 0; i < o->skus->n && !ret; i++)
+		if (!label_in(labels, nl, o->skus->v[i].label))
 			ret = fv_diag_add(diags, FV_WARNING, NULL, 0, 0,
 					  "--sku %s: no results have the label "
 					  "'%s'",
-					  ls->spec, ls->label);
+					  o->skus->v[i].spec,
+					  o->skus->v[i].label);
+	/* no table when no label of the results has SKUs */
+	if (!ret && any_label(o->skus, labels, nl)) {
+		t = fv_table_new("sku", "Measured against the SKUs' limits");
+		if (!t || fv_report_add(rep, t)) {
+			fv_table_free(t);
+			ret = -ENOMEM;
+			t = NULL;
+		}
 	}
+	for (size_t c = 0; t && c < C_NR && !ret; c++)
+		ret = fv_table_add_col(t, cols[c].key, cols[c].title,
+				       cols[c].unit, cols[c].flags);
+	for (size_t i = 0; t && i < o->skus->n && !ret; i++)
+		if (label_in(labels, nl, o->skus->v[i].label))
+			ret = label_row(t, set, &o->skus->v[i]);
 	free(labels);
-	if (!ret)
+	if (t && !ret)
 		ret = fv_table_note(
 			t, "limits: the smallest sustained figure of the "
 			   "label's SKUs; Peak and Steady: the highest IOPS "
