@@ -49,11 +49,11 @@ demo:
 	echo "make demo: $$(( $$(date +%s) - start )) s for the runs, tables and report"; \
 	echo "report: $(DEMO_OUT)/report.html"
 
-check-jobfiles: $(DEMO_FV) engines
+check-jobfiles: $(DEMO_FV) $(PP_CATALOG) engines
 	FV_BIN=$(DEMO_FV) FV_ENGINE_DIR=$(ENG_BUILD) \
 	FV_TMP=$(BUILD)/tests/jobfiles tests/jobfiles/run.sh
 
-check-report: $(DEMO_FV) engines
+check-report: $(DEMO_FV) $(PP_CATALOG) engines
 	FV_BIN=$(DEMO_FV) FV_ENGINE_DIR=$(ENG_BUILD) \
 	FV_TMP=$(BUILD)/tests/report tests/report/run.sh
 
