@@ -279,7 +279,8 @@ static void measured_against_the_sku(void **state)
 	json_t *rep = RUN_JSON("matrix", "-f", "json", "--sku", "p10=azure:P10",
 			       "-q");
 	json_t *t = table(rep, "matrix_read_iops"), *sku;
-	double peak;
+	const char *burst;
+	double peak, seq;
 
 	(void) state;
 	assert_true(json_number_value(
@@ -300,8 +301,17 @@ static void measured_against_the_sku(void **state)
 	/* the emulator runs the whole quick suite on its 30 min bucket */
 	if (!(peak > 1.05 * 500))
 		fail_msg("p10's peak %g IOPS: the burst was not in play", peak);
-	assert_true(!strncmp(json_string_value(json_object_get(sku, "burst")),
-			     "in play", 7));
+	/*
+	 * The rule on these figures: beyond the limits when a rate is more
+	 * than 5% above its burst ceiling (1 s runs of numjobs=4 can
+	 * overshoot that much in fio's group sum), else in play.
+	 */
+	seq = json_number_value(json_object_get(sku, "seq_bw"));
+	burst = json_string_value(json_object_get(sku, "burst"));
+	if (peak > 1.05 * 3500 || seq > 1.05 * 170e6)
+		assert_string_equal(burst, "beyond the limits");
+	else
+		assert_true(!strncmp(burst, "in play (IOPS", 13));
 	assert_true(fabs(json_number_value(json_object_get(sku, "peak_pct")) -
 			 100 * peak / 500) < 1e-6);
 	json_decref(rep);
