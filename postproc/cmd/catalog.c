@@ -172,22 +172,23 @@ static int action(struct fv_cmdline *c)
 
 	if (!what)
 		return fv_usage_error(c, "%s",
-				      "catalog: list [PATTERN], show ID or "
-				      "import FILE expected");
+				      "list [PATTERN], show ID or import FILE "
+				      "expected");
 	if (!strcmp(what, "import")) {
 		if (nargs != 1)
-			return fv_usage_error(c, "%s",
-					      "catalog import: one FILE "
-					      "expected (- for stdin)");
+			return fv_usage_error(
+				c, "%s",
+				"import: one FILE expected (- for "
+				"stdin)");
 		return import(c, arg);
 	}
 	if (strcmp(what, "list") && strcmp(what, "show"))
 		return fv_usage_error(c,
-				      "catalog: unknown action '%s' (list, "
-				      "show or import)",
+				      "unknown action '%s' (list, show or "
+				      "import)",
 				      what);
 	if (nargs > 1 || (!strcmp(what, "show") && !nargs))
-		return fv_usage_error(c, "catalog %s: %s", what,
+		return fv_usage_error(c, "%s: %s", what,
 				      !strcmp(what, "show")
 					      ? "one ID expected, e.g. "
 						"azure:P30"
