@@ -15,6 +15,16 @@ CORE_DIRS := accounting device settings emulator nvme stats
 CORE_OBJS := $(call eng_objs,$(CORE_DIRS))
 CORE_LIB := $(ENG_BUILD)/libfvcore.a
 
+# The emulator's presets are the catalog's disks: engines/gen's generator
+# (fioverdict's catalog reader) writes catalog/ as a C table at build
+# time, and fioverdict's resolver (postproc/catalog: sku.c, id.c,
+# nearest.c, libc only) turns emulate=ID into figures, as `fioverdict
+# catalog show ID` does. No figure is written twice.
+CAT_GEN := $(ENG_BUILD)/gen/catalog_gen
+CAT_ROWS := $(ENG_BUILD)/gen/catalog_rows.c
+CAT_RESOLVER := $(patsubst %,$(ENG_BUILD)/catalog/%.o,sku id nearest)
+CAT_OBJS := $(CAT_RESOLVER) $(ENG_BUILD)/gen/catalog_rows.o
+
 # The glue every io_uring engine links, the personalities, the engines.
 GLUE_OBJS := $(call eng_objs,glue)
 FILE_OBJS := $(call eng_objs,glue_file)
@@ -47,12 +57,30 @@ $(FIO_STAMP): FORCE
 
 FORCE:
 
-# Includes across folders name the path from engines/: -Iengines.
+# Includes across folders name the path from engines/: -Iengines;
+# -Ipostproc for catalog/catalog.h (the emulator's presets).
 $(CORE_OBJS): $(ENG_BUILD)/%.o: engines/%.c
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS_BASE) $(CFLAGS_BASE) -Iengines -c $< -o $@
+	$(CC) $(CPPFLAGS_BASE) $(CFLAGS_BASE) -Iengines -Ipostproc -c $< -o $@
 
-$(CORE_LIB): $(CORE_OBJS)
+$(CAT_RESOLVER): $(ENG_BUILD)/catalog/%.o: postproc/catalog/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS_BASE) $(CFLAGS_BASE) -Ipostproc -c $< -o $@
+
+$(ENG_BUILD)/gen/catalog_gen.o: engines/gen/catalog_gen.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS_BASE) $(CFLAGS_BASE) -Ipostproc -c $< -o $@
+
+$(CAT_GEN): $(ENG_BUILD)/gen/catalog_gen.o $(BUILD)/postproc/libfioverdict.a
+	$(CC) $(LDFLAGS_BASE) -o $@ $^ -ljansson -lm
+
+$(CAT_ROWS): $(CAT_GEN) $(wildcard catalog/*.csv)
+	$(CAT_GEN) catalog $@
+
+$(ENG_BUILD)/gen/catalog_rows.o: $(CAT_ROWS)
+	$(CC) $(CPPFLAGS_BASE) $(CFLAGS_BASE) -Ipostproc -c $< -o $@
+
+$(CORE_LIB): $(CORE_OBJS) $(CAT_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
 
@@ -73,6 +101,7 @@ $(ENG_BUILD)/nvme_pt.so: $(PT_OBJS) $(CORE_LIB) $(ENGINE_MAP)
 
 # The layering check reads engines/LAYERS, the sources and these objects.
 LAYER_TREES += engines:$(ENG_BUILD)
-check-layers: $(CORE_OBJS) $(FIO_OBJS)
+check-layers: $(CORE_OBJS) $(FIO_OBJS) $(ENG_BUILD)/gen/catalog_gen.o
 
--include $(CORE_OBJS:.o=.d) $(FIO_OBJS:.o=.d)
+-include $(CORE_OBJS:.o=.d) $(FIO_OBJS:.o=.d) $(CAT_OBJS:.o=.d) \
+	$(ENG_BUILD)/gen/catalog_gen.d

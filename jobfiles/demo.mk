@@ -3,8 +3,9 @@
 #   make demo            install what is missing, build, run the quick
 #                        placement suite on three placements (root file
 #                        system, tmpfs, emulated Azure P10 with credit
-#                        bursting), print the tables and verdicts, write
-#                        results/demo/report.html
+#                        bursting: the catalog's azure:P10), print the
+#                        tables and verdicts, the P10 measured against its
+#                        provisioned limits, write results/demo/report.html
 #   make check-jobfiles  fio --parse-only of every job file; the runner's
 #                        checks and exit codes; a real quick run; Ctrl-C
 #   make check-report    a report from real quick runs, rendered by
@@ -30,6 +31,8 @@ DEMO_ROOT_DIR ?= /var/tmp
 DEMO_SHM_DIR ?= /dev/shm
 DEMO_TIME_SCALE ?= 360
 DEMO_FV = $(BUILD)/postproc/fioverdict
+# The emulated label is the catalog's Azure P10: its limits beside it.
+DEMO_SKU = --sku azure-p10=azure:P10
 DEMO_RUN = $(DEMO_FV) run jobfiles/placement.fio --quick --out $(DEMO_OUT) \
 	--tables compare
 
@@ -45,21 +48,21 @@ demo:
 		--target $(DEMO_SHM_DIR)/fioverdict-demo.dat; \
 	$(DEMO_RUN) --label azure-p10 \
 		--target $(DEMO_ROOT_DIR)/fioverdict-demo-p10.dat \
-		-e emulate=azure-p10 -e time_scale=$(DEMO_TIME_SCALE); \
+		-e emulate=azure:P10 -e time_scale=$(DEMO_TIME_SCALE); \
 	echo; echo "=== All three placements ($(DEMO_OUT)) ==="; \
-	$(DEMO_FV) compare -q $(DEMO_OUT); echo; \
+	$(DEMO_FV) compare -q $(DEMO_SKU) $(DEMO_OUT); echo; \
 	$(DEMO_FV) latency -q -p 50,95,99,99.9 $(DEMO_OUT); echo; \
-	$(DEMO_FV) verdict -q $(DEMO_OUT) || true; echo; \
-	$(DEMO_FV) report -q --title "make demo: three placements" \
+	$(DEMO_FV) verdict -q $(DEMO_SKU) $(DEMO_OUT) || true; echo; \
+	$(DEMO_FV) report -q $(DEMO_SKU) --title "make demo: three placements" \
 		$(DEMO_OUT) -o $(DEMO_OUT)/report.html; \
 	echo "make demo: $$(( $$(date +%s) - start )) s for the runs, tables and report"; \
 	echo "report: $(DEMO_OUT)/report.html"
 
-check-jobfiles: $(DEMO_FV) engines $(JOBFILES_LINK)
+check-jobfiles: $(DEMO_FV) $(PP_CATALOG) engines $(JOBFILES_LINK)
 	FV_BIN=$(DEMO_FV) FV_ENGINE_DIR=$(ENG_BUILD) \
 	FV_TMP=$(BUILD)/tests/jobfiles tests/jobfiles/run.sh
 
-check-report: $(DEMO_FV) engines
+check-report: $(DEMO_FV) $(PP_CATALOG) engines
 	FV_BIN=$(DEMO_FV) FV_ENGINE_DIR=$(ENG_BUILD) \
 	FV_TMP=$(BUILD)/tests/report tests/report/run.sh
 

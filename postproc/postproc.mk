@@ -3,7 +3,8 @@
 #   make                      builds $(BUILD)/postproc/fioverdict
 #   make check-postproc       unit, ingest, fio-generated and golden tests
 #   make fuzz                 libFuzzer over the ingest (FUZZ_SECONDS, 600)
-#   make check-fuzz           bounded fuzz run (about 90 s), fails on a crash
+#   make check-fuzz           bounded fuzz runs (about 90 s over ingest, 20 s
+#                             each over the catalog and its import)
 #   make bench-postproc       corpus of >= 1000 json+ files: speed, memory
 #   make golden-update        rewrite the golden outputs (review the diff!)
 
@@ -21,10 +22,14 @@ PP_LIBS := -ljansson -lm
 PP_TESTS := $(patsubst $(PP_TDIR)/%.c,$(PP_TOUT)/%,\
 	$(wildcard $(PP_TDIR)/test_*.c))
 PP_GEN := $(PP_TOUT)/gen/.stamp
+# The catalog beside the program (<bindir>/../catalog), where fioverdict
+# looks when FV_CATALOG is not set; an installation has it in
+# <prefix>/share/fioverdict/catalog.
+PP_CATALOG := $(BUILD)/catalog/.stamp
 
 .PHONY: check-postproc fuzz check-fuzz bench-postproc golden-update
 
-all: $(PP_BIN)
+all: $(PP_BIN) $(PP_CATALOG)
 check-all: check-postproc check-fuzz
 check-sanitized: check-postproc
 bench: bench-postproc
@@ -39,6 +44,12 @@ $(PP_LIB): $(PP_OBJS)
 
 $(PP_BIN): $(PP_OUT)/cmd/main.o $(PP_LIB)
 	$(CC) $(LDFLAGS_BASE) -o $@ $^ $(PP_LIBS)
+
+$(PP_CATALOG): $(wildcard catalog/*.csv)
+	@mkdir -p $(@D)
+	rm -f $(@D)/*.csv
+	cp $^ $(@D)/
+	@touch $@
 
 $(PP_TOUT)/%.o: $(PP_TDIR)/%.c
 	@mkdir -p $(@D)
@@ -71,17 +82,28 @@ $(PP_E2E): $(PP_TDIR)/e2e_gen.sh $(BUILD)/engines/uring_durable.so | engines
 	$(PP_TDIR)/e2e_gen.sh $(BUILD)/engines/uring_durable.so $(@D)
 	@touch $@
 
-check-postproc: $(PP_TSGEN) $(PP_E2E)
+# The comparison matrices on real runs: cdm.fio and diskspd.fio, quick
+# values, on tmpfs, the root file system and an emulated P10 (about 50 s).
+PP_MATRIX := $(PP_TOUT)/matrix/.stamp
+
+$(PP_MATRIX): $(PP_TDIR)/matrix_gen.sh jobfiles/cdm.fio jobfiles/diskspd.fio \
+		$(BUILD)/engines/uring_durable.so | engines
+	FV_PRELOAD="$(SAN_PRELOAD)" \
+	$(PP_TDIR)/matrix_gen.sh $(BUILD)/engines/uring_durable.so $(@D)
+	@touch $@
+
+check-postproc: $(PP_TSGEN) $(PP_E2E) $(PP_MATRIX) $(PP_CATALOG)
 
 check-postproc: $(PP_BIN) $(PP_TESTS) $(PP_GEN)
 	@FV_FIXTURES=$(PP_TDIR)/fixtures FV_GOLDEN=$(PP_TDIR)/golden \
 	FV_TSGEN=$(PP_TOUT)/tsgen FV_E2E=$(PP_TOUT)/e2e \
+	FV_MATRIX=$(PP_TOUT)/matrix FV_CATALOG=catalog \
 	FV_VGOLDEN=$(PP_TDIR)/verdict_golden \
 	FV_GEN=$(PP_TOUT)/gen FV_BIN=$(PP_BIN) FV_TMP=$(PP_TOUT)/tmp \
 	$(PP_TDIR)/run_tests.sh $(PP_TESTS)
 
 golden-update: $(PP_TESTS)
-	FV_UPDATE_GOLDEN=1 FV_FIXTURES=$(PP_TDIR)/fixtures \
+	FV_UPDATE_GOLDEN=1 FV_FIXTURES=$(PP_TDIR)/fixtures FV_CATALOG=catalog \
 	FV_GOLDEN=$(PP_TDIR)/golden $(PP_TOUT)/test_golden
 	FV_UPDATE_GOLDEN=1 FV_FIXTURES=$(PP_TDIR)/fixtures \
 	FV_VGOLDEN=$(PP_TDIR)/verdict_golden $(PP_TOUT)/test_verdict_golden
@@ -120,6 +142,54 @@ check-fuzz: $(PP_FUZZ) $(PP_CORPUS)/.stamp
 	@grep -E '^stat::number_of_executed_runs|^Done' \
 		$(PP_OUT)/fuzz/check.log || true
 	@echo "check-fuzz: no crash in $(CHECK_FUZZ_SECONDS) s"
+
+# The catalog's reader (with the resolver, limits and its tables) and the
+# import of the clouds' lists, one target each, built from the folders
+# they use (catalog, util, model, render and the catalog's tables), so
+# that they build in seconds. Seeded with catalog/ and the import
+# fixtures; check-fuzz runs each for CHECK_FUZZ_CAT_SECONDS.
+PP_FUZZ_CAT_SRCS := $(wildcard $(PP_DIR)/catalog/*.c $(PP_DIR)/util/*.c \
+	$(PP_DIR)/model/*.c $(PP_DIR)/render/*.c) \
+	$(PP_DIR)/analysis/catalog_tables.c
+PP_FUZZ_CATS := $(PP_OUT)/fuzz/fuzz_catalog $(PP_OUT)/fuzz/fuzz_import
+CHECK_FUZZ_CAT_SECONDS ?= 20
+
+$(PP_FUZZ_CATS): $(PP_OUT)/fuzz/%: $(PP_TDIR)/%.c $(PP_FUZZ_CAT_SRCS) \
+		$(shell find $(PP_DIR) -name '*.h')
+	@mkdir -p $(@D)
+	clang -std=gnu11 -O1 -g -D_GNU_SOURCE -I$(PP_DIR) -Wall -Wextra \
+		-Werror -fsanitize=fuzzer,address,undefined \
+		-fno-sanitize-recover=undefined -fno-omit-frame-pointer \
+		$< $(PP_FUZZ_CAT_SRCS) -o $@ $(PP_LIBS)
+
+$(PP_OUT)/fuzz/corpus_catalog/.stamp: $(wildcard catalog/*.csv) \
+		$(wildcard $(PP_TDIR)/fixtures/catalog/*.csv)
+	@mkdir -p $(@D)
+	cp $^ $(@D)/
+	@touch $@
+
+$(PP_OUT)/fuzz/corpus_import/.stamp: $(wildcard $(PP_TDIR)/fixtures/catalog/*.json)
+	@mkdir -p $(@D)
+	cp $^ $(@D)/
+	@touch $@
+
+.PHONY: check-fuzz-catalog
+check-fuzz: check-fuzz-catalog
+check-fuzz-catalog: $(PP_FUZZ_CATS) $(PP_OUT)/fuzz/corpus_catalog/.stamp \
+		$(PP_OUT)/fuzz/corpus_import/.stamp
+	@mkdir -p $(PP_OUT)/fuzz/crashes
+	@for t in catalog import; do \
+	  $(PP_OUT)/fuzz/fuzz_$$t -max_total_time=$(CHECK_FUZZ_CAT_SECONDS) \
+		-max_len=16384 -timeout=10 -rss_limit_mb=2048 \
+		-print_final_stats=1 \
+		-artifact_prefix=$(PP_OUT)/fuzz/crashes/$$t- \
+		$(PP_OUT)/fuzz/corpus_$$t 2>$(PP_OUT)/fuzz/check_$$t.log || \
+		{ tail -n 60 $(PP_OUT)/fuzz/check_$$t.log; \
+		  echo "check-fuzz-catalog: fuzz_$$t FAILED"; exit 1; }; \
+	  grep -E '^stat::number_of_executed_(runs|units)' \
+		$(PP_OUT)/fuzz/check_$$t.log || true; \
+	done
+	@echo "check-fuzz-catalog: no crash in $(CHECK_FUZZ_CAT_SECONDS) s each"
 
 bench-postproc: $(PP_BIN) $(PP_GEN)
 	$(PP_TDIR)/bench.sh $(PP_BIN) $(PP_TOUT)/gen $(PP_TOUT)/bench

@@ -25,8 +25,16 @@ UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/unit/%)
 
 $(BUILD)/tests/unit/%: tests/unit/%.c $(CORE_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS_BASE) $(CFLAGS_BASE) -Iengines $< $(CORE_LIB) \
-	  $(LDFLAGS_BASE) -lcmocka -ljansson -luring -lm -o $@
+	$(CC) $(CPPFLAGS_BASE) $(CFLAGS_BASE) -Iengines -Ipostproc $< \
+	  $(CORE_LIB) $(LDFLAGS_BASE) -lcmocka -ljansson -luring -lm -o $@
+
+# The presets against catalog/ as fioverdict reads it: its reader too.
+$(BUILD)/tests/unit/test_presets: tests/unit/test_presets.c $(CORE_LIB) \
+		$(PP_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS_BASE) $(CFLAGS_BASE) -Iengines -Ipostproc $< \
+	  $(CORE_LIB) $(PP_LIB) $(LDFLAGS_BASE) -lcmocka -ljansson -luring \
+	  -lm -o $@
 
 check-unit: $(UNIT_BINS)
 	@pass=0; fail=0; \

@@ -5,52 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#define MIB (1024.0 * 1024.0)
-#define MB (1000.0 * 1000.0)
-
-/*
- * Azure's Premium SSD tiers burst with credits for up to 30 minutes at the
- * burst rate (P1-P20); P30 and above burst on demand, which has no bucket:
- * modelled here at baseline. AWS gp2: 3 IOPS per GiB, bursting to 3000
- * from 5.4 million credits; for 100 GiB that is 300 IOPS and a burst of
- * 5.4e6 / (3000 - 300) = 2000 s. MB are decimal as the providers count.
- */
-const struct emu_preset emu_presets[] = {
-	{ "azure-p10",
-	  "Azure Premium SSD P10: 500 IOPS, 100 MB/s, credit "
-	  "burst to 3500 IOPS, 170 MB/s for 30 min",
-	  { 500, 100 * MB, 3500, 170 * MB, 1800, 1, 0 } },
-	{ "azure-p30",
-	  "Azure Premium SSD P30: 5000 IOPS, 200 MB/s (no "
-	  "credit burst)",
-	  { 5000, 200 * MB, 0, 0, 0, 1, 0 } },
-	{ "azure-pv2",
-	  "Azure Premium SSD v2 free baseline: 3000 IOPS, "
-	  "125 MB/s",
-	  { 3000, 125 * MB, 0, 0, 0, 1, 0 } },
-	{ "aws-gp2-100g",
-	  "AWS gp2, 100 GiB: 300 IOPS, burst to 3000 IOPS "
-	  "from 5.4M credits (2000 s)",
-	  { 300, 250 * MIB, 3000, 0, 2000, 1, 0 } },
-	{ "aws-gp3",
-	  "AWS gp3 baseline: 3000 IOPS, 125 MiB/s",
-	  { 3000, 125 * MIB, 0, 0, 0, 1, 0 } },
-	{ NULL, NULL, { 0, 0, 0, 0, 0, 1, 0 } },
-};
-
-int emu_preset_find(const char *name, struct emu_config *out)
-{
-	const struct emu_preset *p;
-
-	for (p = emu_presets; p->name; p++) {
-		if (!strcmp(p->name, name)) {
-			*out = p->config;
-			return 0;
-		}
-	}
-	return -ENOENT;
-}
-
 bool emu_config_active(const struct emu_config *c)
 {
 	return c->cap_iops > 0 || c->cap_bw > 0 || c->added_latency_ns > 0;

@@ -36,16 +36,30 @@ struct emu_config {
 	uint64_t added_latency_ns;
 };
 
-struct emu_preset {
-	const char *name;
-	const char *description;
-	struct emu_config config;
+/*
+ * Presets are the catalog's disks (catalog/, fioverdict catalog list): a
+ * catalog ID (azure:P10, aws:gp2:100GiB, aws:gp3:500GiB:6000iops:250MiBps)
+ * or one of the older names, aliases of an ID. The cap is the SKU's
+ * sustained figure; a credit burst becomes the burst and its bucket; an
+ * on-demand burst (paid, enabled per disk) is not modelled.
+ */
+struct emu_alias {
+	const char *name; /* azure-p10 */
+	const char *id;	  /* azure:P10 */
 };
 
-/* The documented tiers (shared/reference/cloud-disks.md), NULL-terminated. */
-extern const struct emu_preset emu_presets[];
+/* The older preset names, NULL-terminated. */
+extern const struct emu_alias emu_aliases[];
 
-/* 0 and the preset, or -ENOENT. */
+/*
+ * 0 and the preset's figures (time_scale 1, no added latency), or -ENOENT
+ * (not a preset) or -EINVAL (a catalog ID that does not resolve), with a
+ * message in err that names the nearest known IDs or what is wrong.
+ */
+int emu_preset_resolve(const char *name, struct emu_config *out, char *err,
+		       size_t errlen);
+
+/* emu_preset_resolve without the message. */
 int emu_preset_find(const char *name, struct emu_config *out);
 
 /* 0, or -EINVAL and a message naming the option and what would be right. */

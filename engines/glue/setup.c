@@ -66,7 +66,10 @@ static int alloc_tables(struct glue_data *gd)
 	return glue_links_init(gd, 2 * n);
 }
 
-/* A preset, then the options given one by one (0 keeps the preset's). */
+/*
+ * A preset (a catalog ID or an older name), then the options given one by
+ * one (0 keeps the preset's).
+ */
 static int setup_emulator(struct glue_data *gd, const struct glue_options *o,
 			  char *err, size_t errlen)
 {
@@ -76,18 +79,8 @@ static int setup_emulator(struct glue_data *gd, const struct glue_options *o,
 	memset(&c, 0, sizeof(c));
 	c.time_scale = 1;
 	if (o->emulate && *o->emulate && strcmp(o->emulate, "none") &&
-	    emu_preset_find(o->emulate, &c)) {
-		const struct emu_preset *p;
-		size_t n;
-
-		n = (size_t) snprintf(err, errlen,
-				      "emulate=%s is not a preset; use none",
-				      o->emulate);
-		for (p = emu_presets; p->name && n < errlen; p++)
-			n += (size_t) snprintf(err + n, errlen - n, ", %s",
-					       p->name);
+	    emu_preset_resolve(o->emulate, &c, err, errlen))
 		return -EINVAL;
-	}
 	if (o->cap_iops)
 		c.cap_iops = (double) o->cap_iops;
 	if (o->cap_bw)

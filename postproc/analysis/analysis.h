@@ -8,6 +8,7 @@
 #ifndef FV_ANALYSIS_H
 #define FV_ANALYSIS_H
 
+#include "catalog/catalog.h"
 #include "model/model.h"
 
 struct fv_aopts {
@@ -19,6 +20,9 @@ struct fv_aopts {
 	const char *base;     /* scaling: the reference label */
 	const char **metrics; /* scaling: metric names */
 	size_t nmetrics;
+	const struct fv_label_skus *skus; /* --sku: the labels' SKUs */
+	const char **mmetrics;		  /* matrix: --metric, NULL: default */
+	size_t nmmetrics;
 };
 
 struct fv_analysis {
@@ -33,6 +37,32 @@ struct fv_analysis {
 
 extern const struct fv_analysis fv_an_summary, fv_an_compare, fv_an_latency,
 	fv_an_scaling, fv_an_sweep;
+/* sku: measured against the --sku limits (no table without --sku). */
+extern const struct fv_analysis fv_an_sku;
+/* matrix: labels down, tests across, one metric per table. */
+extern const struct fv_analysis fv_an_matrix;
+
+/* ---- matrix metrics: bw, iops, lat (the mean), pN ---- */
+
+enum fv_mm_what { FV_MM_BW, FV_MM_IOPS, FV_MM_LAT, FV_MM_PCT };
+
+struct fv_mmetric {
+	enum fv_mm_what what;
+	double p; /* FV_MM_PCT */
+};
+
+/* Returns 0 or -EINVAL. */
+int fv_matrix_metric_parse(struct fv_mmetric *m, const char *s);
+
+/* ---- The catalog as tables (catalog list, catalog show) ---- */
+
+/* SKUs whose ID, family or title match pattern (a glob, else a
+ * substring; NULL: all). 0 or -ENOMEM. */
+int fv_catalog_list_table(const struct fv_catalog *c, const char *pattern,
+			  struct fv_report *rep);
+/* One SKU's figures, bursting model and source. 0 or -ENOMEM. */
+int fv_catalog_show_table(const struct fv_catalog *c, const struct fv_sku *s,
+			  struct fv_report *rep);
 
 /* Options as the program starts: clat, steady:write. */
 void fv_aopts_init(struct fv_aopts *o, const struct fv_pctlist *show);

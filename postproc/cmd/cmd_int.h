@@ -83,6 +83,13 @@ struct fv_cmdline {
 	char **inputs;
 	size_t ninputs;
 	void *own;
+	/* --catalog, --sku (sku.c): resolved after parsing, in skus */
+	const char *catalog_path;
+	const char **sku_specs;
+	size_t nsku;
+	struct fv_catalog cat;
+	bool cat_loaded;
+	struct fv_label_skus skus;
 };
 
 /* ---- Subcommands (commands.c), as git's commands[] ---- */
@@ -110,7 +117,7 @@ extern const struct fv_command *const fv_commands[]; /* NULL-terminated */
 
 extern const struct fv_command fv_cmd_summary, fv_cmd_compare, fv_cmd_latency,
 	fv_cmd_scaling, fv_cmd_sweep, fv_cmd_verdict, fv_cmd_diff, fv_cmd_run,
-	fv_cmd_report;
+	fv_cmd_report, fv_cmd_matrix, fv_cmd_catalog;
 
 /*
  * Parses argv (argv[0] the subcommand) against cmd's option tables. GNU
@@ -146,6 +153,23 @@ extern const struct fv_option fv_opts_lat[];
  */
 fv_option_fn fv_set_ratio, fv_set_number, fv_set_time, fv_set_period,
 	fv_set_int, fv_set_size, fv_set_string, fv_set_flag;
+
+/* ---- The catalog and --sku (sku.c) ---- */
+
+/* --catalog PATH; --sku LABEL=ID[,ID]... (repeatable). */
+extern const struct fv_option fv_opts_catalog[], fv_opts_sku[];
+
+/*
+ * Loads the catalog once (--catalog, else fv_catalog_default). Returns 0,
+ * or an exit status after printing why (2: unreadable or malformed).
+ */
+int fv_catalog_open(struct fv_cmdline *c);
+/*
+ * Resolves the --sku given into c->skus and points c->ao.skus at them.
+ * Returns 0 (also when none was given), or an exit status after printing
+ * why (64: an unknown or malformed ID; 2: the catalog).
+ */
+int fv_skus_resolve(struct fv_cmdline *c);
 
 /* ---- Output and exit status (output.c) ---- */
 
@@ -214,8 +238,9 @@ int fv_split_logs(struct fv_tables *x);
 
 /* ---- The suite of tables of run and report (suite.c) ---- */
 
-/* The tables run and report show, NULL-terminated. */
+/* The tables run shows by default, and report, NULL-terminated. */
 extern const char *const fv_suite_tables[];
+extern const char *const fv_report_tables[];
 /* Is name a table the suite can show? */
 bool fv_suite_has(const char *name);
 

@@ -58,6 +58,12 @@ void fv_cmdline_free(struct fv_cmdline *c)
 	free(c->labels);
 	free(c->roles);
 	free(c->ao.metrics);
+	for (size_t i = 0; i < c->ao.nmmetrics; i++)
+		free((char *) c->ao.mmetrics[i]);
+	free(c->ao.mmetrics);
+	free(c->sku_specs);
+	fv_label_skus_free(&c->skus);
+	fv_catalog_free(&c->cat);
 }
 
 /* ---- --help, from the tables ---- */

@@ -70,7 +70,11 @@ static int build(const struct fv_cmdline *c, struct fv_suite *s)
 				   .nlabels = c->nlabels,
 				   .roles = c->roles,
 				   .nroles = c->nroles };
-	int ret = fv_suite_run(s, &in, fv_suite_tables, &rep), status = 0;
+	int ret, status = 0;
+
+	s->ao.skus = c->ao.skus;
+	s->vo.skus = c->ao.skus;
+	ret = fv_suite_run(s, &in, fv_report_tables, &rep);
 
 	page.verdicts = fv_report_table(&rep, "verdict");
 	if (!ret)
@@ -105,6 +109,8 @@ static int report_main(const struct fv_invocation *inv, int argc, char **argv)
 	ret = fv_cmdline_parse(&c, argc, argv);
 	if (!ret && !c.done && !c.ninputs)
 		ret = fv_usage_error(&c, "%s", "no input given");
+	if (!ret && !c.done)
+		ret = fv_skus_resolve(&c);
 	if (!ret && !c.done) {
 		compute = c.show;
 		fv_pctlist_add(&compute, 99);
@@ -128,6 +134,7 @@ const struct fv_command fv_cmd_report = {
 		 "is written without charts), 70 internal\nerror, 73 the "
 		 "output cannot be created, 74 it cannot be written.\n",
 	.options = (const struct fv_option *const[]){ fv_opts_common,
-						      report_opts, NULL },
+						      report_opts, fv_opts_sku,
+						      fv_opts_catalog, NULL },
 	.main = report_main,
 };

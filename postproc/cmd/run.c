@@ -159,7 +159,7 @@ static int parse(struct fv_cmdline *c, int argc, char **argv)
 		return fv_usage_error(c, "%s", "--label NAME is required");
 	if (!ro->r.target)
 		return fv_usage_error(c, "%s", "--target PATH is required");
-	return 0;
+	return fv_skus_resolve(c);
 }
 
 /* Everything that can be checked before a run directory exists. */
@@ -215,6 +215,8 @@ static int print_tables(const struct fv_cmdline *c, const struct run_opts *ro)
 	compute = show;
 	fv_pctlist_add(&compute, 99.9);
 	fv_suite_init(&s, &show, &compute);
+	s.ao.skus = c->ao.skus;
+	s.vo.skus = c->ao.skus;
 	ret = fv_suite_run(&s,
 			   &(struct fv_load_opts){ .paths = paths,
 						   .npaths = 1,
@@ -321,6 +323,7 @@ const struct fv_command fv_cmd_run = {
 		"fio, 66 job file or\ntarget unusable, 69 fio or engine not "
 		"found, 70 internal error, 73 the\nrun directory cannot be "
 		"created, 130 interrupted (what finished is kept).\n",
-	.options = (const struct fv_option *const[]){ run_opts, NULL },
+	.options = (const struct fv_option *const[]){ run_opts, fv_opts_sku,
+						      fv_opts_catalog, NULL },
 	.main = run_main,
 };

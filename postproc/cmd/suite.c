@@ -10,13 +10,19 @@
 
 #include "cmd_int.h"
 
+/* sku: a table only with --sku. */
 const char *const fv_suite_tables[] = {
-	"summary", "compare", "latency", "sweep", "verdict", NULL,
+	"summary", "compare", "sku", "latency", "sweep", "verdict", NULL,
+};
+
+const char *const fv_report_tables[] = {
+	"summary", "compare", "sku",	 "latency",
+	"sweep",   "matrix",  "verdict", NULL,
 };
 
 static const struct fv_analysis *const analyses[] = {
-	&fv_an_summary, &fv_an_compare, &fv_an_latency,
-	&fv_an_scaling, &fv_an_sweep,	NULL,
+	&fv_an_summary, &fv_an_compare, &fv_an_latency, &fv_an_scaling,
+	&fv_an_sweep,	&fv_an_sku,	&fv_an_matrix,	NULL,
 };
 
 static const struct fv_analysis *analysis_of(const char *name)

@@ -25,7 +25,14 @@ void fv_compute_pcts(struct fv_pctlist *pl, const struct fv_cmdline *c)
 	}
 	if (!c->ao.nmetrics)
 		fv_pctlist_add(pl, 99.9); /* scaling's default metrics */
-	fv_pctlist_add(pl, 50);		  /* verdicts: flush, tail */
+	for (size_t i = 0; i < c->ao.nmmetrics; i++) {
+		struct fv_mmetric m;
+
+		if (!fv_matrix_metric_parse(&m, c->ao.mmetrics[i]) &&
+		    m.what == FV_MM_PCT)
+			fv_pctlist_add(pl, m.p);
+	}
+	fv_pctlist_add(pl, 50); /* verdicts: flush, tail */
 	fv_pctlist_add(pl, 99.9);
 }
 
@@ -174,7 +181,7 @@ int fv_tables_parse(struct fv_cmdline *c, int argc, char **argv)
 		return fv_usage_error(c, "%s",
 				      "no input given (a file, a "
 				      "directory, or - for stdin)");
-	return 0;
+	return fv_skus_resolve(c);
 }
 
 int fv_analyse_table(struct fv_tables *x, struct fv_report *rep)

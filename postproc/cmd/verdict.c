@@ -73,6 +73,9 @@ int fv_verdict_cmd_main(const struct fv_invocation *inv, struct fv_tables *x,
 					"no input given (a file, a "
 					"directory, or - for stdin)");
 	if (!status && !c.done)
+		status = fv_skus_resolve(&c);
+	x->vo.skus = c.ao.skus;
+	if (!status && !c.done)
 		status = fv_tables_main(x);
 	fv_vopts_free(&x->vo);
 	free(x->log_dirs);
@@ -98,6 +101,7 @@ const struct fv_command fv_cmd_verdict = {
 	.options =
 		(const struct fv_option *const[]){
 			fv_opts_format, fv_opts_common, fv_opts_lat,
-			fv_opts_fail_on, verdict_opts, fv_opts_verdict, NULL },
+			fv_opts_fail_on, verdict_opts, fv_opts_verdict,
+			fv_opts_sku, fv_opts_catalog, NULL },
 	.main = verdict_main,
 };

@@ -211,11 +211,40 @@ static int collapse_row(struct fv_vctx *vc, const struct sweep *s)
 	return ret ? ret : fv_vrow_figs(vc, &f);
 }
 
+/*
+ * With --sku, the catalog limit the plateau matches: its median, in IO/s
+ * and as bandwidth (x bs), within its noise (3 x its relative MAD, at
+ * least 5%), or that it matches none of the label's SKUs.
+ */
+static void sku_limit(const struct fv_vctx *vc, const struct sweep *s,
+		      char *buf, size_t len)
+{
+	const struct fv_label_sku *ls =
+		fv_label_skus_find(vc->o->skus, s->p[0].j->label);
+	const char *bs = fv_job_opt(s->p[0].j, "bs");
+	size_t n = s->n - s->knee;
+	double *v = calloc(n, sizeof(*v)), level;
+	uint64_t bytes = 4096;
+
+	buf[0] = '\0';
+	for (size_t i = 0; v && i < n; i++)
+		v[i] = s->p[s->knee + i].iops;
+	if (!ls || !v || (bs && fv_opt_size(bs, &bytes))) {
+		free(v);
+		return;
+	}
+	level = fv_median(v, n);
+	fv_limits_explain(ls, "the plateau's median", level,
+			  level * (double) bytes,
+			  fmax(0.05, 3 * fv_rel_mad(v, n)), buf, len);
+	free(v);
+}
+
 static int cap_row(struct fv_vctx *vc, const struct sweep *s)
 {
 	struct fv_vfigs f = FV_VFIGS_NONE;
 	double sum = 0;
-	char x[48];
+	char x[48], limit[512];
 	int ret;
 
 	if (s->knee == s->n)
@@ -232,12 +261,13 @@ static int cap_row(struct fv_vctx *vc, const struct sweep *s)
 	f.level = sum / (double) (s->n - s->knee);
 	f.knee_qd = s->p[s->knee].j->depth;
 	fv_vfmt(x, sizeof(x), FV_U_IOPS, f.level);
+	sku_limit(vc, s, limit, sizeof(limit));
 	ret = fv_vrow(vc, s->p[0].j->label, s->name, "cap", FV_V_CAPPED, s->ev,
 		      "capped at ≈ %s from QD %d (knee): doubling the depth "
 		      "adds < %.0f%% IOPS and only latency (Little's law "
-		      "within %.0f%%)",
+		      "within %.0f%%)%s",
 		      x, s->p[s->knee].j->depth, 100 * vc->o->cap_gain,
-		      100 * s->worst);
+		      100 * s->worst, limit);
 	return ret ? ret : fv_vrow_figs(vc, &f);
 }
 

@@ -84,6 +84,8 @@ struct fv_vopts {
 	uint64_t fail_on;	 /* --fail-on: bit per enum fv_verdict */
 	struct fv_ceiling *ceil; /* --ceiling [LABEL:]iops=N,bw=N */
 	size_t nceil;
+	/* --sku: the labels' SKUs, whose limits a cap is matched with */
+	const struct fv_label_skus *skus;
 };
 
 void fv_vopts_init(struct fv_vopts *o);

@@ -437,7 +437,11 @@ print(statistics.median(int(r.split(",")[1]) for r in open(sys.argv[1])
 		"d[0]['jobs'][0]['error'] == 0 and d[1]['counts']['writes'] == 256 and d[1]['counts']['writes_not_durable'] == 0" \
 		"$dir/out.json" "$dir/v_durability.1.json"
 
-	invalid "emulate=bogus" --emulate=bogus "emulate=bogus is not a preset; use none, azure-p10"
+	invalid "emulate=bogus" --emulate=bogus "emulate=bogus is not a preset; use none, a catalog ID"
+	invalid "emulate=azure:P35, not in the catalog" --emulate=azure:P35 \
+		"emulate=azure:P35: no such SKU in the catalog; nearest: azure:P3"
+	invalid "emulate=aws:gp2 without its size" --emulate=aws:gp2 \
+		"aws:gp2 needs a size"
 	invalid "burst_iops without burst_seconds" --cap_iops=100 --burst_iops=200 \
 		"a burst rate needs burst_seconds"
 	invalid "burst below the baseline" --cap_iops=1000 --burst_iops=500 \

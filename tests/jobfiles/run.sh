@@ -64,6 +64,8 @@ R=(run jobfiles/durability.fio --quick --out "$TMP/res")
 expect 64 "run: label with '_' refused" "$FV_BIN" "${R[@]}" --label a_b --target "$TMP/t.dat"
 expect 64 "run: missing --target" "$FV_BIN" "${R[@]}" --label a
 expect 64 "run: unknown --tables" "$FV_BIN" "${R[@]}" --label a --target "$TMP/t.dat" --tables nope
+expect 64 "run: --sku of an unknown ID, before anything runs" "$FV_BIN" "${R[@]}" --label a --target "$TMP/t.dat" --sku a=azure:P35
+expect 0 "run --check with --sku a=azure:P10" "$FV_BIN" "${R[@]}" --label a --target "$TMP/t.dat" --sku a=azure:P10 --check
 expect 69 "run: fio not on PATH" env PATH=/nonexistent "$(realpath "$FV_BIN")" "${R[@]}" --label a --target "$TMP/t.dat"
 # A copy of the program outside the build tree finds no engine beside it.
 mkdir -p "$TMP/bin" && cp "$FV_BIN" "$TMP/bin/fioverdict"

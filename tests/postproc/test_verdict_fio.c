@@ -183,6 +183,31 @@ static void test_e2e_capped_sweep(void **state)
 	expect(ok, "capped at 1000 IOPS from QD 4", out, d);
 }
 
+/*
+ * With --sku, the cap names the catalog limit its level matches (a gp2
+ * volume of 333 GiB: 999 IOPS, the emulator's 1000), or says that none of
+ * the label's SKUs has it (a P10: 500 IOPS, a 3500 IOPS burst).
+ */
+static void test_e2e_cap_names_limit(void **state)
+{
+	char *d = e2e("sweep"), *out;
+	int st;
+	bool ok;
+
+	(void) state;
+	out = csv_st(&st, "verdict", "--sku", "sweep=aws:gp2:333GiB", d, NULL);
+	ok = st == 0 && strstr(out, ",cap,capped,") &&
+	     strstr(out, "matches the disk aws:gp2:333GiB's 999 IOPS "
+			 "provisioned limit (within ");
+	expect(ok, "the cap matches gp2 333 GiB's 999 IOPS", out, d);
+	d = e2e("sweep");
+	out = csv_st(&st, "verdict", "--sku", "sweep=azure:P10", d, NULL);
+	ok = st == 0 && strstr(out, ",cap,capped,") &&
+	     strstr(out, "matches no limit known for azure:P10 (500 IOPS") &&
+	     strstr(out, "something else caps it");
+	expect(ok, "the cap matches none of a P10's limits", out, d);
+}
+
 static void test_e2e_steady(void **state)
 {
 	char *d = e2e("steady"), *out;
@@ -234,6 +259,7 @@ int main(void)
 		cmocka_unit_test(test_reruns_never_regression),
 		cmocka_unit_test(test_e2e_burst),
 		cmocka_unit_test(test_e2e_capped_sweep),
+		cmocka_unit_test(test_e2e_cap_names_limit),
 		cmocka_unit_test(test_e2e_steady),
 		cmocka_unit_test(test_e2e_flush_noop),
 		cmocka_unit_test(test_e2e_diff),

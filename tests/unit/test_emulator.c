@@ -168,16 +168,16 @@ static void test_validation(void **state)
 
 static void test_presets(void **state)
 {
-	const struct emu_preset *p;
+	const struct emu_alias *a;
 	struct emu_config c;
 	char err[256];
 	int n = 0;
 
 	(void) state;
-	for (p = emu_presets; p->name; p++, n++) {
-		assert_int_equal(
-			emu_config_validate(&p->config, err, sizeof(err)), 0);
-		assert_true(emu_config_active(&p->config));
+	for (a = emu_aliases; a->name; a++, n++) {
+		assert_int_equal(emu_preset_find(a->name, &c), 0);
+		assert_int_equal(emu_config_validate(&c, err, sizeof(err)), 0);
+		assert_true(emu_config_active(&c));
 	}
 	assert_true(n >= 5);
 	assert_int_equal(emu_preset_find("azure-p10", &c), 0);

@@ -4,7 +4,7 @@
  * $FV_JOBFILE_DIR, else the build tree's jobfiles/ beside the program,
  * else the installed PREFIX/share/fioverdict/jobfiles, the first that has
  * it. A JOBFILE with a '/', or naming a file that exists, is a path: a
- * file of one's own always wins over the catalogue.
+ * file of one's own always wins over the directories searched.
  */
 #include <dirent.h>
 #include <errno.h>

@@ -1,0 +1,519 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * matrix: the comparison tables people publish, labels down, tests
+ * across, one metric per table, reads and writes apart: by default the
+ * CrystalDiskMark seed's three (bandwidth, IOPS, mean latency). A test is
+ * named by its job's description= when the job file gives one, else in
+ * CrystalDiskMark's style from its options (SEQ1M Q8T1: sequential, 1 MiB
+ * blocks, iodepth 8, numjobs 1). Columns come sequential first, then
+ * larger blocks, then more I/Os in flight (CrystalDiskMark's own order).
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+
+#define NAME_LEN 96
+
+struct test {
+	char name[NAME_LEN]; /* the column's title */
+	char key[NAME_LEN];  /* its key: snake_case */
+	bool seq;
+	double bs, inflight;
+	size_t first; /* input order of its first job */
+	bool dir[FV_DIR_NR];
+};
+
+struct tests {
+	struct test *v;
+	size_t n;
+};
+
+int fv_matrix_metric_parse(struct fv_mmetric *m, const char *s)
+{
+	char *end;
+
+	memset(m, 0, sizeof(*m));
+	if (!strcmp(s, "bw"))
+		m->what = FV_MM_BW;
+	else if (!strcmp(s, "iops"))
+		m->what = FV_MM_IOPS;
+	else if (!strcmp(s, "lat"))
+		m->what = FV_MM_LAT;
+	else if (s[0] == 'p') {
+		m->p = strtod(s + 1, &end);
+		if (end == s + 1 || *end || !(m->p > 0 && m->p <= 100))
+			return -EINVAL;
+		m->what = FV_MM_PCT;
+	} else
+		return -EINVAL;
+	return 0;
+}
+
+/* ---- Tests ---- */
+
+static bool random_rw(const char *rw)
+{
+	return rw && !strncmp(rw, "rand", 4);
+}
+
+/* 1048576 -> "1M", 4096 -> "4K", 512 -> "512". */
+static void bs_text(char *buf, size_t len, double bs)
+{
+	static const char units[] = "KMGT";
+	int u = -1;
+
+	while (bs >= 1024 && fmod(bs, 1024) == 0 && u < 3) {
+		bs /= 1024;
+		u++;
+	}
+	if (u < 0)
+		snprintf(buf, len, "%.0f", bs);
+	else
+		snprintf(buf, len, "%.0f%c", bs, units[u]);
+}
+
+static long opt_long(const struct fv_job *j, const char *k, long dflt)
+{
+	long v;
+	const char *s = fv_job_opt(j, k);
+
+	return s && !fv_opt_int(s, &v) && v > 0 ? v : dflt;
+}
+
+static void describe(const struct fv_job *j, struct test *t)
+{
+	const char *rw = fv_job_opt(j, "rw");
+	const char *desc = fv_job_opt(j, "description");
+	const char *bss = fv_job_opt(j, "bs");
+	uint64_t bs = 4096;
+	long qd = opt_long(j, "iodepth", 1), nj = opt_long(j, "numjobs", 1);
+	char b[16];
+	bool mixed = rw && (strstr(rw, "rw") || strstr(rw, "readwrite"));
+
+	if (bss)
+		fv_opt_size(bss, &bs);
+	t->seq = !random_rw(rw);
+	t->bs = (double) bs;
+	t->inflight = (double) qd * (double) nj;
+	if (desc && *desc) {
+		snprintf(t->name, sizeof(t->name), "%s", desc);
+		return;
+	}
+	bs_text(b, sizeof(b), (double) bs);
+	snprintf(t->name, sizeof(t->name), "%s%s Q%ldT%ld%s",
+		 t->seq ? "SEQ" : "RND", b, qd, nj, mixed ? " MIX" : "");
+}
+
+static void slug(char *key, size_t len, const char *name)
+{
+	size_t n = 0;
+	bool sep = false;
+
+	for (const char *p = name; *p && n + 1 < len; p++) {
+		if (isalnum((unsigned char) *p)) {
+			if (sep && n)
+				key[n++] = '_';
+			if (n + 1 < len)
+				key[n++] = (char) tolower((unsigned char) *p);
+			sep = false;
+		} else
+			sep = true;
+	}
+	key[n] = '\0';
+	if (!n)
+		snprintf(key, len, "test");
+}
+
+static bool counts(const struct fv_job *j)
+{
+	return fv_job_representative(j) && j->label &&
+	       j->role != FV_ROLE_WARMUP;
+}
+
+/* The directions with I/O, as a matrix shows them. */
+static void dirs_of(const struct fv_job *j, bool *dir)
+{
+	for (int d = 0; d < FV_DIR_NR; d++)
+		dir[d] = false;
+	if (j->dir[FV_DIR_MIXED].present && j->dir[FV_DIR_MIXED].total_ios) {
+		dir[FV_DIR_MIXED] = true;
+		return;
+	}
+	dir[FV_DIR_READ] =
+		j->dir[FV_DIR_READ].present && j->dir[FV_DIR_READ].total_ios;
+	dir[FV_DIR_WRITE] =
+		j->dir[FV_DIR_WRITE].present && j->dir[FV_DIR_WRITE].total_ios;
+}
+
+static int add_test(struct tests *ts, const struct fv_job *j)
+{
+	struct test t = { 0 }, *v;
+	bool dir[FV_DIR_NR];
+
+	describe(j, &t);
+	dirs_of(j, dir);
+	for (size_t i = 0; i < ts->n; i++)
+		if (!strcmp(ts->v[i].name, t.name)) {
+			for (int d = 0; d < FV_DIR_NR; d++)
+				ts->v[i].dir[d] |= dir[d];
+			return 0;
+		}
+	v = realloc(ts->v, (ts->n + 1) * sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	ts->v = v;
+	memcpy(t.dir, dir, sizeof(dir));
+	t.first = j->order;
+	v[ts->n++] = t;
+	return 0;
+}
+
+static int by_cdm_order(const void *a, const void *b)
+{
+	const struct test *x = a, *y = b;
+
+	if (x->seq != y->seq)
+		return x->seq ? -1 : 1;
+	if (x->bs != y->bs)
+		return x->bs > y->bs ? -1 : 1;
+	if (x->inflight != y->inflight)
+		return x->inflight > y->inflight ? -1 : 1;
+	return (x->first > y->first) - (x->first < y->first);
+}
+
+/* Unique keys: "seq1m_q8t1", then "_2" for a second name of one key. */
+static void keys(struct tests *ts)
+{
+	for (size_t i = 0; i < ts->n; i++) {
+		int k = 1;
+
+		slug(ts->v[i].key, sizeof(ts->v[i].key), ts->v[i].name);
+		for (size_t j = 0; j < i; j++)
+			if (!strcmp(ts->v[j].key, ts->v[i].key))
+				k++;
+		if (k > 1) {
+			size_t n = strlen(ts->v[i].key);
+
+			if (n > NAME_LEN - 8)
+				n = NAME_LEN - 8;
+			snprintf(ts->v[i].key + n, NAME_LEN - n, "_%d", k);
+		}
+	}
+}
+
+static int collect(const struct fv_set *set, struct tests *ts)
+{
+	int ret = 0;
+
+	for (size_t i = 0; i < set->njobs && !ret; i++)
+		if (counts(set->jobs[i]))
+			ret = add_test(ts, set->jobs[i]);
+	if (!ret) {
+		qsort(ts->v, ts->n, sizeof(*ts->v), by_cdm_order);
+		keys(ts);
+	}
+	return ret;
+}
+
+/* ---- Cells ---- */
+
+/* The job of a label for a test and direction: the newest, then last. */
+static const struct fv_job *pick(const struct fv_set *set, const char *label,
+				 const struct test *t, enum fv_dir d)
+{
+	const struct fv_job *best = NULL;
+
+	for (size_t i = 0; i < set->njobs; i++) {
+		const struct fv_job *j = set->jobs[i];
+		struct test x = { 0 };
+		bool dir[FV_DIR_NR];
+
+		if (!counts(j) || strcmp(j->label, label))
+			continue;
+		dirs_of(j, dir);
+		if (!dir[d])
+			continue;
+		describe(j, &x);
+		if (strcmp(x.name, t->name))
+			continue;
+		if (!best || j->timestamp >= best->timestamp)
+			best = j;
+	}
+	return best;
+}
+
+static int cell(struct fv_table *t, size_t row, size_t col,
+		const struct fv_set *set, const struct fv_aopts *o,
+		const struct fv_job *j, enum fv_dir d,
+		const struct fv_mmetric *m)
+{
+	const struct fv_dirstats *ds = &j->dir[d];
+
+	switch (m->what) {
+	case FV_MM_BW:
+		return fv_cell_num(t, row, col, ds->bw_bytes);
+	case FV_MM_IOPS:
+		return fv_cell_num(t, row, col, ds->iops);
+	case FV_MM_LAT:
+		if (ds->lat_unmeasured || !ds->lat[o->lat].present)
+			return fv_cell_na(t, row, col,
+					  ds->lat_unmeasured
+						  ? "latency not measured "
+						    "(gtod_reduce or disabled "
+						    "clocks)"
+						  : "fio reported no such "
+						    "latency");
+		return fv_cell_num(t, row, col, ds->lat[o->lat].mean_ns);
+	case FV_MM_PCT:
+		return fv_put_pct(t, row, col, set, j, d, o->lat,
+				  fv_pct_index(set, m->p));
+	}
+	return 0;
+}
+
+/* ---- Tables ---- */
+
+static const char *dir_title(enum fv_dir d)
+{
+	return d == FV_DIR_READ	   ? "Read"
+	       : d == FV_DIR_WRITE ? "Write"
+				   : "Mixed";
+}
+
+static void titles(const struct fv_mmetric *m, enum fv_dir d, enum fv_latkind k,
+		   char *name, size_t nlen, char *title, size_t tlen)
+{
+	char p[32];
+
+	switch (m->what) {
+	case FV_MM_BW:
+		snprintf(name, nlen, "matrix_%s_bw", fv_dir_name(d));
+		snprintf(title, tlen, "%s: bandwidth", dir_title(d));
+		break;
+	case FV_MM_IOPS:
+		snprintf(name, nlen, "matrix_%s_iops", fv_dir_name(d));
+		snprintf(title, tlen, "%s: IOPS", dir_title(d));
+		break;
+	case FV_MM_LAT:
+		snprintf(name, nlen, "matrix_%s_lat", fv_dir_name(d));
+		snprintf(title, tlen, "%s: mean latency (%s)", dir_title(d),
+			 fv_lat_name(k));
+		break;
+	case FV_MM_PCT:
+		fv_pct_key(p, sizeof(p), "p", m->p);
+		snprintf(name, nlen, "matrix_%s_%s", fv_dir_name(d), p);
+		snprintf(title, tlen, "%s: P%g latency (%s)", dir_title(d),
+			 m->p, fv_lat_name(k));
+		break;
+	}
+}
+
+static enum fv_unit unit_of(const struct fv_mmetric *m)
+{
+	return m->what == FV_MM_BW     ? FV_U_BPS
+	       : m->what == FV_MM_IOPS ? FV_U_IOPS
+				       : FV_U_NS;
+}
+
+/* The label's binding limit in this table's unit, when it has one. */
+static const struct fv_limit *limit_of(const struct fv_aopts *o,
+				       const char *label,
+				       const struct fv_mmetric *m,
+				       struct fv_limits *l)
+{
+	const struct fv_label_sku *ls = fv_label_skus_find(o->skus, label);
+
+	if (!ls)
+		return NULL;
+	fv_limits_of(ls, l);
+	return m->what == FV_MM_BW ? l->bw : l->iops;
+}
+
+struct mtable {
+	const struct fv_set *set;
+	const struct fv_aopts *o;
+	const struct tests *ts;
+	const struct fv_mmetric *m;
+	enum fv_dir d;
+	const char **labels;
+	size_t nl;
+	bool limits; /* a Limit column */
+};
+
+static int cols(struct fv_table *t, const struct mtable *x)
+{
+	int ret = fv_table_add_col(t, "label", "Label", FV_U_TEXT, 0);
+
+	if (!ret && x->limits)
+		ret = fv_table_add_col(t, "limit", "Limit", unit_of(x->m), 0);
+	if (!ret && x->limits)
+		ret = fv_table_add_col(t, "limit_sku", "Limit Of", FV_U_TEXT,
+				       FV_COL_MACHINE);
+	for (size_t i = 0; i < x->ts->n && !ret; i++)
+		if (x->ts->v[i].dir[x->d])
+			ret = fv_table_add_col(t, x->ts->v[i].key,
+					       x->ts->v[i].name, unit_of(x->m),
+					       0);
+	return ret;
+}
+
+static int limit_cells(struct fv_table *t, size_t row, const struct mtable *x,
+		       const char *label)
+{
+	struct fv_limits l;
+	const struct fv_limit *lim = limit_of(x->o, label, x->m, &l);
+	char who[160];
+
+	if (!lim)
+		return fv_cell_na(t, row, 1,
+				  fv_label_skus_find(x->o->skus, label)
+					  ? "the catalog gives no such limit "
+					    "for this label's SKUs"
+					  : "no --sku for this label");
+	snprintf(who, sizeof(who), "%s %s %s", lim->disk ? "disk" : "VM",
+		 lim->sku, lim->what);
+	return fv_cell_num(t, row, 1, lim->value)
+		       ?: fv_cell_str(t, row, 2, who);
+}
+
+static int row(struct fv_table *t, const struct mtable *x, const char *label)
+{
+	int r = fv_table_add_row(t), ret;
+	size_t col = x->limits ? 3 : 1;
+	char why[160];
+
+	if (r < 0)
+		return r;
+	ret = fv_cell_str(t, (size_t) r, 0, label);
+	if (!ret && x->limits)
+		ret = limit_cells(t, (size_t) r, x, label);
+	for (size_t i = 0; i < x->ts->n && !ret; i++) {
+		const struct test *ts = &x->ts->v[i];
+		const struct fv_job *j;
+
+		if (!ts->dir[x->d])
+			continue;
+		j = pick(x->set, label, ts, x->d);
+		snprintf(why, sizeof(why), "no %s %s job for this label",
+			 ts->name, fv_dir_name(x->d));
+		ret = j ? cell(t, (size_t) r, col, x->set, x->o, j, x->d, x->m)
+			: fv_cell_na(t, (size_t) r, col, why);
+		col++;
+	}
+	return ret;
+}
+
+static int notes(struct fv_table *t, const struct mtable *x)
+{
+	int ret =
+		fv_table_note(t, "tests: the job's description= when the job "
+				 "file gives one, else SEQ or RND, block size, "
+				 "Q (iodepth) and T (numjobs) from its "
+				 "options; sequential first, then larger "
+				 "blocks, then more I/Os in flight");
+
+	if (!ret && x->m->what == FV_MM_BW)
+		ret = fv_table_note(t, "CrystalDiskMark's MB/s are 10^6 B/s: "
+				       "1 MiB/s = 1.048576 MB/s");
+	if (!ret && (x->m->what == FV_MM_LAT || x->m->what == FV_MM_PCT))
+		ret = fv_table_note(t,
+				    "latency: %s (--lat clat, lat or slat; "
+				    "CrystalDiskMark times the whole request, "
+				    "as lat does)",
+				    fv_lat_name(x->o->lat));
+	if (!ret && x->limits)
+		ret = fv_table_note(t, "Limit: the smallest sustained limit of "
+				       "the label's SKUs (--sku)");
+	return ret;
+}
+
+static int table(struct fv_report *rep, const struct mtable *x)
+{
+	char name[64], title[96];
+	struct fv_table *t;
+	int ret;
+
+	titles(x->m, x->d, x->o->lat, name, sizeof(name), title, sizeof(title));
+	t = fv_table_new(name, title);
+	if (!t || fv_report_add(rep, t)) {
+		fv_table_free(t);
+		return -ENOMEM;
+	}
+	ret = cols(t, x);
+	for (size_t l = 0; l < x->nl && !ret; l++)
+		ret = row(t, x, x->labels[l]);
+	return ret ?: notes(t, x);
+}
+
+static bool any_dir(const struct tests *ts, enum fv_dir d)
+{
+	for (size_t i = 0; i < ts->n; i++)
+		if (ts->v[i].dir[d])
+			return true;
+	return false;
+}
+
+/* Only warm-up jobs, or none with I/O: say so rather than print nothing. */
+static int empty(struct fv_report *rep)
+{
+	struct fv_table *t = fv_table_new("matrix", "Matrix");
+
+	if (!t || fv_report_add(rep, t)) {
+		fv_table_free(t);
+		return -ENOMEM;
+	}
+	return fv_table_add_col(t, "label", "Label", FV_U_TEXT, 0)
+		       ?: fv_table_note(t,
+					"no job with I/O to compare (warm-up "
+					"jobs are left out)");
+}
+
+static const char *const default_metrics[] = { "bw", "iops", "lat" };
+
+static int run(const struct fv_set *set, const struct fv_aopts *o,
+	       struct fv_report *rep, struct fv_diags *diags)
+{
+	static const enum fv_dir dirs[] = { FV_DIR_READ, FV_DIR_WRITE,
+					    FV_DIR_MIXED };
+	const char *const *names = o->mmetrics ? o->mmetrics : default_metrics;
+	size_t nm = o->mmetrics ? o->nmmetrics : 3;
+	struct tests ts = { 0 };
+	struct mtable x = { .set = set, .o = o, .ts = &ts };
+	int ret = collect(set, &ts);
+
+	(void) diags;
+	x.limits = o->skus && o->skus->n;
+	ret = ret ?: fv_labels(set, false, &x.labels, &x.nl);
+	for (size_t di = 0; di < 3 && !ret; di++) {
+		if (!any_dir(&ts, dirs[di]))
+			continue;
+		for (size_t i = 0; i < nm && !ret; i++) {
+			struct fv_mmetric m;
+
+			if (fv_matrix_metric_parse(&m, names[i])) {
+				ret = -EINVAL; /* checked at the option */
+				break;
+			}
+			x.m = &m;
+			x.d = dirs[di];
+			x.limits = o->skus && o->skus->n &&
+				   (m.what == FV_MM_BW || m.what == FV_MM_IOPS);
+			ret = table(rep, &x);
+		}
+	}
+	if (!ret && !ts.n)
+		ret = empty(rep);
+	free(x.labels);
+	free(ts.v);
+	return ret;
+}
+
+const struct fv_analysis fv_an_matrix = {
+	.name = "matrix",
+	.run = run,
+};

@@ -1,0 +1,302 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * sku: measured against provisioned, one row per label given --sku: the
+ * limit that binds (the smaller of the disk's and the VM's, for IOPS and
+ * for throughput), the peak, steady and sequential figures as a percent
+ * of it, and whether a burst was in play (a peak above the sustained
+ * limit and within the burst the SKUs allow).
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+
+/* A peak above a limit by less than this is the limit, measured. */
+#define SLACK 0.05
+
+enum {
+	C_LABEL,
+	C_SKU,
+	C_IOPS_STATED,
+	C_BW_STATED,
+	C_IOPS_LIMIT,
+	C_IOPS_BOUND,
+	C_BW_LIMIT,
+	C_BW_BOUND,
+	C_BURST_IOPS,
+	C_BURST_BW,
+	C_PEAK,
+	C_PEAK_PCT,
+	C_STEADY,
+	C_STEADY_PCT,
+	C_SEQ,
+	C_SEQ_PCT,
+	C_BURST,
+	C_NR
+};
+
+static const struct {
+	const char *key, *title;
+	enum fv_unit unit;
+	unsigned flags;
+} cols[C_NR] = {
+	{ "label", "Label", FV_U_TEXT, 0 },
+	{ "sku", "SKU", FV_U_TEXT, 0 },
+	/* as the source states it, and whose: "100 MB/s, disk" */
+	{ "iops_limit_stated", "IOPS Limit", FV_U_TEXT, 0 },
+	{ "bw_limit_stated", "BW Limit", FV_U_TEXT, 0 },
+	{ "iops_limit", "IOPS Limit", FV_U_IOPS, FV_COL_MACHINE },
+	{ "iops_bound_by", "IOPS Bound By", FV_U_TEXT, FV_COL_MACHINE },
+	{ "bw_limit", "BW Limit", FV_U_BPS, FV_COL_MACHINE },
+	{ "bw_bound_by", "BW Bound By", FV_U_TEXT, FV_COL_MACHINE },
+	{ "burst_iops_limit", "Burst IOPS", FV_U_IOPS, 0 },
+	{ "burst_bw_limit", "Burst BW", FV_U_BPS, FV_COL_MACHINE },
+	{ "peak_iops", "Peak", FV_U_IOPS, 0 },
+	{ "peak_pct", "Peak/Limit", FV_U_PERCENT, 0 },
+	{ "steady_iops", "Steady", FV_U_IOPS, 0 },
+	{ "steady_pct", "Steady/Limit", FV_U_PERCENT, 0 },
+	{ "seq_bw", "Seq", FV_U_BPS, 0 },
+	{ "seq_pct", "Seq/Limit", FV_U_PERCENT, 0 },
+	{ "burst", "Burst", FV_U_TEXT, 0 },
+};
+
+/* The highest IOPS (or bandwidth) of a role's jobs of a label, or NAN. */
+static double measured(const struct fv_set *set, const char *label,
+		       enum fv_role role, bool bw)
+{
+	static const enum fv_dir dirs[] = { FV_DIR_READ, FV_DIR_WRITE,
+					    FV_DIR_MIXED };
+	double best = NAN;
+
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		const struct fv_job *j = fv_pick(set, label, role, dirs[i]);
+		const struct fv_dirstats *d;
+
+		if (!j)
+			continue;
+		d = &j->dir[dirs[i]];
+		if (!d->present && j->dir[FV_DIR_MIXED].present)
+			d = &j->dir[FV_DIR_MIXED];
+		if (d->present &&
+		    (isnan(best) || (bw ? d->bw_bytes : d->iops) > best))
+			best = bw ? d->bw_bytes : d->iops;
+	}
+	return best;
+}
+
+static int put_num(struct fv_table *t, size_t row, size_t col, double v,
+		   const char *why)
+{
+	return isnan(v) ? fv_cell_na(t, row, col, why)
+			: fv_cell_num(t, row, col, v);
+}
+
+/* The limit's figure (col), whose it is (col + 1), and as stated. */
+static int put_limit(struct fv_table *t, size_t row, size_t col, size_t stated,
+		     const struct fv_limit *lim)
+{
+	static const char none[] = "the catalog gives no such limit for "
+				   "these SKUs";
+	char name[224], v[48];
+
+	if (!lim)
+		return fv_cell_na(t, row, col, none)
+			       ?: fv_cell_na(t, row, stated, none);
+	fv_limit_fmt(v, sizeof(v), lim);
+	snprintf(name, sizeof(name), "%s %s %s", lim->disk ? "disk" : "VM",
+		 lim->sku, lim->what);
+	if (fv_cell_num(t, row, col, lim->value) ||
+	    fv_cell_str(t, row, col + 1, name))
+		return -ENOMEM;
+	snprintf(name, sizeof(name), "%s, %s", v, lim->disk ? "disk" : "VM");
+	return fv_cell_str(t, row, stated, name);
+}
+
+static int put_pct(struct fv_table *t, size_t row, size_t col, double v,
+		   const struct fv_limit *lim)
+{
+	if (isnan(v))
+		return fv_cell_na(t, row, col, "no such job for this label");
+	if (!lim)
+		return fv_cell_na(t, row, col, "no limit to compare with");
+	return fv_cell_num(t, row, col, 100 * v / lim->value);
+}
+
+/* Where a measured rate stands against the sustained and burst limits. */
+enum standing { WITHIN, BURST, BEYOND, UNKNOWN };
+
+static enum standing stand(double v, const struct fv_limit *lim,
+			   const struct fv_limit *burst)
+{
+	if (isnan(v) || !lim)
+		return UNKNOWN;
+	if (v <= lim->value * (1 + SLACK))
+		return WITHIN;
+	if (burst && v <= burst->value * (1 + SLACK))
+		return BURST;
+	return BEYOND;
+}
+
+static int burst_cell(struct fv_table *t, size_t row, const char *label,
+		      double peak, double seq, const struct fv_limits *l)
+{
+	enum standing a = stand(peak, l->iops, l->burst_iops);
+	enum standing b = stand(seq, l->bw, l->burst_bw);
+	char x[48], y[48];
+	int ret;
+
+	if (a == BEYOND || b == BEYOND) {
+		ret = fv_cell_str(t, row, C_BURST, "beyond the limits");
+		return ret
+			       ?: fv_table_note(
+					  t,
+					  "%s: the %s is above every limit the "
+					  "catalog knows for these SKUs: a "
+					  "cache, "
+					  "a local disk, or not these SKUs",
+					  label,
+					  a == BEYOND ? "peak IOPS"
+						      : "throughput");
+	}
+	if (a == BURST || b == BURST) {
+		const struct fv_limit *lim = a == BURST ? l->iops : l->bw;
+		const struct fv_limit *top =
+			a == BURST ? l->burst_iops : l->burst_bw;
+
+		fv_limit_fmt(x, sizeof(x), lim);
+		fv_limit_fmt(y, sizeof(y), top);
+		ret = fv_cell_str(t, row, C_BURST,
+				  a == BURST && b == BURST
+					  ? "in play (IOPS, BW)"
+				  : a == BURST ? "in play (IOPS)"
+					       : "in play (BW)");
+		return ret
+			       ?: fv_table_note(
+					  t,
+					  "%s: the %s is above the %s "
+					  "sustained "
+					  "limit and within the %s %s: a "
+					  "burst, "
+					  "which runs out on a credit bucket",
+					  label,
+					  a == BURST ? "peak" : "throughput", x,
+					  y, top->what);
+	}
+	return fv_cell_str(t, row, C_BURST,
+			   a == UNKNOWN && b == UNKNOWN ? "" : "no");
+}
+
+static int sku_text(char *buf, size_t len, const struct fv_label_sku *ls)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < ls->n && n < len; i++)
+		n += (size_t) snprintf(buf + n, len - n, "%s%s", i ? ", " : "",
+				       ls->sku[i].id);
+	return 0;
+}
+
+static int label_row(struct fv_table *t, const struct fv_set *set,
+		     const struct fv_label_sku *ls)
+{
+	struct fv_limits l;
+	char ids[512];
+	double peak = measured(set, ls->label, FV_ROLE_PEAK, false);
+	double steady = measured(set, ls->label, FV_ROLE_STEADY, false);
+	double seq = measured(set, ls->label, FV_ROLE_THROUGHPUT, true);
+	int row = fv_table_add_row(t), ret;
+
+	if (row < 0)
+		return row;
+	fv_limits_of(ls, &l);
+	sku_text(ids, sizeof(ids), ls);
+	ret = fv_cell_str(t, row, C_LABEL, ls->label);
+	ret = ret ?: fv_cell_str(t, row, C_SKU, ids);
+	ret = ret ?: put_limit(t, row, C_IOPS_LIMIT, C_IOPS_STATED, l.iops);
+	ret = ret ?: put_limit(t, row, C_BW_LIMIT, C_BW_STATED, l.bw);
+	ret = ret
+		      ?: put_num(t, row, C_BURST_IOPS,
+				 l.burst_iops ? l.burst_iops->value : NAN,
+				 "no burst above the sustained limit");
+	ret = ret
+		      ?: put_num(t, row, C_BURST_BW,
+				 l.burst_bw ? l.burst_bw->value : NAN,
+				 "no burst above the sustained limit");
+	ret = ret ?: put_num(t, row, C_PEAK, peak, "no peak job");
+	ret = ret ?: put_pct(t, row, C_PEAK_PCT, peak, l.iops);
+	ret = ret ?: put_num(t, row, C_STEADY, steady, "no steady job");
+	ret = ret ?: put_pct(t, row, C_STEADY_PCT, steady, l.iops);
+	ret = ret ?: put_num(t, row, C_SEQ, seq, "no sequential job");
+	ret = ret ?: put_pct(t, row, C_SEQ_PCT, seq, l.bw);
+	return ret ?: burst_cell(t, row, ls->label, peak, seq, &l);
+}
+
+static bool label_in(const char **labels, size_t n, const char *label)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(labels[i], label))
+			return true;
+	return false;
+}
+
+static bool any_label(const struct fv_label_skus *s, const char **labels,
+		      size_t n)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (label_in(labels, n, s->v[i].label))
+			return true;
+	return false;
+}
+
+static int run(const struct fv_set *set, const struct fv_aopts *o,
+	       struct fv_report *rep, struct fv_diags *diags)
+{
+	struct fv_table *t = NULL;
+	const char **labels = NULL;
+	size_t nl = 0;
+	int ret;
+
+	if (!o->skus || !o->skus->n)
+		return 0;
+	ret = fv_labels(set, false, &labels, &nl);
+	for (size_t i = 0; i < o->skus->n && !ret; i++)
+		if (!label_in(labels, nl, o->skus->v[i].label))
+			ret = fv_diag_add(diags, FV_WARNING, NULL, 0, 0,
+					  "--sku %s: no results have the label "
+					  "'%s'",
+					  o->skus->v[i].spec,
+					  o->skus->v[i].label);
+	/* no table when no label of the results has SKUs */
+	if (!ret && any_label(o->skus, labels, nl)) {
+		t = fv_table_new("sku", "Measured against the SKUs' limits");
+		if (!t || fv_report_add(rep, t)) {
+			fv_table_free(t);
+			ret = -ENOMEM;
+			t = NULL;
+		}
+	}
+	for (size_t c = 0; t && c < C_NR && !ret; c++)
+		ret = fv_table_add_col(t, cols[c].key, cols[c].title,
+				       cols[c].unit, cols[c].flags);
+	for (size_t i = 0; t && i < o->skus->n && !ret; i++)
+		if (label_in(labels, nl, o->skus->v[i].label))
+			ret = label_row(t, set, &o->skus->v[i]);
+	free(labels);
+	if (t && !ret)
+		ret = fv_table_note(
+			t, "limits: the smallest sustained figure of the "
+			   "label's SKUs; Peak and Steady: the highest IOPS "
+			   "of the peak and steady jobs, Seq: of the "
+			   "sequential jobs, as a percent of it; a figure "
+			   "within 5%% of a limit is that limit");
+	return ret;
+}
+
+const struct fv_analysis fv_an_sku = {
+	.name = "sku",
+	.run = run,
+};

@@ -1,0 +1,274 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The catalog of cloud disk and VM limits (the files of catalog/,
+ * docs/catalog.md): its rows, the SKU an ID names (azure:P30, aws:gp2:100GiB,
+ * azure:Standard_D32ds_v5) and its figures, the limits of a label's SKUs
+ * (which one binds), which limit a measured level matches, and the import
+ * of the clouds' machine-readable lists. It knows nothing of fio.
+ *
+ * Rates are kept in bytes per second and I/Os per second whatever unit the
+ * source states (bw_unit says which, for showing them as the source does).
+ * A figure the source does not give is NAN.
+ *
+ * The resolver (fv_sku_resolve and what it calls: sku.c, id.c, nearest.c)
+ * uses nothing but libc: the engines link it too, over the rows generated
+ * from catalog/ at build time, so that the emulator's presets are the
+ * catalog's.
+ */
+#ifndef FV_CATALOG_H
+#define FV_CATALOG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#define FV_CATALOG_FORMAT 1 /* "# fioverdict-catalog 1" */
+
+enum fv_cat_kind {
+	FV_CAT_DISK, /* a fixed tier: its size, its figures */
+	FV_CAT_RULE, /* figures as a function of size (and provisioning) */
+	FV_CAT_VM,   /* a VM size or instance type: its disk limits */
+};
+
+enum fv_cat_burst {
+	FV_BURST_NONE,
+	FV_BURST_CREDIT,    /* a bucket earned below the baseline */
+	FV_BURST_ON_DEMAND, /* paid, enabled per disk, no time limit */
+};
+
+enum fv_cat_prov {
+	FV_PROV_NONE,	 /* figures follow from the size */
+	FV_PROV_IOPS,	 /* IOPS provisioned; throughput follows */
+	FV_PROV_IOPS_BW, /* both provisioned */
+};
+
+/* One row of a catalog file; rates in B/s and IO/s. */
+struct fv_cat_row {
+	const char *cloud, *id, *family, *title;
+	enum fv_cat_kind kind;
+	double size_lo, size_hi; /* GiB; a tier: both its size */
+	/* tier: provisioned; rule: base (or default provisioned); vm: uncached
+	 */
+	double iops, bw;
+	double burst_iops, burst_bw;
+	double burst_s;	      /* a full bucket lasts this long at the burst */
+	double burst_credits; /* or: the bucket, in I/Os */
+	enum fv_cat_burst bursting;
+	double iops_per_gib, bw_per_gib;       /* rule: the baseline's growth */
+	double iops_min, iops_max, bw_max;     /* rule: clamps, provisionable */
+	enum fv_cat_prov prov;		       /* rule */
+	double prov_iops_per_gib, bw_per_iops; /* rule: provisionable ratios */
+	double iops_lo, iops_hi; /* rule: the provisioned IOPS it covers */
+	const char *vm_class;	 /* disk: "uv2" uses a VM's uv2_* limits */
+	double temp_gib, temp_iops, temp_bw; /* vm: local disk, random read */
+	double temp_write_iops, temp_write_bw;
+	double cached_iops, cached_bw; /* vm: host cache and temp combined */
+	double uv2_iops, uv2_bw, uv2_burst_iops, uv2_burst_bw;
+	const char *ephemeral; /* vm: placements, space separated; "none" */
+	const char *bw_unit;   /* "MB/s" or "MiB/s", as the source states */
+	bool used;	       /* false: contradicted by a row that is used */
+	const char *published, *read, *source, *via, *note;
+	const char *file;
+	unsigned line;
+};
+
+/* ---- Catalog files (load.c) ---- */
+
+struct fv_catalog {
+	struct fv_cat_row *rows;
+	size_t n, cap;
+	char **files; /* the files read, in order */
+	size_t nfiles;
+};
+
+/*
+ * Appends the rows of one catalog file (its text, for the tests and the
+ * fuzzer; name is how errors call it). Returns 0, -ENOMEM, or -EINVAL
+ * after writing "FILE:LINE: field 'F': ..." (the first problem) to err.
+ * A file of a newer format version is refused with its version named.
+ */
+int fv_catalog_parse(struct fv_catalog *c, const char *name, const char *text,
+		     size_t len, char *err, size_t errlen);
+/*
+ * Reads PATH, a file or a directory (its *.csv, in name order). Errors as
+ * fv_catalog_parse, or -errno with "PATH: ..." in err.
+ */
+int fv_catalog_load(struct fv_catalog *c, const char *path, char *err,
+		    size_t errlen);
+/*
+ * The catalog fioverdict uses: $FV_CATALOG (directories or files, ':'
+ * separated), else catalog/ beside the program in the build tree
+ * (<bindir>/../catalog), else <prefix>/share/fioverdict/catalog. Sets
+ * *where to what was read (static storage).
+ */
+int fv_catalog_default(struct fv_catalog *c, const char **where, char *err,
+		       size_t errlen);
+/* Checks rows read so far as a whole: two used rows for one SKU. */
+int fv_catalog_check(const struct fv_catalog *c, char *err, size_t errlen);
+void fv_catalog_free(struct fv_catalog *c);
+
+/* ---- SKUs: an ID resolved to figures (sku.c, id.c, nearest.c) ---- */
+
+#define FV_SKU_ID_MAX 128
+
+enum fv_sku_part {
+	FV_SKU_WHOLE,  /* a disk, or a VM's remote (uncached) disk limits */
+	FV_SKU_LOCAL,  /* a VM's temp or NVMe disk: "azure:...:temp" */
+	FV_SKU_CACHED, /* a VM's host cache: "azure:...:cached" */
+};
+
+struct fv_sku {
+	char id[FV_SKU_ID_MAX]; /* canonical: azure:P30, aws:gp2:100GiB */
+	const struct fv_cat_row *row;
+	enum fv_cat_kind kind; /* DISK (a tier or a rule's disk) or VM */
+	enum fv_sku_part part;
+	double size_gib;
+	double iops, bw; /* sustained limits */
+	double burst_iops, burst_bw, burst_s;
+	enum fv_cat_burst bursting;
+	double write_iops, write_bw; /* LOCAL: random write, when given */
+	char how[256];		     /* how the figures follow from the row */
+};
+
+/*
+ * Resolves id ("cloud:name[:PARAM]...") among n rows. PARAMs: a size
+ * ("100GiB", "1TiB"), provisioned IOPS ("20000iops") and throughput
+ * ("500MBps", "500MiBps", "500MB/s"); for a VM, "temp" (also ResourceDisk,
+ * NvmeDisk) or "cached" (also CacheDisk). A family name and a size give
+ * the smallest tier that holds it (azure:premium-ssd:100GiB is P10).
+ * Returns 0, -ENOENT (no such SKU: err names the nearest known IDs) or
+ * -EINVAL (err says which part is wrong and what would be right).
+ */
+int fv_sku_resolve(const struct fv_cat_row *rows, size_t n, const char *id,
+		   struct fv_sku *out, char *err, size_t errlen);
+
+/* The ID a row is known by, "cloud:id". */
+void fv_cat_row_id(char *buf, size_t len, const struct fv_cat_row *r);
+
+/*
+ * Up to max IDs of rows nearest to id (edit distance, case ignored),
+ * joined by ", " into buf. The number found.
+ */
+size_t fv_sku_nearest(const struct fv_cat_row *rows, size_t n, const char *id,
+		      size_t max, char *buf, size_t len);
+
+/* The parts of an ID (id.c). */
+struct fv_sku_id {
+	char cloud[32], name[96];
+	double size_gib, iops, bw; /* NAN when not given; bw in B/s */
+	enum fv_sku_part part;
+	const char *placement; /* the placement word given, or NULL */
+};
+/* 0, or -EINVAL with err naming the part that is wrong. */
+int fv_sku_id_parse(const char *id, struct fv_sku_id *out, char *err,
+		    size_t errlen);
+
+/* ---- A label's SKUs and their limits (labels.c, limits.c) ---- */
+
+#define FV_LABEL_SKUS_MAX 4
+
+struct fv_label_sku {
+	char *label;
+	char *spec; /* as given: "azure:P30,azure:Standard_D32ds_v5" */
+	struct fv_sku sku[FV_LABEL_SKUS_MAX];
+	size_t n;
+};
+
+struct fv_label_skus {
+	struct fv_label_sku *v;
+	size_t n;
+};
+
+/*
+ * Parses "LABEL=ID[,ID]..." (at most one disk and one VM; a VM's temp or
+ * cached part stands alone) against the catalog into s. Returns 0,
+ * -ENOMEM, -ENOENT or -EINVAL with err saying why.
+ */
+int fv_label_skus_add(struct fv_label_skus *s, const struct fv_catalog *c,
+		      const char *spec, char *err, size_t errlen);
+const struct fv_label_sku *fv_label_skus_find(const struct fv_label_skus *s,
+					      const char *label);
+void fv_label_skus_free(struct fv_label_skus *s);
+
+enum fv_limit_unit { FV_LIM_IOPS, FV_LIM_BPS };
+
+/* One documented limit: a figure, its unit, whose and which. */
+struct fv_limit {
+	double value;
+	enum fv_limit_unit unit;
+	bool burst;	 /* a burst rate, not a sustained one */
+	bool writes;	 /* for writes alone (a local disk's random write) */
+	const char *sku; /* the SKU's ID */
+	const char *bw_unit; /* the SKU's unit for rates, as its source */
+	char what[64];	     /* "baseline", "credit burst", "uncached", ... */
+	bool disk;	     /* the disk's; else the VM's */
+};
+
+#define FV_LIMITS_MAX 16
+
+struct fv_limits {
+	struct fv_limit v[FV_LIMITS_MAX];
+	size_t n;
+	/* The sustained limit that binds (the smallest), per unit; NULL
+	 * when no SKU gives one. And the highest rate a burst allows. */
+	const struct fv_limit *iops, *bw;
+	const struct fv_limit *burst_iops, *burst_bw;
+};
+
+/* Every limit a label's SKUs document, and which ones bind. */
+void fv_limits_of(const struct fv_label_sku *ls, struct fv_limits *out);
+
+/*
+ * The limit a measured level matches: the nearest one (relative
+ * difference) within noise, a fraction (0.05 = 5%). A level is given in
+ * IO/s, in B/s, or both (NAN: not given). NULL when none is that close;
+ * *dev (if given) gets the relative difference of the nearest limit.
+ */
+const struct fv_limit *fv_limits_match(const struct fv_limits *l,
+				       double level_iops, double level_bw,
+				       double noise, double *dev);
+
+/*
+ * For a verdict's sentence: "; the plateau's median, 4980 IOPS, matches
+ * the disk azure:P30's 5000 IOPS provisioned limit (within 0.4%)", or
+ * "; ..., matches no limit known for azure:P30 (5000 IOPS, ...):
+ * something else caps it (the host, the queue depth, the file system)".
+ * what names the level; levels and noise as fv_limits_match.
+ */
+void fv_limits_explain(const struct fv_label_sku *ls, const char *what,
+		       double level_iops, double level_bw, double noise,
+		       char *buf, size_t len);
+
+/* "5000 IOPS" or "200 MB/s" (the SKU's own unit), for sentences. */
+void fv_limit_fmt(char *buf, size_t len, const struct fv_limit *lim);
+/* "the disk azure:P30's 5000 IOPS baseline", for sentences. */
+void fv_limit_name(char *buf, size_t len, const struct fv_limit *lim);
+
+/* ---- Writing catalog rows (write.c) ---- */
+
+/* The header of a catalog file: the format line and the columns. */
+void fv_cat_write_header(FILE *f, const char *comment);
+/* One row, every column, rates back in the row's bw_unit. */
+void fv_cat_write_row(FILE *f, const struct fv_cat_row *r);
+/* One row as a C initializer of struct fv_cat_row (the engines' table). */
+void fv_cat_write_c(FILE *f, const struct fv_cat_row *r);
+
+/* ---- Import of the clouds' own lists (import.c) ---- */
+
+struct fv_import_opts {
+	const char *read;  /* YYYY-MM-DD; NULL: today (SOURCE_DATE_EPOCH) */
+	const char *input; /* the file's name, for via and messages */
+};
+
+/*
+ * Reads `az vm list-skus --output json` or `aws ec2
+ * describe-instance-types` output (told apart by their shape) and writes
+ * a catalog file to out. notes gets one line per SKU left out and why.
+ * Returns the number of rows written, -ENOMEM, or -EINVAL with err
+ * saying what the text is not.
+ */
+int fv_catalog_import(const char *text, size_t len,
+		      const struct fv_import_opts *o, FILE *out, FILE *notes,
+		      char *err, size_t errlen);
+
+#endif

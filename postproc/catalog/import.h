@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: MIT */
+/* Internal to catalog/: one import in progress, and how each cloud's list
+ * becomes rows. */
+#ifndef FV_CAT_IMPORT_H
+#define FV_CAT_IMPORT_H
+
+#include <jansson.h>
+#include <stdio.h>
+
+#include "catalog.h"
+
+struct fv_import {
+	const struct fv_import_opts *o;
+	char read[16]; /* YYYY-MM-DD */
+	char via[256];
+	FILE *out, *notes;
+	int nrows;
+	char *err;
+	size_t errlen;
+	/* names already written, to drop the same SKU of another region */
+	char **seen;
+	size_t nseen;
+};
+
+/* `az vm list-skus --output json`: an array of SKUs with capabilities. */
+int fv_import_az(struct fv_import *im, json_t *root);
+/* `aws ec2 describe-instance-types`: {"InstanceTypes": [...]}. */
+int fv_import_aws(struct fv_import *im, json_t *root);
+
+/*
+ * Checks a row as the loader would and writes it (once per cloud:id);
+ * a row that fails is left out with a note. 0 or -ENOMEM.
+ */
+int fv_import_emit(struct fv_import *im, struct fv_cat_row *r);
+/* A note about a SKU left out or read in a particular way. */
+void fv_import_note(struct fv_import *im, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+#endif

@@ -1,0 +1,428 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Catalog files into rows: the format line, the header naming the
+ * columns, then one row per line. The first problem stops the file with
+ * its name, line and field: a catalog with a wrong figure must not be
+ * half used.
+ */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#include "csv.h"
+#include "fields.h"
+
+#define MAX_COLS 64
+#define MAX_FILE (16u << 20)
+
+struct parse {
+	struct fv_catalog *c;
+	const char *name;
+	char *err;
+	size_t errlen;
+	unsigned line;
+	const struct fv_cat_col *cols[MAX_COLS];
+	size_t ncols;
+	int unit_col; /* index of bw_unit, or -1 */
+};
+
+static int errorf(struct parse *p, const char *fmt, const char *a,
+		  const char *b)
+{
+	char msg[2048];
+
+	snprintf(msg, sizeof(msg), fmt, a, b);
+	snprintf(p->err, p->errlen, "%s:%u: %s", p->name, p->line, msg);
+	return -EINVAL;
+}
+
+/* "# fioverdict-catalog N": the format and its version. */
+static int format_line(struct parse *p, const char *line)
+{
+	static const char magic[] = "# fioverdict-catalog ";
+	char ver[32];
+	long v;
+	char *end;
+
+	if (strncmp(line, magic, sizeof(magic) - 1))
+		return errorf(p,
+			      "not a fioverdict catalog: the first line must "
+			      "be '# fioverdict-catalog %s'%s",
+			      "1", "");
+	line += sizeof(magic) - 1;
+	v = strtol(line, &end, 10);
+	while (*end == ' ' || *end == '\t')
+		end++;
+	if (end == line || *end || v < 1)
+		return errorf(p, "'%s' is not a catalog format version%s", line,
+			      "");
+	snprintf(ver, sizeof(ver), "%ld", v);
+	if (v > FV_CATALOG_FORMAT)
+		return errorf(p,
+			      "catalog format version %s is newer than this "
+			      "fioverdict reads (%s): update fioverdict",
+			      ver, "1");
+	return 0;
+}
+
+static int header(struct parse *p, char *line)
+{
+	static const char *const need[] = { "cloud", "id", "kind", "source",
+					    "read" };
+	char *f[MAX_COLS], names[1024];
+	size_t col = 0;
+	int n = fv_csv_split(line, f, MAX_COLS, &col);
+
+	if (n < 0)
+		return errorf(p, "%s%s",
+			      n == -2 ? "more columns than a catalog has"
+				      : "a quote that does not close",
+			      "");
+	p->unit_col = -1;
+	for (int i = 0; i < n; i++) {
+		p->cols[i] = fv_cat_col_find(f[i]);
+		if (!p->cols[i]) {
+			fv_cat_col_names(names, sizeof(names));
+			return errorf(p, "unknown column '%s' (columns: %s)",
+				      f[i], names);
+		}
+		for (int k = 0; k < i; k++)
+			if (p->cols[k] == p->cols[i])
+				return errorf(p, "column '%s' twice%s", f[i],
+					      "");
+		if (!strcmp(f[i], "bw_unit"))
+			p->unit_col = i;
+	}
+	p->ncols = (size_t) n;
+	for (size_t k = 0; k < sizeof(need) / sizeof(*need); k++) {
+		bool found = false;
+
+		for (size_t i = 0; i < p->ncols; i++)
+			found |= !strcmp(fv_cat_col_name(p->cols[i]), need[k]);
+		if (!found)
+			return errorf(p,
+				      "no column '%s': every catalog has "
+				      "cloud, id, kind, source and read%s",
+				      need[k], "");
+	}
+	return 0;
+}
+
+static int add_row(struct parse *p, struct fv_cat_row *r)
+{
+	struct fv_catalog *c = p->c;
+
+	if (c->n == c->cap) {
+		size_t cap = c->cap ? 2 * c->cap : 64;
+		struct fv_cat_row *v = realloc(c->rows, cap * sizeof(*v));
+
+		if (!v)
+			return -ENOMEM;
+		c->rows = v;
+		c->cap = cap;
+	}
+	r->file = strdup(p->name);
+	r->line = p->line;
+	if (!r->file)
+		return -ENOMEM;
+	c->rows[c->n++] = *r;
+	return 0;
+}
+
+static int set_fields(struct parse *p, struct fv_cat_row *r, char **f)
+{
+	double unit = 0;
+	char why[256];
+	int ret;
+
+	/* the unit first: rates before it in the line are in it too */
+	if (p->unit_col >= 0) {
+		ret = fv_cat_col_set(p->cols[p->unit_col], r, f[p->unit_col], 0,
+				     why, sizeof(why));
+		if (ret)
+			return ret == -ENOMEM
+				       ? ret
+				       : errorf(p, "field 'bw_unit': %s%s", why,
+						"");
+		unit = fv_cat_unit_bytes(r->bw_unit);
+	}
+	for (size_t i = 0; i < p->ncols; i++) {
+		if ((int) i == p->unit_col)
+			continue;
+		ret = fv_cat_col_set(p->cols[i], r, f[i], unit, why,
+				     sizeof(why));
+		if (ret == -ENOMEM)
+			return ret;
+		if (ret)
+			return errorf(p, "field '%s': %s",
+				      fv_cat_col_name(p->cols[i]), why);
+	}
+	return 0;
+}
+
+static int row(struct parse *p, char *line)
+{
+	char *f[MAX_COLS], why[256], nf[32], nh[32];
+	const char *field = NULL;
+	struct fv_cat_row r;
+	size_t col = 0;
+	int n = fv_csv_split(line, f, MAX_COLS, &col), ret;
+
+	if (n == -1)
+		return errorf(p,
+			      "a quote that does not close, or text after a "
+			      "closing quote%s%s",
+			      "", "");
+	if (n != (int) p->ncols) {
+		snprintf(nf, sizeof(nf), "%d", n < 0 ? MAX_COLS : n);
+		snprintf(nh, sizeof(nh), "%zu", p->ncols);
+		return errorf(p,
+			      "%s fields, the header has %s (a ',' inside a "
+			      "value needs quotes)",
+			      nf, nh);
+	}
+	fv_cat_row_init(&r);
+	ret = set_fields(p, &r, f);
+	if (!ret && fv_cat_row_check(&r, &field, why, sizeof(why)))
+		ret = errorf(p, "field '%s': %s", field, why);
+	if (!ret)
+		ret = add_row(p, &r);
+	if (ret)
+		fv_cat_row_free(&r);
+	return ret;
+}
+
+static bool blank(const char *s)
+{
+	while (isspace((unsigned char) *s))
+		s++;
+	return !*s;
+}
+
+static int one_line(struct parse *p, char *line, bool *seen_header)
+{
+	if (p->line == 1)
+		return format_line(p, line);
+	if (line[0] == '#' || blank(line))
+		return 0;
+	if (!*seen_header) {
+		*seen_header = true;
+		return header(p, line);
+	}
+	return row(p, line);
+}
+
+int fv_catalog_parse(struct fv_catalog *c, const char *name, const char *text,
+		     size_t len, char *err, size_t errlen)
+{
+	struct parse p = { .c = c, .name = name, .err = err, .errlen = errlen };
+	bool seen_header = false;
+	const char *s = text, *end = text + len;
+	int ret = 0;
+
+	if (memchr(text, '\0', len)) {
+		snprintf(err, errlen, "%s: binary data, not a catalog", name);
+		return -EINVAL;
+	}
+	while (!ret && s < end) {
+		const char *nl = memchr(s, '\n', (size_t) (end - s));
+		size_t n = (size_t) ((nl ? nl : end) - s);
+		char *line = malloc(n + 1);
+
+		if (!line)
+			return -ENOMEM;
+		memcpy(line, s, n);
+		line[n] = '\0';
+		if (n && line[n - 1] == '\r')
+			line[n - 1] = '\0';
+		p.line++;
+		ret = one_line(&p, line, &seen_header);
+		free(line);
+		s += n + 1;
+	}
+	if (!ret && !p.line) {
+		snprintf(err, errlen, "%s: empty, not a catalog", name);
+		return -EINVAL;
+	}
+	if (!ret && !seen_header) {
+		snprintf(err, errlen,
+			 "%s: no header line (the columns) after the format "
+			 "line",
+			 name);
+		return -EINVAL;
+	}
+	return ret;
+}
+
+/* ---- Files and directories ---- */
+
+static int read_file(const char *path, char **text, size_t *len, char *err,
+		     size_t errlen)
+{
+	FILE *f = fopen(path, "rb");
+	size_t cap = 0, n = 0;
+	char *buf = NULL;
+
+	if (!f) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -errno;
+	}
+	for (;;) {
+		if (n == cap) {
+			char *b;
+
+			cap = cap ? 2 * cap : 65536;
+			b = cap <= MAX_FILE ? realloc(buf, cap) : NULL;
+			if (!b) {
+				free(buf);
+				fclose(f);
+				snprintf(err, errlen,
+					 "%s: larger than a catalog can be "
+					 "(16 MiB)",
+					 path);
+				return cap <= MAX_FILE ? -ENOMEM : -EFBIG;
+			}
+			buf = b;
+		}
+		size_t got = fread(buf + n, 1, cap - n, f);
+
+		n += got;
+		if (got == 0)
+			break;
+	}
+	if (ferror(f)) {
+		snprintf(err, errlen, "%s: %s", path, strerror(EIO));
+		free(buf);
+		fclose(f);
+		return -EIO;
+	}
+	fclose(f);
+	*text = buf;
+	*len = n;
+	return 0;
+}
+
+static int remember(struct fv_catalog *c, const char *path)
+{
+	char **v = realloc(c->files, (c->nfiles + 1) * sizeof(*v));
+
+	if (!v)
+		return -ENOMEM;
+	c->files = v;
+	v[c->nfiles] = strdup(path);
+	if (!v[c->nfiles])
+		return -ENOMEM;
+	c->nfiles++;
+	return 0;
+}
+
+static int load_file(struct fv_catalog *c, const char *path, char *err,
+		     size_t errlen)
+{
+	char *text = NULL;
+	size_t len = 0;
+	int ret = read_file(path, &text, &len, err, errlen);
+
+	if (!ret)
+		ret = fv_catalog_parse(c, path, text ? text : "", len, err,
+				       errlen);
+	free(text);
+	return ret ? ret : remember(c, path);
+}
+
+static int csv_file(const struct dirent *d)
+{
+	size_t n = strlen(d->d_name);
+
+	return d->d_name[0] != '.' && n > 4 &&
+	       !strcmp(d->d_name + n - 4, ".csv");
+}
+
+int fv_catalog_load(struct fv_catalog *c, const char *path, char *err,
+		    size_t errlen)
+{
+	struct dirent **list = NULL;
+	struct stat st;
+	int n, ret = 0;
+
+	if (stat(path, &st)) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -errno;
+	}
+	if (!S_ISDIR(st.st_mode))
+		return load_file(c, path, err, errlen);
+	n = scandir(path, &list, csv_file, alphasort);
+	if (n < 0) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -errno;
+	}
+	if (!n) {
+		snprintf(err, errlen, "%s: no catalog file (*.csv)", path);
+		ret = -ENOENT;
+	}
+	for (int i = 0; i < n; i++) {
+		char *full = NULL;
+
+		if (!ret && asprintf(&full, "%s/%s", path, list[i]->d_name) < 0)
+			ret = -ENOMEM;
+		if (!ret)
+			ret = load_file(c, full, err, errlen);
+		free(full);
+		free(list[i]);
+	}
+	free(list);
+	return ret;
+}
+
+/* ---- The catalog as a whole ---- */
+
+static bool overlap(double alo, double ahi, double blo, double bhi)
+{
+	if (isnan(alo) || isnan(blo))
+		return true; /* a row without a range covers them all */
+	return alo <= bhi && blo <= ahi;
+}
+
+int fv_catalog_check(const struct fv_catalog *c, char *err, size_t errlen)
+{
+	for (size_t i = 0; i < c->n; i++) {
+		const struct fv_cat_row *a = &c->rows[i];
+
+		for (size_t k = 0; a->used && k < i; k++) {
+			const struct fv_cat_row *b = &c->rows[k];
+
+			if (!b->used || strcasecmp(a->cloud, b->cloud) ||
+			    strcasecmp(a->id, b->id) ||
+			    !overlap(a->size_lo, a->size_hi, b->size_lo,
+				     b->size_hi) ||
+			    !overlap(a->iops_lo, a->iops_hi, b->iops_lo,
+				     b->iops_hi))
+				continue;
+			snprintf(err, errlen,
+				 "%s:%u: field 'used': %s:%s is also at "
+				 "%s:%u for the same sizes: keep both and "
+				 "mark the one not used used=no",
+				 a->file, a->line, a->cloud, a->id, b->file,
+				 b->line);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+void fv_catalog_free(struct fv_catalog *c)
+{
+	for (size_t i = 0; i < c->n; i++)
+		fv_cat_row_free(&c->rows[i]);
+	for (size_t i = 0; i < c->nfiles; i++)
+		free(c->files[i]);
+	free(c->rows);
+	free(c->files);
+	memset(c, 0, sizeof(*c));
+}

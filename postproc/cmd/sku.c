@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * --catalog PATH and --sku LABEL=ID[,ID]...: the catalog read once, the
+ * labels' SKUs resolved against it after the command line is parsed
+ * (--catalog may come after --sku).
+ */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "cmd_int.h"
+
+static int set_catalog(struct fv_cmdline *c, const struct fv_option *o,
+		       const char *arg)
+{
+	(void) o;
+	c->catalog_path = arg;
+	return 0;
+}
+
+static int set_sku(struct fv_cmdline *c, const struct fv_option *o,
+		   const char *arg)
+{
+	const char **v = realloc(c->sku_specs, (c->nsku + 1) * sizeof(*v));
+
+	(void) o;
+	if (!v)
+		return FV_EXIT_SOFTWARE;
+	v[c->nsku++] = arg;
+	c->sku_specs = v;
+	return 0;
+}
+
+const struct fv_option fv_opts_catalog[] = {
+	FV_OPT("catalog", 0, "PATH",
+	       "catalog file or directory [FV_CATALOG, else\nthe installed "
+	       "one]",
+	       set_catalog),
+	FV_OPT_END,
+};
+
+const struct fv_option fv_opts_sku[] = {
+	FV_OPT("sku", 0, "LABEL=ID[,ID]",
+	       "the disk and VM a label ran on, e.g.\np30=azure:P30,"
+	       "azure:Standard_D32ds_v5\n(repeatable; fioverdict catalog "
+	       "list)",
+	       set_sku),
+	FV_OPT_END,
+};
+
+int fv_catalog_open(struct fv_cmdline *c)
+{
+	char err[2048];
+	const char *where = c->catalog_path;
+	int ret;
+
+	if (c->cat_loaded)
+		return 0;
+	if (c->catalog_path) {
+		ret = fv_catalog_load(&c->cat, c->catalog_path, err,
+				      sizeof(err));
+		if (!ret)
+			ret = fv_catalog_check(&c->cat, err, sizeof(err));
+	} else
+		ret = fv_catalog_default(&c->cat, &where, err, sizeof(err));
+	if (ret == -ENOMEM) {
+		fputs("fioverdict: out of memory\n", c->err);
+		return FV_EXIT_SOFTWARE;
+	}
+	if (ret) {
+		fprintf(c->err, "fioverdict: catalog: %s\n", err);
+		return FV_EXIT_INPUT;
+	}
+	c->cat_loaded = true;
+	return 0;
+}
+
+int fv_skus_resolve(struct fv_cmdline *c)
+{
+	char err[1024];
+	int ret;
+
+	if (!c->nsku)
+		return 0;
+	ret = fv_catalog_open(c);
+	for (size_t i = 0; i < c->nsku && !ret; i++) {
+		ret = fv_label_skus_add(&c->skus, &c->cat, c->sku_specs[i], err,
+					sizeof(err));
+		if (ret == -ENOMEM) {
+			fputs("fioverdict: out of memory\n", c->err);
+			return FV_EXIT_SOFTWARE;
+		}
+		if (ret)
+			return fv_usage_error(c, "--sku: %s", err);
+	}
+	c->ao.skus = &c->skus;
+	return ret;
+}

@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * libFuzzer harness: any bytes as a catalog file, then every row's ID
+ * (bare, sized, provisioned, a VM's disks) and the input's first line as
+ * IDs resolved against it, labels and their limits matched, the list and
+ * show tables rendered in every format, the rows written back and read
+ * again (they must read). A crash, a sanitizer report, a leak, a hang or
+ * rows written back that do not read is a failure.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/analysis.h"
+#include "catalog/catalog.h"
+#include "render/render.h"
+
+static void render_all(const struct fv_report *rep)
+{
+	for (size_t r = 0; fv_renderers[r]; r++) {
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&buf, &len);
+
+		if (f) {
+			fv_renderers[r]->render(f, rep);
+			fclose(f);
+		}
+		free(buf);
+	}
+}
+
+static void show(const struct fv_catalog *c, const char *id)
+{
+	struct fv_report rep = { .command = "fuzz" };
+	struct fv_label_skus skus = { 0 };
+	char err[1024], spec[300];
+	struct fv_sku s;
+
+	if (fv_sku_resolve(c->rows, c->n, id, &s, err, sizeof(err)))
+		return;
+	if (!fv_catalog_show_table(c, &s, &rep))
+		render_all(&rep);
+	fv_report_free(&rep);
+	snprintf(spec, sizeof(spec), "l=%s", id);
+	if (!fv_label_skus_add(&skus, c, spec, err, sizeof(err))) {
+		struct fv_limits l;
+		char buf[512];
+
+		fv_limits_of(&skus.v[0], &l);
+		fv_limits_match(&l, s.iops, s.bw, 0.05, NULL);
+		fv_limits_explain(&skus.v[0], "the level", 1000, 1e8, 0.05, buf,
+				  sizeof(buf));
+	}
+	fv_label_skus_free(&skus);
+}
+
+/* The rows written back read: what import relies on. */
+static void round_trip(const struct fv_catalog *c)
+{
+	struct fv_catalog back = { 0 };
+	char *text = NULL, err[1024];
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	if (!f)
+		return;
+	fv_cat_write_header(f, NULL);
+	for (size_t i = 0; i < c->n; i++)
+		fv_cat_write_row(f, &c->rows[i]);
+	fclose(f);
+	if (fv_catalog_parse(&back, "back.csv", text, len, err, sizeof(err))) {
+		fprintf(stderr, "rows written back do not read: %s\n", err);
+		abort();
+	}
+	fv_catalog_free(&back);
+	free(text);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static const char *const params[] = { "", ":100GiB",
+					      ":1TiB:20000iops:500MBps",
+					      ":temp", ":cached" };
+	struct fv_catalog c = { 0 };
+	struct fv_report rep = { .command = "fuzz" };
+	char err[1024], id[300], first[128];
+	size_t n = 0;
+
+	if (!fv_catalog_parse(&c, "fuzz.csv", (const char *) data, size, err,
+			      sizeof(err))) {
+		fv_catalog_check(&c, err, sizeof(err));
+		for (size_t i = 0; i < c.n && i < 32; i++)
+			for (size_t p = 0; p < 5; p++) {
+				snprintf(id, sizeof(id), "%s:%s%s",
+					 c.rows[i].cloud,
+					 p == 2 ? c.rows[i].family
+							  ? c.rows[i].family
+							  : c.rows[i].id
+						: c.rows[i].id,
+					 params[p]);
+				show(&c, id);
+			}
+		if (!fv_catalog_list_table(&c, "*", &rep))
+			render_all(&rep);
+		round_trip(&c);
+	}
+	/* the first line as an ID, against what was read */
+	while (n < size && n + 1 < sizeof(first) && data[n] != '\n' && data[n])
+		n++;
+	memcpy(first, data, n);
+	first[n] = '\0';
+	show(&c, first);
+	fv_report_free(&rep);
+	fv_catalog_free(&c);
+	return 0;
+}

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * libFuzzer harness: any bytes as `az vm list-skus` or `aws ec2
+ * describe-instance-types` output into a catalog file, which must then
+ * read as a catalog: import checks each row with the reader's rules. A
+ * crash, a sanitizer report, a leak, a hang or an imported file that does
+ * not read is a failure.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "catalog/catalog.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct fv_import_opts o = { .read = "2026-12-01", .input = "fuzz" };
+	struct fv_catalog c = { 0 };
+	char *text = NULL, err[1024];
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len),
+	     *notes = fopen("/dev/null", "w");
+	int rows;
+
+	if (!out || !notes)
+		abort();
+	rows = fv_catalog_import((const char *) data, size, &o, out, notes, err,
+				 sizeof(err));
+	fclose(out);
+	fclose(notes);
+	if (rows >= 0 &&
+	    (fv_catalog_parse(&c, "imported.csv", text, len, err,
+			      sizeof(err)) ||
+	     fv_catalog_check(&c, err, sizeof(err)) || c.n != (size_t) rows)) {
+		fprintf(stderr, "imported %d rows that do not read: %s\n", rows,
+			err);
+		abort();
+	}
+	fv_catalog_free(&c);
+	free(text);
+	return 0;
+}
