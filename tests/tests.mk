@@ -9,7 +9,7 @@
 #   check-layers: OBJECTS
 
 .PHONY: check-all check-sanitized bench check-unit check-integration \
-	check-exports check-layers bench-engines
+	check-exports check-layers bench-engines check-truth truth-data
 
 check-all:
 	@echo "check-all: done"
@@ -67,8 +67,20 @@ check-exports: engines
 check-layers:
 	tests/layers/run.sh $(LAYER_TREES)
 
-check-all: check-unit check-integration check-exports check-layers
-check-sanitized: check-unit check-integration check-exports
+# --- the verdicts on real runs with known right answers (tests/truth) -----
+# check-truth scores the committed runs (no fio); truth-data makes them
+# again on this machine (root: a blkio throttle, loop devices), a few
+# minutes; commit the result when every case still holds.
+check-truth: $(PP_BIN)
+	python3 tests/truth/check.py $(PP_BIN) tests/truth/runs \
+	  tests/truth/expected.tsv
+
+truth-data: engines
+	tests/truth/gen.sh $(ENG_BUILD)/uring_durable.so tests/truth/runs
+
+check-all: check-unit check-integration check-exports check-layers \
+	check-truth
+check-sanitized: check-unit check-integration check-exports check-truth
 
 bench-engines: engines
 	FV_ENGINES=$(ENG_BUILD) tests/bench/engines.sh

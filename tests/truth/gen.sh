@@ -121,6 +121,7 @@ run_case() { # CASE FIO-RUNNER ARGS...
 	mkdir -p "$out/$c"
 	(cd "$out/$c" && $runner --output-format=json+ \
 		--output="$c.json" "$@") || { echo "gen.sh: $c failed" >&2; return 1; }
+	rm -f "$out/$c"/*.prerun.txt # what exec_prerun printed: nothing
 	echo "gen.sh: $c done"
 }
 
