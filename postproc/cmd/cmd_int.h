@@ -275,6 +275,6 @@ int fv_verdict_cmd_main(const struct fv_invocation *inv, struct fv_tables *x,
 			int argc, char **argv);
 
 extern const struct fv_option fv_opts_verdict[], fv_opts_diff[],
-	fv_opts_fail_on[];
+	fv_opts_fail_on[], fv_opts_noise[];
 
 #endif

@@ -31,6 +31,6 @@ const struct fv_command fv_cmd_diff = {
 	.options =
 		(const struct fv_option *const[]){
 			fv_opts_format, fv_opts_common, fv_opts_lat,
-			fv_opts_fail_on, fv_opts_diff, NULL },
+			fv_opts_fail_on, fv_opts_diff, fv_opts_noise, NULL },
 	.main = diff_main,
 };

@@ -143,21 +143,27 @@ static int set_baseline(struct fv_cmdline *c, const struct fv_option *o,
 	return 0;
 }
 
+/* Two runs compared (diff; verdict's sweep depths, peak and steady). */
+const struct fv_option fv_opts_noise[] = {
+	FV_OPT_AT("noise-mult", 0, "X",
+		  "two runs differ beyond X x their noise [3]", fv_set_number,
+		  VO(noise_mult), 0, 0),
+	FV_OPT_AT("default-noise", 0, "R",
+		  "a run's noise when nothing measures it; with\none baseline "
+		  "run, the least [10%]",
+		  fv_set_ratio, VO(default_noise), 0, 0),
+	FV_OPT_END,
+};
+
 const struct fv_option fv_opts_diff[] = {
 	FV_OPT("baseline", 0, "DIR", "the baseline results", set_baseline),
 	FV_OPT_AT("diff-tput", 0, "R", "throughput worse by more than R [10%]",
 		  fv_set_ratio, VO(diff_tput), 0, 0),
 	FV_OPT_AT("diff-p99", 0, "R", "p99 worse by more than R [20%]",
 		  fv_set_ratio, VO(diff_p99), 0, 0),
-	FV_OPT_AT("noise-mult", 0, "X",
-		  "thresholds widened to X x the baseline's\nnoise [3]",
-		  fv_set_number, VO(noise_mult), 0, 0),
 	FV_OPT_AT("min-baseline", 0, "N",
 		  "fewer baseline runs: insufficient-baseline [1]", fv_set_int,
 		  VO(min_baseline), 1, 0),
-	FV_OPT_AT("default-noise", 0, "R",
-		  "the least noise assumed against one baseline\nrun [10%]",
-		  fv_set_ratio, VO(default_noise), 0, 0),
 	FV_OPT_AT("lat-floor", 0, "TIME",
 		  "p99 changes smaller than TIME are jitter [20us]",
 		  fv_set_time, VO(lat_floor_ns), 1e-6, 1e-9),

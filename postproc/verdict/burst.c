@@ -4,11 +4,13 @@
  * the job's own IOPS series (two-level least-squares fit: a level, then a
  * lower one), and for a steady job, its IOPS against the peak job of the
  * same pattern (rw and bs) and label. A fall counts when it is deep (the
- * lower level below collapse_ratio of the higher one) and sure: the two
- * levels apart by sigma standard errors of their difference, each level's
- * error measured on its own windows. How much of the series' variance the
- * two levels explain does not decide: a fall to a quarter is a collapse
- * however noisy the series around it.
+ * lower level below collapse_ratio of the higher one) and sure. Within a
+ * series, the two levels sigma standard errors of their difference apart,
+ * each level's error measured on its own windows; how much of the
+ * series' variance the two levels explain does not decide: a fall to a
+ * quarter is a collapse however noisy the series around it. Between the
+ * peak and the steady job, two runs: noise_mult times their noise apart,
+ * as the regression gate judges runs (fv_vruns_apart).
  */
 #include <math.h>
 #include <stdio.h>
@@ -23,7 +25,7 @@ struct burst {
 	double t_fall_ms, t_end_ms;
 	const struct fv_job *peak;
 	double ratio; /* steady / peak */
-	double t;     /* their difference in standard errors; NAN: unknown */
+	double t;     /* their difference in times their noise (log) */
 	bool collapsed;
 };
 
@@ -82,20 +84,21 @@ static void peak_pair(struct fv_vctx *vc, const struct fv_job *j,
 		return;
 	peak = fv_vjob_iops(b->peak);
 	b->ratio = steady / peak;
-	b->t = fv_welch_t(peak, fv_vjob_iops_se(vc->logs, b->peak), steady,
-			  fv_vjob_iops_se(vc->logs, j));
-	/* Without a measure of their noise, the depth of the fall alone. */
-	b->collapsed = b->ratio < vc->o->collapse_ratio &&
-		       (isnan(b->t) || b->t >= vc->o->sigma);
+	/* two runs, judged as a sweep's depths and the regression gate are */
+	b->t = fv_vruns_apart(vc->o, peak,
+			      fv_vjob_iops_spread(vc->logs, b->peak), steady,
+			      fv_vjob_iops_spread(vc->logs, j));
+	b->collapsed =
+		b->ratio < vc->o->collapse_ratio && b->t >= vc->o->noise_mult;
 }
 
 /* How sure a difference is; flat hand-made levels have no noise at all. */
-static const char *apart(char *buf, size_t len, double t)
+static const char *apart(char *buf, size_t len, double t, const char *unit)
 {
 	if (isinf(t))
 		snprintf(buf, len, "levels without noise");
 	else
-		snprintf(buf, len, "%.1f standard errors apart", t);
+		snprintf(buf, len, "%.1f %s apart", t, unit);
 	return buf;
 }
 
@@ -110,11 +113,12 @@ static void evidence(char *buf, size_t len, const struct burst *b)
 		fv_vfmt(y, sizeof(y), FV_U_IOPS, b->st.after);
 		fv_vfmt(t, sizeof(t), FV_U_MS, b->t_fall_ms);
 		fv_vfmt(e, sizeof(e), FV_U_MS, b->t_end_ms);
-		n = snprintf(buf, len,
-			     "series: %s then %s from %s of %s (after/before "
-			     "%.0f%%, %s)",
-			     x, y, t, e, 100 * b->st.after / b->st.before,
-			     apart(sure, sizeof(sure), b->st.t));
+		n = snprintf(
+			buf, len,
+			"series: %s then %s from %s of %s (after/before "
+			"%.0f%%, %s)",
+			x, y, t, e, 100 * b->st.after / b->st.before,
+			apart(sure, sizeof(sure), b->st.t, "standard errors"));
 	}
 	if (b->peak && n >= 0 && (size_t) n < len) {
 		fv_vfmt(x, sizeof(x), FV_U_IOPS, fv_vjob_iops(b->peak));
@@ -124,7 +128,8 @@ static void evidence(char *buf, size_t len, const struct burst *b)
 			      100 * b->ratio);
 		if (!isnan(b->t) && n >= 0 && (size_t) n < len)
 			snprintf(buf + n, len - (size_t) n, " (%s)",
-				 apart(sure, sizeof(sure), b->t));
+				 apart(sure, sizeof(sure), b->t,
+				       "times their noise"));
 	}
 }
 
@@ -166,6 +171,15 @@ static int verdict_row(struct fv_vctx *vc, const struct fv_job *j,
 			       "steady IOPS are %.0f%% of the peak (below "
 			       "%.0f%%): the peak was a burst",
 			       100 * b->ratio, 100 * vc->o->collapse_ratio);
+	/* Deep enough, but two runs whose noise could make it: cannot tell. */
+	if (b->peak && b->ratio < vc->o->collapse_ratio)
+		return fv_vrow(vc, j->label, j->display, "burst",
+			       FV_V_INCONCLUSIVE, ev,
+			       "steady IOPS are %.0f%% of the peak, within "
+			       "%.0f times the two runs' noise: cannot tell a "
+			       "burst from the noise (fio's IOPS logs of both "
+			       "would measure it)",
+			       100 * b->ratio, vc->o->noise_mult);
 	return fv_vrow(vc, j->label, j->display, "burst", FV_V_SUSTAINED, ev,
 		       "no fall below %.0f%% of the starting level that the "
 		       "noise cannot explain: the figure is sustained",

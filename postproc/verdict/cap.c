@@ -2,15 +2,17 @@
 /*
  * The QD sweep of a label (jobs with the same rw, bs and numjobs at
  * different depths), in depth order:
- *   - burst-collapse: IOPS that fall as the depth rises (below
- *     collapse_ratio of the best shallower depth, by sigma standard
- *     errors): a deeper queue cannot lower what a device serves, so the
- *     service rate fell during the sweep, as when a burst runs dry. The
- *     queue must really have deepened (outstanding I/Os by Little's law,
- *     IOPS x mean latency, up by half the doublings of the depth or more):
- *     a synchronous engine ignores iodepth, and its IOPS move with the
- *     CPU, not the device. The label's jobs that ran after it measured
- *     the baseline: burst-spent.
+ *   - burst-collapse: IOPS that fall as the depth rises, below
+ *     collapse_ratio of the best shallower depth and beyond noise_mult
+ *     times the two runs' noise (each depth is a run of its own: the
+ *     machine drifts between runs more than the standard error of one
+ *     run's mean says). A deeper queue cannot lower what a device serves,
+ *     so the service rate fell during the sweep, as when a burst runs
+ *     dry. The queue must really have deepened (outstanding I/Os by
+ *     Little's law, IOPS x mean latency, up by half the doublings of the
+ *     depth or more): a synchronous engine ignores iodepth, and its IOPS
+ *     move with the CPU, not the device. The label's jobs that ran after
+ *     it measured the baseline: burst-spent.
  *   - capped: a plateau after the last fall: from the knee on, at least
  *     two doublings of the depth that add less than cap_gain IOPS while
  *     the mean latency grows as Little's law predicts (outstanding = IOPS
@@ -29,7 +31,7 @@
 
 struct pt {
 	const struct fv_job *j;
-	double iops, se, lat_ns;
+	double iops, spread, lat_ns; /* spread: relative, of its windows */
 };
 
 struct sweep {
@@ -90,16 +92,15 @@ static double outstanding(const struct pt *a)
 	return a->iops * a->lat_ns / 1e9;
 }
 
-/* Did b fall below a, deep and sure, with its queue deeper? Unknown
- * noise: the depth of the fall alone. */
+/* Did b fall below a, deep and sure, with its queue deeper? */
 static bool fell(const struct fv_vopts *o, const struct pt *a,
 		 const struct pt *b)
 {
-	double t = fv_welch_t(a->iops, a->se, b->iops, b->se);
 	double deeper = sqrt((double) b->j->depth / a->j->depth);
 
 	return b->iops < o->collapse_ratio * a->iops &&
-	       (isnan(t) || t >= o->sigma) &&
+	       fv_vruns_apart(o, a->iops, a->spread, b->iops, b->spread) >=
+		       o->noise_mult &&
 	       outstanding(b) >= deeper * outstanding(a);
 }
 
@@ -347,7 +348,7 @@ static size_t collect(struct fv_vctx *vc, size_t s, struct pt *p)
 			continue;
 		}
 		p[n++] = (struct pt){ j, fv_vjob_iops(j),
-				      fv_vjob_iops_se(vc->logs, j),
+				      fv_vjob_iops_spread(vc->logs, j),
 				      mean_lat(j) };
 	}
 	return n;

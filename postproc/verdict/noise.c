@@ -28,8 +28,7 @@ static double spread(const double *v, size_t n)
 	return n >= 3 ? 1.4826 * fv_rel_mad(v, n) : NAN;
 }
 
-double fv_vjob_iops_spread(const struct fv_logset *logs,
-			   const struct fv_job *j)
+double fv_vjob_iops_spread(const struct fv_logset *logs, const struct fv_job *j)
 {
 	const struct fv_dirstats *d = &j->dir[fv_vjob_dir(j)];
 	struct fv_rate r = { 0 };
@@ -63,7 +62,6 @@ double fv_vjob_iops_se(const struct fv_logset *logs, const struct fv_job *j)
 	return se;
 }
 
-
 static double window_p99s(const struct fv_rate *r)
 {
 	size_t nw = r->n / MIN_PER_WINDOW, per;
@@ -96,4 +94,15 @@ double fv_vjob_lat_spread(const struct fv_logset *logs, const struct fv_job *j)
 		fv_rate_free(&r);
 	}
 	return s;
+}
+
+double fv_vruns_apart(const struct fv_vopts *o, double a, double sa, double b,
+		      double sb)
+{
+	double n;
+
+	sa = isnan(sa) ? o->default_noise : sa;
+	sb = isnan(sb) ? o->default_noise : sb;
+	n = sqrt(sa * sa + sb * sb);
+	return n > 0 ? log(a / b) / n : INFINITY;
 }

@@ -125,6 +125,16 @@ double fv_vjob_iops_spread(const struct fv_logset *logs,
  * ones); NAN without a latency log.
  */
 double fv_vjob_lat_spread(const struct fv_logset *logs, const struct fv_job *j);
+/*
+ * Two runs of one figure, a above b, each with its relative spread (sa,
+ * sb; NAN: unknown, taken as default_noise, as the regression gate
+ * does): how many times their noise apart on a log scale, ln(a / b) /
+ * sqrt(sa^2 + sb^2); INFINITY for runs without noise. A sweep's depths,
+ * a peak and a steady job, a run and its baseline are judged alike: a
+ * change counts beyond noise_mult of it.
+ */
+double fv_vruns_apart(const struct fv_vopts *o, double a, double sa, double b,
+		      double sb);
 /* Engines that move no data (ioengine=null...): its name, or NULL. */
 const char *fv_vjob_no_data(const struct fv_job *j);
 double fv_vjob_bw(const struct fv_job *j);

@@ -39,13 +39,14 @@ f="--filename=$shm/data --size=16m --bs=4k --rw=randwrite"
 avg="--log_avg_msec=100"
 
 # stall LOG WANT: prints the first window, not the first or the last (fio's
-# partial ones), below half of WANT IO/s, the rate the emulator allows.
+# partial ones), below STALL_FLOOR (half) of WANT IO/s, the rate the
+# emulator allows.
 stall() {
-	awk -F, -v want="$2" '
+	awk -F, -v want="$2" -v floor="${STALL_FLOOR:-0.5}" '
 		{ t[NR] = $1 + 0; v[NR] = $2 + 0 }
 		END {
 			for (i = 2; i < NR; i++)
-				if (v[i] < want / 2) {
+				if (v[i] < want * floor) {
 					printf "%s: %.0f IO/s at %.1f s, the emulator allows %.0f\n",
 						FILENAME, v[i], t[i] / 1000, want
 					exit
@@ -105,7 +106,10 @@ for qd in 1 2 4 8 16 32; do
 done
 
 # Steady: the cap alone (8 I/Os of 2 ms ask for 4000), 4 s, logged.
-run steady "$out/steady/steady_iops.1.log" 1000 "$out/steady/steady.json" \
+# Steady state is judged on rounds of 0.8 s: a window 15% short is a
+# stall here, not the emulator's.
+STALL_FLOOR=0.85 run steady "$out/steady/steady_iops.1.log" 1000 \
+	"$out/steady/steady.json" \
 	$f $eng --name=steady --iodepth=8 --cap_iops=1000 \
 	--added_latency=2ms --ramp_time=1 --time_based --runtime=4 $avg \
 	--write_iops_log="$out/steady/steady"
@@ -119,11 +123,13 @@ fio --output-format=json $f $eng --name=durable --fsync=1 --number_ios=2000 \
 # round trip make them the same run, as a provisioned disk would (on bare
 # tmpfs, a p99 of a few µs moves with the scheduler from run to run). Four
 # I/Os paced at 500 IO/s wait 8 ms each, long against a loaded machine's
-# scheduling delays; a p99 above 12 ms is the machine's stall.
+# scheduling delays; a p99 above 10 ms is the machine's stall (the
+# identical baseline runs agree to the microsecond: diff measures their
+# spread as no noise, and 20% more is then a regression).
 mkdir -p "$out/reruns"
 for r in base/r1 base/r2 base/r3 new/run; do
 	mkdir -p "$out/reruns/$r"
-	P99_MAX=12000000 run reruns "$out/stall/rerun_${r//\//_}_iops.1.log" \
+	P99_MAX=10000000 run reruns "$out/stall/rerun_${r//\//_}_iops.1.log" \
 		500 "$out/reruns/$r/rerun.json" $f $eng --name=rerun \
 		--iodepth=4 --cap_iops=500 --added_latency=4ms --time_based \
 		--runtime=2 $avg --write_iops_log="$out/stall/rerun_${r//\//_}"
