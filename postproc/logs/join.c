@@ -43,6 +43,32 @@ static bool joinable(const struct fv_job *j)
 	return j->kind == FV_JOB_SINGLE || j->kind == FV_JOB_CLONE;
 }
 
+/* A log fio's client wrote for one server (NAME_KIND.N.log.HOST). */
+static bool same_host(const struct fv_job *j, const struct fv_series *s)
+{
+	return !s->host || (j->hostname && !strcmp(j->hostname, s->host));
+}
+
+/*
+ * The thread number of a job: its position in the document; in a
+ * client's output, among the entries of its own host.
+ */
+static int thread_of(const struct fv_set *set, const struct fv_job *j)
+{
+	int n = 1;
+
+	if (!j->host)
+		return j->index + 1;
+	for (size_t i = 0; i < set->njobs; i++) {
+		const struct fv_job *o = set->jobs[i];
+
+		n += o != j && joinable(o) && o->index < j->index && o->host &&
+		     !strcmp(o->host, j->host) && o->source && j->source &&
+		     !strcmp(o->source, j->source);
+	}
+	return n;
+}
+
 /*
  * Candidates in priority order: same directory and thread number; same
  * directory; anywhere with the thread number; anywhere. A level with
@@ -58,12 +84,13 @@ static const struct fv_job *find_job(const struct fv_set *set,
 		for (size_t i = 0; i < set->njobs; i++) {
 			const struct fv_job *j = set->jobs[i];
 
-			if (!joinable(j) || !prefix_matches(j, s))
+			if (!joinable(j) || !prefix_matches(j, s) ||
+			    !same_host(j, s))
 				continue;
 			if (level < 2 && !same_dir(j, s))
 				continue;
 			if (!(level & 1) && s->thread &&
-			    j->index + 1 != s->thread)
+			    thread_of(set, j) != s->thread)
 				continue;
 			found = found ? found : j;
 			n++;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,6 +16,18 @@ static const char *const lat_names[FV_LAT_NR] = { "slat", "clat", "lat" };
 static const char *const role_names[FV_ROLE_NR] = {
 	"unknown", "warmup", "scaling", "peak", "steady", "sync", "throughput",
 };
+
+char *fv_host_name(const char *hostname, int port)
+{
+	bool v6 = strchr(hostname, ':') != NULL;
+	char *s;
+
+	if (port <= 0 || port == FV_FIO_PORT)
+		return strdup(hostname);
+	if (asprintf(&s, v6 ? "[%s]:%d" : "%s:%d", hostname, port) < 0)
+		return NULL;
+	return s;
+}
 
 const char *fv_dir_name(enum fv_dir dir)
 {
@@ -177,6 +190,8 @@ void fv_job_free(struct fv_job *job)
 	free(job->source);
 	free(job->source_dir);
 	free(job->hostname);
+	free(job->host);
+	free(job->fleet);
 	free(job->label);
 	free(job->fio_version);
 	free(job->ss.setting);
@@ -197,6 +212,9 @@ void fv_durability_free(struct fv_durability *d)
 	free(d->job_name);
 	free(d->write_cache);
 	free(d->fs_type);
+	free(d->host_name);
+	free(d->server_hostname);
+	free(d->server_addr);
 	free(d);
 }
 
