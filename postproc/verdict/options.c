@@ -28,6 +28,8 @@ static const char *const names[FV_V_NR] = {
 	"improvement",
 	"regression",
 	"insufficient-baseline",
+	"host-in-line",
+	"host-outlier",
 };
 
 const char *fv_verdict_name(enum fv_verdict v)
@@ -46,6 +48,7 @@ bool fv_verdict_bad(enum fv_verdict v)
 	case FV_V_FLUSH_NOOP:
 	case FV_V_TAIL_UNSTABLE:
 	case FV_V_REGRESSION:
+	case FV_V_HOST_OUTLIER:
 		return true;
 	default:
 		return false;
@@ -90,6 +93,8 @@ void fv_vopts_init(struct fv_vopts *o)
 	o->noise_mult = 3;
 	o->lat_floor_ns = 20000;
 	o->min_baseline = 1;
+	o->outlier_z = 3.5;
+	o->outlier_dev = 0.25;
 }
 
 void fv_vopts_free(struct fv_vopts *o)

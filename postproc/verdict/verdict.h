@@ -35,8 +35,13 @@ enum fv_verdict {
 	FV_V_IMPROVEMENT,
 	FV_V_REGRESSION,
 	FV_V_INSUFFICIENT,
+	FV_V_HOST_IN_LINE,
+	FV_V_HOST_OUTLIER,
 	FV_V_NR,
 };
+
+/* host-outlier needs this many hosts of one fleet running one job. */
+#define FV_HOSTS_MIN 3
 
 /* A user ceiling: a label's (or every label's) highest credible figure. */
 struct fv_ceiling {
@@ -66,6 +71,8 @@ struct fv_vopts {
 	double noise_mult;	 /* --noise-mult 3 */
 	double lat_floor_ns;	 /* --lat-floor 20us */
 	int min_baseline;	 /* --min-baseline 1 */
+	double outlier_z;	 /* --outlier-z 3.5 */
+	double outlier_dev;	 /* --outlier-dev 25% */
 	uint32_t fail_on;	 /* --fail-on: bit per enum fv_verdict */
 	struct fv_ceiling *ceil; /* --ceiling [LABEL:]iops=N,bw=N */
 	size_t nceil;
