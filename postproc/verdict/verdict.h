@@ -106,6 +106,15 @@ struct fv_verdict_in {
 int fv_verdicts(const struct fv_verdict_in *in, struct fv_report *rep,
 		bool *failed);
 
+/*
+ * The table "hosts": per fleet and job of client output, a row per host
+ * (IOPS, p99, p99.9, durability counts, its bad verdicts) and the fleet's
+ * row. Runs the verdicts for the findings (*failed as fv_verdicts sets
+ * it). 0 or -ENOMEM.
+ */
+int fv_hosts_table(const struct fv_verdict_in *in, struct fv_report *rep,
+		   bool *failed);
+
 /* Each job of in->set against in->base: the table "diff". */
 int fv_diff(const struct fv_verdict_in *in, struct fv_report *rep,
 	    bool *failed);
