@@ -411,19 +411,61 @@ static int probe_jobs(struct fv_run *r, FILE *err)
 	return ret ? FV_EXIT_SOFTWARE : worst;
 }
 
+/* A host's own value of a variable (@FILE: NAME=VALUE), or NULL. */
+static const char *host_value(const struct fv_host *h, const char *name)
+{
+	for (size_t i = 0; i < h->nvars; i++)
+		if (!strcmp(h->vars[i].name, name))
+			return h->vars[i].value;
+	return NULL;
+}
+
+static bool declared(const struct fv_run *r, const char *name)
+{
+	for (size_t i = 0; i < r->nvars; i++)
+		if (!strcmp(r->vars[i].name, name))
+			return true;
+	return false;
+}
+
+/* Each host's values are variables the job file declares. */
+static int check_host_vars(const struct fv_run *r, FILE *err)
+{
+	for (size_t i = 0; i < r->hosts.n; i++)
+		for (size_t k = 0; k < r->hosts.v[i].nvars; k++) {
+			const char *name = r->hosts.v[i].vars[k].name;
+
+			if (declared(r, name))
+				continue;
+			fprintf(err,
+				"fioverdict run: host %s: %s is not a "
+				"variable of %s (it declares its variables "
+				"in lines '#@ NAME=VALUE')\n",
+				r->hosts.v[i].name, name, r->jobfile);
+			return FV_EXIT_USAGE;
+		}
+	return 0;
+}
+
 static int set_targets(struct fv_run *r, FILE *err)
 {
-	if (r->target_abs[0] != '/') {
-		fprintf(err,
-			"fioverdict run: --target %s: with --hosts the target "
-			"is a path on each host: give it absolute\n",
-			r->target);
-		return FV_EXIT_NOINPUT;
-	}
+	int ret = check_host_vars(r, err);
+
+	if (ret)
+		return ret;
 	for (size_t i = 0; i < r->hosts.n; i++) {
 		struct fv_host *h = &r->hosts.v[i];
+		const char *t = host_value(h, "FV_TARGET");
 
-		if (fv_host_subst(h, r->target_abs, h->target,
+		if ((t ? t : r->target_abs)[0] != '/') {
+			fprintf(err,
+				"fioverdict run: host %s: target %s: with "
+				"--hosts the target is a path on each host: "
+				"give it absolute\n",
+				h->name, t ? t : r->target);
+			return FV_EXIT_NOINPUT;
+		}
+		if (fv_host_subst(h, t ? t : r->target_abs, h->target,
 				  sizeof(h->target))) {
 			fprintf(err, "fioverdict run: target %s: too long\n",
 				r->target);
@@ -478,7 +520,12 @@ static int put_line(const struct fv_run *r, const struct fv_host *h,
 			fputc(*p++, out);
 			continue;
 		}
-		fputs(strcmp(v->name, "FV_TARGET") ? v->value : h->target, out);
+		if (!strcmp(v->name, "FV_TARGET"))
+			fputs(h->target, out);
+		else
+			fputs(host_value(h, v->name) ? host_value(h, v->name)
+						     : v->value,
+			      out);
 		p += n + 3;
 	}
 	return ferror(out) ? -EIO : 0;

@@ -3,7 +3,9 @@
  * run --hosts LIST: the fio servers a suite runs on. LIST is host[:port]
  * entries separated by commas, or @FILE with one per line as fio's own
  * host list (fio's spellings ip:HOST,PORT, ip6:ADDR,PORT and HOST,PORT
- * too; blank lines and # comments skipped). Every entry is checked before
+ * too; blank lines and # comments skipped), each optionally followed by
+ * NAME=VALUE words: that host's values of the job file's variables (a
+ * device path, a cap that differs). Every entry is checked before
  * anything runs: an empty list, an address that cannot be one, a port out
  * of range, the same server twice are errors naming the entry.
  */
@@ -196,9 +198,61 @@ static bool same_server(const struct fv_host *a, const struct fv_host *b)
 	return a->port == b->port && !strcasecmp(a->addr, b->addr);
 }
 
-static int add(struct fv_hostlist *hl, const char *spec, bool fio_forms,
-	       char *err, size_t len, const struct where *w)
+static void free_vars(struct fv_host *h)
 {
+	for (size_t i = 0; i < h->nvars; i++)
+		free(h->vars[i].value);
+	free(h->vars);
+	h->vars = NULL;
+	h->nvars = 0;
+}
+
+static bool var_name_ok(const char *s, size_t n)
+{
+	if (!n || n >= sizeof(((struct fv_host_var *) 0)->name) ||
+	    isdigit((unsigned char) *s))
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!isalnum((unsigned char) s[i]) && s[i] != '_')
+			return false;
+	return true;
+}
+
+/* "NAME=VALUE NAME=VALUE" after a host in a file. */
+static int parse_vars(struct fv_host *h, char *words, char *err, size_t len,
+		      const struct where *w)
+{
+	char *save = NULL;
+
+	for (char *t = strtok_r(words, " \t", &save); t;
+	     t = strtok_r(NULL, " \t", &save)) {
+		char *eq = strchr(t, '=');
+		struct fv_host_var *v;
+
+		if (!eq || !var_name_ok(t, (size_t) (eq - t)))
+			return fail(err, len, w,
+				    "'%s': after the host, only NAME=VALUE "
+				    "(a variable of the job file)",
+				    t);
+		v = realloc(h->vars, (h->nvars + 1) * sizeof(*v));
+		if (!v)
+			return -ENOMEM;
+		h->vars = v;
+		v = &h->vars[h->nvars];
+		memcpy(v->name, t, (size_t) (eq - t));
+		v->name[eq - t] = '\0';
+		v->value = strdup(eq + 1);
+		if (!v->value)
+			return -ENOMEM;
+		h->nvars++;
+	}
+	return 0;
+}
+
+static int add(struct fv_hostlist *hl, char *spec, bool fio_forms, char *err,
+	       size_t len, const struct where *w)
+{
+	char *vars = fio_forms ? spec + strcspn(spec, " \t") : NULL;
 	struct fv_host h, *v;
 	int ret;
 
@@ -206,18 +260,28 @@ static int add(struct fv_hostlist *hl, const char *spec, bool fio_forms,
 		return fail(err, len, w, "an empty entry (two commas?)");
 	if (hl->n == MAX_HOSTS)
 		return fail(err, len, w, "more than %d hosts", MAX_HOSTS);
+	if (vars && *vars)
+		*vars++ = '\0';
 	ret = parse_entry(&h, spec, fio_forms, err, len, w);
-	if (ret)
+	if (!ret && vars)
+		ret = parse_vars(&h, vars, err, len, w);
+	if (ret) {
+		free_vars(&h);
 		return ret;
+	}
 	for (size_t i = 0; i < hl->n; i++)
-		if (same_server(&hl->v[i], &h))
+		if (same_server(&hl->v[i], &h)) {
+			free_vars(&h);
 			return fail(err, len, w,
 				    "'%s' is the same server as '%s' (%s): "
 				    "each server once",
 				    spec, hl->v[i].spec, h.name);
+		}
 	v = realloc(hl->v, (hl->n + 1) * sizeof(*v));
-	if (!v)
+	if (!v) {
+		free_vars(&h);
 		return -ENOMEM;
+	}
 	hl->v = v;
 	hl->v[hl->n++] = h;
 	return 0;
@@ -309,6 +373,8 @@ int fv_hosts_parse(struct fv_hostlist *hl, const char *arg, char *err,
 
 void fv_hosts_free(struct fv_hostlist *hl)
 {
+	for (size_t i = 0; i < hl->n; i++)
+		free_vars(&hl->v[i]);
 	free(hl->v);
 	memset(hl, 0, sizeof(*hl));
 }

@@ -25,6 +25,12 @@ enum fv_probe_result {
 	FV_PROBE_NOT_FIO,      /* something else answers on that port */
 };
 
+/* A job file variable's value for one host (--hosts @FILE: NAME=VALUE). */
+struct fv_host_var {
+	char name[64];
+	char *value;
+};
+
 /* One fio server of --hosts (hosts.c). */
 struct fv_host {
 	char spec[300]; /* as given */
@@ -34,6 +40,8 @@ struct fv_host {
 	char name[300];	   /* as rows name it: addr, :port unless 8765 */
 	char tag[300];	   /* name for {host} and file names: ':' -> '-' */
 	char fio_arg[300]; /* fio --client=ip:ADDR,PORT */
+	struct fv_host_var *vars; /* this host's own values */
+	size_t nvars;
 	/* The checks. */
 	enum fv_probe_result probe;
 	int probe_err;	      /* -errno of the last attempt */
