@@ -158,6 +158,12 @@ static int parse_entry(struct fv_host *h, const char *spec, bool fio_forms,
 			    "'%s': servers on a unix socket are not "
 			    "supported; use ip:HOST,PORT",
 			    spec);
+	if (!fio_forms && (!strncmp(p, "ip:", 3) || !strncmp(p, "ip4:", 4) ||
+			   !strncmp(p, "ip6:", 4)))
+		return fail(err, len, w,
+			    "'%s': fio's spelling ip:HOST,PORT is for @FILE; "
+			    "here, HOST:PORT or [IPV6]:PORT",
+			    spec);
 	if (fio_forms && (!strncmp(p, "ip:", 3) || !strncmp(p, "ip4:", 4)))
 		p = strchr(p, ':') + 1;
 	else if (fio_forms && !strncmp(p, "ip6:", 4))

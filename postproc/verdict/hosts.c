@@ -123,6 +123,7 @@ static int row(struct fv_vctx *vc, const struct host_pt *p, size_t nhosts,
 		      jp = judge(vc->o, p->p99, sp);
 	char ev[512], a[48], b[48], c[48], d[48], zi[32], zp[32];
 	bool out = ji.out || jp.out;
+	int n;
 
 	fv_vfmt(a, sizeof(a), FV_U_IOPS, p->iops);
 	fv_vfmt(b, sizeof(b), FV_U_IOPS, si.median);
@@ -130,10 +131,16 @@ static int row(struct fv_vctx *vc, const struct host_pt *p, size_t nhosts,
 	fv_vfmt(d, sizeof(d), FV_U_NS, sp.median);
 	fmt_z(zi, sizeof(zi), ji.z);
 	fmt_z(zp, sizeof(zp), jp.z);
-	snprintf(ev, sizeof(ev),
-		 "IOPS %s, fleet median %s (%.2fx, z %s); p99 %s, median %s "
-		 "(%.2fx, z %s); %zu hosts, limit |z| %.1f and %.0f%% off",
-		 a, b, ji.ratio, zi, c, d, jp.ratio, zp, nhosts,
+	n = snprintf(ev, sizeof(ev), "IOPS %s, fleet median %s (%.2fx, z %s); ",
+		     a, b, ji.ratio, zi);
+	if (isfinite(jp.ratio))
+		n += snprintf(ev + n, sizeof(ev) - (size_t) n,
+			      "p99 %s, median %s (%.2fx, z %s); ", c, d,
+			      jp.ratio, zp);
+	else
+		n += snprintf(ev + n, sizeof(ev) - (size_t) n, "p99 n/a; ");
+	snprintf(ev + n, sizeof(ev) - (size_t) n,
+		 "%zu hosts, limit |z| %.1f and %.0f%% off", nhosts,
 		 vc->o->outlier_z, vc->o->outlier_dev * 100);
 	if (!out)
 		return fv_vrow(vc, p->j->label, p->j->display, "hosts",
