@@ -12,10 +12,10 @@ const struct fv_command *const fv_commands[] = {
 	&fv_cmd_scaling,
 	&fv_cmd_sweep,
 	&fv_cmd_verdict,
+	&fv_cmd_hosts,
 	&fv_cmd_diff,
 	&fv_cmd_run,
 	&fv_cmd_report,
-	&fv_cmd_hosts,
 	NULL,
 };
 
