@@ -97,12 +97,11 @@ static int join_one(struct fv_set *set, struct fv_durability *d)
 	for (size_t i = 0; i < set->njobs && !ret; i++) {
 		struct fv_job *sum = set->jobs[i];
 
-		if (((sum->kind == FV_JOB_CLONE_SUM &&
-		      job->kind == FV_JOB_CLONE &&
-		      same(sum->host, job->host)) ||
-		     (sum->kind == FV_JOB_FLEET && job->host)) &&
-		    !strcmp(sum->name, job->name) &&
-		    !strcmp(sum->source, job->source))
+		if ((sum->kind == FV_JOB_CLONE_SUM &&
+		     job->kind == FV_JOB_CLONE && same(sum->host, job->host) &&
+		     !strcmp(sum->name, job->name) &&
+		     !strcmp(sum->source, job->source)) ||
+		    fv_fleet_has(sum, job))
 			ret = attach(sum, d);
 	}
 	return ret;

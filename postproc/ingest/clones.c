@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ingest.h"
 #include "ingest_int.h"
 #include "model/model.h"
 

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ingest.h"
 #include "ingest_int.h"
 #include "model/model.h"
 
@@ -73,6 +74,33 @@ static int merge_into(struct fv_job *acc, const struct fv_job *b)
 	return 0;
 }
 
+/*
+ * A copy of the fleet's merged bins, kept past ingest: the rows of other
+ * client outputs of the same fleet merge with it exactly (annotate).
+ */
+static int keep_bins(struct fv_job *sum)
+{
+	struct fv_fleet_keep *k = calloc(1, sizeof(*k));
+
+	if (!k)
+		return -ENOMEM;
+	sum->keep = k;
+	for (int d = 0; d < FV_DIR_NR; d++)
+		for (int l = 0; l < FV_LAT_NR; l++) {
+			const struct fv_lat *lat = &sum->dir[d].lat[l];
+
+			if (!lat->nbins)
+				continue;
+			k->bins[d][l] = malloc(lat->nbins * sizeof(*lat->bins));
+			if (!k->bins[d][l])
+				return -ENOMEM;
+			memcpy(k->bins[d][l], lat->bins,
+			       lat->nbins * sizeof(*lat->bins));
+			k->nbins[d][l] = lat->nbins;
+		}
+	return 0;
+}
+
 static int append(struct fv_job ***jobs, size_t *njobs, struct fv_job *job)
 {
 	struct fv_job **v = realloc(*jobs, (*njobs + 1) * sizeof(*v));
@@ -114,7 +142,7 @@ static int fleet_of(struct fv_job ***jobs, size_t *njobs, size_t n,
 		sum->hostname = sum->host = NULL;
 		sum->port = 0;
 		sum->display = strdup(sum->name);
-		ret = sum->display ? 0 : -ENOMEM;
+		ret = sum->display ? keep_bins(sum) : -ENOMEM;
 	}
 	ret = ret ? ret : all ? merge_into(all, sum) : 0;
 	ret = ret ? ret : append(jobs, njobs, sum);

@@ -48,14 +48,6 @@ int fv_group_clones(struct fv_job ***jobs, size_t *njobs, fv_bins_loader *load,
 		    void *ctx);
 
 /*
- * The sum of nm jobs, as group_reporting computes it (counters summed,
- * runtime the longest, moments pooled, the members' bins merged and left
- * in the sum's sections for its percentiles), named and optioned as m[0];
- * kind and display are the caller's. NULL when out of memory.
- */
-struct fv_job *fv_jobs_sum(struct fv_job **m, size_t nm);
-
-/*
  * Client output of several hosts (fleet.c): for each job name, the sum of
  * its entries on every host (FV_JOB_FLEET) added to *jobs, and fio's "All
  * clients" entry given the percentiles fio before 3.39 leaves out; both

@@ -44,13 +44,13 @@ static bool belongs(const struct fv_series *s, const struct fv_job *job)
 		return false;
 	if (j == job)
 		return true;
+	if (job->kind == FV_JOB_FLEET)
+		return fv_fleet_has(job, j);
 	if (strcmp(j->name, job->name) || !j->source || !job->source ||
 	    strcmp(j->source, job->source))
 		return false;
-	if (job->kind == FV_JOB_CLONE_SUM)
-		return j->kind == FV_JOB_CLONE && same_str(j->host, job->host);
-	return job->kind == FV_JOB_FLEET && j->host &&
-	       (j->kind == FV_JOB_SINGLE || j->kind == FV_JOB_CLONE);
+	return job->kind == FV_JOB_CLONE_SUM && j->kind == FV_JOB_CLONE &&
+	       same_str(j->host, job->host);
 }
 
 /* Per-I/O samples into windows of bin_ms; the last, partial, is dropped. */

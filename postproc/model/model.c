@@ -17,6 +17,36 @@ static const char *const role_names[FV_ROLE_NR] = {
 	"unknown", "warmup", "scaling", "peak", "steady", "sync", "throughput",
 };
 
+void fv_fleet_keep_free(struct fv_job *job)
+{
+	struct fv_fleet_keep *k = job->keep;
+
+	if (!k)
+		return;
+	for (int d = 0; d < FV_DIR_NR; d++)
+		for (int l = 0; l < FV_LAT_NR; l++)
+			free(k->bins[d][l]);
+	for (size_t i = 0; i < k->nsources; i++)
+		free(k->sources[i]);
+	free(k->sources);
+	free(k);
+	job->keep = NULL;
+}
+
+bool fv_fleet_has(const struct fv_job *fleet, const struct fv_job *j)
+{
+	if (fleet->kind != FV_JOB_FLEET || !j->host || !j->source ||
+	    (j->kind != FV_JOB_SINGLE && j->kind != FV_JOB_CLONE) ||
+	    strcmp(fleet->name, j->name))
+		return false;
+	if (!fleet->keep || !fleet->keep->nsources)
+		return fleet->source && !strcmp(fleet->source, j->source);
+	for (size_t i = 0; i < fleet->keep->nsources; i++)
+		if (!strcmp(fleet->keep->sources[i], j->source))
+			return true;
+	return false;
+}
+
 char *fv_host_name(const char *hostname, int port)
 {
 	bool v6 = strchr(hostname, ':') != NULL;
@@ -199,6 +229,7 @@ void fv_job_free(struct fv_job *job)
 	free(job->ss.iops_data);
 	free(job->ss.bw_data);
 	free(job->dur); /* the stats files themselves belong to the set */
+	fv_fleet_keep_free(job);
 	free(job);
 }
 

@@ -30,7 +30,8 @@ uint64_t fv_bins_total(const struct fv_bin *bins, size_t nbins);
 /*
  * Fills lat->pct[] for every percentile of pl: from the bins when there are
  * any, else from the value fio reported for exactly that percentile, else
- * FV_PCT_NONE. Never interpolates. Frees the bins afterwards. Returns 0 or -ENOMEM.
+ * FV_PCT_NONE. Never interpolates. Frees the bins afterwards. Returns 0 or
+ * -ENOMEM.
  */
 int fv_lat_finish(struct fv_lat *lat, const struct fv_pctlist *pl);
 

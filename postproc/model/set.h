@@ -187,6 +187,18 @@ struct fv_durability {
 	bool joined;
 };
 
+/*
+ * What a fleet's row keeps beyond ingest: its hosts' bins merged (so that
+ * the rows of several client outputs of one fleet can be merged exactly)
+ * and the documents whose hosts it sums.
+ */
+struct fv_fleet_keep {
+	struct fv_bin *bins[FV_DIR_NR][FV_LAT_NR];
+	size_t nbins[FV_DIR_NR][FV_LAT_NR];
+	char **sources;
+	size_t nsources;
+};
+
 enum fv_job_kind {
 	FV_JOB_SINGLE,	    /* one fio job entry, no same-name siblings */
 	FV_JOB_CLONE,	    /* one of several identical same-name entries */
@@ -243,6 +255,7 @@ struct fv_job {
 	const char *role_why;
 	struct fv_durability **dur;
 	size_t ndur;
+	struct fv_fleet_keep *keep; /* FV_JOB_FLEET only */
 };
 
 struct fv_set {
@@ -274,6 +287,15 @@ void fv_dirstats_clear(struct fv_dirstats *ds);
  * allocator's overhead on each). NULL on ENOMEM; n may be 0.
  */
 struct fv_opt *fv_opts_pack(const struct fv_opt *src, size_t n);
+
+/* Frees a fleet row's keep (and sets it NULL). */
+void fv_fleet_keep_free(struct fv_job *job);
+
+/*
+ * Is j (a host's entry: a single job or a clone) one of those the fleet row
+ * sums? The same job name, from one of its documents.
+ */
+bool fv_fleet_has(const struct fv_job *fleet, const struct fv_job *j);
 
 /* The value of a job option (merged), or NULL. */
 const char *fv_job_opt(const struct fv_job *job, const char *key);

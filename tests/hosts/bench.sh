@@ -36,10 +36,17 @@ tree() {
 }
 
 stop_servers() {
-	local p
+	local p all=()
 	for p in "${SERVERS[@]}"; do
-		# shellcheck disable=SC2046
-		kill -9 $(tree "$p") 2>/dev/null
+		# shellcheck disable=SC2207
+		all+=($(tree "$p"))
+	done
+	[ ${#all[@]} -gt 0 ] || return 0
+	kill -9 "${all[@]}" 2>/dev/null
+	# gone, their ports free, before the next fleet binds them
+	for _ in $(seq 100); do
+		kill -0 "${all[@]}" 2>/dev/null || break
+		sleep 0.05
 	done
 	SERVERS=()
 }
@@ -55,6 +62,7 @@ start_servers() { # start_servers N: 127.0.1.1 .. 127.0.1.N
 	for i in $(seq 1 "$1"); do
 		a=127.0.1.$i
 		mkdir -p "$WORK/srv$i"
+		rm -f "$WORK/srv$i/pid"
 		(cd "$WORK/srv$i" && fio --server="ip:$a,$PORT" \
 			--daemonize="$WORK/srv$i/pid" >/dev/null 2>&1)
 	done
@@ -63,8 +71,21 @@ start_servers() { # start_servers N: 127.0.1.1 .. 127.0.1.N
 			[ -s "$WORK/srv$i/pid" ] && break
 			sleep 0.05
 		done
-		SERVERS+=("$(cat "$WORK/srv$i/pid")")
+		[ -s "$WORK/srv$i/pid" ] && SERVERS+=("$(cat "$WORK/srv$i/pid")")
 	done
+	python3 - "$1" "$PORT" <<'EOF'
+import socket, sys, time
+n, port = int(sys.argv[1]), int(sys.argv[2])
+for i in range(1, n + 1):
+    for _ in range(100):
+        try:
+            socket.create_connection(("127.0.1.%d" % i, port), 1).close()
+            break
+        except OSError:
+            time.sleep(0.05)
+    else:
+        sys.exit("bench-hosts: the server on 127.0.1.%d did not start" % i)
+EOF
 }
 
 job_file() { # job_file HOST: the job each server runs
@@ -110,7 +131,7 @@ EOF
 echo "bench-hosts: fleets of $SIZES servers, $ROUNDS rounds, job ${RUNTIME}s"
 : >"$WORK/m"
 for n in $SIZES; do
-	start_servers "$n"
+	start_servers "$n" || exit 1
 	args=()
 	hosts=""
 	for i in $(seq 1 "$n"); do

@@ -348,6 +348,86 @@ static void fleet_percentiles(void **state)
 	free(text);
 }
 
+/* The fleet rows of a set for job "peak". */
+static size_t fleet_rows(const struct fv_set *set, const struct fv_job **one)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < set->njobs; i++)
+		if (set->jobs[i]->kind == FV_JOB_FLEET) {
+			*one = set->jobs[i];
+			n++;
+		}
+	return n;
+}
+
+/*
+ * Two client outputs of one fleet (two groups of servers, two clients):
+ * one fleet row, percentiles from all five hosts' bins; two runs of the
+ * same hosts stay two rows.
+ */
+static void fleet_of_two_outputs(void **state)
+{
+	static const struct host two[] = {
+		{ "127.0.0.7",
+		  8765,
+		  500,
+		  { { 4000, 10 }, { 6000, 9 }, { 90000, 1 } },
+		  0 },
+		{ "127.0.0.8",
+		  8765,
+		  600,
+		  { { 4000, 20 }, { 6000, 19 }, { 80000, 1 } },
+		  0 },
+	};
+	char *a = client_doc("peak", three, 3, NULL, false),
+	     *b = client_doc("peak", two, 2, NULL, false);
+	char *paths[] = { (char *) fvt_at("g") };
+	struct fv_load_opts o = { .paths = paths, .npaths = 1 };
+	struct fv_bin merged[15];
+	const struct fv_job *fleet = NULL;
+	size_t nm = 0;
+	struct fv_set set;
+
+	(void) state;
+	fvt_mkdir(fvt_at("g"));
+	fvt_mkfile(fvt_at("g/big_peak_20260101T000000.json"), a, strlen(a));
+	fvt_mkfile(fvt_at("g/big_peak_20260101T000001.json"), b, strlen(b));
+	fv_set_init(&set, NULL);
+	assert_int_equal(fv_load_annotated(&set, &o), 0);
+	assert_int_equal(fleet_rows(&set, &fleet), 1);
+	assert_string_equal(fleet->label, "big@fleet");
+	assert_int_equal(fleet->nclones, 5);
+	assert_float_equal(fleet->dir[FV_DIR_WRITE].iops, 4100, 1e-9);
+	for (size_t h = 0; h < 5; h++)
+		for (int k = 0; k < 3; k++) {
+			const struct host *x = h < 3 ? &three[h] : &two[h - 3];
+
+			merged[nm++] =
+				(struct fv_bin){ x->bins[k][0], x->bins[k][1] };
+		}
+	fv_bins_normalise(merged, &nm);
+	for (size_t i = 0; i < set.pcts.n; i++) {
+		uint64_t want;
+
+		assert_int_equal(fv_pctl_from_bins(merged, nm,
+						   fv_bins_total(merged, nm),
+						   set.pcts.p[i], &want),
+				 0);
+		assert_float_equal(pct_of(&set, fleet, set.pcts.p[i]),
+				   (double) want, 0);
+	}
+	fv_set_free(&set);
+	/* The same hosts again: a rerun, not more of the fleet. */
+	fvt_mkfile(fvt_at("g/big_peak_20260101T000001.json"), a, strlen(a));
+	fv_set_init(&set, NULL);
+	assert_int_equal(fv_load_annotated(&set, &o), 0);
+	assert_int_equal(fleet_rows(&set, &fleet), 2);
+	fv_set_free(&set);
+	free(a);
+	free(b);
+}
+
 static void labels_and_ports(void **state)
 {
 	char *text = client_doc("peak", three, 3, NULL, false);
@@ -653,6 +733,8 @@ int main(void)
 		cmocka_unit_test(host_substitution),
 		cmocka_unit_test_setup_teardown(
 			fleet_percentiles, fvt_tmp_setup, fvt_tmp_teardown),
+		cmocka_unit_test_setup_teardown(
+			fleet_of_two_outputs, fvt_tmp_setup, fvt_tmp_teardown),
 		cmocka_unit_test_setup_teardown(labels_and_ports, fvt_tmp_setup,
 						fvt_tmp_teardown),
 		cmocka_unit_test_setup_teardown(global_options_per_server,
