@@ -704,9 +704,13 @@ int fv_hosts_manifest(const struct fv_run *r, FILE *err)
 
 		fprintf(f,
 			"host: %s server=%s fio=%s target=%s "
-			"jobfile=hosts/%s.fio\n",
+			"jobfile=hosts/%s.fio",
 			h->name, h->server_name, h->server_fio, h->target,
 			h->tag);
+		for (size_t k = 0; k < h->nvars; k++)
+			fprintf(f, " %s=%s", h->vars[k].name,
+				h->vars[k].value);
+		fputc('\n', f);
 	}
 	return fclose(f) ? -EIO : 0;
 }

@@ -173,7 +173,8 @@ static int read_all(int fd, uint8_t *buf, size_t n, int64_t deadline)
 static int write_all(int fd, const uint8_t *buf, size_t n)
 {
 	while (n) {
-		ssize_t put = write(fd, buf, n);
+		/* A server that closed must not kill us with SIGPIPE. */
+		ssize_t put = send(fd, buf, n, MSG_NOSIGNAL);
 
 		if (put < 0 && (errno == EINTR || errno == EAGAIN)) {
 			if (wait_fd(fd, POLLOUT, now_ms() + CONNECT_MS) <= 0)

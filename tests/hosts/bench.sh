@@ -50,7 +50,16 @@ stop_servers() {
 	done
 	SERVERS=()
 }
-trap 'stop_servers; rm -rf "$WORK" "$SHM"' EXIT
+# a server's run ends with _exit(): its emulated disks are orphans
+orphans() {
+	local p
+	for p in /dev/shm/fioverdict-emu-*; do
+		p=${p#/dev/shm/fioverdict-emu-}
+		kill -0 "${p%%-*}" 2>/dev/null ||
+			rm -f "/dev/shm/fioverdict-emu-${p}"
+	done
+}
+trap 'stop_servers; orphans; rm -rf "$WORK" "$SHM"' EXIT
 trap 'exit 130' INT TERM
 
 mkdir -p "$OUT"

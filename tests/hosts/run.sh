@@ -49,6 +49,12 @@ cleanup() {
 	for p in "${HELPERS[@]}"; do
 		kill "$p" 2>/dev/null
 	done
+	# a server's run ends with _exit(): its emulated disks are orphans
+	for p in /dev/shm/fioverdict-emu-*; do
+		p=${p#/dev/shm/fioverdict-emu-}
+		kill -0 "${p%%-*}" 2>/dev/null ||
+			rm -f "/dev/shm/fioverdict-emu-${p}"
+	done
 	rm -rf "$WORK" "$SHM"
 }
 trap cleanup EXIT
