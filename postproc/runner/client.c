@@ -708,8 +708,7 @@ int fv_hosts_manifest(const struct fv_run *r, FILE *err)
 			h->name, h->server_name, h->server_fio, h->target,
 			h->tag);
 		for (size_t k = 0; k < h->nvars; k++)
-			fprintf(f, " %s=%s", h->vars[k].name,
-				h->vars[k].value);
+			fprintf(f, " %s=%s", h->vars[k].name, h->vars[k].value);
 		fputc('\n', f);
 	}
 	return fclose(f) ? -EIO : 0;
