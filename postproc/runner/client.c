@@ -269,6 +269,8 @@ static void add_msg(struct probe_out *o, const char *line)
 	size_t n = strlen(o->msg);
 	const char *p = strstr(line, "fio: ");
 
+	if (!p) /* fio's check of an engine's FIO_IOOPS_VERSION */
+		p = strstr(line, "bad ioops version");
 	if (!p || n + 4 >= sizeof(o->msg))
 		return;
 	snprintf(o->msg + n, sizeof(o->msg) - n, "%s%.*s", n ? "; " : "",

@@ -247,6 +247,22 @@ if [ $? -eq 69 ] && has "$WORK/pre.err" \
 else
 	not_ok "the engine missing on the host" "$(cat "$WORK/pre.err")"
 fi
+# an engine built for another fio: fio checks its FIO_IOOPS_VERSION
+mkdir -p "$WORK/old"
+printf 'struct { void *list[2]; const char *name; int version; } ioengine =
+'\
+'	{ { 0, 0 }, "uring_durable", 1 };
+' >"$WORK/old/old.c"
+cc -shared -fPIC -o "$WORK/old/uring_durable.so" "$WORK/old/old.c"
+FV_ENGINE="external:$WORK/old/uring_durable.so" fv_run "$HERE/fleet.fio" \
+	--label pre --target "$SHM/p-{host}.dat" --out "$WORK/pre" \
+	--hosts "127.0.0.2:$PORT" --check >"$WORK/pre.out" 2>"$WORK/pre.err"
+if [ $? -eq 69 ] && has "$WORK/pre.err" "was built for another fio" &&
+	has "$WORK/pre.err" "bad ioops version 1"; then
+	ok "an engine built for another fio: named with the remedy"
+else
+	not_ok "an engine built for another fio" "$(cat "$WORK/pre.err")"
+fi
 fv_run "$HERE/fleet.fio" --label pre --target "/proc/fv-{host}.dat" \
 	--out "$WORK/pre" --hosts "127.0.0.2:$PORT" >"$WORK/pre.out" \
 	2>"$WORK/pre.err"
