@@ -695,6 +695,43 @@ static void hosts_table(void **state)
 	free(doc);
 }
 
+/*
+ * diff against a baseline fleet of another name: each host against the
+ * baseline's hosts, the fleet's sum against the baseline's fleet only.
+ */
+static void diff_of_fleets(void **state)
+{
+	char *a = client_doc("peak", three, 3, NULL, false), *out = NULL,
+	     *err = NULL;
+	const char *fleet, *eol;
+
+	(void) state;
+	fvt_mkdir(fvt_at("old"));
+	fvt_mkdir(fvt_at("new"));
+	fvt_mkfile(fvt_at("old/old_peak_20260101T000000.json"), a, strlen(a));
+	fvt_mkfile(fvt_at("new/new_peak_20260102T000000.json"), a, strlen(a));
+	{
+		FVT_HELD(base, "old");
+		FVT_HELD(now, "new");
+
+		fvt_run(&out, &err, "diff", "-f", "csv", "--baseline", base,
+			now, NULL);
+	}
+	assert_non_null(out);
+	fleet = strstr(out, "new@fleet,peak,regression,stable,");
+	assert_non_null(fleet);
+	eol = strchr(fleet, '\n');
+	assert_non_null(strstr(fleet, "of 1 run"));
+	assert_true(strstr(fleet, "of 1 run") < eol);
+	/* a host against the baseline's three hosts, never their sum */
+	assert_non_null(strstr(out, "new@127.0.0.2,peak,regression,"));
+	assert_non_null(strstr(out, "of 3 runs"));
+	assert_null(strstr(out, "of 4 runs"));
+	free(out);
+	free(err);
+	free(a);
+}
+
 /* ---- fio's client names a server's logs NAME_KIND.N.log.HOST ---- */
 
 static void log_names_of_servers(void **state)
@@ -747,6 +784,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(too_few_hosts, fvt_tmp_setup,
 						fvt_tmp_teardown),
 		cmocka_unit_test_setup_teardown(hosts_table, fvt_tmp_setup,
+						fvt_tmp_teardown),
+		cmocka_unit_test_setup_teardown(diff_of_fleets, fvt_tmp_setup,
 						fvt_tmp_teardown),
 		cmocka_unit_test(log_names_of_servers),
 	};
