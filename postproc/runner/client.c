@@ -81,8 +81,9 @@ static int probe_failed(const struct fv_host *h, const char *local, FILE *err)
 			return 0;
 		fprintf(err,
 			"fioverdict run: host %s: its fio server (on %s) runs "
-			"%s, this client %s: fio refuses a server of another "
-			"version and the run would hang; install %s there\n",
+			"%s, this client %s: fio's server drops a client of "
+			"another version and the run would fail; install %s "
+			"there\n",
 			h->name, h->server_name, h->server_fio, local, local);
 		return FV_EXIT_UNAVAILABLE;
 	case FV_PROBE_UNKNOWN_NAME:

@@ -4,9 +4,10 @@
  * (FIO_NET_CMD_PROBE) first; the server answers with its host name and
  * fio version, but only to a client of its own protocol version: to any
  * other it closes the connection (server.c, verify_convert_cmd), and
- * fio's client then waits. So each host is asked here in each protocol
- * version fio has had since 3.33, the client's own first: the one it
- * answers names its fio, before any job is sent.
+ * fio's client stops without saying why (older releases failed silently,
+ * fio issue #620). So each host is asked here in each protocol version fio
+ * has had since 3.33, the client's own first: the one it answers names its
+ * fio, before any job is sent.
  *
  * The wire format (fio's server.h): a little-endian header of 24 bytes,
  * version, opcode, flags, tag, payload length, then a CRC-16 of the header
