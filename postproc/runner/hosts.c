@@ -411,3 +411,20 @@ int fv_host_subst(const struct fv_host *h, const char *s, char *out, size_t len)
 	out[pos] = '\0';
 	return 0;
 }
+
+const char *fv_host_value(const struct fv_host *h, const char *name)
+{
+	for (size_t i = 0; i < h->nvars; i++)
+		if (!strcmp(h->vars[i].name, name))
+			return h->vars[i].value;
+	return NULL;
+}
+
+bool fv_run_our_engine(const struct fv_run *r)
+{
+	const char *e = r->engine, *b = strrchr(e, '/');
+
+	return !strncmp(e, "external:", 9) && b &&
+	       (!strcmp(b + 1, "uring_durable.so") ||
+		!strcmp(b + 1, "nvme_pt.so"));
+}

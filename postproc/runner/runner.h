@@ -127,6 +127,10 @@ int fv_run_exec(const struct fv_run *r, char *const *argv, bool *interrupted,
 int fv_hosts_parse(struct fv_hostlist *hl, const char *arg, char *err,
 		   size_t errlen);
 void fv_hosts_free(struct fv_hostlist *hl);
+/* A host's own value of a variable (@FILE: NAME=VALUE), or NULL. */
+const char *fv_host_value(const struct fv_host *h, const char *name);
+/* Is the run's engine ours (stats_host, the stats line)? */
+bool fv_run_our_engine(const struct fv_run *r);
 /* s with "{host}" replaced by h->tag. 0 or -ENAMETOOLONG. */
 int fv_host_subst(const struct fv_host *h, const char *s, char *out,
 		  size_t len);
@@ -139,12 +143,14 @@ int fv_host_subst(const struct fv_host *h, const char *s, char *out,
 int fv_hosts_probe(struct fv_hostlist *hl, const char *local_fio);
 
 /*
- * client.c: the checks before a run on several hosts (each server there,
- * the same fio as here, the engine loads there, the target is usable
- * there: a tiny probe job through each server), each failure naming the
- * host and the remedy. 0 or an exit status.
+ * preflight.c: the checks before a run on several hosts (each server
+ * there, the same fio as here, the engine loads there, the target is
+ * usable there: a tiny probe job through each server), each failure naming
+ * the host and the remedy. 0 or an exit status.
  */
 int fv_hosts_preflight(struct fv_run *r, FILE *err);
+
+/* client.c: the run. */
 /* Each host's copy of the job file, the run's values written in. */
 int fv_hosts_write_jobfiles(struct fv_run *r, FILE *err);
 /* fio --client on every host at once; as fv_run_fio. */
