@@ -45,6 +45,7 @@ all:
 include engines/engines.mk
 include postproc/postproc.mk
 include tests/tests.mk
+include tests/hosts/hosts.mk
 include tests/nvme/nvme.mk
 include jobfiles/demo.mk
 include dist/dist.mk

@@ -143,6 +143,12 @@ void emu_shared_detach(struct emu_shared *s);
 /* Removes every emulated disk of fio run @owner; the number removed. */
 int emu_shared_remove_owned(long owner);
 
+/*
+ * Removes the emulated disks whose fio run no longer exists (a fio killed,
+ * a fio --server's run, which ends with _exit()); the number removed.
+ */
+int emu_shared_remove_orphans(void);
+
 /* The shared memory object's name, for tests and messages. */
 void emu_shared_name(long owner, uint64_t device, const struct emu_config *c,
 		     char *out, unsigned len);

@@ -71,6 +71,7 @@ static void write_stats(struct thread_data *td, struct glue_data *gd)
 		log_err("%s: out of memory writing %s\n", gd->p->name, path);
 		return;
 	}
+	glue_host_stats(gd, doc);
 	ret = stats_write_file(path, doc);
 	json_decref(doc);
 	if (ret)

@@ -44,6 +44,7 @@ struct glue_options {
 	unsigned int write_mode;
 	char *stats_file;
 	unsigned int accounting;
+	char *stats_host;
 	/* provisioned-disk emulation (see emulator/emulator.h) */
 	char *emulate;
 	unsigned long long cap_iops;
@@ -141,6 +142,10 @@ struct glue_data {
 	enum tri vwc;
 	bool probed;
 	char target[PATH_MAX];
+	/* the stats file's template with %h replaced (host.c) */
+	char stats_tmpl[PATH_MAX];
+	char hostname[256];
+	const char *stats_host; /* the option's value, or NULL */
 	char first_error[512];
 	void *priv; /* the personality's own state */
 };
@@ -249,11 +254,23 @@ struct glue_data {
 		.type = FIO_OPT_STR_STORE,                                     \
 		.off1 = (base) + offsetof(struct glue_options, stats_file),    \
 		.help = "Where the JSON stats go (default "                   \
-			"%j_durability.%n.json; %j job, %n thread number, %p " \
-			"pid)",                                                \
+			"%j_durability.%n.json, under fio --server "           \
+			"%j_durability.%h.%n.json; %j job, %n thread number, " \
+			"%p pid, %h host; - for none)",                        \
 		.category = FIO_OPT_C_ENGINE,                                  \
 		.group = FIO_OPT_G_IOURING,                                    \
-	}, \
+	},                                                                     \
+	{                                                                      \
+		.name = "stats_host",                                          \
+		.lname = "Host name in the stats",                             \
+		.type = FIO_OPT_STR_STORE,                                     \
+		.off1 = (base) + offsetof(struct glue_options, stats_host),    \
+		.help = "This host's name in the stats (%h, and the stats "   \
+			"line sent to fio's client); default: the host name, " \
+			"under fio --server with the address and port",        \
+		.category = FIO_OPT_C_ENGINE,                                  \
+		.group = FIO_OPT_G_IOURING,                                    \
+	},                                                                     \
 	{                                                                        \
 		.name = "accounting", .lname = "Durability accounting",          \
 		.type = FIO_OPT_BOOL,                                            \

@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * What the glue's own files share and the engines do not see. The calls
- * between the files go one way: setup.c -> files.c; cleanup.c -> reap.c;
+ * between the files go one way: setup.c -> files.c, host.c; cleanup.c ->
+ * reap.c, host.c;
  * submit.c and reap.c -> links.c (neither calls the other); errors.c and
  * links.c, called by the others, call none of them.
  */
 #ifndef FV_GLUE_INT_H
 #define FV_GLUE_INT_H
+
+#include <jansson.h>
 
 #include "glue.h"
 
@@ -27,5 +30,15 @@ int glue_open_checked(struct thread_data *td, struct fio_file *f);
 
 /* reap.c: waits for what is still in flight at the end of a job. */
 void glue_drain(struct thread_data *td, struct glue_data *gd);
+
+/*
+ * host.c: the host in the stats file's name: gd->s.stats_file becomes the
+ * template with %h replaced (the default one under fio --server carries
+ * the host). 0, or -1 with a message in @err.
+ */
+int glue_host_init(struct glue_data *gd, const struct glue_options *o,
+		   char *err, size_t errlen);
+/* Adds "host" to @doc; under fio --server, sends it as the stats line. */
+void glue_host_stats(struct glue_data *gd, json_t *doc);
 
 #endif

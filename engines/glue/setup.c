@@ -118,7 +118,8 @@ int glue_init(struct thread_data *td, struct glue_options *o,
 	gd->vwc = TRI_UNKNOWN;
 	settings_from_options(&gd->s, o);
 	job_facts_from_td(&j, td);
-	if (settings_validate(&gd->s, &j, err, sizeof(err))) {
+	if (glue_host_init(gd, o, err, sizeof(err)) ||
+	    settings_validate(&gd->s, &j, err, sizeof(err))) {
 		glue_fail(td, EINVAL, "init", "%s: %s", engine, err);
 		return 1;
 	}

@@ -177,6 +177,7 @@ static void attach_emulated_disk(struct thread_data *td, struct glue_data *gd,
 	if (!stat(f->file_name, &st))
 		dev = S_ISBLK(st.st_mode) || S_ISCHR(st.st_mode) ? st.st_rdev
 								 : st.st_dev;
+	emu_shared_remove_orphans();
 	ret = emu_shared_attach(owner, dev, &gd->emu.config, &gd->emu_disk);
 	if (ret)
 		log_err("%s: the emulated disk cannot be shared (%s): this job "

@@ -105,6 +105,10 @@ int stats_path_expand(const char *tmpl, const char *job_name,
 		tmpl = STATS_FILE_DEFAULT;
 	if (!outlen)
 		return -ENAMETOOLONG;
+	if (!strcmp(tmpl, "-")) /* no file: the stats line alone */
+		return snprintf(out, outlen, "-") < (int) outlen
+			       ? 0
+			       : -ENAMETOOLONG;
 	out[0] = '\0';
 	for (p = tmpl; *p && !ret; p++) {
 		char lit[2] = { *p, '\0' };
@@ -134,7 +138,8 @@ int stats_path_expand(const char *tmpl, const char *job_name,
 			snprintf(
 				err, errlen,
 				"stats_file=%s: unknown '%%%.1s'; use %%j (job "
-				"name), %%n (thread number), %%p (pid) or %%%%",
+				"name), %%n (thread number), %%p (pid), %%h "
+				"(host) or %%%%",
 				tmpl, *p ? p : "");
 			return -EINVAL;
 		}

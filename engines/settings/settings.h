@@ -58,9 +58,10 @@ const char *write_mode_name(enum write_mode m);
 
 /*
  * Expands a stats file template: %j job name, %n thread number, %p pid,
- * %% a percent sign. When @several_clones and the template has no %n,
- * ".N" is appended so that clones never overwrite each other. A job name's
- * slashes become underscores so a name never points elsewhere.
+ * %% a percent sign ("-" stays "-": no file). When @several_clones and the
+ * template has no %n, ".N" is appended so that clones never overwrite each
+ * other. A job name's slashes become underscores so a name never points
+ * elsewhere. %h (the host) is replaced before, by the glue.
  * 0, or -EINVAL (unknown %x, with a message) / -ENAMETOOLONG.
  */
 int stats_path_expand(const char *tmpl, const char *job_name,

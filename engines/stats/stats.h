@@ -50,8 +50,45 @@ json_t *stats_hist_to_json(const struct histogram *h);
 
 /*
  * Writes @doc to @path through a temporary file and rename(), so a reader
- * never sees half a file. 0 or a negative errno.
+ * never sees half a file; "-" writes nothing (the numbers travel in the
+ * stats line). 0 or a negative errno.
  */
 int stats_write_file(const char *path, const json_t *doc);
+
+/* ---- The host, and the document as one line (stats_line.c) ---- */
+
+/* Under fio --server the default name carries the host. */
+#define STATS_FILE_DEFAULT_SERVER "%j_durability.%h.%n.json"
+/* A stats line: this tag, a space, the document as compact JSON. */
+#define STATS_LINE_TAG STATS_SCHEMA
+
+struct stats_host {
+	const char *name;     /* the engine option stats_host, or NULL */
+	const char *hostname; /* gethostname() */
+	/* Under fio --server: the address and port the client reached. */
+	const char *server_addr; /* NULL when not under a server */
+	int server_port;
+};
+
+/*
+ * The host as it goes into file names (%h): @h->name when set; else the
+ * host name, and under a server its address and port too
+ * ("node1-127.0.0.2-8765"), since servers on one machine differ by those.
+ * Characters other than letters, digits, '.', '-' and '_' become '-'.
+ */
+void stats_host_token(char *out, size_t len, const struct stats_host *h);
+
+/*
+ * Replaces %h in a stats file template by @host, leaving the other
+ * sequences (%j %n %p %%) for stats_path_expand(). 0 or -ENAMETOOLONG.
+ */
+int stats_template_host(const char *tmpl, const char *host, char *out,
+			size_t len);
+
+/* {"name": ..., "hostname": ..., "server": {"address", "port"} or null}. */
+json_t *stats_host_to_json(const struct stats_host *h);
+
+/* "fioverdict-durability/1 {...}\n", malloc()ed; NULL when out of memory. */
+char *stats_line(const json_t *doc);
 
 #endif

@@ -7,6 +7,7 @@
 #ifndef FV_ANNOTATE_H
 #define FV_ANNOTATE_H
 
+#include "fleets.h"
 #include "label.h"
 #include "pipeline.h"
 #include "role.h"

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -166,6 +167,45 @@ static char *dir_label(const char *source)
 	return out;
 }
 
+/* What a client's job is on its fleet: its host, the fleet's sum, fio's. */
+static const char *host_part(const struct fv_job *job)
+{
+	if (job->kind == FV_JOB_ALL_CLIENTS)
+		return "All clients";
+	if (job->kind == FV_JOB_FLEET)
+		return "fleet";
+	return job->host;
+}
+
+/*
+ * Client/server output: the label is the host, after the fleet's name
+ * when --label or the file name gives one ("p30@127.0.0.2"), so that
+ * several fleets over the same hosts stay apart.
+ */
+static int label_host(struct fv_job *job, const struct fv_label_rule *r)
+{
+	char *fleet = NULL;
+
+	if (r)
+		fleet = strdup(r->name);
+	else if (fv_filename_split(job->source, &fleet, NULL) == -ENOMEM)
+		return -ENOMEM;
+	if (r && !fleet)
+		return -ENOMEM;
+	job->label_rule = r	  ? "--label@hostname"
+			  : fleet ? "file name@hostname"
+				  : "hostname";
+	free(job->fleet);
+	job->fleet = fleet ? fleet : strdup("");
+	if (!job->fleet)
+		return -ENOMEM;
+	if (!*job->fleet)
+		job->label = strdup(host_part(job));
+	else if (asprintf(&job->label, "%s@%s", job->fleet, host_part(job)) < 0)
+		job->label = NULL;
+	return job->label ? 0 : -ENOMEM;
+}
+
 static int label_job(struct fv_job *job, const struct fv_label_rule *rules,
 		     size_t nrules)
 {
@@ -173,15 +213,13 @@ static int label_job(struct fv_job *job, const struct fv_label_rule *rules,
 	char *lab = NULL;
 
 	free(job->label);
+	job->label = NULL;
+	if (job->host || job->kind == FV_JOB_ALL_CLIENTS ||
+	    job->kind == FV_JOB_FLEET)
+		return label_host(job, r);
 	if (r) {
 		job->label_rule = "--label";
 		job->label = strdup(r->name);
-	} else if (job->kind == FV_JOB_ALL_CLIENTS) {
-		job->label_rule = "client/server";
-		job->label = strdup("All clients");
-	} else if (job->hostname) {
-		job->label_rule = "hostname";
-		job->label = strdup(job->hostname);
 	} else if (!fv_filename_split(job->source, &lab, NULL)) {
 		job->label_rule = "file name";
 		job->label = lab;

@@ -3,9 +3,11 @@
  * Labels: the disk, placement or VM a result belongs to, the unit the
  * comparison tables have one row for. Rules, first match wins:
  *   1. --label NAME=PATH: inputs at PATH or under it;
- *   2. the hostname of client/server output;
- *   3. the file name pattern <label>_<test>_<timestamp> of the seed's script;
- *   4. the name of the directory holding the file ("stdin" for -).
+ *   2. the file name pattern <label>_<test>_<timestamp> of the seed's script;
+ *   3. the name of the directory holding the file ("stdin" for -).
+ * Client/server output is labelled by host: NAME@HOST when rule 1 or 2
+ * gives a NAME (the fleet's), else HOST; the hosts' sum of a job is
+ * NAME@fleet (or fleet), fio's sum "All clients" (NAME@All clients).
  */
 #ifndef FV_LABEL_H
 #define FV_LABEL_H

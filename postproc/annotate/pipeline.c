@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 #include "ingest/ingest.h"
+#include "fleets.h"
 #include "pipeline.h"
 #include "stats_join.h"
 
@@ -7,6 +8,7 @@ int fv_annotate(struct fv_set *set, const struct fv_load_opts *o)
 {
 	int ret = fv_label_assign(set, o->labels, o->nlabels);
 
+	ret = ret ? ret : fv_fleets_merge(set);
 	if (ret)
 		return ret;
 	fv_role_assign(set, o->roles, o->nroles);

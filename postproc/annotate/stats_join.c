@@ -10,6 +10,11 @@ static bool same_dir(const char *a, const char *b)
 	return a && b && !strcmp(a, b);
 }
 
+static bool same(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
 static int attach(struct fv_job *job, struct fv_durability *d)
 {
 	struct fv_durability **v =
@@ -23,10 +28,28 @@ static int attach(struct fv_job *job, struct fv_durability *d)
 	return 0;
 }
 
+/*
+ * Stats sent by a fio server belong to one host of the client's output:
+ * the host run named (stats_host), else the address and port the client
+ * reached, else the server's own name (fio's "<server>" prefix).
+ */
+static bool same_host(const struct fv_job *job, const struct fv_durability *d)
+{
+	if (!d->from_server || !job->hostname)
+		return true;
+	if (d->host_name)
+		return !strcmp(d->host_name, job->host);
+	if (d->server_addr && !strcmp(d->server_addr, job->hostname) &&
+	    d->server_port == job->port)
+		return true;
+	return d->server_hostname && !strcmp(d->server_hostname, job->hostname);
+}
+
 static bool candidate(const struct fv_job *job, const struct fv_durability *d,
 		      bool want_dir)
 {
-	if (job->kind == FV_JOB_ALL_CLIENTS || strcmp(job->name, d->job_name))
+	if (job->kind == FV_JOB_ALL_CLIENTS || job->kind == FV_JOB_FLEET ||
+	    strcmp(job->name, d->job_name) || !same_host(job, d))
 		return false;
 	return !want_dir || same_dir(job->source_dir, d->dir);
 }
@@ -70,18 +93,18 @@ static int join_one(struct fv_set *set, struct fv_durability *d)
 				   "join it to",
 				   d->job_name);
 	ret = attach(job, d);
-	if (ret || job->kind != FV_JOB_CLONE)
-		return ret;
-	/* The clone's sum accounts for the clone's stats too. */
-	for (size_t i = 0; i < set->njobs; i++) {
+	/* A clone's sum, and the fleet's, account for its stats too. */
+	for (size_t i = 0; i < set->njobs && !ret; i++) {
 		struct fv_job *sum = set->jobs[i];
 
-		if (sum->kind == FV_JOB_CLONE_SUM &&
-		    !strcmp(sum->name, job->name) &&
-		    !strcmp(sum->source, job->source) && (ret = attach(sum, d)))
-			return ret;
+		if ((sum->kind == FV_JOB_CLONE_SUM &&
+		     job->kind == FV_JOB_CLONE && same(sum->host, job->host) &&
+		     !strcmp(sum->name, job->name) &&
+		     !strcmp(sum->source, job->source)) ||
+		    fv_fleet_has(sum, job))
+			ret = attach(sum, d);
 	}
-	return 0;
+	return ret;
 }
 
 int fv_join_durability(struct fv_set *set)

@@ -3,6 +3,7 @@
  * fioverdict run JOBFILE --label NAME --target PATH: check, run fio (the
  * steps are runner/'s), keep the results, print the tables.
  */
+#include <errno.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 
 struct run_opts {
 	struct fv_run r;
+	const char *hosts;     /* --hosts LIST */
 	const char *tables[8]; /* --tables: shown at the end, NULL-ended */
 	char tables_buf[256];
 	bool list; /* --list: the job files found by name, nothing runs */
@@ -93,6 +95,22 @@ static int set_tables(struct fv_cmdline *c, const struct fv_option *o,
 	return 0;
 }
 
+static int set_hosts(struct fv_cmdline *c, const struct fv_option *o,
+		     const char *arg)
+{
+	struct run_opts *ro = c->own;
+	char msg[600];
+	int ret;
+
+	(void) o;
+	fv_hosts_free(&ro->r.hosts);
+	ro->hosts = arg;
+	ret = fv_hosts_parse(&ro->r.hosts, arg, msg, sizeof(msg));
+	if (ret == -ENOMEM)
+		return FV_EXIT_SOFTWARE;
+	return ret ? fv_usage_error(c, "%s", msg) : 0;
+}
+
 static int set_verbosity(struct fv_cmdline *c, const struct fv_option *o,
 			 const char *arg)
 {
@@ -120,6 +138,10 @@ static const struct fv_option run_opts[] = {
 	FV_OPT_AT("check", 0, NULL,
 		  "check fio, engine, target and job file; run\nnothing",
 		  fv_set_flag, RUN(dry), 0, 0),
+	FV_OPT("hosts", 0, "LIST",
+	       "run on these fio servers at once (fio --client):\n"
+	       "host[:port],... or @FILE; see SECURITY",
+	       set_hosts),
 	FV_OPT("tables", 0, "LIST",
 	       "tables printed at the end (default summary,\ncompare,latency,"
 	       "sweep,verdict)",
@@ -175,6 +197,8 @@ static int preflight(struct fv_run *r, FILE *err)
 		ret = fv_run_check_target(r, err);
 	if (!ret)
 		ret = fv_run_read_vars(r, err);
+	if (!ret && r->hosts.n)
+		ret = fv_hosts_preflight(r, err);
 	return ret;
 }
 
@@ -235,17 +259,35 @@ static int print_tables(const struct fv_cmdline *c, const struct run_opts *ro)
 	return ret;
 }
 
+/* fio on this machine, or fio's client on every host. */
+static int run_fio(const struct fv_cmdline *c, struct fv_run *r,
+		   bool *interrupted, int *lost)
+{
+	int ret;
+
+	*lost = 0;
+	if (!r->hosts.n)
+		return fv_run_fio(r, interrupted, c->err);
+	ret = fv_hosts_run(r, interrupted, c->err);
+	*lost = fv_hosts_missing(r, c->err);
+	return ret;
+}
+
 static int execute(const struct fv_cmdline *c, struct run_opts *ro)
 {
 	struct fv_run *r = &ro->r;
 	bool interrupted = false;
-	int fio_status, status;
+	int fio_status, status, lost;
 
-	fprintf(c->out, "fioverdict run: %s on %s as '%s'%s -> %s\n",
-		r->jobfile, r->target, r->label, r->quick ? " (quick)" : "",
-		r->dir);
+	if (r->hosts.n && fv_hosts_write_jobfiles(r, c->err))
+		return FV_EXIT_CANTCREAT;
+	fprintf(c->out, "fioverdict run: %s on %s as '%s'%s", r->jobfile,
+		r->target, r->label, r->quick ? " (quick)" : "");
+	if (r->hosts.n)
+		fprintf(c->out, " on %zu hosts", r->hosts.n);
+	fprintf(c->out, " -> %s\n", r->dir);
 	fv_run_manifest(r, "running", c->err);
-	fio_status = fv_run_fio(r, &interrupted, c->err);
+	fio_status = run_fio(c, r, &interrupted, &lost);
 	fputc('\n', c->out);
 	if (interrupted)
 		fprintf(c->err,
@@ -257,14 +299,17 @@ static int execute(const struct fv_cmdline *c, struct run_opts *ro)
 			fio_status);
 	fv_run_manifest(r,
 			interrupted  ? "interrupted"
+			: lost	     ? "hosts lost"
 			: fio_status ? "fio failed"
 				     : "done",
 			c->err);
+	if (r->hosts.n)
+		fv_hosts_manifest(r, c->err);
 	status = print_tables(c, ro);
 	fprintf(c->out, "results: %s\n", r->dir);
 	if (interrupted)
 		return FV_EXIT_INTERRUPTED;
-	if (fio_status)
+	if (fio_status || lost)
 		return FV_EXIT_FIO_FAILED;
 	return status;
 }
@@ -292,13 +337,18 @@ static int run_main(const struct fv_invocation *inv, int argc, char **argv)
 	if (!ret && !c.done && ro->r.dry) {
 		fprintf(c.out,
 			"fioverdict run: checks passed (job file %s, fio %s, "
-			"engine %s, target %s)\n",
+			"engine %s, target %s",
 			ro->r.jobfile, ro->r.fio, ro->r.engine, ro->r.target);
+		if (ro->r.hosts.n)
+			fprintf(c.out, ", %zu hosts, each with fio %s",
+				ro->r.hosts.n, ro->r.hosts.v[0].server_fio);
+		fputs(")\n", c.out);
 		discard_dir(&ro->r);
 		c.done = true;
 	}
 	if (!ret && !c.done)
 		ret = execute(&c, ro);
+	fv_hosts_free(&ro->r.hosts);
 	fv_cmdline_free(&c);
 	free(ro);
 	return ret;
@@ -317,7 +367,9 @@ const struct fv_command fv_cmd_run = {
 		"<prefix>/share/fioverdict/jobfiles; --list shows them.\n"
 		"The engine is uring_durable, found in $FV_ENGINE_DIR, the "
 		"build tree beside\nthis program, or <prefix>/lib/fioverdict; "
-		"FV_ENGINE overrides it.\n"
+		"FV_ENGINE overrides it.\nWith --hosts, every host at once "
+		"through fio --client, after checking\neach (fioverdict(1), "
+		"SEVERAL HOSTS).\n"
 		"Exit status: 0 ok, 1 reserved for verdicts, 2 results "
 		"unreadable,\n3 fio failed, 64 usage, 65 job file rejected by "
 		"fio, 66 job file or\ntarget unusable, 69 fio or engine not "

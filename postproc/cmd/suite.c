@@ -12,12 +12,13 @@
 
 /* sku: a table only with --sku. */
 const char *const fv_suite_tables[] = {
-	"summary", "compare", "sku", "latency", "sweep", "verdict", NULL,
+	"summary", "compare", "sku",	 "latency",
+	"sweep",   "hosts",   "verdict", NULL,
 };
 
 const char *const fv_report_tables[] = {
-	"summary", "compare", "sku",	 "latency",
-	"sweep",   "matrix",  "verdict", NULL,
+	"summary", "compare", "sku",	 "latency", "sweep",
+	"matrix",  "hosts",   "verdict", NULL,
 };
 
 static const struct fv_analysis *const analyses[] = {
@@ -35,7 +36,8 @@ static const struct fv_analysis *analysis_of(const char *name)
 
 bool fv_suite_has(const char *name)
 {
-	return analysis_of(name) || !strcmp(name, "verdict");
+	return analysis_of(name) || !strcmp(name, "verdict") ||
+	       !strcmp(name, "hosts");
 }
 
 void fv_suite_init(struct fv_suite *s, const struct fv_pctlist *show,
@@ -62,7 +64,19 @@ static bool has_role(const struct fv_set *set, enum fv_role role)
 	return false;
 }
 
-/* One table by name; "sweep" only when some job is part of a sweep. */
+/* Client output: results of fio's servers, host by host. */
+static bool has_hosts(const struct fv_set *set)
+{
+	for (size_t i = 0; i < set->njobs; i++)
+		if (set->jobs[i]->host)
+			return true;
+	return false;
+}
+
+/*
+ * One table by name; "sweep" only when some job is part of a sweep,
+ * "hosts" when some came from fio's servers.
+ */
 static int add_table(struct fv_suite *s, const char *name,
 		     struct fv_report *rep)
 {
@@ -73,6 +87,9 @@ static int add_table(struct fv_suite *s, const char *name,
 
 	if (!strcmp(name, "sweep") && !has_role(&s->set, FV_ROLE_SCALING))
 		return 0;
+	if (!strcmp(name, "hosts"))
+		return has_hosts(&s->set) ? fv_hosts_table(&in, rep, &s->failed)
+					  : 0;
 	if (a)
 		return a->run(&s->set, &s->ao, rep, &s->set.diags);
 	return fv_verdicts(&in, rep, &s->failed);

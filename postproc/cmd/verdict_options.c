@@ -130,6 +130,12 @@ const struct fv_option fv_opts_verdict[] = {
 	FV_OPT_AT("tail-windows", 0, "N",
 		  "tail: windows of the latency log [5]", fv_set_int,
 		  VO(tail_windows), 2, 0),
+	FV_OPT_AT("outlier-z", 0, "Z",
+		  "hosts: a modified z-score (median, MAD)\nbeyond Z [3.5]",
+		  fv_set_number, VO(outlier_z), 0, 0),
+	FV_OPT_AT("outlier-dev", 0, "R",
+		  "hosts: and more than R from the fleet's\nmedian [25%]",
+		  fv_set_ratio, VO(outlier_dev), 0, 0),
 	FV_OPT_END,
 };
 

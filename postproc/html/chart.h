@@ -14,6 +14,7 @@ enum fv_axis {
 	FV_AX_LOG2,  /* queue depth */
 	FV_AX_LOG10, /* latency */
 	FV_AX_NINES, /* percentile p at -log10(1 - p/100): p90 1, p99 2 */
+	FV_AX_HOSTS, /* hosts numbered 1..n; y: ratios to their median */
 };
 
 struct fv_line {

@@ -55,6 +55,10 @@ static void gp_axes(FILE *f, const struct fv_chart *ch)
 		fputs("set yrange [0:*]\nset offsets 0, 0, graph 0.1, 0\n"
 		      "set format y \"%.1s%c\"\n",
 		      f);
+	if (ch->xaxis == FV_AX_HOSTS)
+		fputs("set xtics 1\nset format x \"%.0f\"\nset format y "
+		      "\"%g\"\nset offsets 0.5, 0.5, graph 0.1, 0\n",
+		      f);
 }
 
 /* An x or y position: "first V", or the plot's edge when V is NAN. */

@@ -25,6 +25,11 @@ int fv_charts_build(struct fv_charts *c, const struct fv_set *set,
 		    const struct fv_logset *ts,
 		    const struct fv_table *verdicts);
 void fv_charts_free(struct fv_charts *c);
+/*
+ * The per-host charts of each fleet of the hosts table (may be NULL): the
+ * hosts' IOPS and p99 over the fleet's median, per job. 0 or -ENOMEM.
+ */
+int fv_charts_hosts(struct fv_charts *c, const struct fv_table *hosts);
 /* Adds the percentiles the curves show to the list computed at ingest. */
 void fv_report_curve_pcts(struct fv_pctlist *pl);
 

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ingest.h"
 #include "ingest_int.h"
 #include "model/model.h"
 
@@ -35,7 +36,7 @@ static bool same_opts(const struct fv_job *a, const struct fv_job *b)
 static bool same_name(const struct fv_job *a, const struct fv_job *b)
 {
 	return a->kind != FV_JOB_ALL_CLIENTS && b->kind != FV_JOB_ALL_CLIENTS &&
-	       !strcmp(a->name, b->name) && same_str(a->hostname, b->hostname);
+	       !strcmp(a->name, b->name) && same_str(a->host, b->host);
 }
 
 static uint64_t lat_weight(const struct fv_lat *lat,
@@ -161,6 +162,9 @@ static int copy_meta(struct fv_job *sum, const struct fv_job *first)
 		return -ENOMEM;
 	if (first->hostname && !(sum->hostname = strdup(first->hostname)))
 		return -ENOMEM;
+	if (first->host && !(sum->host = strdup(first->host)))
+		return -ENOMEM;
+	sum->port = first->port;
 	sum->opts = fv_opts_pack(first->opts, first->nopts);
 	if (!sum->opts)
 		return -ENOMEM;
@@ -170,13 +174,12 @@ static int copy_meta(struct fv_job *sum, const struct fv_job *first)
 	return 0;
 }
 
-static struct fv_job *make_sum(struct fv_job **m, size_t nm)
+struct fv_job *fv_jobs_sum(struct fv_job **m, size_t nm)
 {
 	struct fv_job *sum = fv_job_new();
 
 	if (!sum || copy_meta(sum, m[0]))
 		goto fail;
-	sum->kind = FV_JOB_CLONE_SUM;
 	sum->nclones = (int) nm;
 	sum->has_cpu = true;
 	for (size_t i = 0; i < nm; i++) {
@@ -239,9 +242,10 @@ static int group_identical(struct fv_job ***jobs, size_t *njobs,
 			return ret;
 		m[i]->kind = FV_JOB_CLONE;
 	}
-	sum = make_sum(m, nm);
+	sum = fv_jobs_sum(m, nm);
 	if (!sum)
 		return -ENOMEM;
+	sum->kind = FV_JOB_CLONE_SUM;
 	if ((only_group ? set_display(sum, "%s", 0)
 			: set_display(sum, "%s#sum%d", m[0]->clone)) ||
 	    append(jobs, njobs, sum)) {

@@ -23,7 +23,7 @@ static const char *target(const struct fv_job *j)
 	return t ? t : "";
 }
 
-/* The I/Os of the run's own entries: not a clone sum, not All clients. */
+/* The I/Os of the run's own entries: no sum (clones, All clients, fleet). */
 static void count_jobs(struct fv_job *const *jobs, size_t n,
 		       struct fv_run_io *r)
 {
@@ -31,7 +31,7 @@ static void count_jobs(struct fv_job *const *jobs, size_t n,
 		const struct fv_job *j = jobs[i];
 
 		if (j->kind == FV_JOB_CLONE_SUM ||
-		    j->kind == FV_JOB_ALL_CLIENTS)
+		    j->kind == FV_JOB_ALL_CLIENTS || j->kind == FV_JOB_FLEET)
 			continue;
 		r->job_ios[0] += j->dir[FV_DIR_READ].total_ios +
 				 (j->dir[FV_DIR_MIXED].present

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "client_text.h"
 #include "documents.h"
 
 /* Text lines quoted in full before the rest are only counted. */
@@ -35,6 +36,7 @@ void fv_scan_free(struct fv_scanner *s)
 {
 	fv_outline_free(&s->outline);
 	free(s->copy);
+	free(s->probes);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -83,15 +85,11 @@ static size_t line_end(struct fv_scanner *s, size_t pos, int *err)
 	}
 }
 
-/* Keeps one line of text as a warning, trimmed, quoted at most so long. */
+/* Keeps one line of text (trimmed) as a warning, quoted at most so long. */
 static int keep_text(struct fv_scanner *s, size_t from, size_t to)
 {
 	const char *b = s->text->buf;
 
-	while (from < to && is_blank(b[from]))
-		from++;
-	while (to > from && is_blank(b[to - 1]))
-		to--;
 	if (from == to)
 		return 0;
 	s->ntext_lines++;
@@ -241,6 +239,26 @@ static json_t *parse_skeleton(struct fv_scanner *s, size_t start, int *ret)
 	return *ret ? NULL : json_loadb(s->copy, n, JSON_FLAGS, &err);
 }
 
+/*
+ * fio refuses a server of another version; one that answered the probe
+ * with another version than the document's is worth a warning.
+ */
+static int check_probes(struct fv_scanner *s, const json_t *doc)
+{
+	const char *v = json_string_value(json_object_get(doc, "fio version"));
+	int ret = 0;
+
+	for (size_t i = 0; v && i < s->nprobes && !ret; i++)
+		if (strcmp(s->probes[i].fio, v))
+			ret = fv_diag_add(
+				s->diags, FV_WARNING, s->name, s->doc_line, 1,
+				"server %s runs %s, the client %s: "
+				"client and server must be the same "
+				"fio",
+				s->probes[i].host, s->probes[i].fio, v);
+	return ret;
+}
+
 static int try_document(struct fv_scanner *s, size_t start, json_t **root,
 			int *line)
 {
@@ -281,6 +299,11 @@ static int try_document(struct fv_scanner *s, size_t start, json_t **root,
 	}
 	if (!r)
 		return parse_error_at(s, &err, s->doc_line, s->doc_col);
+	ret = check_probes(s, r);
+	if (ret) {
+		json_decref(r);
+		return ret;
+	}
 	*line = s->doc_line;
 	s->line += o->nlines;
 	s->col = o->end_col;
@@ -289,11 +312,112 @@ static int try_document(struct fv_scanner *s, size_t start, json_t **root,
 	return 1;
 }
 
+/* "hostname=NAME, ..., fio=VERSION": a note, and the version kept. */
+static int keep_probe(struct fv_scanner *s, const struct fv_client_line *l)
+{
+	struct fv_probe *p;
+
+	if (fv_grow((void **) &s->probes, &s->probes_cap,
+		    (s->nprobes + 1) * sizeof(*s->probes)))
+		return -ENOMEM;
+	p = &s->probes[s->nprobes++];
+	snprintf(p->host, sizeof(p->host), "%.*s", (int) l->probe_host_len,
+		 l->probe_host);
+	snprintf(p->fio, sizeof(p->fio), "%.*s", (int) l->probe_fio_len,
+		 l->probe_fio);
+	return fv_diag_add(s->diags, FV_NOTE, s->name, s->line, 1,
+			   "fio server %s: %s (fio's probe)", p->host, p->fio);
+}
+
+/*
+ * A stats line: its JSON is the next document. One that does not parse
+ * is a warning (a line cut by a server that died), not the end of the
+ * input. Returns 1 with *root, 0 when skipped, or -ENOMEM.
+ */
+static int stats_line(struct fv_scanner *s, const struct fv_client_line *l,
+		      json_t **root, int *line)
+{
+	json_error_t err;
+	int col = columns(s->text->buf, s->pos,
+			  (size_t) (l->json - s->text->buf)) +
+		  1;
+
+	*root = json_loadb(l->json, l->json_len, JSON_FLAGS, &err);
+	if (*root && !json_is_object(*root)) {
+		snprintf(err.text, sizeof(err.text), "not an object");
+		err.column = 1;
+		json_decref(*root);
+		*root = NULL;
+	}
+	if (!*root)
+		return fv_diag_add(s->diags, FV_WARNING, s->name, s->line,
+				   col + (err.column > 0 ? err.column - 1 : 0),
+				   "stats line from server %.*s is not valid "
+				   "JSON (%s): skipped",
+				   (int) l->server_len,
+				   l->server ? l->server : "", err.text);
+	s->from_line = true;
+	snprintf(s->server, sizeof(s->server), "%.*s", (int) l->server_len,
+		 l->server ? l->server : "");
+	*line = s->line;
+	return 1;
+}
+
+/*
+ * One line of text: fio's client text is recognised (client_text.h),
+ * anything else kept as a warning. Returns 1 when the line is a stats
+ * document (*root), 0 when the scan goes on, or an error.
+ */
+static int text_line(struct fv_scanner *s, size_t from, size_t to,
+		     json_t **root, int *line)
+{
+	const char *b = s->text->buf;
+	struct fv_client_line l;
+
+	while (from < to && is_blank(b[from]))
+		from++;
+	while (to > from && is_blank(b[to - 1]))
+		to--;
+	fv_client_line(b + from, to - from, &l);
+	switch (l.kind) {
+	case FV_TEXT_STATS:
+		return stats_line(s, &l, root, line);
+	case FV_TEXT_ROUTINE:
+		s->nroutine++;
+		return 0;
+	case FV_TEXT_PROBE:
+		return keep_probe(s, &l);
+	case FV_TEXT_SERVER:
+	case FV_TEXT_PLAIN:
+		break;
+	}
+	return keep_text(s, from, to);
+}
+
+static int end_of_text(struct fv_scanner *s)
+{
+	int ret = 0;
+
+	if (s->ntext_lines > QUOTED_LINES)
+		ret = fv_diag_add(s->diags, FV_WARNING, s->name, 0, 0,
+				  "%zu more lines of text outside the JSON "
+				  "not shown",
+				  s->ntext_lines - QUOTED_LINES);
+	if (!ret && s->nroutine)
+		ret = fv_diag_add(s->diags, FV_NOTE, s->name, 0, 0,
+				  "%zu lines of fio servers' progress "
+				  "(\"<server> Starting ...\") not shown",
+				  s->nroutine);
+	s->nroutine = 0;
+	return ret;
+}
+
 int fv_scan_next(struct fv_scanner *s, json_t **root, int *line)
 {
 	const struct fv_text *t = s->text;
 	int ret = s->error;
 
+	s->from_line = false;
 	if (ret)
 		return ret;
 	while (s->pos < t->len) {
@@ -306,17 +430,15 @@ int fv_scan_next(struct fv_scanner *s, json_t **root, int *line)
 		if (p < eol && t->buf[p] == '{' && opens_object(s, p))
 			return try_document(s, p, root, line);
 		/* Text, or the rest of the line a document ended on. */
-		ret = keep_text(s, p, eol);
-		if (ret)
+		ret = text_line(s, s->pos, eol, root, line);
+		if (ret < 0)
 			return ret;
 		advance(s, eol < t->len ? eol + 1 : eol);
 		let_go(s);
+		if (ret == 1)
+			return 1;
 	}
-	if (s->ntext_lines > QUOTED_LINES)
-		fv_diag_add(s->diags, FV_WARNING, s->name, 0, 0,
-			    "%zu more lines of text outside the JSON not shown",
-			    s->ntext_lines - QUOTED_LINES);
-	return 0;
+	return end_of_text(s);
 }
 
 int fv_scan_job(struct fv_scanner *s, const struct fv_outline_job *j,

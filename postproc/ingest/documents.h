@@ -36,6 +36,20 @@ struct fv_scanner {
 	struct fv_outline outline;
 	char *copy; /* a job's or a document's text read again */
 	size_t copy_cap;
+	/*
+	 * fio's client text (client_text.h): the last document was a stats
+	 * line (from_line), sent by server ("" when the line had no
+	 * "<server>" prefix); servers' progress lines are only counted;
+	 * probe lines give each server's fio version.
+	 */
+	bool from_line;
+	char server[256];
+	size_t nroutine;
+	struct fv_probe {
+		char host[64];
+		char fio[32];
+	} * probes;
+	size_t nprobes, probes_cap;
 };
 
 /* Scans t (which outlives the scanner); diagnostics go to diags. */

@@ -97,9 +97,9 @@ static int record_snapshots(struct snapshots *sn, struct fv_job *const *jobs,
 		memset(s, 0, sizeof(*s));
 		s->index = job->index;
 		s->name = strdup(job->name);
-		s->host = job->hostname ? strdup(job->hostname) : NULL;
+		s->host = job->host ? strdup(job->host) : NULL;
 		sn->n++;
-		if (!s->name || (job->hostname && !s->host))
+		if (!s->name || (job->host && !s->host))
 			return -ENOMEM;
 		for (int d = 0; d < FV_DIR_NR; d++) {
 			const struct fv_dirstats *ds = &job->dir[d];
@@ -118,8 +118,8 @@ static int record_snapshots(struct snapshots *sn, struct fv_job *const *jobs,
 static bool snapshot_matches(const struct snapshot *s, const struct fv_job *job)
 {
 	return s->index == job->index && !strcmp(s->name, job->name) &&
-	       (s->host == job->hostname ||
-		(s->host && job->hostname && !strcmp(s->host, job->hostname)));
+	       (s->host == job->host ||
+		(s->host && job->host && !strcmp(s->host, job->host)));
 }
 
 static int attach_snapshots(const struct snapshots *sn, struct fv_job *job)
@@ -182,7 +182,8 @@ static int finish_job(struct fv_set *set, const struct fv_docinfo *di,
 	    dup_into(&job->source_dir, dir) ||
 	    dup_into(&job->fio_version, fv_jstr(root, "fio version")))
 		return -ENOMEM;
-	if (job->kind != FV_JOB_CLONE_SUM && attach_snapshots(sn, job))
+	if (job->kind != FV_JOB_CLONE_SUM && job->kind != FV_JOB_FLEET &&
+	    attach_snapshots(sn, job))
 		return -ENOMEM;
 	return fv_set_add_job(set, job);
 }
@@ -373,6 +374,9 @@ static int ingest_final(struct fv_set *set, struct fv_docinfo *di,
 {
 	struct reload r = { di, s, doc, doc->njobs };
 	int ret = fv_group_clones(&doc->jobs, &doc->njobs, reload_bins, &r);
+
+	ret = ret ? ret
+		  : fv_fleet_sums(&doc->jobs, &doc->njobs, reload_bins, &r);
 	size_t i = 0, njobs = doc->njobs;
 	struct fv_run_io run;
 
@@ -487,6 +491,7 @@ int fv_ingest_text(struct fv_set *set, const char *name, const char *dir,
 				break;
 			continue;
 		}
+		di.server = s.from_line ? s.server : NULL;
 		if (kind == DOC_STATS)
 			ret = fv_parse_durability(set, &di, cur.root, dir);
 		else

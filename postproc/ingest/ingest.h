@@ -39,6 +39,14 @@ int fv_ingest_buffer(struct fv_set *set, const char *name, const char *dir,
 int fv_ingest_input(struct fv_set *set, const struct fv_input *in);
 
 /*
+ * The sum of nm jobs, as group_reporting computes it (counters summed,
+ * runtime the longest, moments pooled, the members' bins merged and left
+ * in the sum's sections for its percentiles), named and optioned as m[0];
+ * kind and display are the caller's. NULL when out of memory.
+ */
+struct fv_job *fv_jobs_sum(struct fv_job **m, size_t nm);
+
+/*
  * Ingests every path (files, directories walked, "-" for stdin) into set,
  * one file at a time. Returns 0 or -ENOMEM; input problems are
  * diagnostics.

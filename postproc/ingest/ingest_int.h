@@ -18,6 +18,8 @@ struct fv_docinfo {
 	bool kib_io_bytes; /* io_bytes in KiB (fio before 2.21) */
 	struct fv_diags *diags;
 	const struct fv_pctlist *pcts; /* the set's */
+	/* A stats line's server ("" without a prefix), else NULL. */
+	const char *server;
 };
 
 /* A number member, or NAN when absent or not a number. */
@@ -51,6 +53,15 @@ int fv_group_clones(struct fv_job ***jobs, size_t *njobs, fv_bins_loader *load,
  */
 void fv_run_io_of(const json_t *root, struct fv_job *const *jobs, size_t n,
 		  struct fv_run_io *r);
+
+/*
+ * Client output of several hosts (fleet.c): for each job name, the sum of
+ * its entries on every host (FV_JOB_FLEET) added to *jobs, and fio's "All
+ * clients" entry given the percentiles fio before 3.39 leaves out; both
+ * from the hosts' bins merged, load giving each entry its bins again.
+ */
+int fv_fleet_sums(struct fv_job ***jobs, size_t *njobs, fv_bins_loader *load,
+		  void *ctx);
 
 /* Reads a fioverdict-durability stats document. */
 int fv_parse_durability(struct fv_set *set, const struct fv_docinfo *di,

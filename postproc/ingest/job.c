@@ -55,14 +55,46 @@ static void add_opt(struct optbuf *b, const char *key, const json_t *val)
 }
 
 /*
+ * "global options" of client output: one object, or (fio 3.39 on, with
+ * several servers) an array of one object per server, each with the
+ * server's "hostname" and "port": this entry's.
+ */
+static const json_t *globals_of(const json_t *global, const json_t *jo)
+{
+	const char *host = fv_jstr(jo, "hostname");
+	double port = fv_jnum(jo, "port");
+	const json_t *g;
+	size_t i;
+
+	if (!json_is_array(global))
+		return global;
+	json_array_foreach(global, i, g)
+	{
+		const char *h = fv_jstr(g, "hostname");
+
+		if (host && h && !strcmp(h, host) &&
+		    (isnan(port) || fv_jnum(g, "port") == port))
+			return g;
+	}
+	return NULL;
+}
+
+/* A server's own keys in its array element, not options. */
+static bool client_info_key(const json_t *global, const char *key)
+{
+	return json_is_array(global) &&
+	       (!strcmp(key, "hostname") || !strcmp(key, "port"));
+}
+
+/*
  * Global options first: lookups take the last match, so job ones win. The
  * strings are copied once, packed with the array (fv_opts_pack).
  */
 static int parse_opts(struct fv_job *job, const json_t *global,
-		      const json_t *local)
+		      const json_t *entry, const json_t *local)
 {
-	const json_t *objs[2] = { global, local };
-	size_t max = json_object_size(global) + json_object_size(local);
+	const json_t *objs[2] = { globals_of(global, entry), local };
+	size_t max = json_object_size(objs[0]) + json_object_size(local);
 	struct optbuf b = { .v = calloc(max + 1, sizeof(*b.v)),
 			    .num = calloc(max + 1, sizeof(*b.num)) };
 	int ret = 0;
@@ -74,7 +106,11 @@ static int parse_opts(struct fv_job *job, const json_t *global,
 		json_t *val;
 
 		json_object_foreach((json_t *) objs[i], key, val)
+		{
+			if (!i && client_info_key(global, key))
+				continue;
 			add_opt(&b, key, val);
+		}
 	}
 	if (!ret) {
 		job->opts = fv_opts_pack(b.v, b.n);
@@ -308,6 +344,18 @@ static int parse_dirs(const struct fv_docinfo *di, const json_t *jo,
 	return 0;
 }
 
+/* Client output: the server as the client reached it. */
+static int parse_host(struct fv_job *job, const json_t *jo)
+{
+	double port = fv_jnum(jo, "port");
+
+	if (!job->hostname)
+		return 0;
+	job->port = isnan(port) ? 0 : fv_int(port);
+	job->host = fv_host_name(job->hostname, job->port);
+	return job->host ? 0 : -ENOMEM;
+}
+
 int fv_parse_job(const struct fv_docinfo *di, const json_t *jo,
 		 const json_t *global_opts, struct fv_job *job)
 {
@@ -326,7 +374,10 @@ int fv_parse_job(const struct fv_docinfo *di, const json_t *jo,
 	job->usr_cpu = num0(jo, "usr_cpu");
 	job->sys_cpu = num0(jo, "sys_cpu");
 	job->job_runtime_ms = fv_u64(num0(jo, "job_runtime"));
-	ret = parse_opts(job, global_opts, json_object_get(jo, "job options"));
+	ret = parse_host(job, jo);
+	ret = ret ? ret
+		  : parse_opts(job, global_opts, jo,
+			       json_object_get(jo, "job options"));
 	if (!ret)
 		ret = parse_dirs(di, jo, job);
 	if (!ret)

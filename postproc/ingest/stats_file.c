@@ -69,6 +69,27 @@ static void parse_counts(struct fv_durability *d, const json_t *c)
 	d->writes_untracked = u64_of(c, "writes_untracked");
 }
 
+/*
+ * "host" (absent before the stats line existed) and the server whose
+ * stats line it was (di->server): which host of a client's output it is.
+ */
+static int parse_host(struct fv_durability *d, const struct fv_docinfo *di,
+		      const json_t *host)
+{
+	const json_t *srv = json_object_get(host, "server");
+	const char *hostname = di->server && *di->server
+				       ? di->server
+				       : fv_jstr(host, "hostname");
+
+	d->from_server = di->server || json_is_object(srv);
+	d->server_port = fv_int(fv_jnum(srv, "port"));
+	if (dup_opt(&d->host_name, fv_jstr(host, "name")) ||
+	    dup_opt(&d->server_addr, fv_jstr(srv, "address")) ||
+	    dup_opt(&d->server_hostname, hostname))
+		return -ENOMEM;
+	return 0;
+}
+
 int fv_parse_durability(struct fv_set *set, const struct fv_docinfo *di,
 			const json_t *root, const char *dir)
 {
@@ -105,6 +126,7 @@ int fv_parse_durability(struct fv_set *set, const struct fv_docinfo *di,
 	    dup_opt(&d->write_cache, fv_jstr(target, "write_cache")) ||
 	    dup_opt(&d->fs_type, fv_jstr(target, "fs_type")) ||
 	    dup_opt(&d->block_device, fv_jstr(target, "block_device")) ||
+	    parse_host(d, di, json_object_get(root, "host")) ||
 	    fv_set_add_durability(set, d)) {
 		fv_durability_free(d);
 		return -ENOMEM;

@@ -38,6 +38,7 @@ struct fv_series {
 	char *source; /* the log file */
 	char *dir;    /* its directory */
 	char *prefix; /* NAME of NAME_KIND.N.log */
+	char *host;   /* HOST of NAME_KIND.N.log.HOST (fio's client), or NULL */
 	int thread;   /* N; 0 when the name has none */
 	enum fv_log_kind kind;
 	enum fv_dir ddir; /* READ, WRITE, TRIM or SYNC */
@@ -62,6 +63,12 @@ struct fv_logset {
  */
 int fv_log_name(const char *path, char **prefix, enum fv_log_kind *kind,
 		int *thread);
+
+/*
+ * The server of a log fio's client wrote (NAME_KIND.N.log.HOST): *host
+ * is HOST (the caller frees it), or NULL. 0 or -ENOMEM.
+ */
+int fv_log_host(const char *path, char **host);
 
 /* Is path named like a fio log? */
 bool fv_log_named(const char *path);

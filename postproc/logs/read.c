@@ -39,15 +39,46 @@ static int strip_thread(const char *s, size_t *len)
 	return (int) n;
 }
 
+/*
+ * The length of NAME_KIND[.N] before ".log": at the end, or, fio's client
+ * (logs of each server named NAME_KIND.N.log.HOST), before ".log." and a
+ * host. 0 when the name is not a log's.
+ */
+static size_t log_stem(const char *b, const char **host)
+{
+	size_t len = strlen(b);
+	const char *p;
+
+	*host = NULL;
+	if (len >= 5 && !strcmp(b + len - 4, ".log"))
+		return len - 4;
+	for (p = b; (p = strstr(p, ".log.")); p++)
+		if (p > b && p[5])
+			*host = p + 5;
+	if (!*host)
+		return 0;
+	return (size_t) (*host - b) - 5;
+}
+
+int fv_log_host(const char *path, char **host)
+{
+	const char *h;
+
+	*host = NULL;
+	if (!log_stem(base_name(path), &h) || !h)
+		return 0;
+	*host = strdup(h);
+	return *host ? 0 : -ENOMEM;
+}
+
 int fv_log_name(const char *path, char **prefix, enum fv_log_kind *kind,
 		int *thread)
 {
-	const char *b = base_name(path);
-	size_t len = strlen(b);
+	const char *b = base_name(path), *host;
+	size_t len = log_stem(b, &host);
 
-	if (len < 5 || strcmp(b + len - 4, ".log"))
+	if (!len)
 		return -EINVAL;
-	len -= 4;
 	*thread = strip_thread(b, &len);
 	for (int k = 0; k < FV_LOG_NR; k++) {
 		size_t kl = strlen(kind_names[k]);
@@ -294,6 +325,10 @@ static int one_line(struct fv_logset *ts, struct fv_series *by_dir[],
 static void drop_from(struct fv_logset *ts, size_t first)
 {
 	for (size_t i = first; i < ts->n; i++) {
+		free(ts->v[i]->source);
+		free(ts->v[i]->dir);
+		free(ts->v[i]->prefix);
+		free(ts->v[i]->host);
 		free(ts->v[i]->pt);
 		free(ts->v[i]);
 	}
@@ -311,7 +346,8 @@ static int name_series(struct fv_logset *ts, size_t first, const char *name)
 			       : strdup(".");
 		if (!s->source || !s->dir ||
 		    fv_log_name(name, &s->prefix, &s->kind, &s->thread) ==
-			    -ENOMEM)
+			    -ENOMEM ||
+		    fv_log_host(name, &s->host))
 			return -ENOMEM;
 	}
 	return 0;
@@ -496,6 +532,7 @@ void fv_logset_free(struct fv_logset *ts)
 		free(ts->v[i]->source);
 		free(ts->v[i]->dir);
 		free(ts->v[i]->prefix);
+		free(ts->v[i]->host);
 		free(ts->v[i]->pt);
 		free(ts->v[i]);
 	}

@@ -27,7 +27,15 @@ static int rate_alloc(struct fv_rate *r, size_t n)
 	return -ENOMEM;
 }
 
-/* A clone sum owns the series of its clones. */
+static bool same_str(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
+}
+
+/*
+ * A clone sum owns the series of its clones (of its host, in a client's
+ * output); a fleet's sum those of the job on every host.
+ */
 static bool belongs(const struct fv_series *s, const struct fv_job *job)
 {
 	const struct fv_job *j = s->job;
@@ -36,9 +44,13 @@ static bool belongs(const struct fv_series *s, const struct fv_job *job)
 		return false;
 	if (j == job)
 		return true;
+	if (job->kind == FV_JOB_FLEET)
+		return fv_fleet_has(job, j);
+	if (strcmp(j->name, job->name) || !j->source || !job->source ||
+	    strcmp(j->source, job->source))
+		return false;
 	return job->kind == FV_JOB_CLONE_SUM && j->kind == FV_JOB_CLONE &&
-	       !strcmp(j->name, job->name) && j->source && job->source &&
-	       !strcmp(j->source, job->source);
+	       same_str(j->host, job->host);
 }
 
 /* Per-I/O samples into windows of bin_ms; the last, partial, is dropped. */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,6 +16,48 @@ static const char *const lat_names[FV_LAT_NR] = { "slat", "clat", "lat" };
 static const char *const role_names[FV_ROLE_NR] = {
 	"unknown", "warmup", "scaling", "peak", "steady", "sync", "throughput",
 };
+
+void fv_fleet_keep_free(struct fv_job *job)
+{
+	struct fv_fleet_keep *k = job->keep;
+
+	if (!k)
+		return;
+	for (int d = 0; d < FV_DIR_NR; d++)
+		for (int l = 0; l < FV_LAT_NR; l++)
+			free(k->bins[d][l]);
+	for (size_t i = 0; i < k->nsources; i++)
+		free(k->sources[i]);
+	free(k->sources);
+	free(k);
+	job->keep = NULL;
+}
+
+bool fv_fleet_has(const struct fv_job *fleet, const struct fv_job *j)
+{
+	if (fleet->kind != FV_JOB_FLEET || !j->host || !j->source ||
+	    (j->kind != FV_JOB_SINGLE && j->kind != FV_JOB_CLONE) ||
+	    strcmp(fleet->name, j->name))
+		return false;
+	if (!fleet->keep || !fleet->keep->nsources)
+		return fleet->source && !strcmp(fleet->source, j->source);
+	for (size_t i = 0; i < fleet->keep->nsources; i++)
+		if (!strcmp(fleet->keep->sources[i], j->source))
+			return true;
+	return false;
+}
+
+char *fv_host_name(const char *hostname, int port)
+{
+	bool v6 = strchr(hostname, ':') != NULL;
+	char *s;
+
+	if (port <= 0 || port == FV_FIO_PORT)
+		return strdup(hostname);
+	if (asprintf(&s, v6 ? "[%s]:%d" : "%s:%d", hostname, port) < 0)
+		return NULL;
+	return s;
+}
 
 const char *fv_dir_name(enum fv_dir dir)
 {
@@ -177,6 +220,8 @@ void fv_job_free(struct fv_job *job)
 	free(job->source);
 	free(job->source_dir);
 	free(job->hostname);
+	free(job->host);
+	free(job->fleet);
 	free(job->label);
 	free(job->fio_version);
 	free(job->ss.setting);
@@ -184,6 +229,7 @@ void fv_job_free(struct fv_job *job)
 	free(job->ss.iops_data);
 	free(job->ss.bw_data);
 	free(job->dur); /* the stats files themselves belong to the set */
+	fv_fleet_keep_free(job);
 	free(job);
 }
 
@@ -198,6 +244,9 @@ void fv_durability_free(struct fv_durability *d)
 	free(d->write_cache);
 	free(d->block_device);
 	free(d->fs_type);
+	free(d->host_name);
+	free(d->server_hostname);
+	free(d->server_addr);
 	free(d);
 }
 

@@ -34,7 +34,8 @@ int fv_labels(const struct fv_set *set, bool all, const char ***labels,
 bool fv_job_representative(const struct fv_job *job)
 {
 	/* A clone is a part; its sum, or the single job, is the whole. */
-	return job->kind == FV_JOB_SINGLE || job->kind == FV_JOB_CLONE_SUM;
+	return job->kind == FV_JOB_SINGLE || job->kind == FV_JOB_CLONE_SUM ||
+	       job->kind == FV_JOB_FLEET;
 }
 
 static bool dir_fits(enum fv_dir have, enum fv_dir want)

@@ -196,6 +196,15 @@ struct fv_durability {
 	uint64_t fsyncs, fdatasyncs, flush_errors, empty_syncs;
 	uint64_t writes_not_durable, writes_untracked;
 	struct fv_dist flush, write_to_durable;
+	/*
+	 * The host, for stats sent through fio's client (a stats line,
+	 * docs/stats-file.md): from_server when it came from a fio server.
+	 */
+	bool from_server;
+	char *host_name;       /* "host.name": the engine's stats_host */
+	char *server_hostname; /* "host.hostname", or the line's <prefix> */
+	char *server_addr;     /* "host.server.address" */
+	int server_port;
 	bool joined;
 };
 
@@ -215,11 +224,28 @@ struct fv_run_io {
 	char devices[64];    /* their names, "vda, nvme0n1" */
 };
 
+/*
+ * What a fleet's row keeps beyond ingest: its hosts' bins merged (so that
+ * the rows of several client outputs of one fleet can be merged exactly)
+ * and the documents whose hosts it sums.
+ */
+struct fv_fleet_keep {
+	struct fv_bin *bins[FV_DIR_NR][FV_LAT_NR];
+	size_t nbins[FV_DIR_NR][FV_LAT_NR];
+	char **sources;
+	size_t nsources;
+};
+
 enum fv_job_kind {
 	FV_JOB_SINGLE,	    /* one fio job entry, no same-name siblings */
 	FV_JOB_CLONE,	    /* one of several identical same-name entries */
 	FV_JOB_CLONE_SUM,   /* the sum of those clones, made by fioverdict */
 	FV_JOB_ALL_CLIENTS, /* fio's "All clients" aggregate */
+	/*
+	 * Client/server: one job's entries of every host summed, made by
+	 * fioverdict, with percentiles from the hosts' merged bins.
+	 */
+	FV_JOB_FLEET,
 };
 
 struct fv_job {
@@ -227,7 +253,15 @@ struct fv_job {
 	char *display; /* name shown in tables: name, name#clone */
 	char *source;  /* input file the job came from */
 	char *source_dir;
-	char *hostname; /* client/server output only */
+	char *hostname; /* client/server output only: fio's "hostname" */
+	int port;	/* and "port" */
+	/*
+	 * The host as shown: hostname, with ":port" when the port is not
+	 * fio's default 8765 (IPv6 in brackets); NULL when not a client's.
+	 */
+	char *host;
+	/* The label without its host: what the hosts of one fleet share. */
+	char *fleet;
 	char *label;
 	const char *label_rule; /* which label rule applied */
 	char *fio_version;
@@ -259,6 +293,7 @@ struct fv_job {
 	struct fv_durability **dur;
 	size_t ndur;
 	struct fv_run_io run_io;
+	struct fv_fleet_keep *keep; /* FV_JOB_FLEET only */
 };
 
 struct fv_set {
@@ -291,6 +326,15 @@ void fv_dirstats_clear(struct fv_dirstats *ds);
  */
 struct fv_opt *fv_opts_pack(const struct fv_opt *src, size_t n);
 
+/* Frees a fleet row's keep (and sets it NULL). */
+void fv_fleet_keep_free(struct fv_job *job);
+
+/*
+ * Is j (a host's entry: a single job or a clone) one of those the fleet row
+ * sums? The same job name, from one of its documents.
+ */
+bool fv_fleet_has(const struct fv_job *fleet, const struct fv_job *j);
+
 /* The value of a job option (merged), or NULL. */
 const char *fv_job_opt(const struct fv_job *job, const char *key);
 
@@ -299,6 +343,16 @@ const char *fv_job_opt(const struct fv_job *job, const char *key);
  * read and write, from the rw option or else from the I/O counts.
  */
 enum fv_dir fv_job_main_dir(const struct fv_job *job);
+
+/* fio's default server port: left out of host names. */
+#define FV_FIO_PORT 8765
+
+/*
+ * A host as fioverdict shows it: hostname, with ":port" unless the port is
+ * fio's default (or unknown, <= 0); an IPv6 address with a port goes in
+ * brackets. malloc()ed; NULL when out of memory.
+ */
+char *fv_host_name(const char *hostname, int port);
 
 const char *fv_dir_name(enum fv_dir dir);
 const char *fv_lat_name(enum fv_latkind k);

@@ -211,11 +211,18 @@ int fv_run_fio(const struct fv_run *r, bool *interrupted, FILE *err)
 			 tty ? "--eta-newline=60" : "--eta-newline=5",
 			 tty ? "--eta-interval=1" : "--eta-interval=5",
 			 (char *) r->jobcopy, NULL };
+
+	snprintf(out, sizeof(out), "--output=%s", strrchr(r->json, '/') + 1);
+	return fv_run_exec(r, argv, interrupted, err);
+}
+
+int fv_run_exec(const struct fv_run *r, char *const *argv, bool *interrupted,
+		FILE *err)
+{
 	sigset_t block, old;
 	int status, ret;
 	pid_t pid;
 
-	snprintf(out, sizeof(out), "--output=%s", strrchr(r->json, '/') + 1);
 	got_signal = 0;
 	catch_signals(true);
 	/* Held until fio_pid is known, so that no signal is lost. */

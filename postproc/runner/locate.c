@@ -55,7 +55,8 @@ static int explicit_engine(struct fv_run *r, const char *e, FILE *err)
 	const char *so = !strncmp(e, "external:", 9) ? e + 9 : NULL;
 
 	snprintf(r->engine, sizeof(r->engine), "%s", e);
-	if (so && access(so, R_OK)) {
+	/* With --hosts the engine is the hosts': the probe job checks it. */
+	if (so && !r->hosts.n && access(so, R_OK)) {
 		fprintf(err, "fioverdict run: FV_ENGINE=%s: %s: %s\n", e, so,
 			strerror(errno));
 		return FV_EXIT_UNAVAILABLE;
@@ -143,6 +144,8 @@ int fv_run_check_target(struct fv_run *r, FILE *err)
 
 	if (absolute(r, err))
 		return FV_EXIT_NOINPUT;
+	if (r->hosts.n) /* a path on each host: checked there */
+		return 0;
 	if (stat(r->target, &st)) {
 		if (errno == ENOENT) /* fio creates it */
 			return target_dir_ok(r->target, err);

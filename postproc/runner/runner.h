@@ -16,6 +16,48 @@
 #define FV_RUN_MAX_VARS 32
 #define FV_RUN_MAX_EOPTS 16
 
+/* What fio's probe of a server found (probe.c). */
+enum fv_probe_result {
+	FV_PROBE_NOT_ASKED,
+	FV_PROBE_ANSWERED,     /* a fio server: server_name, server_fio */
+	FV_PROBE_UNKNOWN_NAME, /* the name does not resolve */
+	FV_PROBE_UNREACHABLE,  /* refused, or no answer to the connection */
+	FV_PROBE_SILENT,       /* connected, but no protocol version answered */
+	FV_PROBE_NOT_FIO,      /* something else answers on that port */
+};
+
+/* A job file variable's value for one host (--hosts @FILE: NAME=VALUE). */
+struct fv_host_var {
+	char name[64];
+	char *value;
+};
+
+/* One fio server of --hosts (hosts.c). */
+struct fv_host {
+	char spec[300]; /* as given */
+	char addr[256]; /* name or address (IPv6 without brackets) */
+	int port;
+	bool v6;
+	char name[300];	   /* as rows name it: addr, :port unless 8765 */
+	char tag[300];	   /* name for {host} and file names: ':' -> '-' */
+	char fio_arg[300]; /* fio --client=ip:ADDR,PORT */
+	struct fv_host_var *vars; /* this host's own values */
+	size_t nvars;
+	/* The checks. */
+	enum fv_probe_result probe;
+	int probe_err;	      /* -errno of the last attempt */
+	int proto;	      /* the protocol version it answered */
+	char server_name[64]; /* the server's own host name */
+	char server_fio[32];  /* its fio version */
+	char jobfile[4400];   /* its copy of the job file, in the run dir */
+	char target[4096];    /* FV_TARGET on that host ({host} replaced) */
+};
+
+struct fv_hostlist {
+	struct fv_host *v;
+	size_t n;
+};
+
 /* One "#@ VAR=FULL quick=QUICK text" declaration of a job file. */
 struct fv_run_var {
 	char name[64];
@@ -35,6 +77,7 @@ struct fv_run {
 	bool dry; /* --check: checks only, nothing runs */
 	const char *eopts[FV_RUN_MAX_EOPTS]; /* --engine-opt KEY=VALUE */
 	size_t neopts;
+	struct fv_hostlist hosts; /* --hosts; n == 0 without */
 	/* Found by the checks. */
 	char jobfile_path[PATH_MAX]; /* a job file found by name */
 	char fio[4096];
@@ -83,5 +126,56 @@ int fv_run_parse_only(const struct fv_run *r, FILE *err);
  */
 int fv_run_fio(const struct fv_run *r, bool *interrupted, FILE *err);
 int fv_run_manifest(const struct fv_run *r, const char *status, FILE *err);
+/*
+ * fio with argv (argv[0] r->fio) in the run directory, as fv_run_fio
+ * runs it: its own process group, SIGINT/SIGTERM/SIGHUP passed on once.
+ */
+int fv_run_exec(const struct fv_run *r, char *const *argv, bool *interrupted,
+		FILE *err);
+
+/* ---- Several hosts: fio's client and servers ---- */
+
+/*
+ * hosts.c: parses --hosts (host[:port],... or @FILE). 0, or -EINVAL with
+ * a message naming the entry in err; -ENOMEM.
+ */
+int fv_hosts_parse(struct fv_hostlist *hl, const char *arg, char *err,
+		   size_t errlen);
+void fv_hosts_free(struct fv_hostlist *hl);
+/* A host's own value of a variable (@FILE: NAME=VALUE), or NULL. */
+const char *fv_host_value(const struct fv_host *h, const char *name);
+/* Is the run's engine ours (stats_host, the stats line)? */
+bool fv_run_our_engine(const struct fv_run *r);
+/* s with "{host}" replaced by h->tag. 0 or -ENAMETOOLONG. */
+int fv_host_subst(const struct fv_host *h, const char *s, char *out,
+		  size_t len);
+
+/*
+ * probe.c: asks every host fio's probe, in each known protocol version
+ * (the one of local_fio, "fio-3.33", first), and fills h->probe, its
+ * server's name and fio version. Hosts are asked at once. 0.
+ */
+int fv_hosts_probe(struct fv_hostlist *hl, const char *local_fio);
+
+/*
+ * preflight.c: the checks before a run on several hosts (each server
+ * there, the same fio as here, the engine loads there, the target is
+ * usable there: a tiny probe job through each server), each failure naming
+ * the host and the remedy. 0 or an exit status.
+ */
+int fv_hosts_preflight(struct fv_run *r, FILE *err);
+
+/* client.c: the run. */
+/* Each host's copy of the job file, the run's values written in. */
+int fv_hosts_write_jobfiles(struct fv_run *r, FILE *err);
+/* fio --client on every host at once; as fv_run_fio. */
+int fv_hosts_run(const struct fv_run *r, bool *interrupted, FILE *err);
+/*
+ * The hosts with no results in fio's output (their server died or hung
+ * during the run), each named on err. Returns how many, or -errno.
+ */
+int fv_hosts_missing(const struct fv_run *r, FILE *err);
+/* The hosts, their servers and fio versions, appended to run.txt. */
+int fv_hosts_manifest(const struct fv_run *r, FILE *err);
 
 #endif

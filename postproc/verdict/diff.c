@@ -53,7 +53,8 @@ static bool has_label(const struct fv_set *s, const char *label)
 
 /*
  * Baseline jobs of the same label and job; when the baseline has no such
- * label (each run in its own directory, labelled by it), the same job.
+ * label (each run in its own directory, labelled by it), the same job. A
+ * fleet's sum is compared with fleets' sums only.
  */
 static size_t matches(const struct dctx *dc, const struct fv_job *j,
 		      const struct fv_job **out)
@@ -65,6 +66,7 @@ static size_t matches(const struct dctx *dc, const struct fv_job *j,
 		const struct fv_job *b = dc->base->jobs[i];
 
 		if (fv_job_representative(b) &&
+		    (b->kind == FV_JOB_FLEET) == (j->kind == FV_JOB_FLEET) &&
 		    !strcmp(b->display, j->display) &&
 		    (any_label || (b->label && !strcmp(b->label, j->label))))
 			out[n++] = b;

@@ -35,6 +35,8 @@ static const struct {
 	[FV_V_IMPROVEMENT] = { "improvement", FV_PASS },
 	[FV_V_REGRESSION] = { "regression", FV_FAIL },
 	[FV_V_INSUFFICIENT] = { "insufficient-baseline", FV_WARN },
+	[FV_V_HOST_IN_LINE] = { "host-in-line", FV_PASS },
+	[FV_V_HOST_OUTLIER] = { "host-outlier", FV_FAIL },
 };
 
 const char *fv_verdict_name(enum fv_verdict v)
@@ -95,6 +97,8 @@ void fv_vopts_init(struct fv_vopts *o)
 	o->default_noise = 0.10;
 	o->lat_floor_ns = 20000;
 	o->min_baseline = 1;
+	o->outlier_z = 3.5;
+	o->outlier_dev = 0.25;
 }
 
 void fv_vopts_free(struct fv_vopts *o)

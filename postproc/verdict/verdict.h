@@ -39,6 +39,8 @@ enum fv_verdict {
 	FV_V_IMPROVEMENT,
 	FV_V_REGRESSION,
 	FV_V_INSUFFICIENT,
+	FV_V_HOST_IN_LINE,
+	FV_V_HOST_OUTLIER,
 	FV_V_NR,
 };
 
@@ -52,6 +54,9 @@ enum fv_outcome {
 	FV_WARN,
 	FV_FAIL,
 };
+
+/* host-outlier needs this many hosts of one fleet running one job. */
+#define FV_HOSTS_MIN 3
 
 /* A user ceiling: a label's (or every label's) highest credible figure. */
 struct fv_ceiling {
@@ -81,6 +86,8 @@ struct fv_vopts {
 	double default_noise;	 /* --default-noise 10%: when none is known */
 	double lat_floor_ns;	 /* --lat-floor 20us */
 	int min_baseline;	 /* --min-baseline 1 */
+	double outlier_z;	 /* --outlier-z 3.5 */
+	double outlier_dev;	 /* --outlier-dev 25% */
 	uint64_t fail_on;	 /* --fail-on: bit per enum fv_verdict */
 	struct fv_ceiling *ceil; /* --ceiling [LABEL:]iops=N,bw=N */
 	size_t nceil;
@@ -126,6 +133,15 @@ int fv_verdicts(const struct fv_verdict_in *in, struct fv_report *rep,
  * once; the passing checks counted in a note. 0 or -ENOMEM.
  */
 int fv_findings(const struct fv_table *t, struct fv_table **out);
+
+/*
+ * The table "hosts": per fleet and job of client output, a row per host
+ * (IOPS, p99, p99.9, durability counts, its bad verdicts) and the fleet's
+ * row. Runs the verdicts for the findings (*failed as fv_verdicts sets
+ * it). 0 or -ENOMEM.
+ */
+int fv_hosts_table(const struct fv_verdict_in *in, struct fv_report *rep,
+		   bool *failed);
 
 /* Each job of in->set against in->base: the table "diff". */
 int fv_diff(const struct fv_verdict_in *in, struct fv_report *rep,

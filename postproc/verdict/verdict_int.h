@@ -80,7 +80,8 @@ void fv_vfmt(char *buf, size_t len, enum fv_unit u, double v);
 
 int fv_vcheck_burst(struct fv_vctx *vc, const struct fv_job *j);
 int fv_vcheck_steady(struct fv_vctx *vc, const struct fv_job *j);
-int fv_vcheck_cap(struct fv_vctx *vc); /* per label and sweep */
+int fv_vcheck_cap(struct fv_vctx *vc);	 /* per label and sweep */
+int fv_vcheck_hosts(struct fv_vctx *vc); /* per fleet and job */
 int fv_vcheck_cache(struct fv_vctx *vc, const struct fv_job *j);
 int fv_vcheck_method(struct fv_vctx *vc, const struct fv_job *j);
 int fv_vcheck_flush(struct fv_vctx *vc, const struct fv_job *j);
