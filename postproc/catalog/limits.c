@@ -208,6 +208,31 @@ static void level_fmt(char *buf, size_t len, const struct fv_limits *l,
 	fv_limit_fmt(buf, len, &as);
 }
 
+/*
+ * Above the sustained IOPS limit but below a burst's: only credits can
+ * pay for it (a bucket that refills while the disk idles between jobs
+ * and is spent again), not something else capping the disk.
+ */
+static bool between_limits(char *buf, size_t len, const struct fv_limits *l,
+			   const char *what, const char *lv, double level,
+			   double noise)
+{
+	const struct fv_limit *s = l->iops, *b = l->burst_iops;
+	char sv[48], bv[48];
+
+	if (!s || !b || isnan(level) || level <= s->value * (1 + noise) ||
+	    level >= b->value)
+		return false;
+	fv_limit_fmt(sv, sizeof(sv), s);
+	fv_limit_fmt(bv, sizeof(bv), b);
+	snprintf(buf, len,
+		 "; %s, %s, lies between the sustained %s and the %s burst: "
+		 "credits still paid for part of it (a bucket refills while "
+		 "the disk idles between jobs)",
+		 what, lv, sv, bv);
+	return true;
+}
+
 void fv_limits_explain(const struct fv_label_sku *ls, const char *what,
 		       double level_iops, double level_bw, double noise,
 		       char *buf, size_t len)
@@ -231,6 +256,8 @@ void fv_limits_explain(const struct fv_label_sku *ls, const char *what,
 	level_fmt(lv, sizeof(lv), &l,
 		  isnan(level_iops) ? FV_LIM_BPS : FV_LIM_IOPS,
 		  isnan(level_iops) ? level_bw : level_iops);
+	if (between_limits(buf, len, &l, what, lv, level_iops, noise))
+		return;
 	n = (size_t) snprintf(buf, len,
 			      "; %s, %s, matches no limit known for %s (", what,
 			      lv, ls->spec + strlen(ls->label) + 1);

@@ -201,11 +201,19 @@ static void test_e2e_cap_names_limit(void **state)
 			 "provisioned limit (within ");
 	expect(ok, "the cap matches gp2 333 GiB's 999 IOPS", out, d);
 	d = e2e("sweep");
+	/* 1000 IOPS on a P30 (5000): below what the disk allows, something
+	 * else caps it; on a P10 (500, bursts to 3500): credits paid. */
+	out = csv_st(&st, "verdict", "--sku", "sweep=azure:P30", d, NULL);
+	ok = st == 0 && strstr(out, ",cap,capped,") &&
+	     strstr(out, "matches no limit known for azure:P30 (5000 IOPS") &&
+	     strstr(out, "something else caps it");
+	expect(ok, "the cap matches none of a P30's limits", out, d);
+	d = e2e("sweep");
 	out = csv_st(&st, "verdict", "--sku", "sweep=azure:P10", d, NULL);
 	ok = st == 0 && strstr(out, ",cap,capped,") &&
-	     strstr(out, "matches no limit known for azure:P10 (500 IOPS") &&
-	     strstr(out, "something else caps it");
-	expect(ok, "the cap matches none of a P10's limits", out, d);
+	     strstr(out, "lies between the sustained 500 IOPS and the 3500 "
+			 "IOPS burst");
+	expect(ok, "a P10's cap above its baseline: credits", out, d);
 }
 
 static void test_e2e_steady(void **state)
