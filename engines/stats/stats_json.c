@@ -129,6 +129,7 @@ static json_t *counts_json(const struct dur_acct *a)
 	SET_U64(o, "trims", c->trims);
 	SET_U64(o, "writes_not_durable", dur_writes_not_durable(a));
 	SET_U64(o, "writes_untracked", c->writes_untracked);
+	SET_U64(o, "writes_flush_failed", c->writes_flush_failed);
 	return o;
 }
 
