@@ -326,8 +326,47 @@ for check in sys.argv[2:]:
 PYEOF
 }
 
+# fio killed with SIGKILL cannot remove its emulated disk: the state stays
+# in /dev/shm under the dead run's pid, and the next run removes it.
+killed_run() {
+	local dir="$WORK/emu-killed" fpid i left
+	mkdir -p "$dir"
+	# its own process group, so that SIGKILL reaches its job processes too
+	(cd "$dir" && exec setsid env ${FV_PRELOAD:+LD_PRELOAD="$FV_PRELOAD"} \
+		ASAN_OPTIONS=detect_leaks=0 fio --output-format=json \
+		--output=out.json --ioengine=external:"$UD" --name=k \
+		--filename="$SHM/emuk" --size=16m --rw=randread --bs=4k \
+		--iodepth=4 --time_based --runtime=60 --cap_iops=2000 \
+		2>err.txt) &
+	fpid=$!
+	for i in $(seq 1 200); do
+		ls /dev/shm | grep -q "^fioverdict-emu-$fpid\." && break
+		sleep 0.1
+	done
+	kill -KILL -- -"$fpid" 2>/dev/null
+	wait "$fpid" 2>/dev/null
+	left=$(ls /dev/shm | grep "^fioverdict-emu-$fpid\.")
+	if [ -n "$left" ] && ! kill -0 "$fpid" 2>/dev/null; then
+		ok "fio killed with SIGKILL: its emulated disk is left, named after the dead run ($left)"
+	else
+		not_ok "fio killed with SIGKILL leaves its emulated disk" \
+			"left: '${left}'; $(tail -n 3 "$dir/err.txt")"
+		return
+	fi
+	job "$WORK/emu-after-kill" --name=a --filename="$SHM/emuk" --size=16m \
+		--rw=randread --bs=4k --iodepth=4 --time_based --runtime=1 \
+		--cap_iops=1000
+	if ls /dev/shm | grep -q "^fioverdict-emu-$fpid\."; then
+		not_ok "the next emulated run removes the state of the killed one" \
+			"$(ls /dev/shm | grep "^fioverdict-emu-")"
+	else
+		ok "the next emulated run removes the state of the killed one"
+	fi
+	rm -f "$SHM/emuk"
+}
+
 emulator() {
-	local dir="$WORK/emu-cap" out
+	local dir="$WORK/emu-cap" out left
 	job "$dir" --name=c --filename="$SHM/emu" --size=16m --rw=randread \
 		--bs=4k --iodepth=8 --time_based --runtime=3 --cap_iops=3000 \
 		--write_iops_log=c --log_avg_msec=50
@@ -342,17 +381,23 @@ emulator() {
 
 	# the cap is the disk's: four clones share it, as jobs on one disk do
 	dir="$WORK/emu-shared"
+	# other runs on this machine may have disks of their own: only the
+	# names this run adds count
+	local before
+	before=$(ls /dev/shm | grep "^fioverdict-emu-")
 	job "$dir" --name=c --filename="$SHM/emu" --size=16m --rw=randread \
 		--bs=4k --iodepth=4 --numjobs=4 --group_reporting --time_based \
 		--runtime=2 --cap_iops=2000
 	expect "numjobs=4 on one emulated disk: 2000 IOPS between them, not 2000 each" \
 		"d[0]['jobs'][0]['read']['iops'] <= 2000 * 1.01 and d[0]['jobs'][0]['read']['iops'] > 0" \
 		"$dir/out.json"
-	if ls /dev/shm | grep -q "^fioverdict-emu-"; then
-		not_ok "the emulated disks are removed when fio exits" "$(ls /dev/shm | grep fioverdict-emu-)"
+	left=$(ls /dev/shm | grep "^fioverdict-emu-" | grep -vxF "$before")
+	if [ -n "$left" ]; then
+		not_ok "the emulated disks are removed when fio exits" "$left"
 	else
 		ok "the emulated disks are removed when fio exits"
 	fi
+	killed_run
 
 	dir="$WORK/emu-bw"
 	job "$dir" --name=c --filename="$SHM/emu" --size=16m --rw=read \
