@@ -7,7 +7,7 @@
 set -euo pipefail
 
 build_pkgs=(build-essential pkg-config fio liburing-dev libjansson-dev
-	libcmocka-dev dpkg-dev clang libclang-rt-dev valgrind python3)
+	libcmocka-dev dpkg-dev clang libclang-rt-dev valgrind python3 e2fsprogs)
 nvme_pkgs=(qemu-system-x86 linux-image-amd64 busybox-static kmod cpio)
 report_pkgs=(gnuplot-nox chromium fonts-dejavu-core)
 

@@ -8,6 +8,7 @@
 
 #include <jansson.h>
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "accounting/accounting.h"
 #include "device/device.h"
@@ -49,9 +50,17 @@ json_t *stats_to_json(const struct dur_acct *a, const struct stats_meta *m);
 json_t *stats_hist_to_json(const struct histogram *h);
 
 /*
- * Writes @doc to @path through a temporary file and rename(), so a reader
- * never sees half a file. 0 or a negative errno.
+ * Writes @doc to @path through a temporary file in the same directory,
+ * flushed to the device, then renamed over @path: a crash at any moment
+ * leaves the old file or the whole new one, never half of one. On failure
+ * the temporary file is removed. 0 or a negative errno.
  */
 int stats_write_file(const char *path, const json_t *doc);
+
+/*
+ * The temporary name of @path for process @pid: DIR/.NAME.PID.partial,
+ * which fioverdict knows and skips. 0 or -ENAMETOOLONG.
+ */
+int stats_temp_name(const char *path, int pid, char *out, size_t len);
 
 #endif

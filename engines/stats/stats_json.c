@@ -2,6 +2,7 @@
 #include "stats.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -229,23 +230,76 @@ json_t *stats_to_json(const struct dur_acct *a, const struct stats_meta *m)
 	return d;
 }
 
+int stats_temp_name(const char *path, int pid, char *out, size_t len)
+{
+	const char *slash = strrchr(path, '/');
+	int dirlen = slash ? (int) (slash - path + 1) : 0;
+	int n = snprintf(out, len, "%.*s.%s.%d.partial", dirlen, path,
+			 path + dirlen, pid);
+
+	return n < 0 || (size_t) n >= len ? -ENAMETOOLONG : 0;
+}
+
+/* The directory's own entry made durable: the rename survives a crash. */
+static void sync_dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char dir[PATH_MAX];
+	int fd;
+
+	snprintf(dir, sizeof(dir), "%.*s", slash ? (int) (slash - path) : 1,
+		 slash ? (slash == path ? "/" : path) : ".");
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd >= 0) {
+		fsync(fd);
+		close(fd);
+	}
+}
+
+/* jansson's own writer loses the errno of a failed write: ours keeps it. */
+static int write_all(int fd, const char *p, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, p, n);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			return -errno;
+		p += w;
+		n -= (size_t) w;
+	}
+	return 0;
+}
+
 int stats_write_file(const char *path, const json_t *doc)
 {
-	char tmp[PATH_MAX];
-	int ret;
+	char tmp[PATH_MAX], *text;
+	int fd, ret;
 
-	if (snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, (int) getpid()) >=
-	    (int) sizeof(tmp))
-		return -ENAMETOOLONG;
-	if (json_dump_file(doc, tmp, JSON_INDENT(2) | JSON_SORT_KEYS)) {
-		ret = errno ? -errno : -EIO;
-		unlink(tmp);
+	ret = stats_temp_name(path, (int) getpid(), tmp, sizeof(tmp));
+	if (ret)
 		return ret;
+	text = json_dumps(doc, JSON_INDENT(2) | JSON_SORT_KEYS);
+	if (!text)
+		return -ENOMEM;
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+	if (fd < 0) {
+		free(text);
+		return -errno;
 	}
-	if (rename(tmp, path)) {
+	ret = write_all(fd, text, strlen(text));
+	free(text);
+	if (!ret && fsync(fd))
 		ret = -errno;
+	if (close(fd) && !ret)
+		ret = -errno;
+	if (!ret && rename(tmp, path))
+		ret = -errno;
+	if (ret) {
 		unlink(tmp);
 		return ret;
 	}
+	sync_dir_of(path);
 	return 0;
 }
