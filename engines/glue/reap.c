@@ -32,6 +32,8 @@ static void complete_link(struct thread_data *td, struct glue_data *gd,
 	l->done = true;
 	if (l->waiter) {
 		gd->p->complete(td, l->waiter, cqe);
+		if (l->waiter->error)
+			glue_sync_failed(td, l->waiter);
 		gd->events[gd->nevents++] = l->waiter;
 		glue_link_put(gd, l);
 	} else if (l->claimed) {
@@ -87,6 +89,8 @@ static void complete_cqe(struct thread_data *td, struct glue_data *gd,
 	gd->p->complete(td, io_u, cqe);
 	if (gd->acct_ready)
 		account_io(gd, io_u, now);
+	if (ddir_sync(io_u->ddir) && io_u->error)
+		glue_sync_failed(td, io_u);
 	gd->ios[io_u->index].link = NULL;
 	gd->events[gd->nevents++] = io_u;
 }

@@ -93,6 +93,8 @@ static enum fio_q_status claim_linked_flush(struct thread_data *td,
 		struct io_uring_cqe cqe = { .res = l->res };
 
 		gd->p->complete(td, io_u, &cqe);
+		if (io_u->error)
+			glue_sync_failed(td, io_u);
 		glue_link_put(gd, l);
 		return FIO_Q_COMPLETED;
 	}
