@@ -149,7 +149,8 @@ static int copy_lines(const struct fv_run *r, FILE *in, FILE *out,
 
 int fv_run_write_jobfile(const struct fv_run *r, FILE *err)
 {
-	FILE *in = fopen(r->jobfile, "r"), *out;
+	FILE *in = fopen(r->jobfile, "r");
+	struct fv_atomic out;
 	bool inserted;
 	int ret;
 
@@ -158,17 +159,19 @@ int fv_run_write_jobfile(const struct fv_run *r, FILE *err)
 			strerror(errno));
 		return FV_EXIT_NOINPUT;
 	}
-	out = fopen(r->jobcopy, "w");
-	if (!out) {
+	ret = fv_atomic_open(&out, r->jobcopy);
+	if (ret) {
 		fprintf(err, "fioverdict run: %s: %s\n", r->jobcopy,
-			strerror(errno));
+			strerror(-ret));
 		fclose(in);
 		return FV_EXIT_CANTCREAT;
 	}
-	ret = copy_lines(r, in, out, &inserted);
+	ret = copy_lines(r, in, out.f, &inserted);
 	fclose(in);
-	if (fclose(out) || ret) {
-		fprintf(err, "fioverdict run: cannot write %s\n", r->jobcopy);
+	ret = fv_atomic_close(&out, ret);
+	if (ret) {
+		fprintf(err, "fioverdict run: cannot write %s: %s\n",
+			r->jobcopy, strerror(-ret));
 		return FV_EXIT_CANTCREAT;
 	}
 	if (r->neopts && !inserted) {

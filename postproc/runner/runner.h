@@ -41,11 +41,14 @@ struct fv_run {
 	struct fv_run_var vars[FV_RUN_MAX_VARS];
 	size_t nvars;
 	/* The run. */
-	char stem[256];	    /* job file name without .fio */
-	char stamp[64];	    /* run directory name */
-	char dir[4096];	    /* DIR/NAME/<stamp> */
-	char json[4400];    /* fio's json+ output, in dir */
-	char jobcopy[4400]; /* the job file as run, in dir */
+	char stem[256];	     /* job file name without .fio */
+	char stamp[64];	     /* run directory name */
+	char dir[4096];	     /* DIR/NAME/<stamp> */
+	char json[4400];     /* fio's json+ output, in dir */
+	char json_tmp[4400]; /* where fio writes it until it exits */
+	char jobcopy[4400];  /* the job file as run, in dir */
+	long fio_pid;	     /* once started */
+	char started[32];    /* UTC, ISO 8601 */
 };
 
 /* jobfile.c */
@@ -63,10 +66,18 @@ int fv_run_make_dir(struct fv_run *r, FILE *err);
 int fv_run_parse_only(const struct fv_run *r, FILE *err);
 /*
  * Runs fio in the run directory. *interrupted is set when SIGINT or
- * SIGTERM arrived (forwarded to fio, which writes what finished). Returns
- * fio's exit status, or -errno when it could not be started.
+ * SIGTERM arrived (forwarded to fio, which writes what finished). fio
+ * writes its output to a temporary name, renamed once fio has exited (so
+ * that a run cut short leaves no output that looks whole), and gets
+ * SIGTERM if we die first. Returns fio's exit status, or -errno when it
+ * could not be started.
  */
-int fv_run_fio(const struct fv_run *r, bool *interrupted, FILE *err);
-int fv_run_manifest(const struct fv_run *r, const char *status, FILE *err);
+int fv_run_fio(struct fv_run *r, bool *interrupted, FILE *err);
+/*
+ * Writes the manifest DIR/run.txt, whole or not at all: "status: running"
+ * before fio starts (a directory whose manifest still says so after the
+ * run is an incomplete run, ingest/manifest.h), how it ended after.
+ */
+int fv_run_manifest(struct fv_run *r, const char *status, FILE *err);
 
 #endif
