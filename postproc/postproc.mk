@@ -2,8 +2,8 @@
 #
 #   make                      builds $(BUILD)/postproc/fioverdict
 #   make check-postproc       unit, ingest, fio-generated and golden tests
-#   make fuzz                 libFuzzer over the ingest (FUZZ_SECONDS, 600)
-#   make check-fuzz           bounded fuzz run (about 90 s), fails on a crash
+#   make fuzz                 libFuzzer over every parser (tests/postproc/fuzz.mk)
+#   make check-fuzz           bounded fuzz run (about 2 min), fails on a crash
 #   make bench-postproc       corpus of >= 1000 json+ files: speed, memory
 #   make golden-update        rewrite the golden outputs (review the diff!)
 
@@ -22,7 +22,7 @@ PP_TESTS := $(patsubst $(PP_TDIR)/%.c,$(PP_TOUT)/%,\
 	$(wildcard $(PP_TDIR)/test_*.c))
 PP_GEN := $(PP_TOUT)/gen/.stamp
 
-.PHONY: check-postproc fuzz check-fuzz bench-postproc golden-update
+.PHONY: check-postproc bench-postproc golden-update
 
 all: $(PP_BIN)
 check-all: check-postproc check-fuzz
@@ -85,40 +85,8 @@ golden-update: $(PP_TESTS)
 	FV_UPDATE_GOLDEN=1 FV_FIXTURES=$(PP_TDIR)/fixtures \
 	FV_VGOLDEN=$(PP_TDIR)/verdict_golden $(PP_TOUT)/test_verdict_golden
 
-# libFuzzer build: its own objects, clang, ASan+UBSan.
-PP_FUZZ := $(PP_OUT)/fuzz/fuzz_ingest
-PP_CORPUS := $(PP_OUT)/fuzz/corpus
-FUZZ_SECONDS ?= 600
-CHECK_FUZZ_SECONDS ?= 80
-
-$(PP_FUZZ): $(PP_TDIR)/fuzz_ingest.c $(PP_SRCS) $(shell find $(PP_DIR) -name '*.h')
-	@mkdir -p $(@D)
-	clang -std=gnu11 -O1 -g -D_GNU_SOURCE -I$(PP_DIR) -Wall -Wextra \
-		-Werror -fsanitize=fuzzer,address,undefined \
-		-fno-sanitize-recover=undefined -fno-omit-frame-pointer \
-		$(PP_TDIR)/fuzz_ingest.c $(PP_SRCS) -o $@ $(PP_LIBS)
-
-$(PP_CORPUS)/.stamp: $(PP_GEN) $(wildcard $(PP_TDIR)/fixtures/*)
-	@mkdir -p $(@D)
-	find $(PP_TDIR)/fixtures $(PP_TDIR)/ts_fixtures $(PP_TOUT)/gen -type f \
-		-exec cp --backup=numbered -t $(@D) {} +
-	@touch $@
-
-fuzz: $(PP_FUZZ) $(PP_CORPUS)/.stamp
-	$(PP_FUZZ) -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
-		-timeout=10 -rss_limit_mb=2048 $(PP_CORPUS)
-
-check-fuzz: $(PP_FUZZ) $(PP_CORPUS)/.stamp
-	@mkdir -p $(PP_OUT)/fuzz/crashes
-	$(PP_FUZZ) -max_total_time=$(CHECK_FUZZ_SECONDS) -max_len=65536 \
-		-timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-		-artifact_prefix=$(PP_OUT)/fuzz/crashes/ $(PP_CORPUS) \
-		2>$(PP_OUT)/fuzz/check.log || \
-		{ tail -n 60 $(PP_OUT)/fuzz/check.log; \
-		  echo "check-fuzz: FAILED"; exit 1; }
-	@grep -E '^stat::number_of_executed_runs|^Done' \
-		$(PP_OUT)/fuzz/check.log || true
-	@echo "check-fuzz: no crash in $(CHECK_FUZZ_SECONDS) s"
+# libFuzzer targets, one per parser of outside input (make fuzz, check-fuzz).
+include tests/postproc/fuzz.mk
 
 bench-postproc: $(PP_BIN) $(PP_GEN)
 	$(PP_TDIR)/bench.sh $(PP_BIN) $(PP_TOUT)/gen $(PP_TOUT)/bench

@@ -52,7 +52,16 @@ struct fv_run {
 };
 
 /* jobfile.c */
+/* The "#@" declarations of the job file read from @f, into r->vars. */
+void fv_run_scan_vars(struct fv_run *r, FILE *f);
+/* The declarations of r->jobfile, each given its value for this run. */
 int fv_run_read_vars(struct fv_run *r, FILE *err);
+/*
+ * The job file @in copied to @out, r->eopts added after its first
+ * ioengine= line (*inserted says whether there was one). 0 or -EIO.
+ */
+int fv_run_copy_jobfile(const struct fv_run *r, FILE *in, FILE *out,
+			bool *inserted);
 int fv_run_write_jobfile(const struct fv_run *r, FILE *err);
 
 /* locate.c: each returns 0 or an exit status after printing why. */
