@@ -13,7 +13,7 @@
 /* Manifests are a few hundred bytes: more is not one of ours. */
 #define MANIFEST_MAX 65536
 
-/* Copies the value of line [p, end) after "key: " into out, if it fits. */
+/* Copies the value [v, end) into out, if it fits with its NUL. */
 static void take(char *out, size_t len, const char *v, const char *end)
 {
 	size_t n = (size_t) (end - v);
@@ -38,7 +38,8 @@ static long number(const char *v, const char *end)
 	return *buf && !*e && n > 0 ? n : 0;
 }
 
-static void line(struct fv_manifest *m, const char *p, const char *end)
+/* One line, [p, p + n) without its newline. */
+static void line(struct fv_manifest *m, const char *p, size_t n)
 {
 	static const struct {
 		const char *key;
@@ -55,19 +56,21 @@ static void line(struct fv_manifest *m, const char *p, const char *end)
 		{ "runner-pid", offsetof(struct fv_manifest, pid), 0 },
 		{ "fio-pid", offsetof(struct fv_manifest, fio_pid), 0 },
 	};
-	const char *colon, *v;
+	const char *colon, *v, *end;
+	size_t klen;
 
-	if (end > p && end[-1] == '\r')
-		end--; /* a manifest copied through Windows */
-	colon = memchr(p, ':', (size_t) (end - p));
+	if (n && p[n - 1] == '\r')
+		n--; /* a manifest copied through Windows */
+	colon = memchr(p, ':', n);
+	end = p + n;
 	if (!colon || colon + 1 == end || colon[1] != ' ')
 		return;
 	v = colon + 2;
+	klen = (size_t) (colon - p);
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
 		char *field = (char *) m + keys[i].off;
 
-		if (strlen(keys[i].key) != (size_t) (colon - p) ||
-		    memcmp(keys[i].key, p, (size_t) (colon - p)))
+		if (strlen(keys[i].key) != klen || memcmp(keys[i].key, p, klen))
 			continue;
 		if (keys[i].len)
 			take(field, keys[i].len, v, end);
@@ -83,9 +86,8 @@ int fv_manifest_parse(const char *buf, size_t len, struct fv_manifest *m)
 	memset(m, 0, sizeof(*m));
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t) (end - p));
-		const char *e = nl ? nl : end;
 
-		line(m, p, e);
+		line(m, p, (size_t) ((nl ? nl : end) - p));
 		p = nl ? nl + 1 : end;
 	}
 	return m->status[0] ? 0 : -EINVAL;
