@@ -223,6 +223,11 @@ fail_fd:
 	return ret;
 }
 
+const char *emu_shared_object(const struct emu_shared *s)
+{
+	return s->name + 1; /* without shm_open's leading '/' */
+}
+
 uint64_t emu_shared_admit(struct emu_shared *s, uint64_t now_ns, uint64_t bytes)
 {
 	uint64_t start;

@@ -141,6 +141,9 @@ int emu_shared_remove_stale(long except);
 /* A process's start time (clock ticks since boot, /proc), 0 if unknown. */
 unsigned long long emu_process_start(long pid);
 
+/* The name of @s's shared memory object (/dev/shm/NAME), for the stats. */
+const char *emu_shared_object(const struct emu_shared *s);
+
 /* The shared memory object's name, for tests and messages. */
 void emu_shared_name(long owner, uint64_t device, const struct emu_config *c,
 		     char *out, unsigned len);

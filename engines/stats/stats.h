@@ -37,6 +37,8 @@ struct stats_meta {
 	const char *error;
 	/* the emulated disk, or NULL when not emulating */
 	const struct emu_state *emu;
+	/* the shared memory object it lived in, or NULL (a job's own) */
+	const char *emu_shared;
 };
 
 /* The percentiles every distribution reports. */

@@ -181,7 +181,7 @@ static json_t *rate_or_null(double v)
 }
 
 /* The emulated disk's settings and what it did: the model's evidence. */
-static json_t *emulator_json(const struct emu_state *e)
+static json_t *emulator_json(const struct emu_state *e, const char *shared)
 {
 	const struct emu_config *c = &e->config;
 	double burst = emu_burst_length_s(e);
@@ -200,6 +200,7 @@ static json_t *emulator_json(const struct emu_state *e)
 			    burst >= 0 ? json_real(burst) : json_null());
 	SET_U64(o, "ios_admitted", e->admitted);
 	SET_U64(o, "ios_delayed", e->delayed);
+	json_object_set_new(o, "shared_state", str_or_null(shared));
 	return o;
 }
 
@@ -226,7 +227,8 @@ json_t *stats_to_json(const struct dur_acct *a, const struct stats_meta *m)
 	json_object_set_new(d, "write_to_durable_ns",
 			    stats_hist_to_json(&a->write_to_durable));
 	json_object_set_new(d, "emulator",
-			    m->emu ? emulator_json(m->emu) : json_null());
+			    m->emu ? emulator_json(m->emu, m->emu_shared)
+				   : json_null());
 	return d;
 }
 

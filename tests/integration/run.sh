@@ -415,20 +415,23 @@ emulator() {
 	# the cap is the disk's: four clones share it, as jobs on one disk do
 	dir="$WORK/emu-shared"
 	# other runs on this machine may have disks of their own: only the
-	# names this run adds count
-	local before
-	before=$(ls /dev/shm | grep "^fioverdict-emu-")
+	# names of this fio run (its pid) count
+	local shared
 	job "$dir" --name=c --filename="$SHM/emu" --size=16m --rw=randread \
 		--bs=4k --iodepth=4 --numjobs=4 --group_reporting --time_based \
 		--runtime=2 --cap_iops=2000
 	expect "numjobs=4 on one emulated disk: 2000 IOPS between them, not 2000 each" \
 		"d[0]['jobs'][0]['read']['iops'] <= 2000 * 1.01 and d[0]['jobs'][0]['read']['iops'] > 0" \
 		"$dir/out.json"
-	left=$(ls /dev/shm | grep "^fioverdict-emu-" | grep -vxF "$before")
-	if [ -n "$left" ]; then
-		not_ok "the emulated disks are removed when fio exits" "$left"
+	# the stats files name the disk's shared state: one for the four
+	shared=$(py "len(set(x['emulator']['shared_state'] for x in d)) == 1 and d[0]['emulator']['shared_state']" \
+		"$dir"/c_durability.*.json)
+	left=$(ls /dev/shm | grep -xF "${shared:-none}")
+	if [ -z "$left" ] && [ "${shared#fioverdict-emu-}" != "$shared" ]; then
+		ok "the emulated disk ($shared) is removed when fio exits"
 	else
-		ok "the emulated disks are removed when fio exits"
+		not_ok "the emulated disk is removed when fio exits" \
+			"stats files: ${shared}; left: $left"
 	fi
 	killed_run
 
