@@ -139,7 +139,7 @@ corrupt_on_request() { # CONSOLE-LOG
 				seek=$((off / 4096)) count=1 conv=notrunc \
 				status=none
 			handled=$n
-		done < <(tr -d '\r' <"$1" 2>/dev/null | grep "^FVNVME CORRUPT ")
+		done < <([ -e "$1" ] && tr -d '\r' <"$1" | grep "^FVNVME CORRUPT ")
 		sleep 0.2
 	done
 }
@@ -172,6 +172,8 @@ fi
 trace=$build/trace.log
 printf 'pci_nvme_io_cmd\n' >"$build/trace-events"
 rm -f "$trace"
+# the console of an earlier run must not be taken for this one's
+rm -f "$console"
 corrupt_on_request "$console" &
 corrupter=$!
 boot "$accel" test "$console" "$TIMEOUT_TEST" \
