@@ -51,6 +51,7 @@ struct ioengine_ops ioengine = {
 	.commit = glue_commit,
 	.getevents = glue_getevents,
 	.event = glue_event,
+	.errdetails = glue_file_errdetails,
 	.cleanup = glue_cleanup,
 	.open_file = glue_open_file,
 	.close_file = glue_close_file,

@@ -2,9 +2,8 @@
 #
 #   make                      builds $(BUILD)/postproc/fioverdict
 #   make check-postproc       unit, ingest, fio-generated and golden tests
-#   make fuzz                 libFuzzer over the ingest (FUZZ_SECONDS, 600)
-#   make check-fuzz           bounded fuzz runs (about 90 s over ingest, 20 s
-#                             each over the catalog and its import)
+#   make fuzz                 libFuzzer over every parser (tests/postproc/fuzz.mk)
+#   make check-fuzz           bounded fuzz run (about 2 min), fails on a crash
 #   make bench-postproc       corpus of >= 1000 json+ files: speed, memory
 #   make golden-update        rewrite the golden outputs (review the diff!)
 
@@ -27,7 +26,7 @@ PP_GEN := $(PP_TOUT)/gen/.stamp
 # <prefix>/share/fioverdict/catalog.
 PP_CATALOG := $(BUILD)/catalog/.stamp
 
-.PHONY: check-postproc fuzz check-fuzz bench-postproc golden-update
+.PHONY: check-postproc bench-postproc golden-update
 
 all: $(PP_BIN) $(PP_CATALOG)
 check-all: check-postproc check-fuzz
@@ -108,88 +107,8 @@ golden-update: $(PP_TESTS)
 	FV_UPDATE_GOLDEN=1 FV_FIXTURES=$(PP_TDIR)/fixtures \
 	FV_VGOLDEN=$(PP_TDIR)/verdict_golden $(PP_TOUT)/test_verdict_golden
 
-# libFuzzer build: its own objects, clang, ASan+UBSan.
-PP_FUZZ := $(PP_OUT)/fuzz/fuzz_ingest
-PP_CORPUS := $(PP_OUT)/fuzz/corpus
-FUZZ_SECONDS ?= 600
-CHECK_FUZZ_SECONDS ?= 80
-
-$(PP_FUZZ): $(PP_TDIR)/fuzz_ingest.c $(PP_SRCS) $(shell find $(PP_DIR) -name '*.h')
-	@mkdir -p $(@D)
-	clang -std=gnu11 -O1 -g -D_GNU_SOURCE -I$(PP_DIR) -Wall -Wextra \
-		-Werror -fsanitize=fuzzer,address,undefined \
-		-fno-sanitize-recover=undefined -fno-omit-frame-pointer \
-		$(PP_TDIR)/fuzz_ingest.c $(PP_SRCS) -o $@ $(PP_LIBS)
-
-$(PP_CORPUS)/.stamp: $(PP_GEN) $(wildcard $(PP_TDIR)/fixtures/*)
-	@mkdir -p $(@D)
-	find $(PP_TDIR)/fixtures $(PP_TDIR)/ts_fixtures $(PP_TOUT)/gen -type f \
-		-exec cp --backup=numbered -t $(@D) {} +
-	@touch $@
-
-fuzz: $(PP_FUZZ) $(PP_CORPUS)/.stamp
-	$(PP_FUZZ) -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
-		-timeout=10 -rss_limit_mb=2048 $(PP_CORPUS)
-
-check-fuzz: $(PP_FUZZ) $(PP_CORPUS)/.stamp
-	@mkdir -p $(PP_OUT)/fuzz/crashes
-	$(PP_FUZZ) -max_total_time=$(CHECK_FUZZ_SECONDS) -max_len=65536 \
-		-timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-		-artifact_prefix=$(PP_OUT)/fuzz/crashes/ $(PP_CORPUS) \
-		2>$(PP_OUT)/fuzz/check.log || \
-		{ tail -n 60 $(PP_OUT)/fuzz/check.log; \
-		  echo "check-fuzz: FAILED"; exit 1; }
-	@grep -E '^stat::number_of_executed_runs|^Done' \
-		$(PP_OUT)/fuzz/check.log || true
-	@echo "check-fuzz: no crash in $(CHECK_FUZZ_SECONDS) s"
-
-# The catalog's reader (with the resolver, limits and its tables) and the
-# import of the clouds' lists, one target each, built from the folders
-# they use (catalog, util, model, render and the catalog's tables), so
-# that they build in seconds. Seeded with catalog/ and the import
-# fixtures; check-fuzz runs each for CHECK_FUZZ_CAT_SECONDS.
-PP_FUZZ_CAT_SRCS := $(wildcard $(PP_DIR)/catalog/*.c $(PP_DIR)/util/*.c \
-	$(PP_DIR)/model/*.c $(PP_DIR)/render/*.c) \
-	$(PP_DIR)/analysis/catalog_tables.c
-PP_FUZZ_CATS := $(PP_OUT)/fuzz/fuzz_catalog $(PP_OUT)/fuzz/fuzz_import
-CHECK_FUZZ_CAT_SECONDS ?= 20
-
-$(PP_FUZZ_CATS): $(PP_OUT)/fuzz/%: $(PP_TDIR)/%.c $(PP_FUZZ_CAT_SRCS) \
-		$(shell find $(PP_DIR) -name '*.h')
-	@mkdir -p $(@D)
-	clang -std=gnu11 -O1 -g -D_GNU_SOURCE -I$(PP_DIR) -Wall -Wextra \
-		-Werror -fsanitize=fuzzer,address,undefined \
-		-fno-sanitize-recover=undefined -fno-omit-frame-pointer \
-		$< $(PP_FUZZ_CAT_SRCS) -o $@ $(PP_LIBS)
-
-$(PP_OUT)/fuzz/corpus_catalog/.stamp: $(wildcard catalog/*.csv) \
-		$(wildcard $(PP_TDIR)/fixtures/catalog/*.csv)
-	@mkdir -p $(@D)
-	cp $^ $(@D)/
-	@touch $@
-
-$(PP_OUT)/fuzz/corpus_import/.stamp: $(wildcard $(PP_TDIR)/fixtures/catalog/*.json)
-	@mkdir -p $(@D)
-	cp $^ $(@D)/
-	@touch $@
-
-.PHONY: check-fuzz-catalog
-check-fuzz: check-fuzz-catalog
-check-fuzz-catalog: $(PP_FUZZ_CATS) $(PP_OUT)/fuzz/corpus_catalog/.stamp \
-		$(PP_OUT)/fuzz/corpus_import/.stamp
-	@mkdir -p $(PP_OUT)/fuzz/crashes
-	@for t in catalog import; do \
-	  $(PP_OUT)/fuzz/fuzz_$$t -max_total_time=$(CHECK_FUZZ_CAT_SECONDS) \
-		-max_len=16384 -timeout=10 -rss_limit_mb=2048 \
-		-print_final_stats=1 \
-		-artifact_prefix=$(PP_OUT)/fuzz/crashes/$$t- \
-		$(PP_OUT)/fuzz/corpus_$$t 2>$(PP_OUT)/fuzz/check_$$t.log || \
-		{ tail -n 60 $(PP_OUT)/fuzz/check_$$t.log; \
-		  echo "check-fuzz-catalog: fuzz_$$t FAILED"; exit 1; }; \
-	  grep -E '^stat::number_of_executed_(runs|units)' \
-		$(PP_OUT)/fuzz/check_$$t.log || true; \
-	done
-	@echo "check-fuzz-catalog: no crash in $(CHECK_FUZZ_CAT_SECONDS) s each"
+# libFuzzer targets, one per parser of outside input (make fuzz, check-fuzz).
+include tests/postproc/fuzz.mk
 
 bench-postproc: $(PP_BIN) $(PP_GEN)
 	$(PP_TDIR)/bench.sh $(PP_BIN) $(PP_TOUT)/gen $(PP_TOUT)/bench

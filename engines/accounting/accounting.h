@@ -79,6 +79,14 @@ uint64_t hist_bucket_mid(unsigned index);
  * instead. A write made with RWF_DSYNC (FUA) is durable at its own
  * completion.
  *
+ * A flush that fails (an I/O error, an NVMe Write Fault) makes nothing
+ * durable, and the writes it covered never become durable afterwards, even
+ * if a later flush succeeds: the device said that its cache could not be
+ * written, and a later flush cannot say that their data survived (the
+ * lesson of PostgreSQL's fsync errors). They are counted lost. A flush
+ * that never ran (-ECANCELED: the write it was linked to failed) is an
+ * error too, but takes nothing with it: its writes wait for the next one.
+ *
  * Nothing here knows fio: the engines feed it timestamps, and unit tests can
  * replay any interleaving.
  */
@@ -111,6 +119,8 @@ struct dur_counts {
 	uint64_t empty_syncs;
 	uint64_t trims;
 	uint64_t writes_untracked;
+	/* completed writes a failed flush covered: never durable */
+	uint64_t writes_flush_failed;
 	/* writes made durable by some flush (not by RWF_DSYNC) */
 	uint64_t writes_covered, bytes_covered;
 	uint64_t max_writes_per_flush, max_bytes_per_flush;
@@ -150,11 +160,17 @@ void dur_flush_submitted(struct dur_acct *a, struct dur_flush_token *t,
 			 enum dur_flush_kind kind, uint64_t now_ns,
 			 bool linked);
 
-/* A flush completed (@error: negative errno, or 0). */
+/*
+ * A flush completed (@error: negative errno, or 0). A failed one loses the
+ * writes it covered (see above), unless it never ran (-ECANCELED).
+ */
 void dur_flush_completed(struct dur_acct *a, struct dur_flush_token *t,
 			 uint64_t done_ns, int error);
 
-/* Completed writes that no flush has covered (yet, or by the end). */
+/*
+ * Completed writes that are not durable: no flush has covered them (yet,
+ * or by the end), or the one that covered them failed.
+ */
 uint64_t dur_writes_not_durable(const struct dur_acct *a);
 
 #endif

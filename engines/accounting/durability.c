@@ -26,9 +26,15 @@ void dur_free(struct dur_acct *a)
 	a->pending_cap = 0;
 }
 
-uint64_t dur_writes_not_durable(const struct dur_acct *a)
+/* Completed writes no flush has covered yet: the pending ring. */
+static uint64_t pending_count(const struct dur_acct *a)
 {
 	return a->completed_seq - a->head_seq;
+}
+
+uint64_t dur_writes_not_durable(const struct dur_acct *a)
+{
+	return pending_count(a) + a->counts.writes_flush_failed;
 }
 
 void dur_read_completed(struct dur_acct *a, uint64_t bytes, int error)
@@ -47,7 +53,7 @@ void dur_trim_completed(struct dur_acct *a)
 /* Doubles the ring, keeping sequence order; false when at the limit. */
 static bool pending_grow(struct dur_acct *a)
 {
-	uint64_t n = dur_writes_not_durable(a), cap = a->pending_cap * 2, s;
+	uint64_t n = pending_count(a), cap = a->pending_cap * 2, s;
 	struct dur_pending *p;
 
 	if (cap > DUR_PENDING_LIMIT)
@@ -67,7 +73,7 @@ static void pending_push(struct dur_acct *a, uint64_t submit_ns, uint64_t bytes)
 {
 	struct dur_pending *slot;
 
-	if (dur_writes_not_durable(a) == a->pending_cap && !pending_grow(a)) {
+	if (pending_count(a) == a->pending_cap && !pending_grow(a)) {
 		a->counts.writes_untracked++;
 		return;
 	}
@@ -126,6 +132,15 @@ void dur_flush_submitted(struct dur_acct *a, struct dur_flush_token *t,
 		a->last_watermark = t->watermark;
 }
 
+/* The pending writes below a failed flush's watermark: lost for good. */
+static void lose_covered(struct dur_acct *a, const struct dur_flush_token *t)
+{
+	while (t->watermark_set && a->head_seq < t->watermark) {
+		a->counts.writes_flush_failed++;
+		a->head_seq++;
+	}
+}
+
 void dur_flush_completed(struct dur_acct *a, struct dur_flush_token *t,
 			 uint64_t done_ns, int error)
 {
@@ -133,6 +148,8 @@ void dur_flush_completed(struct dur_acct *a, struct dur_flush_token *t,
 
 	if (error) {
 		a->counts.flush_errors++;
+		if (error != -ECANCELED)
+			lose_covered(a, t);
 		return;
 	}
 	hist_record(&a->flush_lat, done_ns - t->submit_ns);

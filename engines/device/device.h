@@ -59,4 +59,12 @@ int devprobe_block(const char *sysfs_root, unsigned major, unsigned minor,
 
 const char *tri_name(enum tri t);
 
+/*
+ * What an errno from a read, write or flush on a file or block device
+ * means for the device under it, in words (the block layer's status it
+ * stands for, linux/blk_types.h), or NULL when it means nothing more than
+ * its strerror(): ENODATA, for one, is how Linux reports a medium error.
+ */
+const char *dev_errno_meaning(int err);
+
 #endif

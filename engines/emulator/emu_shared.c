@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,12 +42,84 @@ static uint64_t config_hash(const struct emu_config *c)
 	return h;
 }
 
+/* POSIX shared memory objects are files in /dev/shm on Linux. */
+#define SHM_DIR "/dev/shm"
+#define NAME_PREFIX "fioverdict-emu-"
+
+unsigned long long emu_process_start(long pid)
+{
+	char path[64], buf[1024], *p;
+	unsigned long long start = 0;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%ld/stat", pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	/* the command may hold anything: fields count from its last ')' */
+	p = strrchr(buf, ')');
+	if (!p || sscanf(p + 1,
+			 " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u "
+			 "%*u %*d %*d %*d %*d %*d %*d %llu",
+			 &start) != 1)
+		return 0;
+	return start;
+}
+
+/*
+ * The owner and its start time name the state: a name outlives a killed
+ * fio, and its pid may come back as another process, which the start
+ * time tells apart.
+ */
 void emu_shared_name(long owner, uint64_t device, const struct emu_config *c,
 		     char *out, unsigned len)
 {
-	snprintf(out, len, "/fioverdict-emu-%ld-%llx-%016llx", owner,
-		 (unsigned long long) device,
+	snprintf(out, len, "/" NAME_PREFIX "%ld.%llu-%llx-%016llx", owner,
+		 emu_process_start(owner), (unsigned long long) device,
 		 (unsigned long long) config_hash(c));
+}
+
+/* Whether the fio run that made state @name (in SHM_DIR) is gone. */
+static bool owner_gone(const char *name, long except)
+{
+	unsigned long long start;
+	long pid;
+
+	if (strncmp(name, NAME_PREFIX, strlen(NAME_PREFIX)) ||
+	    sscanf(name + strlen(NAME_PREFIX), "%ld.%llu-", &pid, &start) !=
+		    2 ||
+	    pid <= 0 || pid == except)
+		return false;
+	if (kill((pid_t) pid, 0) && errno == ESRCH)
+		return true;
+	/* the pid lives again, as another process */
+	return start && emu_process_start(pid) != start;
+}
+
+int emu_shared_remove_stale(long except)
+{
+	char name[300];
+	struct dirent *e;
+	int n = 0;
+	DIR *d = opendir(SHM_DIR);
+
+	if (!d)
+		return 0;
+	while ((e = readdir(d))) {
+		if (!owner_gone(e->d_name, except))
+			continue;
+		snprintf(name, sizeof(name), "/%s", e->d_name);
+		if (!shm_unlink(name))
+			n++;
+	}
+	closedir(d);
+	return n;
 }
 
 static int init_area(struct emu_shared_area *a, const struct emu_config *c)
@@ -86,6 +159,8 @@ int emu_shared_attach(long owner, uint64_t device, const struct emu_config *c,
 
 	if (!s)
 		return -ENOMEM;
+	/* what runs killed before this one left behind */
+	emu_shared_remove_stale(owner);
 	emu_shared_name(owner, device, c, s->name, sizeof(s->name));
 	fd = shm_open(s->name, O_RDWR | O_CREAT | O_EXCL, 0600);
 	if (fd >= 0) {
@@ -148,6 +223,11 @@ fail_fd:
 	return ret;
 }
 
+const char *emu_shared_object(const struct emu_shared *s)
+{
+	return s->name + 1; /* without shm_open's leading '/' */
+}
+
 uint64_t emu_shared_admit(struct emu_shared *s, uint64_t now_ns, uint64_t bytes)
 {
 	uint64_t start;
@@ -181,7 +261,6 @@ void emu_shared_detach(struct emu_shared *s)
 	free(s);
 }
 
-/* POSIX shared memory objects are files in /dev/shm on Linux. */
 int emu_shared_remove_owned(long owner)
 {
 	char prefix[64], name[300];
@@ -189,8 +268,8 @@ int emu_shared_remove_owned(long owner)
 	int n = 0;
 	DIR *d;
 
-	snprintf(prefix, sizeof(prefix), "fioverdict-emu-%ld-", owner);
-	d = opendir("/dev/shm");
+	snprintf(prefix, sizeof(prefix), NAME_PREFIX "%ld.", owner);
+	d = opendir(SHM_DIR);
 	if (!d)
 		return 0;
 	while ((e = readdir(d))) {

@@ -113,8 +113,9 @@ double emu_expected_burst_s(const struct emu_config *c);
  * clones of a job on an Azure P10 get 500 IOPS between them, not 500 each,
  * and a later job finds the credits the earlier ones left. fio runs jobs
  * as processes or threads, so the state lives in POSIX shared memory,
- * guarded by a process-shared mutex, under a name derived from the fio run,
- * the device and the configuration.
+ * guarded by a process-shared mutex, under a name derived from the fio run
+ * (its main process's pid and start time), the device and the
+ * configuration: /dev/shm/fioverdict-emu-PID.START-DEV-HASH.
  */
 struct emu_shared;
 
@@ -144,10 +145,18 @@ void emu_shared_detach(struct emu_shared *s);
 int emu_shared_remove_owned(long owner);
 
 /*
- * Removes the emulated disks whose fio run no longer exists (a fio killed,
- * a fio --server's run, which ends with _exit()); the number removed.
+ * Removes the emulated disks of fio runs that are gone (killed before they
+ * could remove their own): their owner's pid no longer exists, or is
+ * another process now (its start time differs). @except (the run that
+ * asks) is kept. Called by every attach; the number removed.
  */
-int emu_shared_remove_orphans(void);
+int emu_shared_remove_stale(long except);
+
+/* A process's start time (clock ticks since boot, /proc), 0 if unknown. */
+unsigned long long emu_process_start(long pid);
+
+/* The name of @s's shared memory object (/dev/shm/NAME), for the stats. */
+const char *emu_shared_object(const struct emu_shared *s);
 
 /* The shared memory object's name, for tests and messages. */
 void emu_shared_name(long owner, uint64_t device, const struct emu_config *c,

@@ -45,6 +45,7 @@ static void stats_meta_of(struct thread_data *td, struct glue_data *gd,
 	if (gd->emu_disk)
 		emu_shared_snapshot(gd->emu_disk, &gd->emu);
 	m->emu = gd->emulating ? &gd->emu : NULL;
+	m->emu_shared = gd->emu_disk ? emu_shared_object(gd->emu_disk) : NULL;
 	m->error = gd->first_error[0] ? gd->first_error
 		   : td->error	      ? td->verror
 				      : NULL;

@@ -77,9 +77,15 @@ struct glue_personality {
 	/* fills @sqe for a trim; NULL: fio's synchronous trim is used */
 	int (*prep_trim)(struct thread_data *td, struct glue_data *gd,
 			 struct io_u *io_u, struct io_uring_sqe *sqe);
-	/* sets io_u->error and io_u->resid from a completion */
+	/*
+	 * sets io_u->error and io_u->resid from a completion; also given a
+	 * flush the engine linked after a write, for the sync request of
+	 * fio's that waits for it
+	 */
 	void (*complete)(struct thread_data *td, struct io_u *io_u,
 			 const struct io_uring_cqe *cqe);
+	/* the errno (0: success) of a completion's res, as complete() sets */
+	int (*result_errno)(int res);
 	/* checks and opens @f (fd in f->fd); 0 or 1 with td's error set */
 	int (*open_file)(struct thread_data *td, struct fio_file *f);
 	/* fills the device facts for the stats file */

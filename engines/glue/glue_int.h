@@ -24,6 +24,8 @@ void glue_link_put(struct glue_data *gd, struct glue_link *l);
 
 /* errors.c: keeps @msg as the job's first error, if it is. */
 void glue_keep_error(struct glue_data *gd, const char *msg);
+/* errors.c: a sync request failed: reported and counted as fio would. */
+void glue_sync_failed(struct thread_data *td, struct io_u *io_u);
 
 /* files.c: opens @f through the personality; probes the first file. */
 int glue_open_checked(struct thread_data *td, struct fio_file *f);

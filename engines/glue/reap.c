@@ -19,15 +19,21 @@ static uint64_t now_ns(void)
 	return (uint64_t) ts.tv_sec * 1000000000ULL + (uint64_t) ts.tv_nsec;
 }
 
-static void complete_link(struct glue_data *gd, struct glue_link *l, int res,
+static void complete_link(struct thread_data *td, struct glue_data *gd,
+			  struct glue_link *l, const struct io_uring_cqe *cqe,
 			  uint64_t now)
 {
+	int err = gd->p->result_errno(cqe->res);
+
+	/* a flush that failed (an NVMe status too) covered nothing */
 	if (gd->acct_ready)
-		dur_flush_completed(&gd->acct, &l->tok, now, res < 0 ? res : 0);
-	l->res = res;
+		dur_flush_completed(&gd->acct, &l->tok, now, -err);
+	l->res = cqe->res;
 	l->done = true;
 	if (l->waiter) {
-		l->waiter->error = res < 0 ? -res : 0;
+		gd->p->complete(td, l->waiter, cqe);
+		if (l->waiter->error)
+			glue_sync_failed(td, l->waiter);
 		gd->events[gd->nevents++] = l->waiter;
 		glue_link_put(gd, l);
 	} else if (l->claimed) {
@@ -74,14 +80,17 @@ static void complete_cqe(struct thread_data *td, struct glue_data *gd,
 		return; /* a no-op standing in for a failed preparation */
 	if (data & LINK_TAG) {
 		complete_link(
-			gd, (struct glue_link *) (uintptr_t) (data & ~LINK_TAG),
-			cqe->res, now);
+			td, gd,
+			(struct glue_link *) (uintptr_t) (data & ~LINK_TAG),
+			cqe, now);
 		return;
 	}
 	io_u = (struct io_u *) (uintptr_t) data;
 	gd->p->complete(td, io_u, cqe);
 	if (gd->acct_ready)
 		account_io(gd, io_u, now);
+	if (ddir_sync(io_u->ddir) && io_u->error)
+		glue_sync_failed(td, io_u);
 	gd->ios[io_u->index].link = NULL;
 	gd->events[gd->nevents++] = io_u;
 }

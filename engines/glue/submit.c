@@ -77,8 +77,12 @@ static int queue_linked_flush(struct thread_data *td, struct glue_data *gd,
 	return 0;
 }
 
-/* fio's sync request in linked mode: wait for the flush already chained. */
-static enum fio_q_status claim_linked_flush(struct glue_data *gd,
+/*
+ * fio's sync request in linked mode: wait for the flush already chained,
+ * or take its result, as the personality reads it, if it has completed.
+ */
+static enum fio_q_status claim_linked_flush(struct thread_data *td,
+					    struct glue_data *gd,
 					    struct io_u *io_u)
 {
 	struct glue_link *l = gd->open_link;
@@ -86,7 +90,11 @@ static enum fio_q_status claim_linked_flush(struct glue_data *gd,
 	gd->open_link = NULL;
 	l->claimed = true;
 	if (l->done) {
-		io_u->error = l->res < 0 ? -l->res : 0;
+		struct io_uring_cqe cqe = { .res = l->res };
+
+		gd->p->complete(td, io_u, &cqe);
+		if (io_u->error)
+			glue_sync_failed(td, io_u);
 		glue_link_put(gd, l);
 		return FIO_Q_COMPLETED;
 	}
@@ -177,7 +185,6 @@ static void attach_emulated_disk(struct thread_data *td, struct glue_data *gd,
 	if (!stat(f->file_name, &st))
 		dev = S_ISBLK(st.st_mode) || S_ISCHR(st.st_mode) ? st.st_rdev
 								 : st.st_dev;
-	emu_shared_remove_orphans();
 	ret = emu_shared_attach(owner, dev, &gd->emu.config, &gd->emu_disk);
 	if (ret)
 		log_err("%s: the emulated disk cannot be shared (%s): this job "
@@ -248,7 +255,7 @@ enum fio_q_status glue_queue(struct thread_data *td, struct io_u *io_u)
 		return trim_now(td, gd, io_u);
 	if (ddir_sync(io_u->ddir) && io_u->ddir != DDIR_SYNC_FILE_RANGE &&
 	    gd->s.sync_mode == SYNC_MODE_LINKED && gd->open_link)
-		return claim_linked_flush(gd, io_u);
+		return claim_linked_flush(td, gd, io_u);
 
 	/* three SQEs at most: a delay, a write and the flush linked to it */
 	if (io_uring_sq_space_left(&gd->ring) < 3)

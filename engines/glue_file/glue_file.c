@@ -5,6 +5,8 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -60,6 +62,11 @@ static int file_prep_flush(struct thread_data *td, struct glue_data *gd,
 	return 0;
 }
 
+static int file_result_errno(int res)
+{
+	return res < 0 ? -res : 0;
+}
+
 static void file_complete(struct thread_data *td, struct io_u *io_u,
 			  const struct io_uring_cqe *cqe)
 {
@@ -67,7 +74,7 @@ static void file_complete(struct thread_data *td, struct io_u *io_u,
 	io_u->error = 0;
 	io_u->resid = 0;
 	if (cqe->res < 0) {
-		io_u->error = -cqe->res;
+		io_u->error = (unsigned) file_result_errno(cqe->res);
 		return;
 	}
 	if (ddir_rw(io_u->ddir) &&
@@ -129,6 +136,26 @@ const struct glue_personality glue_file_ops = {
 	.prep_flush = file_prep_flush,
 	.prep_trim = NULL,
 	.complete = file_complete,
+	.result_errno = file_result_errno,
 	.open_file = file_open,
 	.probe = file_probe,
 };
+
+/*
+ * fio prints the errno's text after its own "io_u error" line; this says
+ * what the errno stands for on a device (ENODATA: a medium error).
+ */
+char *glue_file_errdetails(struct io_u *io_u)
+{
+	int err = (int) io_u->error;
+	const char *name = strerrorname_np(err), *meaning;
+	char *out = malloc(512);
+
+	if (!out)
+		return NULL;
+	meaning = dev_errno_meaning(err);
+	snprintf(out, 512, "uring_durable: %s (%s)%s%s", strerror(err),
+		 name ? name : "unknown errno", meaning ? ": " : "",
+		 meaning ? meaning : "");
+	return out;
+}

@@ -11,4 +11,7 @@
 
 extern const struct glue_personality glue_file_ops;
 
+/* fio's errdetails: the errno's name and what it means on a device. */
+char *glue_file_errdetails(struct io_u *io_u);
+
 #endif

@@ -613,6 +613,7 @@ const struct glue_personality glue_nvme_ops = {
 	.prep_flush = nvme_prep_flush,
 	.prep_trim = nvme_prep_trim,
 	.complete = nvme_complete,
+	.result_errno = nvme_result_errno,
 	.open_file = nvme_open,
 	.probe = nvme_probe,
 };

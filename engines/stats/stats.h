@@ -8,6 +8,7 @@
 
 #include <jansson.h>
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "accounting/accounting.h"
 #include "device/device.h"
@@ -36,6 +37,8 @@ struct stats_meta {
 	const char *error;
 	/* the emulated disk, or NULL when not emulating */
 	const struct emu_state *emu;
+	/* the shared memory object it lived in, or NULL (a job's own) */
+	const char *emu_shared;
 };
 
 /* The percentiles every distribution reports. */
@@ -49,11 +52,19 @@ json_t *stats_to_json(const struct dur_acct *a, const struct stats_meta *m);
 json_t *stats_hist_to_json(const struct histogram *h);
 
 /*
- * Writes @doc to @path through a temporary file and rename(), so a reader
- * never sees half a file; "-" writes nothing (the numbers travel in the
- * stats line). 0 or a negative errno.
+ * Writes @doc to @path through a temporary file in the same directory,
+ * flushed to the device, then renamed over @path: a crash at any moment
+ * leaves the old file or the whole new one, never half of one. On failure
+ * the temporary file is removed; "-" writes nothing (the numbers travel
+ * in the stats line). 0 or a negative errno.
  */
 int stats_write_file(const char *path, const json_t *doc);
+
+/*
+ * The temporary name of @path for process @pid: DIR/.NAME.PID.partial,
+ * which fioverdict knows and skips. 0 or -ENAMETOOLONG.
+ */
+int stats_temp_name(const char *path, int pid, char *out, size_t len);
 
 /* ---- The host, and the document as one line (stats_line.c) ---- */
 

@@ -2,6 +2,7 @@
 #include "stats.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -129,6 +130,7 @@ static json_t *counts_json(const struct dur_acct *a)
 	SET_U64(o, "trims", c->trims);
 	SET_U64(o, "writes_not_durable", dur_writes_not_durable(a));
 	SET_U64(o, "writes_untracked", c->writes_untracked);
+	SET_U64(o, "writes_flush_failed", c->writes_flush_failed);
 	return o;
 }
 
@@ -179,7 +181,7 @@ static json_t *rate_or_null(double v)
 }
 
 /* The emulated disk's settings and what it did: the model's evidence. */
-static json_t *emulator_json(const struct emu_state *e)
+static json_t *emulator_json(const struct emu_state *e, const char *shared)
 {
 	const struct emu_config *c = &e->config;
 	double burst = emu_burst_length_s(e);
@@ -198,6 +200,7 @@ static json_t *emulator_json(const struct emu_state *e)
 			    burst >= 0 ? json_real(burst) : json_null());
 	SET_U64(o, "ios_admitted", e->admitted);
 	SET_U64(o, "ios_delayed", e->delayed);
+	json_object_set_new(o, "shared_state", str_or_null(shared));
 	return o;
 }
 
@@ -224,29 +227,83 @@ json_t *stats_to_json(const struct dur_acct *a, const struct stats_meta *m)
 	json_object_set_new(d, "write_to_durable_ns",
 			    stats_hist_to_json(&a->write_to_durable));
 	json_object_set_new(d, "emulator",
-			    m->emu ? emulator_json(m->emu) : json_null());
+			    m->emu ? emulator_json(m->emu, m->emu_shared)
+				   : json_null());
 	return d;
+}
+
+int stats_temp_name(const char *path, int pid, char *out, size_t len)
+{
+	const char *slash = strrchr(path, '/');
+	int dirlen = slash ? (int) (slash - path + 1) : 0;
+	int n = snprintf(out, len, "%.*s.%s.%d.partial", dirlen, path,
+			 path + dirlen, pid);
+
+	return n < 0 || (size_t) n >= len ? -ENAMETOOLONG : 0;
+}
+
+/* The directory's own entry made durable: the rename survives a crash. */
+static void sync_dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char dir[PATH_MAX];
+	int fd;
+
+	snprintf(dir, sizeof(dir), "%.*s", slash ? (int) (slash - path) : 1,
+		 slash ? (slash == path ? "/" : path) : ".");
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd >= 0) {
+		fsync(fd);
+		close(fd);
+	}
+}
+
+/* jansson's own writer loses the errno of a failed write: ours keeps it. */
+static int write_all(int fd, const char *p, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, p, n);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			return -errno;
+		p += w;
+		n -= (size_t) w;
+	}
+	return 0;
 }
 
 int stats_write_file(const char *path, const json_t *doc)
 {
-	char tmp[PATH_MAX];
-	int ret;
+	char tmp[PATH_MAX], *text;
+	int fd, ret;
 
 	if (!strcmp(path, "-"))
 		return 0;
-	if (snprintf(tmp, sizeof(tmp), "%s.tmp.%d", path, (int) getpid()) >=
-	    (int) sizeof(tmp))
-		return -ENAMETOOLONG;
-	if (json_dump_file(doc, tmp, JSON_INDENT(2) | JSON_SORT_KEYS)) {
-		ret = errno ? -errno : -EIO;
-		unlink(tmp);
+	ret = stats_temp_name(path, (int) getpid(), tmp, sizeof(tmp));
+	if (ret)
 		return ret;
+	text = json_dumps(doc, JSON_INDENT(2) | JSON_SORT_KEYS);
+	if (!text)
+		return -ENOMEM;
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+	if (fd < 0) {
+		free(text);
+		return -errno;
 	}
-	if (rename(tmp, path)) {
+	ret = write_all(fd, text, strlen(text));
+	free(text);
+	if (!ret && fsync(fd))
 		ret = -errno;
+	if (close(fd) && !ret)
+		ret = -errno;
+	if (!ret && rename(tmp, path))
+		ret = -errno;
+	if (ret) {
 		unlink(tmp);
 		return ret;
 	}
+	sync_dir_of(path);
 	return 0;
 }

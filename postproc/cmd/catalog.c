@@ -44,11 +44,12 @@ static const struct fv_option catalog_opts[] = {
 
 static int render(struct fv_cmdline *c, const struct fv_report *rep)
 {
-	FILE *f = fv_output_open(c->output, c->out, c->err);
+	struct fv_output o;
+	int ret = fv_output_open(&o, c->output, c->out, c->err);
 
-	if (!f)
-		return FV_EXIT_CANTCREAT;
-	return fv_output_close(f, c->out, c->format->render(f, rep), c->err);
+	if (ret)
+		return ret;
+	return fv_output_close(&o, c->format->render(o.f, rep), c->err);
 }
 
 static int list(struct fv_cmdline *c, const char *pattern)
@@ -125,9 +126,10 @@ static void read_date(char *buf, size_t len, FILE *f)
 static int import(struct fv_cmdline *c, const char *path)
 {
 	bool in = !strcmp(path, "-");
-	FILE *src = in ? stdin : fopen(path, "rb"), *out;
+	FILE *src = in ? stdin : fopen(path, "rb");
 	char *text = NULL, err[1024], date[16];
 	struct fv_import_opts o = { .input = path };
+	struct fv_output out;
 	size_t len = 0;
 	int ret;
 
@@ -147,17 +149,20 @@ static int import(struct fv_cmdline *c, const char *path)
 			strerror(-ret));
 		return ret == -ENOMEM ? FV_EXIT_SOFTWARE : FV_EXIT_INPUT;
 	}
-	out = fv_output_open(c->output, c->out, c->err);
-	if (!out) {
+	ret = fv_output_open(&out, c->output, c->out, c->err);
+	if (ret) {
 		free(text);
-		return FV_EXIT_CANTCREAT;
+		return ret;
 	}
-	ret = fv_catalog_import(text, len, &o, out, c->err, err, sizeof(err));
+	ret = fv_catalog_import(text, len, &o, out.f, c->err, err, sizeof(err));
 	free(text);
 	if (ret == -EINVAL)
 		fprintf(c->err, "fioverdict catalog: %s\n", err);
-	ret = fv_output_close(out, c->out, ret == -ENOMEM ? -ENOMEM : 0, c->err)
-		      ?: (ret == -EINVAL ? FV_EXIT_INPUT : 0);
+	if (ret == -EINVAL) {
+		fv_output_abandon(&out); /* -o FILE is left as it was */
+		return FV_EXIT_INPUT;
+	}
+	ret = fv_output_close(&out, ret < 0 ? ret : 0, c->err);
 	return ret;
 }
 

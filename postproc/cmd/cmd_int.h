@@ -176,13 +176,27 @@ int fv_skus_resolve(struct fv_cmdline *c);
 /* Diagnostics on err, as -q / -v ask. */
 void fv_print_diags(const struct fv_diags *d, int verbosity, FILE *err);
 
-/* -o FILE opened (or out itself); NULL after printing why. */
-FILE *fv_output_open(const char *path, FILE *out, FILE *err);
+/* Where a report goes: standard output, or -o FILE written whole. */
+struct fv_output {
+	FILE *f; /* write here */
+	struct fv_atomic file;
+	const char *path; /* NULL: standard output */
+};
+
 /*
- * Closes what fv_output_open gave, ret being how writing went (0 or a
- * negative errno): the exit status, after printing why it is not 0.
+ * -o FILE opened, through a temporary file that replaces FILE only when
+ * the report is whole (util/atomic.h), or standard output (out). 0, or
+ * FV_EXIT_CANTCREAT after printing why.
  */
-int fv_output_close(FILE *f, FILE *out, int ret, FILE *err);
+int fv_output_open(struct fv_output *o, const char *path, FILE *out, FILE *err);
+/*
+ * Ends what fv_output_open began, ret being how writing went (0 or a
+ * negative errno): the exit status, after printing why it is not 0 (a
+ * FILE that could not be written whole is left as it was).
+ */
+int fv_output_close(struct fv_output *o, int ret, FILE *err);
+/* Ends it without the report (refused input): -o FILE is left as it was. */
+void fv_output_abandon(struct fv_output *o);
 
 /* ---- A table subcommand from start to end (tables.c) ---- */
 

@@ -23,17 +23,12 @@ static const struct fv_option report_opts[] = {
 
 static int write_page(const struct fv_cmdline *c, const struct fv_page *p)
 {
-	FILE *f = fv_output_open(c->output, c->out, c->err);
-	int ret;
+	struct fv_output o;
+	int ret = fv_output_open(&o, c->output, c->out, c->err);
 
-	if (!f)
-		return FV_EXIT_CANTCREAT;
-	ret = fv_html_write(f, p);
-	if ((f != c->out ? fclose(f) : fflush(f)) || ret) {
-		fprintf(c->err, "fioverdict report: cannot write the page\n");
-		return FV_EXIT_IOERR;
-	}
-	return 0;
+	if (ret)
+		return ret;
+	return fv_output_close(&o, fv_html_write(o.f, p), c->err);
 }
 
 static int draw(struct fv_charts *ch, const char **note, FILE *err)

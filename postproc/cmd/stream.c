@@ -202,22 +202,24 @@ int fv_summary_stream(struct fv_cmdline *c, const struct fv_stream_renderer *sr)
 	struct fv_pctlist compute;
 	struct fv_set set;
 	struct stream st = { .c = c, .sr = sr, .all = &set };
+	struct fv_output output;
 	int ret, status;
 
 	fv_compute_pcts(&compute, c);
 	fv_set_init(&set, &compute);
-	st.out = fv_output_open(c->output, c->out, c->err);
-	if (!st.out) {
+	status = fv_output_open(&output, c->output, c->out, c->err);
+	if (status) {
 		fv_set_free(&set);
-		return FV_EXIT_CANTCREAT;
+		return status;
 	}
+	st.out = output.f;
 	st.reasons = fv_table_new("reasons", "");
 	st.notes = fv_table_new("notes", "");
 	ret = st.reasons && st.notes ? stream_body(&st) : -ENOMEM;
 	fv_table_free(st.reasons);
 	fv_table_free(st.notes);
 	fv_print_diags(&set.diags, c->verbosity, c->err);
-	status = fv_output_close(st.out, c->out, ret, c->err);
+	status = fv_output_close(&output, ret, c->err);
 	if (status == FV_EXIT_OK && set.diags.nerrors)
 		status = FV_EXIT_INPUT;
 	fv_set_free(&set);

@@ -119,11 +119,12 @@ static int load(struct fv_tables *x)
 
 static int render(const struct fv_cmdline *c, const struct fv_report *rep)
 {
-	FILE *f = fv_output_open(c->output, c->out, c->err);
+	struct fv_output o;
+	int ret = fv_output_open(&o, c->output, c->out, c->err);
 
-	if (!f)
-		return FV_EXIT_CANTCREAT;
-	return fv_output_close(f, c->out, c->format->render(f, rep), c->err);
+	if (ret)
+		return ret;
+	return fv_output_close(&o, c->format->render(o.f, rep), c->err);
 }
 
 static int status_of(int ret, const struct fv_tables *x,

@@ -13,6 +13,7 @@
 #include "model/model.h"
 
 #include "inputs.h"
+#include "manifest.h"
 
 /*
  * Reads one input's text (inputs.h). name is shown in diagnostics and

@@ -11,6 +11,7 @@
 
 #include "util/util.h"
 #include "inputs.h"
+#include "manifest.h"
 
 static char *dir_of(const char *path)
 {
@@ -131,12 +132,36 @@ static int read_names(const char *dir, struct names *nm)
 static int add_path(struct fv_inputs *in, const char *path, bool named,
 		    struct fv_diags *diags, int depth);
 
+/* A run that did not end (killed, or still going): its files are not read. */
+static bool run_cut_short(int end)
+{
+	return end == FV_RUN_INCOMPLETE || end == FV_RUN_IN_PROGRESS;
+}
+
+/*
+ * A name found in a directory that is not an input: a temporary file of a
+ * write that never finished (util/atomic.h: ours, and the engines' stats
+ * files), noted; the manifest of a run directory.
+ */
+static bool not_an_input(const char *dir, const char *name, int run_end,
+			 struct fv_diags *diags)
+{
+	if (fv_is_partial_name(name)) {
+		fv_diag_add(diags, FV_NOTE, dir, 0, 0,
+			    "%s: not read: the temporary file of a write "
+			    "that did not finish",
+			    name);
+		return true;
+	}
+	return run_end != FV_RUN_UNKNOWN && !strcmp(name, FV_MANIFEST_NAME);
+}
+
 /* Recursion without following symlinked directories: no loops. */
 static int walk(struct fv_inputs *in, const char *dir, struct fv_diags *diags,
 		int depth)
 {
 	struct names nm = { 0 };
-	int ret = read_names(dir, &nm);
+	int ret = read_names(dir, &nm), end;
 
 	if (ret) {
 		if (ret != -ENOMEM)
@@ -145,16 +170,49 @@ static int walk(struct fv_inputs *in, const char *dir, struct fv_diags *diags,
 		names_free(&nm);
 		return ret;
 	}
+	end = fv_manifest_check(dir, diags);
+	if (end < 0 || run_cut_short(end)) {
+		names_free(&nm);
+		return end < 0 ? end : 0;
+	}
 	for (size_t i = 0; i < nm.n && !ret; i++) {
-		char *p = join_path(dir, nm.buf + nm.off[i]);
-		int r = p ? add_path(in, p, false, diags, depth + 1) : -ENOMEM;
+		const char *name = nm.buf + nm.off[i];
+		char *p;
+		int r;
 
+		if (not_an_input(dir, name, end, diags))
+			continue;
+		p = join_path(dir, name);
+		r = p ? add_path(in, p, false, diags, depth + 1) : -ENOMEM;
 		if (r == -ENOMEM)
 			ret = r;
 		free(p);
 	}
 	names_free(&nm);
 	return ret;
+}
+
+/*
+ * A file named on the command line in a run directory: the run's
+ * manifest decides, once for a run of files from one directory.
+ */
+static int named_in_cut_run(struct fv_inputs *in, const char *file,
+			    struct fv_diags *diags)
+{
+	char *dir = dir_of(file);
+
+	if (!dir)
+		return -ENOMEM;
+	if (in->manifest_of && !strcmp(in->manifest_of, dir)) {
+		free(dir);
+		return run_cut_short(in->manifest_end);
+	}
+	free(in->manifest_of);
+	in->manifest_of = dir;
+	in->manifest_end = fv_manifest_check(dir, diags);
+	if (in->manifest_end < 0)
+		return in->manifest_end;
+	return run_cut_short(in->manifest_end);
 }
 
 /* Our engines' naming (docs/stats-file.md): JOB_durability*.json. */
@@ -246,6 +304,11 @@ static int add_path(struct fv_inputs *in, const char *path, bool named,
 	}
 	if (!S_ISREG(st.st_mode) && !named)
 		return 0; /* sockets, fifos found while walking */
+	if (named && S_ISREG(st.st_mode)) {
+		ret = named_in_cut_run(in, path, diags);
+		if (ret)
+			return ret < 0 ? ret : 0;
+	}
 	ret = push(in, path, named);
 	if (!ret && named && !is_stats_name(base_name(path)))
 		ret = add_siblings(in, path);
@@ -263,13 +326,15 @@ void fv_inputs_done(struct fv_inputs *in)
 {
 	fv_pathlist_seal(&in->list);
 	free(in->siblings_of);
-	in->siblings_of = NULL;
+	free(in->manifest_of);
+	in->siblings_of = in->manifest_of = NULL;
 }
 
 void fv_inputs_free(struct fv_inputs *in)
 {
 	fv_pathlist_free(&in->list);
 	free(in->siblings_of);
+	free(in->manifest_of);
 	memset(in, 0, sizeof(*in));
 }
 

@@ -2,7 +2,9 @@
 /*
  * The list of inputs: files, directories walked recursively in name order
  * (so that output does not depend on the file system's order), "-" for
- * stdin, and the engines' stats files lying beside a named file.
+ * stdin, and the engines' stats files lying beside a named file. Left out,
+ * with a diagnostic: the files of a run directory whose run did not end
+ * (manifest.h), and the temporary files of writes that did not finish.
  */
 #ifndef FV_INPUTS_H
 #define FV_INPUTS_H
@@ -25,6 +27,8 @@ struct fv_input {
 struct fv_inputs {
 	struct fv_pathlist list; /* a few bytes per file (pathlist.h) */
 	char *siblings_of;	 /* directory last searched for stats files */
+	char *manifest_of;	 /* directory whose run manifest was read */
+	int manifest_end;	 /* what it said (manifest.h) */
 };
 
 /*

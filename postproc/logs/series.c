@@ -16,10 +16,18 @@ void fv_rate_free(struct fv_rate *r)
 	memset(r, 0, sizeof(*r));
 }
 
+/*
+ * No window is no memory: callers leave an empty rate alone (r->n == 0)
+ * without freeing it, and one was lost with every log shorter than a
+ * window (found by fuzz_logs).
+ */
 static int rate_alloc(struct fv_rate *r, size_t n)
 {
-	r->t_ms = calloc(n ? n : 1, sizeof(*r->t_ms));
-	r->v = calloc(n ? n : 1, sizeof(*r->v));
+	memset(r, 0, sizeof(*r));
+	if (!n)
+		return 0;
+	r->t_ms = calloc(n, sizeof(*r->t_ms));
+	r->v = calloc(n, sizeof(*r->v));
 	r->n = n;
 	if (r->t_ms && r->v)
 		return 0;

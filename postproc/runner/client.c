@@ -112,14 +112,15 @@ int fv_hosts_write_jobfiles(struct fv_run *r, FILE *err)
 	return ret ? FV_EXIT_CANTCREAT : 0;
 }
 
-int fv_hosts_run(const struct fv_run *r, bool *interrupted, FILE *err)
+int fv_hosts_run(struct fv_run *r, bool *interrupted, FILE *err)
 {
 	size_t n = 6 + 2 * r->hosts.n + 1, k = 0;
 	char **argv = calloc(n, sizeof(*argv)), out[4500];
 	bool tty = isatty(STDOUT_FILENO), ok = argv != NULL;
 	int ret = -ENOMEM;
 
-	snprintf(out, sizeof(out), "--output=%s", strrchr(r->json, '/') + 1);
+	snprintf(out, sizeof(out), "--output=%s",
+		 strrchr(r->json_tmp, '/') + 1);
 	/* fio's own options before the first --client: after one, fio
 	 * sends them to that server. */
 	if (ok) {

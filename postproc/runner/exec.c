@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -108,6 +109,8 @@ int fv_run_make_dir(struct fv_run *r, FILE *err)
 	stem_of(r->stem, sizeof(r->stem), r->jobfile);
 	if (!path_fmt(r->json, sizeof(r->json), "%s/%s_%s_%s.json", r->dir,
 		      r->label, r->stem, r->stamp) ||
+	    fv_partial_name(r->json, (long) getpid(), r->json_tmp,
+			    sizeof(r->json_tmp)) ||
 	    !path_fmt(r->jobcopy, sizeof(r->jobcopy), "%s/%s.fio", r->dir,
 		      r->stem))
 		return too_long(err, r->dir);
@@ -120,8 +123,9 @@ static void set_vars(const struct fv_run *r)
 		setenv(r->vars[i].name, r->vars[i].value, 1);
 }
 
-/* In the child: never returns. */
-static void exec_fio(const struct fv_run *r, char *const *argv, bool own_pg)
+/* In the child: never returns. @parent: our pid, from before the fork. */
+static void exec_fio(const struct fv_run *r, char *const *argv, bool own_pg,
+		     pid_t parent)
 {
 	sigset_t none;
 
@@ -129,6 +133,14 @@ static void exec_fio(const struct fv_run *r, char *const *argv, bool own_pg)
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
+	/*
+	 * Killed (SIGKILL), we cannot pass a signal on: the kernel sends fio
+	 * SIGTERM, which stops it as Ctrl-C does, instead of letting it run
+	 * on alone. A parent already gone is the same.
+	 */
+	prctl(PR_SET_PDEATHSIG, SIGTERM);
+	if (getppid() != parent)
+		_exit(128 + SIGTERM);
 	/*
 	 * Its own process group: a Ctrl-C reaches fio once, forwarded by
 	 * us, not twice (the terminal's and ours).
@@ -157,6 +169,8 @@ int fv_run_parse_only(const struct fv_run *r, FILE *err)
 	int status;
 	pid_t pid;
 
+	pid_t self = getpid();
+
 	fflush(NULL);
 	pid = fork();
 	if (pid < 0)
@@ -166,7 +180,7 @@ int fv_run_parse_only(const struct fv_run *r, FILE *err)
 
 		if (null >= 0)
 			dup2(null, STDOUT_FILENO);
-		exec_fio(r, argv, false);
+		exec_fio(r, argv, false, self);
 	}
 	if (wait_child(pid, &status) || !WIFEXITED(status) ||
 	    WEXITSTATUS(status)) {
@@ -201,7 +215,27 @@ static void catch_signals(bool on)
 	sigaction(SIGHUP, &sa, NULL);
 }
 
-int fv_run_fio(const struct fv_run *r, bool *interrupted, FILE *err)
+/*
+ * fio's output becomes the run's once fio has exited by itself (done,
+ * failed, or stopped by a signal we passed on, having written what
+ * finished). Killed outright, fio may have written part of it: it keeps
+ * its temporary name, which readers skip.
+ */
+static void keep_output(const struct fv_run *r, int status, FILE *err)
+{
+	if (WIFEXITED(status)) {
+		if (rename(r->json_tmp, r->json) && errno != ENOENT)
+			fprintf(err, "fioverdict run: %s: %s\n", r->json,
+				strerror(errno));
+		return;
+	}
+	fprintf(err,
+		"fioverdict run: fio was killed by signal %d: its output, "
+		"if any, is left in %s, not read\n",
+		WTERMSIG(status), r->json_tmp);
+}
+
+int fv_run_fio(struct fv_run *r, bool *interrupted, FILE *err)
 {
 	char out[4500];
 	bool tty = isatty(STDOUT_FILENO);
@@ -212,16 +246,17 @@ int fv_run_fio(const struct fv_run *r, bool *interrupted, FILE *err)
 			 tty ? "--eta-interval=1" : "--eta-interval=5",
 			 (char *) r->jobcopy, NULL };
 
-	snprintf(out, sizeof(out), "--output=%s", strrchr(r->json, '/') + 1);
+	snprintf(out, sizeof(out), "--output=%s",
+		 strrchr(r->json_tmp, '/') + 1);
 	return fv_run_exec(r, argv, interrupted, err);
 }
 
-int fv_run_exec(const struct fv_run *r, char *const *argv, bool *interrupted,
+int fv_run_exec(struct fv_run *r, char *const *argv, bool *interrupted,
 		FILE *err)
 {
 	sigset_t block, old;
+	pid_t pid, self = getpid();
 	int status, ret;
-	pid_t pid;
 
 	got_signal = 0;
 	catch_signals(true);
@@ -234,7 +269,7 @@ int fv_run_exec(const struct fv_run *r, char *const *argv, bool *interrupted,
 	fflush(NULL);
 	pid = fork();
 	if (!pid)
-		exec_fio(r, argv, true);
+		exec_fio(r, argv, true, self);
 	fio_pid = pid;
 	if (pid > 0)
 		setpgid(pid, pid); /* both sides: no race with the exec */
@@ -243,12 +278,15 @@ int fv_run_exec(const struct fv_run *r, char *const *argv, bool *interrupted,
 		catch_signals(false);
 		return -EAGAIN;
 	}
+	r->fio_pid = (long) pid;
+	fv_run_manifest(r, "running", err);
 	ret = wait_child(pid, &status);
 	fio_pid = 0;
 	catch_signals(false);
 	*interrupted = got_signal != 0;
 	if (ret)
 		return ret;
+	keep_output(r, status, err);
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
 		fprintf(err, "fioverdict run: could not start %s\n", r->fio);
 		return -ENOEXEC;
@@ -256,25 +294,64 @@ int fv_run_exec(const struct fv_run *r, char *const *argv, bool *interrupted,
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
-int fv_run_manifest(const struct fv_run *r, const char *status, FILE *err)
+static void utc_now(char *buf, size_t len)
 {
-	char path[4200];
-	FILE *f;
+	time_t now = time(NULL);
+	struct tm tm;
 
-	snprintf(path, sizeof(path), "%s/run.txt", r->dir);
-	f = fopen(path, "w");
-	if (!f) {
-		fprintf(err, "fioverdict run: %s: %s\n", path, strerror(errno));
-		return -errno;
+	gmtime_r(&now, &tm);
+	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* Who is running, where: a reader tells a run killed from one going on. */
+static void write_runner(FILE *f, const struct fv_run *r)
+{
+	char host[256] = "", boot[40] = "";
+	FILE *b = fopen("/proc/sys/kernel/random/boot_id", "r");
+
+	gethostname(host, sizeof(host) - 1);
+	if (b) {
+		if (fgets(boot, sizeof(boot), b))
+			boot[strcspn(boot, "\n")] = '\0';
+		fclose(b);
 	}
-	fprintf(f,
+	fprintf(f, "runner-pid: %ld\nhost: %s\nboot-id: %s\nstarted: %s\n",
+		(long) getpid(), host, boot, r->started);
+	if (r->fio_pid)
+		fprintf(f, "fio-pid: %ld\n", r->fio_pid);
+}
+
+int fv_run_manifest(struct fv_run *r, const char *status, FILE *err)
+{
+	struct fv_atomic a;
+	char path[4200], now[32];
+	int ret;
+
+	if (!r->started[0])
+		utc_now(r->started, sizeof(r->started));
+	snprintf(path, sizeof(path), "%s/run.txt", r->dir);
+	ret = fv_atomic_open(&a, path);
+	if (ret) {
+		fprintf(err, "fioverdict run: %s: %s\n", path, strerror(-ret));
+		return ret;
+	}
+	fprintf(a.f,
 		"label: %s\njobfile: %s\ntarget: %s\nquick: %s\n"
 		"fio: %s\nengine: %s\nstatus: %s\n",
 		r->label, r->jobfile, r->target, r->quick ? "yes" : "no",
 		r->fio, r->engine, status);
+	write_runner(a.f, r);
+	if (strcmp(status, "running")) {
+		utc_now(now, sizeof(now));
+		fprintf(a.f, "finished: %s\n", now);
+	}
 	for (size_t i = 0; i < r->neopts; i++)
-		fprintf(f, "engine-opt: %s\n", r->eopts[i]);
+		fprintf(a.f, "engine-opt: %s\n", r->eopts[i]);
 	for (size_t i = 0; i < r->nvars; i++)
-		fprintf(f, "env: %s=%s\n", r->vars[i].name, r->vars[i].value);
-	return fclose(f) ? -EIO : 0;
+		fprintf(a.f, "env: %s=%s\n", r->vars[i].name, r->vars[i].value);
+	ret = fv_atomic_close(&a, ferror(a.f) ? -EIO : 0);
+	if (ret)
+		fprintf(err, "fioverdict run: cannot write %s: %s\n", path,
+			strerror(-ret));
+	return ret;
 }

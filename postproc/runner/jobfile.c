@@ -96,16 +96,10 @@ static int resolve(struct fv_run *r, FILE *err)
 	return 0;
 }
 
-int fv_run_read_vars(struct fv_run *r, FILE *err)
+void fv_run_scan_vars(struct fv_run *r, FILE *f)
 {
-	FILE *f = fopen(r->jobfile, "r");
 	char line[1024];
 
-	if (!f) {
-		fprintf(err, "fioverdict run: cannot read job file %s: %s\n",
-			r->jobfile, strerror(errno));
-		return FV_EXIT_NOINPUT;
-	}
 	r->nvars = 0;
 	while (fgets(line, sizeof(line), f)) {
 		if (strncmp(line, "#@", 2) || r->nvars == FV_RUN_MAX_VARS)
@@ -113,6 +107,18 @@ int fv_run_read_vars(struct fv_run *r, FILE *err)
 		if (!parse_decl(&r->vars[r->nvars], line + 2))
 			r->nvars++;
 	}
+}
+
+int fv_run_read_vars(struct fv_run *r, FILE *err)
+{
+	FILE *f = fopen(r->jobfile, "r");
+
+	if (!f) {
+		fprintf(err, "fioverdict run: cannot read job file %s: %s\n",
+			r->jobfile, strerror(errno));
+		return FV_EXIT_NOINPUT;
+	}
+	fv_run_scan_vars(r, f);
 	fclose(f);
 	return resolve(r, err);
 }
@@ -126,8 +132,8 @@ static bool is_ioengine_line(const char *line)
 	return *skip_space(s + 8) == '=';
 }
 
-static int copy_lines(const struct fv_run *r, FILE *in, FILE *out,
-		      bool *inserted)
+int fv_run_copy_jobfile(const struct fv_run *r, FILE *in, FILE *out,
+			bool *inserted)
 {
 	char line[4096];
 
@@ -149,7 +155,8 @@ static int copy_lines(const struct fv_run *r, FILE *in, FILE *out,
 
 int fv_run_write_jobfile(const struct fv_run *r, FILE *err)
 {
-	FILE *in = fopen(r->jobfile, "r"), *out;
+	FILE *in = fopen(r->jobfile, "r");
+	struct fv_atomic out;
 	bool inserted;
 	int ret;
 
@@ -158,17 +165,19 @@ int fv_run_write_jobfile(const struct fv_run *r, FILE *err)
 			strerror(errno));
 		return FV_EXIT_NOINPUT;
 	}
-	out = fopen(r->jobcopy, "w");
-	if (!out) {
+	ret = fv_atomic_open(&out, r->jobcopy);
+	if (ret) {
 		fprintf(err, "fioverdict run: %s: %s\n", r->jobcopy,
-			strerror(errno));
+			strerror(-ret));
 		fclose(in);
 		return FV_EXIT_CANTCREAT;
 	}
-	ret = copy_lines(r, in, out, &inserted);
+	ret = fv_run_copy_jobfile(r, in, out.f, &inserted);
 	fclose(in);
-	if (fclose(out) || ret) {
-		fprintf(err, "fioverdict run: cannot write %s\n", r->jobcopy);
+	ret = fv_atomic_close(&out, ret);
+	if (ret) {
+		fprintf(err, "fioverdict run: cannot write %s: %s\n",
+			r->jobcopy, strerror(-ret));
 		return FV_EXIT_CANTCREAT;
 	}
 	if (r->neopts && !inserted) {

@@ -86,15 +86,27 @@ struct fv_run {
 	struct fv_run_var vars[FV_RUN_MAX_VARS];
 	size_t nvars;
 	/* The run. */
-	char stem[256];	    /* job file name without .fio */
-	char stamp[64];	    /* run directory name */
-	char dir[4096];	    /* DIR/NAME/<stamp> */
-	char json[4400];    /* fio's json+ output, in dir */
-	char jobcopy[4400]; /* the job file as run, in dir */
+	char stem[256];	     /* job file name without .fio */
+	char stamp[64];	     /* run directory name */
+	char dir[4096];	     /* DIR/NAME/<stamp> */
+	char json[4400];     /* fio's json+ output, in dir */
+	char json_tmp[4400]; /* where fio writes it until it exits */
+	char jobcopy[4400];  /* the job file as run, in dir */
+	long fio_pid;	     /* once started */
+	char started[32];    /* UTC, ISO 8601 */
 };
 
 /* jobfile.c */
+/* The "#@" declarations of the job file read from @f, into r->vars. */
+void fv_run_scan_vars(struct fv_run *r, FILE *f);
+/* The declarations of r->jobfile, each given its value for this run. */
 int fv_run_read_vars(struct fv_run *r, FILE *err);
+/*
+ * The job file @in copied to @out, r->eopts added after its first
+ * ioengine= line (*inserted says whether there was one). 0 or -EIO.
+ */
+int fv_run_copy_jobfile(const struct fv_run *r, FILE *in, FILE *out,
+			bool *inserted);
 int fv_run_write_jobfile(const struct fv_run *r, FILE *err);
 
 /* beside.c: DIR/../rel where DIR is this program's directory. */
@@ -121,16 +133,26 @@ int fv_run_make_dir(struct fv_run *r, FILE *err);
 int fv_run_parse_only(const struct fv_run *r, FILE *err);
 /*
  * Runs fio in the run directory. *interrupted is set when SIGINT or
- * SIGTERM arrived (forwarded to fio, which writes what finished). Returns
- * fio's exit status, or -errno when it could not be started.
+ * SIGTERM arrived (forwarded to fio, which writes what finished). fio
+ * writes its output to a temporary name, renamed once fio has exited (so
+ * that a run cut short leaves no output that looks whole), and gets
+ * SIGTERM if we die first. Returns fio's exit status, or -errno when it
+ * could not be started.
  */
-int fv_run_fio(const struct fv_run *r, bool *interrupted, FILE *err);
-int fv_run_manifest(const struct fv_run *r, const char *status, FILE *err);
+int fv_run_fio(struct fv_run *r, bool *interrupted, FILE *err);
+/*
+ * Writes the manifest DIR/run.txt, whole or not at all: "status: running"
+ * before fio starts (a directory whose manifest still says so after the
+ * run is an incomplete run, ingest/manifest.h), how it ended after.
+ */
+int fv_run_manifest(struct fv_run *r, const char *status, FILE *err);
 /*
  * fio with argv (argv[0] r->fio) in the run directory, as fv_run_fio
- * runs it: its own process group, SIGINT/SIGTERM/SIGHUP passed on once.
+ * runs it: its own process group, SIGINT/SIGTERM/SIGHUP passed on once,
+ * the manifest saying it runs; its output (argv's --output, which must be
+ * r->json_tmp) becomes r->json when fio exits by itself.
  */
-int fv_run_exec(const struct fv_run *r, char *const *argv, bool *interrupted,
+int fv_run_exec(struct fv_run *r, char *const *argv, bool *interrupted,
 		FILE *err);
 
 /* ---- Several hosts: fio's client and servers ---- */
@@ -169,7 +191,7 @@ int fv_hosts_preflight(struct fv_run *r, FILE *err);
 /* Each host's copy of the job file, the run's values written in. */
 int fv_hosts_write_jobfiles(struct fv_run *r, FILE *err);
 /* fio --client on every host at once; as fv_run_fio. */
-int fv_hosts_run(const struct fv_run *r, bool *interrupted, FILE *err);
+int fv_hosts_run(struct fv_run *r, bool *interrupted, FILE *err);
 /*
  * The hosts with no results in fio's output (their server died or hung
  * during the run), each named on err. Returns how many, or -errno.

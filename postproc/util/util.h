@@ -2,11 +2,13 @@
 /*
  * What every stage of fioverdict may use and that knows nothing of fio's
  * results: diagnostics, fio's spelling of option values, XML escaping,
- * the version. The lowest folder: it includes no other.
+ * files written whole or not at all, the version. The lowest folder: it
+ * includes no other.
  */
 #ifndef FV_UTIL_H
 #define FV_UTIL_H
 
+#include "atomic.h"
 #include "diag.h"
 #include "exit_status.h"
 #include "fio_value.h"

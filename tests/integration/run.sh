@@ -201,6 +201,37 @@ invalid_options() {
 		"unknown '%q'"
 }
 
+# enospc FS MNT SIZE: a write job larger than the file system at MNT. fio's
+# error names ENOSPC, the stats file (elsewhere) is written with the failed
+# writes counted; a stats file that cannot be written on the full file
+# system is named, and leaves neither half a file nor its temporary one.
+enospc() {
+	local fs=$1 mnt=$2 size=$3 dir="$WORK/enospc-$1"
+	job "$dir" --name=e --filename="$mnt/f" --size="$size" --bs=64k \
+		--rw=write --iodepth=4 --fsync=4
+	if grep -q "No space left on device" "$dir/err.txt" &&
+		grep -q "uring_durable: No space left on device (ENOSPC): the file system is full" "$dir/err.txt"; then
+		ok "ENOSPC on $fs: fio's error names it, and what it means"
+	else
+		not_ok "ENOSPC on $fs: fio's error names it" "$(tail -n 5 "$dir/err.txt")"
+	fi
+	expect "ENOSPC on $fs: the stats file is written, with the writes that failed counted" \
+		"'No space left on device' in d[0]['error'] and d[0]['counts']['writes'] > 0 and d[0]['counts']['write_errors'] >= 1 and d[0]['counts']['write_bytes'] == 65536 * d[0]['counts']['writes']" \
+		"$dir/e_durability.1.json"
+	# nothing left: not one block for the stats file either
+	dd if=/dev/zero of="$mnt/fill" bs=4k status=none 2>/dev/null
+	dir="$WORK/enospc-$fs-stats"
+	job "$dir" --name=e --filename="$mnt/f" --size=64k --bs=4k \
+		--rw=read --stats_file="$mnt/s.json"
+	if grep -q "cannot write the stats file $mnt/s.json: No space left on device" "$dir/err.txt" &&
+		[ -z "$(ls -A "$mnt" | grep -v -x -e f -e fill -e lost+found)" ]; then
+		ok "ENOSPC on $fs for the stats file: named, no half file, no temporary one left"
+	else
+		not_ok "ENOSPC on $fs for the stats file" "$(ls -A "$mnt")" "$(tail -n 3 "$dir/err.txt")"
+	fi
+	rm -f "$mnt/f" "$mnt/fill"
+}
+
 # --- errors: clear message, no hang, stats file still written ------------
 errors() {
 	# fio 3.33 creates a missing directory itself; a path it cannot
@@ -218,6 +249,7 @@ errors() {
 	fi
 	if [ "$(id -u)" -ne 0 ]; then
 		skip "ENOSPC on a small tmpfs" "needs root to mount"
+		skip "ENOSPC on a small ext4" "needs root to mount"
 		skip "O_DIRECT refused by ramfs" "needs root to mount"
 		return
 	fi
@@ -226,19 +258,20 @@ errors() {
 	if ! mount -t tmpfs -o size=1m fv-small "$mnt" 2>/dev/null; then
 		skip "ENOSPC on a small tmpfs" "mount -t tmpfs failed here"
 	else
-		dir="$WORK/enospc"
-		job "$dir" --name=e --filename="$mnt/f" --size=4m --bs=64k \
-			--rw=write --iodepth=4 --fsync=4
-		if grep -q "No space left on device" "$dir/err.txt" "$dir/out.json"; then
-			ok "ENOSPC: the job ends with the error, no hang"
-		else
-			not_ok "ENOSPC: the job ends with the error" "$(tail -n 5 "$dir/err.txt")"
-		fi
-		expect "ENOSPC: the stats file counts what was written" \
-			"d[0]['error'] is not None and d[0]['counts']['writes'] > 0 and d[0]['counts']['write_errors'] >= 1" \
-			"$dir/e_durability.1.json"
+		enospc tmpfs "$mnt" 4m
 		umount "$mnt"
 	fi
+	if ! command -v mkfs.ext4 >/dev/null; then
+		skip "ENOSPC on a small ext4" "no mkfs.ext4 (package e2fsprogs)"
+	elif ! truncate -s 8m "$WORK/ext4.img" ||
+		! mkfs.ext4 -q -F "$WORK/ext4.img" ||
+		! mount -o loop "$WORK/ext4.img" "$mnt" 2>/dev/null; then
+		skip "ENOSPC on a small ext4" "mount -o loop failed here"
+	else
+		enospc ext4 "$mnt" 16m
+		umount "$mnt"
+	fi
+	rm -f "$WORK/ext4.img"
 	if ! mount -t ramfs fv-ramfs "$mnt" 2>/dev/null; then
 		skip "O_DIRECT refused by ramfs" "mount -t ramfs failed here"
 	else
@@ -331,8 +364,47 @@ for check in sys.argv[2:]:
 PYEOF
 }
 
+# fio killed with SIGKILL cannot remove its emulated disk: the state stays
+# in /dev/shm under the dead run's pid, and the next run removes it.
+killed_run() {
+	local dir="$WORK/emu-killed" fpid i left
+	mkdir -p "$dir"
+	# its own process group, so that SIGKILL reaches its job processes too
+	(cd "$dir" && exec setsid env ${FV_PRELOAD:+LD_PRELOAD="$FV_PRELOAD"} \
+		ASAN_OPTIONS=detect_leaks=0 fio --output-format=json \
+		--output=out.json --ioengine=external:"$UD" --name=k \
+		--filename="$SHM/emuk" --size=16m --rw=randread --bs=4k \
+		--iodepth=4 --time_based --runtime=60 --cap_iops=2000 \
+		2>err.txt) &
+	fpid=$!
+	for i in $(seq 1 200); do
+		ls /dev/shm | grep -q "^fioverdict-emu-$fpid\." && break
+		sleep 0.1
+	done
+	kill -KILL -- -"$fpid" 2>/dev/null
+	wait "$fpid" 2>/dev/null
+	left=$(ls /dev/shm | grep "^fioverdict-emu-$fpid\.")
+	if [ -n "$left" ] && ! kill -0 "$fpid" 2>/dev/null; then
+		ok "fio killed with SIGKILL: its emulated disk is left, named after the dead run ($left)"
+	else
+		not_ok "fio killed with SIGKILL leaves its emulated disk" \
+			"left: '${left}'; $(tail -n 3 "$dir/err.txt")"
+		return
+	fi
+	job "$WORK/emu-after-kill" --name=a --filename="$SHM/emuk" --size=16m \
+		--rw=randread --bs=4k --iodepth=4 --time_based --runtime=1 \
+		--cap_iops=1000
+	if ls /dev/shm | grep -q "^fioverdict-emu-$fpid\."; then
+		not_ok "the next emulated run removes the state of the killed one" \
+			"$(ls /dev/shm | grep "^fioverdict-emu-")"
+	else
+		ok "the next emulated run removes the state of the killed one"
+	fi
+	rm -f "$SHM/emuk"
+}
+
 emulator() {
-	local dir="$WORK/emu-cap" out before left
+	local dir="$WORK/emu-cap" out left shared
 	job "$dir" --name=c --filename="$SHM/emu" --size=16m --rw=randread \
 		--bs=4k --iodepth=8 --time_based --runtime=3 --cap_iops=3000 \
 		--write_iops_log=c --log_avg_msec=50
@@ -346,22 +418,26 @@ emulator() {
 		"$dir/out.json" "$dir/c_durability.1.json"
 
 	# the cap is the disk's: four clones share it, as jobs on one disk do
-	# (other fio runs on this machine may have emulated disks of their own:
-	# only the ones this run made must be gone)
+	# (other runs on this machine may have disks of their own: only the
+	# one this fio run made, named in its stats files, counts)
 	dir="$WORK/emu-shared"
-	before=$(ls /dev/shm | grep '^fioverdict-emu-' | sort)
 	job "$dir" --name=c --filename="$SHM/emu" --size=16m --rw=randread \
 		--bs=4k --iodepth=4 --numjobs=4 --group_reporting --time_based \
 		--runtime=2 --cap_iops=2000
 	expect "numjobs=4 on one emulated disk: 2000 IOPS between them, not 2000 each" \
 		"d[0]['jobs'][0]['read']['iops'] <= 2000 * 1.01 and d[0]['jobs'][0]['read']['iops'] > 0" \
 		"$dir/out.json"
-	left=$(ls /dev/shm | grep '^fioverdict-emu-' | sort | comm -13 <(echo "$before") -)
-	if [ -n "$left" ]; then
-		not_ok "the emulated disks are removed when fio exits" "$left"
+	# the stats files name the disk's shared state: one for the four
+	shared=$(py "len(set(x['emulator']['shared_state'] for x in d)) == 1 and d[0]['emulator']['shared_state']" \
+		"$dir"/c_durability.*.json)
+	left=$(ls /dev/shm | grep -xF "${shared:-none}")
+	if [ -z "$left" ] && [ "${shared#fioverdict-emu-}" != "$shared" ]; then
+		ok "the emulated disk ($shared) is removed when fio exits"
 	else
-		ok "the emulated disks are removed when fio exits"
+		not_ok "the emulated disk is removed when fio exits" \
+			"stats files: ${shared}; left: $left"
 	fi
+	killed_run
 
 	dir="$WORK/emu-bw"
 	job "$dir" --name=c --filename="$SHM/emu" --size=16m --rw=read \

@@ -2,7 +2,8 @@
 # check-jobfiles: every job file passes fio --parse-only (full and quick
 # values); fioverdict run refuses what it must, with its documented exit
 # statuses; a real quick run keeps its results and never overwrites; a
-# Ctrl-C (SIGINT) stops it cleanly, keeping what finished.
+# Ctrl-C (SIGINT) stops it cleanly, keeping what finished; killed with
+# SIGKILL, fio stops too and the run is read as incomplete afterwards.
 #
 # Env: FV_BIN (fioverdict), FV_ENGINE_DIR (uring_durable.so), FV_TMP.
 # Ends with "jobfiles: N passed, M failed".
@@ -139,6 +140,36 @@ n=$("$FV_BIN" summary -f csv -q "$di" 2>/dev/null | awk -F, 'NR > 1 && ($4 > 0 |
 [ "$n" -ge 2 ] && [ "$n" -lt 21 ] && ok "SIGINT: $n of 21 jobs ran, kept and readable" || ko "SIGINT: $n jobs with I/O"
 grep -q 'warmup_seqwrite' "$TMP/intr.txt" && ok "SIGINT: tables printed" || ko "SIGINT: no tables"
 if pgrep -f "$TMP/res/intr" >/dev/null || pgrep -x fio -P $pid >/dev/null 2>&1; then ko "fio still running"; else ok "no fio left running"; fi
+
+# 6. SIGKILL: the runner cannot pass a signal on; the kernel sends fio
+# SIGTERM (PR_SET_PDEATHSIG), and the directory stays marked running,
+# which every later fioverdict reads as an incomplete run.
+FV_SIZE=16m "$FV_BIN" run jobfiles/placement.fio --quick --label killed --target "$TMP/t.dat" --out "$TMP/res" --tables summary >"$TMP/killed.txt" 2>&1 &
+pid=$!
+dk= fpid=
+for i in $(seq 1 100); do
+	dk=$(ls -d "$TMP"/res/killed/*/ 2>/dev/null | head -1)
+	fpid=$(sed -n 's/^fio-pid: //p' "$dk/run.txt" 2>/dev/null)
+	[ -n "$fpid" ] && break
+	sleep 0.1
+done
+sleep 3 # fio is running its first jobs
+{
+	kill -KILL $pid
+	wait $pid
+} 2>/dev/null
+for i in $(seq 1 150); do
+	[ -n "$fpid" ] && kill -0 "$fpid" 2>/dev/null || break
+	sleep 0.2
+done
+if [ -n "$fpid" ] && ! kill -0 "$fpid" 2>/dev/null; then ok "SIGKILL: fio (pid $fpid) stopped with its runner"; else ko "SIGKILL: fio ${fpid:-not started} still running"; fi
+grep -q '^status: running' "$dk/run.txt" 2>/dev/null && ok "SIGKILL: the manifest still says running" || ko "SIGKILL: manifest: $(grep status "$dk/run.txt" 2>/dev/null)"
+if ls "$dk" | grep -q '^killed_.*\.json$'; then ko "SIGKILL: a fio output that looks whole: $(ls "$dk")"; else ok "SIGKILL: no fio output that looks whole ($(ls -A "$dk" | grep -c partial) temporary)"; fi
+expect 2 "SIGKILL: the next fioverdict reads the run as incomplete" "$FV_BIN" summary "$dk"
+grep -q "run.txt: error: incomplete run: 'fioverdict run' (pid $pid " "$TMP/out.txt" && ok "SIGKILL: the run is named incomplete, with its runner's pid" || ko "SIGKILL: $(cat "$TMP/out.txt")"
+# beside the whole runs of section 4: those are read, the killed one named
+expect 2 "SIGKILL: a tree with whole runs and the killed one" "$FV_BIN" summary -f csv "$TMP/res"
+grep -q '^small,sync,sync_linked_qd8' "$TMP/out.txt" && grep -q "incomplete run" "$TMP/out.txt" && ! grep -q '^killed,' "$TMP/out.txt" && ok "SIGKILL: whole runs printed, the killed one named, not read" || ko "SIGKILL: tree: $(head -c 600 "$TMP/out.txt")"
 
 echo "jobfiles: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -182,6 +182,31 @@ static void test_binning(void **state)
 	fv_diags_free(&d);
 }
 
+/*
+ * A per-I/O log shorter than one window has no rate, and holds no memory:
+ * the verdicts leave an empty rate unfreed (a leak fuzz_logs found).
+ */
+static void test_shorter_than_a_window(void **state)
+{
+	struct fv_logset ts = { .bin_ms = 100 };
+	struct fv_diags d = { 0 };
+	struct fv_job job = { .name = "s", .kind = FV_JOB_SINGLE };
+	struct fv_rate r;
+
+	(void) state;
+	assert_int_equal(parse(&ts, &d, "s_iops.1.log",
+			       "0, 250, 1, 4096\n20, 260, 1, 4096\n"),
+			 0);
+	ts.v[0]->job = &job;
+	assert_int_equal(fv_log_rate(&ts, &job, FV_LOG_IOPS, FV_DIR_WRITE, &r),
+			 0);
+	assert_int_equal(r.n, 0);
+	assert_null(r.t_ms);
+	assert_null(r.v);
+	fv_logset_free(&ts);
+	fv_diags_free(&d);
+}
+
 /* fio 2.x latency logs are in µs; bw logs in KiB/s. */
 static void test_units_and_join(void **state)
 {
@@ -285,6 +310,7 @@ int main(void)
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_empty_is_note),
 		cmocka_unit_test(test_binning),
+		cmocka_unit_test(test_shorter_than_a_window),
 		cmocka_unit_test(test_units_and_join),
 		cmocka_unit_test(test_fio_avg_clones),
 		cmocka_unit_test(test_fio_per_io),

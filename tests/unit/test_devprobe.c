@@ -198,6 +198,17 @@ static void test_missing_path(void **state)
 			 -ENOENT);
 }
 
+/* The errnos a device failure arrives as, in words; others: nothing. */
+static void test_errno_meanings(void **state)
+{
+	(void) state;
+	assert_non_null(strstr(dev_errno_meaning(ENODATA), "medium error"));
+	assert_non_null(strstr(dev_errno_meaning(ENOSPC), "full"));
+	assert_non_null(strstr(dev_errno_meaning(ECANCELED), "never ran"));
+	assert_null(dev_errno_meaning(EPERM));
+	assert_null(dev_errno_meaning(0));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -208,6 +219,7 @@ int main(void)
 		cmocka_unit_test(test_fs_type_longest_mount_wins),
 		cmocka_unit_test(test_real_tmpfs_file),
 		cmocka_unit_test(test_missing_path),
+		cmocka_unit_test(test_errno_meanings),
 	};
 
 	return cmocka_run_group_tests_name("devprobe", tests, setup, teardown);

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Durability accounting: which flush covers which write, and when. */
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -175,8 +176,76 @@ static void test_errors(void **state)
 	dur_flush_submitted(a, &f, DUR_FSYNC, 31, false);
 	dur_flush_completed(a, &f, 40, -5);
 	assert_int_equal(a->counts.flush_errors, 1);
+	assert_int_equal(a->counts.writes_flush_failed, 1);
 	assert_int_equal(a->flush_lat.count, 0);
 	assert_int_equal(dur_writes_not_durable(a), 1);
+}
+
+/*
+ * A write a failed flush covered stays not durable after a later flush
+ * succeeds; the writes after the failure are made durable as usual.
+ */
+static void test_failed_flush_loses_its_writes(void **state)
+{
+	struct dur_acct *a = *state;
+	struct dur_flush_token f, g;
+
+	dur_write_completed(a, 0, 10, 4096, 0, false, NULL);
+	dur_write_completed(a, 5, 12, 4096, 0, false, NULL);
+	dur_flush_submitted(a, &f, DUR_FSYNC, 13, false);
+	dur_flush_completed(a, &f, 20, -EIO);
+	dur_write_completed(a, 21, 30, 4096, 0, false, NULL);
+	dur_flush_submitted(a, &g, DUR_FDATASYNC, 31, false);
+	dur_flush_completed(a, &g, 40, 0);
+	assert_int_equal(a->counts.flush_errors, 1);
+	assert_int_equal(a->counts.writes_flush_failed, 2);
+	assert_int_equal(a->write_to_durable.count, 1);
+	assert_int_equal(a->write_to_durable.max, 40 - 21);
+	assert_int_equal(a->counts.max_writes_per_flush, 1);
+	assert_int_equal(dur_writes_not_durable(a), 2);
+}
+
+/*
+ * Flushes out of order: a later flush that succeeded first made the writes
+ * durable; an earlier one failing afterwards takes nothing back.
+ */
+static void test_failure_after_success_takes_nothing(void **state)
+{
+	struct dur_acct *a = *state;
+	struct dur_flush_token f, g;
+
+	dur_write_completed(a, 0, 10, 4096, 0, false, NULL);
+	dur_flush_submitted(a, &f, DUR_FSYNC, 11, false);
+	dur_write_completed(a, 12, 20, 4096, 0, false, NULL);
+	dur_flush_submitted(a, &g, DUR_FSYNC, 21, false);
+	dur_flush_completed(a, &g, 30, 0);
+	dur_flush_completed(a, &f, 35, -EIO);
+	assert_int_equal(a->counts.flush_errors, 1);
+	assert_int_equal(a->counts.writes_flush_failed, 0);
+	assert_int_equal(a->write_to_durable.count, 2);
+	assert_int_equal(dur_writes_not_durable(a), 0);
+}
+
+/*
+ * A linked flush cancelled because its write failed never ran: an error,
+ * but the writes before it wait for the next flush instead of being lost.
+ */
+static void test_cancelled_flush_loses_nothing(void **state)
+{
+	struct dur_acct *a = *state;
+	struct dur_flush_token l, f;
+
+	dur_write_completed(a, 0, 10, 4096, 0, false, NULL);
+	dur_flush_submitted(a, &l, DUR_FSYNC, 11, true);
+	dur_write_completed(a, 11, 20, 4096, -EIO, false, &l);
+	dur_flush_completed(a, &l, 21, -ECANCELED);
+	assert_int_equal(a->counts.flush_errors, 1);
+	assert_int_equal(a->counts.writes_flush_failed, 0);
+	assert_int_equal(dur_writes_not_durable(a), 1);
+	dur_flush_submitted(a, &f, DUR_FSYNC, 22, false);
+	dur_flush_completed(a, &f, 30, 0);
+	assert_int_equal(dur_writes_not_durable(a), 0);
+	assert_int_equal(a->write_to_durable.count, 1);
 }
 
 /* The pending ring grows past its first size and keeps order. */
@@ -232,6 +301,13 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_dsync_writes, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_errors, setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_failed_flush_loses_its_writes, setup, teardown),
+		cmocka_unit_test_setup_teardown(
+			test_failure_after_success_takes_nothing, setup,
+			teardown),
+		cmocka_unit_test_setup_teardown(
+			test_cancelled_flush_loses_nothing, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_many_pending_writes, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_clones_are_independent,

@@ -1,11 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /* One emulated disk shared by processes: the cap is the disk's, not each's. */
+#include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -47,7 +51,7 @@ static unsigned one_second(struct emu_shared *s, uint64_t t0)
 static void test_two_processes_share_the_cap(void **state)
 {
 	struct emu_config c = cap(1000);
-	long owner = 900000 + (long) getpid();
+	long owner = (long) getpid();
 	struct emu_shared *s;
 	int fds[2], status;
 	unsigned mine, theirs = 0;
@@ -87,7 +91,7 @@ static void test_two_processes_share_the_cap(void **state)
 static void test_state_outlives_a_job(void **state)
 {
 	struct emu_config c = cap(500);
-	long owner = 800000 + (long) getpid();
+	long owner = (long) getpid();
 	struct emu_shared *a, *b;
 	struct emu_state snap;
 
@@ -115,7 +119,7 @@ static void test_state_outlives_a_job(void **state)
 static void test_distinct_disks(void **state)
 {
 	struct emu_config c1 = cap(100), c2 = cap(200);
-	long owner = 700000 + (long) getpid();
+	long owner = (long) getpid();
 	struct emu_shared *a, *b, *d;
 	char n1[96], n2[96];
 
@@ -132,12 +136,100 @@ static void test_distinct_disks(void **state)
 	assert_int_equal(emu_shared_remove_owned(owner), 3);
 }
 
+/* A state left in /dev/shm by hand, as a killed fio leaves one. */
+static void leave_state(const char *name)
+{
+	int fd = shm_open(name, O_RDWR | O_CREAT | O_EXCL, 0600);
+
+	assert_true(fd >= 0);
+	close(fd);
+}
+
+static bool state_exists(const char *name)
+{
+	int fd = shm_open(name, O_RDONLY, 0);
+
+	if (fd < 0) {
+		assert_int_equal(errno, ENOENT);
+		return false;
+	}
+	close(fd);
+	return true;
+}
+
+/* A pid that existed and is gone now. */
+static long dead_pid(void)
+{
+	int status;
+	pid_t pid = fork();
+
+	assert_true(pid >= 0);
+	if (!pid)
+		_exit(0);
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	return (long) pid;
+}
+
+/*
+ * fio killed with SIGKILL never removes its disks: the next run's first
+ * attach does, and keeps its own and those of runs still alive.
+ */
+static void test_dead_owner_state_removed(void **state)
+{
+	struct emu_config c = cap(100);
+	long me = (long) getpid();
+	char dead[96], live[96], reused[96], older[96];
+	struct emu_shared *s;
+
+	(void) state;
+	emu_shared_name(dead_pid(), 5, &c, dead, sizeof(dead));
+	emu_shared_name((long) getppid(), 5, &c, live, sizeof(live));
+	/* our own pid, but not started when this name says */
+	snprintf(reused, sizeof(reused), "/fioverdict-emu-%ld.%llu-5-0", me,
+		 emu_process_start(me) + 1);
+	/* a name of another form is not ours to judge */
+	snprintf(older, sizeof(older), "/fioverdict-emu-%ld-5-0",
+		 (long) dead_pid());
+	leave_state(dead);
+	leave_state(live);
+	leave_state(reused);
+	leave_state(older);
+	assert_int_equal(emu_shared_attach(me + 1, 5, &c, &s), 0);
+	assert_false(state_exists(dead));
+	assert_false(state_exists(reused));
+	assert_true(state_exists(live));
+	assert_true(state_exists(older));
+	emu_shared_detach(s);
+	assert_int_equal(emu_shared_remove_owned(me + 1), 1);
+	shm_unlink(live);
+	shm_unlink(older);
+}
+
+/* The run that asks keeps its own disks, whatever its pid says. */
+static void test_attaching_run_kept(void **state)
+{
+	struct emu_config c = cap(100);
+	long owner = dead_pid();
+	struct emu_shared *a, *b;
+
+	(void) state;
+	assert_int_equal(emu_shared_attach(owner, 6, &c, &a), 0);
+	emu_shared_detach(a);
+	assert_int_equal(emu_shared_attach(owner, 6, &c, &b), 0);
+	emu_shared_detach(b);
+	assert_int_equal(emu_shared_remove_owned(owner), 1);
+	assert_true(emu_process_start((long) getpid()) > 0);
+	assert_int_equal(emu_process_start(owner), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_two_processes_share_the_cap),
 		cmocka_unit_test(test_state_outlives_a_job),
 		cmocka_unit_test(test_distinct_disks),
+		cmocka_unit_test(test_dead_owner_state_removed),
+		cmocka_unit_test(test_attaching_run_kept),
 	};
 
 	return cmocka_run_group_tests_name("emu_shared", tests, NULL, NULL);

@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /* The stats file: fields, units, nulls for the unknown, atomic writing. */
+#include <errno.h>
 #include <setjmp.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -134,12 +137,53 @@ static void test_write_file_round_trip(void **state)
 	assert_int_equal(rmdir(dir), 0);
 }
 
+/*
+ * A write that fails half way (here the file size limit: EFBIG, as a full
+ * disk fails with ENOSPC) leaves the old file whole and no temporary one.
+ */
+static void test_failed_write_keeps_old_file(void **state)
+{
+	char dir[] = "/tmp/fv-stats-XXXXXX", path[300], tmp[320];
+	struct rlimit old, small = { .rlim_cur = 64, .rlim_max = 64 };
+	json_t *a, *b, *back;
+	json_error_t err;
+
+	(void) state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/s.json", dir);
+	a = json_pack("{s:s}", "schema", STATS_SCHEMA);
+	b = json_pack("{s:s, s:s}", "schema", STATS_SCHEMA, "pad",
+		      "................................................"
+		      "................................................");
+	assert_int_equal(stats_write_file(path, a), 0);
+	assert_int_equal(getrlimit(RLIMIT_FSIZE, &old), 0);
+	small.rlim_max = old.rlim_max;
+	signal(SIGXFSZ, SIG_IGN);
+	assert_int_equal(setrlimit(RLIMIT_FSIZE, &small), 0);
+	assert_int_equal(stats_write_file(path, b), -EFBIG);
+	assert_int_equal(setrlimit(RLIMIT_FSIZE, &old), 0);
+	signal(SIGXFSZ, SIG_DFL);
+	back = json_load_file(path, 0, &err);
+	assert_non_null(back);
+	assert_true(json_equal(a, back));
+	assert_int_equal(
+		stats_temp_name(path, (int) getpid(), tmp, sizeof(tmp)), 0);
+	assert_non_null(strstr(tmp, "/.s.json."));
+	assert_int_equal(access(tmp, F_OK), -1);
+	json_decref(back);
+	json_decref(a);
+	json_decref(b);
+	unlink(path);
+	assert_int_equal(rmdir(dir), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_document),
 		cmocka_unit_test(test_empty_distribution_is_null),
 		cmocka_unit_test(test_write_file_round_trip),
+		cmocka_unit_test(test_failed_write_keeps_old_file),
 	};
 
 	return cmocka_run_group_tests_name("stats_json", tests, NULL, NULL);

@@ -13,6 +13,19 @@ jget() { # FILE KEY
 		sed 's/^[^:]*: *//; s/"//g'
 }
 
+# Compares stats file values: expect FILE KEY=VALUE...; prints mismatches.
+expect() {
+	f=$1
+	shift
+	bad=
+	for kv in "$@"; do
+		k=${kv%%=*} v=${kv#*=}
+		got=$(jget "$f" "$k")
+		[ "$got" = "$v" ] || bad="$bad $k=$got(want $v)"
+	done
+	echo "$bad"
+}
+
 # Runs fio, output in /tmp/NAME.out; returns fio's exit code.
 run_fio() { # NAME ARGS...
 	n=$1
@@ -22,10 +35,10 @@ run_fio() { # NAME ARGS...
 	return $rc
 }
 
-# The flushes a stats file counts, for the host's cross-check with the
-# controller's own trace of NVMe Flush commands.
-report_flushes() { # FILE
-	echo "FVNVME FLUSHES $(($(jget "$1" fsyncs) + $(jget "$1" fdatasyncs)))"
+# The flushes a stats file counts on namespace NSID, for the host's
+# cross-check with the controller's own trace of NVMe Flush commands.
+report_flushes() { # FILE NSID
+	echo "FVNVME FLUSHES $2 $(($(jget "$1" fsyncs) + $(jget "$1" fdatasyncs)))"
 }
 
 # The tail of an output, on one line, for a FAIL's detail.

@@ -8,19 +8,6 @@ NS512=/dev/ng0n1
 NS4K=/dev/ng0n2
 export REG=0 FIXED=0 SQPOLL=0
 
-# Compares stats file values: expect FILE KEY=VALUE...; prints mismatches.
-expect() {
-	f=$1
-	shift
-	bad=
-	for kv in "$@"; do
-		k=${kv%%=*} v=${kv#*=}
-		got=$(jget "$f" "$k")
-		[ "$got" = "$v" ] || bad="$bad $k=$got(want $v)"
-	done
-	echo "$bad"
-}
-
 # --- namespaces as Identify reports them --------------------------------
 info512=$(/fv/nvme_reject $NS512 info 2>&1)
 info4k=$(/fv/nvme_reject $NS4K info 2>&1)
@@ -59,7 +46,7 @@ sync_case() { # NAME DEV FSYNC FDATASYNC SYNCMODE FIO_SYNCS KEY=VALUE...
 	DEV=$dev SIZE=1m QD=1 FSYNC=$fs FDATASYNC=$fds SYNCMODE=$sm \
 		STATS=/tmp/$n.json run_fio "$n" --output-format=json \
 		/fv/pt_sync.fio
-	report_flushes /tmp/$n.json
+	report_flushes /tmp/$n.json "${dev##*n}"
 	bad=$(expect /tmp/$n.json writes=256 flush_errors=0 empty_syncs=0 \
 		kind=nvme-char volatile_write_cache=true engine=nvme_pt "$@")
 	# fio's own count of the syncs it sent (3.33 counts fsyncs only)
@@ -83,7 +70,7 @@ sync_case linked_flush $NS4K 1 0 linked 255 fsyncs=256 fdatasyncs=0 \
 
 # --- FUA writes: durable at completion ----------------------------------
 DEV=$NS4K SIZE=1m STATS=/tmp/fua.json run_fio fua_writes /fv/pt_fua.fio
-report_flushes /tmp/fua.json
+report_flushes /tmp/fua.json 2
 bad=$(expect /tmp/fua.json writes=256 fsyncs=0 write_mode=dsync \
 	writes_not_durable=0 write_errors=0)
 if [ $rc -eq 0 ] && [ -z "$bad" ]; then
