@@ -25,19 +25,11 @@ static int set_format(struct fv_cmdline *c, const struct fv_option *o,
 			      arg);
 }
 
-static int set_output(struct fv_cmdline *c, const struct fv_option *o,
-		      const char *arg)
-{
-	(void) o;
-	c->output = arg;
-	return 0;
-}
-
 static const struct fv_option catalog_opts[] = {
 	FV_OPT("format", 'f', "FMT",
 	       "list, show: text, md, csv or json (default\ntext)", set_format),
 	FV_OPT("output", 'o', "FILE",
-	       "write to FILE (import: the catalog file)", set_output),
+	       "write to FILE (import: the catalog file)", fv_set_output),
 	FV_OPT("help", 'h', NULL, "this help", NULL),
 	FV_OPT_END,
 };

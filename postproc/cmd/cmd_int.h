@@ -153,6 +153,8 @@ extern const struct fv_option fv_opts_lat[];
  */
 fv_option_fn fv_set_ratio, fv_set_number, fv_set_time, fv_set_period,
 	fv_set_int, fv_set_size, fv_set_string, fv_set_flag;
+/* -o FILE: where the report goes (c->output). */
+fv_option_fn fv_set_output;
 
 /* ---- The catalog and --sku (sku.c) ---- */
 
@@ -246,6 +248,10 @@ int fv_summary_stream(struct fv_cmdline *c,
 /* The whole of a subcommand that shows one table analysis. */
 int fv_analysis_main(const struct fv_invocation *inv,
 		     const struct fv_analysis *a, int argc, char **argv);
+/* The whole of a table subcommand whose tables analyse (with ctx) makes. */
+int fv_tables_cmd(const struct fv_invocation *inv,
+		  int (*analyse)(struct fv_tables *x, struct fv_report *rep),
+		  const void *ctx, int argc, char **argv);
 
 /* Moves the log files among inputs to x->srcs (verdict, diff). */
 int fv_split_logs(struct fv_tables *x);

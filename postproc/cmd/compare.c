@@ -14,16 +14,7 @@ static int analyse(struct fv_tables *x, struct fv_report *rep)
 
 static int compare_main(const struct fv_invocation *inv, int argc, char **argv)
 {
-	struct fv_cmdline c;
-	struct fv_tables x = { .c = &c, .analyse = analyse };
-	int status;
-
-	fv_cmdline_init(&c, inv);
-	status = fv_tables_parse(&c, argc, argv);
-	if (!status && !c.done)
-		status = fv_tables_main(&x);
-	fv_cmdline_free(&c);
-	return status;
+	return fv_tables_cmd(inv, analyse, NULL, argc, argv);
 }
 
 const struct fv_command fv_cmd_compare = {

@@ -223,8 +223,8 @@ static int set_format(struct fv_cmdline *c, const struct fv_option *o,
 			      arg);
 }
 
-static int set_output(struct fv_cmdline *c, const struct fv_option *o,
-		      const char *arg)
+int fv_set_output(struct fv_cmdline *c, const struct fv_option *o,
+		  const char *arg)
 {
 	(void) o;
 	c->output = arg;
@@ -317,7 +317,8 @@ const struct fv_option fv_opts_format[] = {
 };
 
 const struct fv_option fv_opts_common[] = {
-	FV_OPT("output", 'o', "FILE", "write the report to FILE", set_output),
+	FV_OPT("output", 'o', "FILE", "write the report to FILE",
+	       fv_set_output),
 	FV_OPT("percentiles", 'p', "LIST",
 	       "percentiles shown, e.g. 50,95,99,99.9,99.99", set_percentiles),
 	FV_OPT("label", 'l', "NAME=PATH", "label for inputs at or under PATH",

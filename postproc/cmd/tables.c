@@ -195,8 +195,15 @@ int fv_analyse_table(struct fv_tables *x, struct fv_report *rep)
 int fv_analysis_main(const struct fv_invocation *inv,
 		     const struct fv_analysis *a, int argc, char **argv)
 {
+	return fv_tables_cmd(inv, fv_analyse_table, a, argc, argv);
+}
+
+int fv_tables_cmd(const struct fv_invocation *inv,
+		  int (*analyse)(struct fv_tables *x, struct fv_report *rep),
+		  const void *ctx, int argc, char **argv)
+{
 	struct fv_cmdline c;
-	struct fv_tables x = { .c = &c, .analyse = fv_analyse_table, .ctx = a };
+	struct fv_tables x = { .c = &c, .analyse = analyse, .ctx = ctx };
 	int status;
 
 	fv_cmdline_init(&c, inv);

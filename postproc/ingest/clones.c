@@ -211,7 +211,7 @@ static int set_display(struct fv_job *job, const char *fmt, int k)
 	return 0;
 }
 
-static int append(struct fv_job ***jobs, size_t *njobs, struct fv_job *job)
+int fv_jobs_append(struct fv_job ***jobs, size_t *njobs, struct fv_job *job)
 {
 	struct fv_job **v = realloc(*jobs, (*njobs + 1) * sizeof(*v));
 
@@ -248,7 +248,7 @@ static int group_identical(struct fv_job ***jobs, size_t *njobs,
 	sum->kind = FV_JOB_CLONE_SUM;
 	if ((only_group ? set_display(sum, "%s", 0)
 			: set_display(sum, "%s#sum%d", m[0]->clone)) ||
-	    append(jobs, njobs, sum)) {
+	    fv_jobs_append(jobs, njobs, sum)) {
 		fv_job_free(sum);
 		return -ENOMEM;
 	}

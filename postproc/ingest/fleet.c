@@ -101,17 +101,6 @@ static int keep_bins(struct fv_job *sum)
 	return 0;
 }
 
-static int append(struct fv_job ***jobs, size_t *njobs, struct fv_job *job)
-{
-	struct fv_job **v = realloc(*jobs, (*njobs + 1) * sizeof(*v));
-
-	if (!v)
-		return -ENOMEM;
-	v[(*njobs)++] = job;
-	*jobs = v;
-	return 0;
-}
-
 /* One job name on every host: their sum, added to *jobs. */
 static int fleet_of(struct fv_job ***jobs, size_t *njobs, size_t n,
 		    size_t first, bool *done, fv_bins_loader *load, void *ctx,
@@ -145,7 +134,7 @@ static int fleet_of(struct fv_job ***jobs, size_t *njobs, size_t n,
 		ret = sum->display ? keep_bins(sum) : -ENOMEM;
 	}
 	ret = ret ? ret : all ? merge_into(all, sum) : 0;
-	ret = ret ? ret : append(jobs, njobs, sum);
+	ret = ret ? ret : fv_jobs_append(jobs, njobs, sum);
 	if (ret)
 		fv_job_free(sum);
 	/* The members' percentiles are made: their bins can go now. */

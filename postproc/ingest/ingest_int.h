@@ -46,6 +46,8 @@ typedef int fv_bins_loader(void *ctx, struct fv_job *job);
  */
 int fv_group_clones(struct fv_job ***jobs, size_t *njobs, fv_bins_loader *load,
 		    void *ctx);
+/* Adds job at the end of *jobs (clones.c). 0 or -ENOMEM. */
+int fv_jobs_append(struct fv_job ***jobs, size_t *njobs, struct fv_job *job);
 
 /*
  * The run's I/O as fio's disk_util and its jobs count it (jobs: the

@@ -157,6 +157,13 @@ static int judge(const char *path, const struct fv_manifest *m,
 				   "fio exited with an error in this run: "
 				   "its results may be incomplete")
 			       ?: FV_RUN_FIO_FAILED;
+	if (!strcmp(m->status, "hosts lost"))
+		return fv_diag_add(d, FV_WARNING, path, 0, 0,
+				   "hosts lost in this run: the results of "
+				   "the hosts whose fio server stopped "
+				   "answering are missing (run.txt lists the "
+				   "hosts)")
+			       ?: FV_RUN_FIO_FAILED;
 	if (strcmp(m->status, "running"))
 		return FV_RUN_UNKNOWN;
 	if (runner_alive(m))

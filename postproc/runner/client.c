@@ -180,14 +180,44 @@ static bool has_results(const struct fv_set *set, const struct fv_host *h)
 	return false;
 }
 
+/*
+ * fio's output, read as the file alone: its run directory's manifest
+ * still says the run is going on (it is: this is part of it), which
+ * would make a reader of the directory set it aside.
+ */
+static int read_output(struct fv_set *set, const char *path, const char *dir)
+{
+	FILE *f = fopen(path, "rb");
+	char *text = NULL;
+	size_t len = 0, cap = 0, n;
+	int ret = 0;
+
+	if (!f)
+		return 0; /* no output: every host is missing */
+	do {
+		if (len + 65536 > cap &&
+		    fv_grow((void **) &text, &cap, len + 65536)) {
+			ret = -ENOMEM;
+			break;
+		}
+		n = fread(text + len, 1, cap - len, f);
+		len += n;
+	} while (n > 0);
+	fclose(f);
+	if (!ret)
+		ret = fv_ingest_buffer(set, path, dir, text ? text : "", len,
+				       true);
+	free(text);
+	return ret == -ENOMEM ? ret : 0;
+}
+
 int fv_hosts_missing(const struct fv_run *r, FILE *err)
 {
-	char *paths[] = { (char *) r->json };
 	struct fv_set set;
 	int missing = 0;
 
 	fv_set_init(&set, NULL);
-	if (fv_ingest_paths(&set, paths, 1)) {
+	if (read_output(&set, r->json, r->dir)) {
 		fv_set_free(&set);
 		return -ENOMEM;
 	}
@@ -225,7 +255,7 @@ int fv_hosts_manifest(const struct fv_run *r, FILE *err)
 		const struct fv_host *h = &r->hosts.v[i];
 
 		fprintf(f,
-			"host: %s server=%s fio=%s target=%s "
+			"fio-host: %s server=%s fio=%s target=%s "
 			"jobfile=hosts/%s.fio",
 			h->name, h->server_name, h->server_fio, h->target,
 			h->tag);

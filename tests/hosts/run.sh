@@ -49,12 +49,8 @@ cleanup() {
 	for p in "${HELPERS[@]}"; do
 		kill "$p" 2>/dev/null
 	done
-	# a server's run ends with _exit(): its emulated disks are orphans
-	for p in /dev/shm/fioverdict-emu-*; do
-		p=${p#/dev/shm/fioverdict-emu-}
-		kill -0 "${p%%-*}" 2>/dev/null ||
-			rm -f "/dev/shm/fioverdict-emu-${p}"
-	done
+	# (the servers' emulated disks: the engine's next attach removes the
+	# state of runs that are gone)
 	rm -rf "$WORK" "$SHM"
 }
 trap cleanup EXIT
@@ -372,7 +368,7 @@ if ! has "$WORK/verdict.err" "matches no job" &&
 else
 	not_ok "logs and stats joined" "$(cat "$WORK/verdict.err")"
 fi
-check "run.txt lists the 4 hosts" [ "$(grep -c '^host: ' "$RUN/run.txt")" -eq 4 ]
+check "run.txt lists the 4 hosts" [ "$(grep -c '^fio-host: ' "$RUN/run.txt")" -eq 4 ]
 check "only 127.0.0.5's job file has its own cap" \
 	[ "$(grep -l 'cap_iops=100$' "$RUN"/hosts/*.fio | wc -l)" -eq 1 ]
 "$BIN" report "$RUN" -o "$WORK/report.html" 2>/dev/null
@@ -397,7 +393,18 @@ fi
 
 # ---- A server killed mid-run ----
 victim=$(cat "$WORK/server-127.0.0.4.pid")
-(sleep 3 && kill_tree "$victim") &
+# killed once the run (not its preflight's probe job) has started there:
+# its job file written, then a job process under the server, then 1 s
+(for _ in $(seq 300); do
+	ls "$WORK"/res/killed/*/hosts/127.0.0.4-*.fio >/dev/null 2>&1 && break
+	sleep 0.1
+done
+for _ in $(seq 300); do
+	[ -n "$(ps -o pid= --ppid "$victim")" ] && break
+	sleep 0.1
+done
+sleep 1
+kill_tree "$victim") &
 killer=$!
 FV_RUNTIME=8s fv_run "$HERE/fleet.fio" --label killed \
 	--target "$SHM/k-{host}.dat" --out "$WORK/res" \

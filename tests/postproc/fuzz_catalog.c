@@ -16,20 +16,7 @@
 #include "catalog/catalog.h"
 #include "render/render.h"
 
-static void render_all(const struct fv_report *rep)
-{
-	for (size_t r = 0; fv_renderers[r]; r++) {
-		char *buf = NULL;
-		size_t len = 0;
-		FILE *f = open_memstream(&buf, &len);
-
-		if (f) {
-			fv_renderers[r]->render(f, rep);
-			fclose(f);
-		}
-		free(buf);
-	}
-}
+#include "fuzz_common.h"
 
 static void show(const struct fv_catalog *c, const char *id)
 {
@@ -41,7 +28,7 @@ static void show(const struct fv_catalog *c, const char *id)
 	if (fv_sku_resolve(c->rows, c->n, id, &s, err, sizeof(err)))
 		return;
 	if (!fv_catalog_show_table(c, &s, &rep))
-		render_all(&rep);
+		fuzz_render_all(&rep);
 	fv_report_free(&rep);
 	snprintf(spec, sizeof(spec), "l=%s", id);
 	if (!fv_label_skus_add(&skus, c, spec, err, sizeof(err))) {
@@ -103,7 +90,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				show(&c, id);
 			}
 		if (!fv_catalog_list_table(&c, "*", &rep))
-			render_all(&rep);
+			fuzz_render_all(&rep);
 		round_trip(&c);
 	}
 	/* the first line as an ID, against what was read */

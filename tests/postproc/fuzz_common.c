@@ -51,7 +51,7 @@ static const struct fv_analysis *const analyses[] = {
 };
 enum { NA = sizeof(analyses) / sizeof(*analyses) };
 
-static void render_all(const struct fv_report *rep)
+void fuzz_render_all(const struct fv_report *rep)
 {
 	for (size_t r = 0; fv_renderers[r]; r++) {
 		char *buf = NULL;
@@ -90,7 +90,7 @@ static void analyse(const struct fv_set *set, const struct fv_logset *logs)
 					: fv_hosts_table(&in, &rep, &failed);
 
 		if (!ret)
-			render_all(&rep);
+			fuzz_render_all(&rep);
 		fv_report_free(&rep);
 		fv_diags_free(&d);
 	}

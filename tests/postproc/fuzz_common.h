@@ -22,6 +22,9 @@ extern const char fuzz_base_json[];
 #define FUZZ_BASE_NAME "fuzz/x_base_20260101-000000.json"
 #define FUZZ_DIR "fuzz"
 
+/* A report rendered in every format, to memory. */
+void fuzz_render_all(const struct fv_report *rep);
+
 /* Ingests fuzz_base_json into a fresh set. */
 void fuzz_base_set(struct fv_set *set);
 
