@@ -446,6 +446,49 @@ static int check_burst(const struct fv_cat_row *r, const char **field,
 	return 0;
 }
 
+/*
+ * Every number as the writer prints it ("%.15g" in the row's unit) must
+ * read back under number()'s rule: an imported -81.25 MB/s, an overflow
+ * to inf or a value that underflows would otherwise be written into a
+ * catalog that then does not load.
+ */
+static int check_numbers(const struct fv_cat_row *r, const char **field,
+			 char *why, size_t len)
+{
+	double unit = fv_cat_unit_bytes(r->bw_unit);
+
+	for (size_t i = 0; i < NCOLS; i++) {
+		const struct fv_cat_col *c = &cols[i];
+		size_t offs[2] = { c->off, c->off2 };
+		size_t n = c->type == T_RANGE ? 2 : 1;
+
+		if (c->type != T_NUM && c->type != T_RATE && c->type != T_RANGE)
+			continue;
+		for (size_t k = 0; k < n; k++) {
+			double v = *(const double *) ((const char *) r +
+						      offs[k]),
+			       back;
+			char text[64];
+
+			if (!has(v))
+				continue;
+			snprintf(text, sizeof(text), "%.15g",
+				 c->type == T_RATE && unit ? v / unit : v);
+			if (number(text, &back))
+				return fail(field, c->name, why, len,
+					    "expected a plain number >= 0 "
+					    "(e.g. 5000 or 0.25)");
+		}
+		if (n == 2 &&
+		    *(const double *) ((const char *) r + c->off2) <
+			    *(const double *) ((const char *) r + c->off))
+			return fail(
+				field, c->name, why, len,
+				"expected a number or a range A-B (A <= B)");
+	}
+	return 0;
+}
+
 int fv_cat_row_check(const struct fv_cat_row *r, const char **field, char *why,
 		     size_t len)
 {
@@ -454,6 +497,8 @@ int fv_cat_row_check(const struct fv_cat_row *r, const char **field, char *why,
 		     has(r->temp_bw) || has(r->cached_bw) || has(r->uv2_bw);
 	int ret = check_ids(r, field, why, len);
 
+	if (!ret)
+		ret = check_numbers(r, field, why, len);
 	if (ret)
 		return ret;
 	if (rates && !r->bw_unit)
