@@ -299,9 +299,10 @@ struct glue_data {
 /* The provisioned-disk emulator's options; 0 leaves a preset's value. */
 #define GLUE_EMU_OPTIONS(base)                                                 \
 	GLUE_EMU_OPT(base, "emulate", emulate, FIO_OPT_STR_STORE,              \
-		     "Emulate a provisioned disk: azure-p10, azure-p30, "      \
-		     "azure-pv2, aws-gp2-100g, aws-gp3 (options below "        \
-		     "override)",                                              \
+		     "Emulate a provisioned disk: a catalog ID (azure:P10, "   \
+		     "aws:gp2:100GiB; fioverdict catalog list) or an alias "   \
+		     "azure-p10, azure-p30, azure-pv2, aws-gp2-100g, aws-gp3 " \
+		     "(options below override)",                               \
 		     NULL),                                                    \
 		GLUE_EMU_OPT(base, "cap_iops", cap_iops, FIO_OPT_STR_VAL,      \
 			     "Emulated baseline IOPS cap (0: none)", NULL),    \
