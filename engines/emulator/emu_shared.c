@@ -102,7 +102,8 @@ static bool owner_gone(const char *name, long except)
 	return start && emu_process_start(pid) != start;
 }
 
-int emu_shared_remove_stale(long except)
+/* Unlinks the state in SHM_DIR whose name @match accepts; returns how many. */
+static int unlink_matching(bool (*match)(const char *name, long arg), long arg)
 {
 	char name[300];
 	struct dirent *e;
@@ -112,7 +113,7 @@ int emu_shared_remove_stale(long except)
 	if (!d)
 		return 0;
 	while ((e = readdir(d))) {
-		if (!owner_gone(e->d_name, except))
+		if (!match(e->d_name, arg))
 			continue;
 		snprintf(name, sizeof(name), "/%s", e->d_name);
 		if (!shm_unlink(name))
@@ -120,6 +121,11 @@ int emu_shared_remove_stale(long except)
 	}
 	closedir(d);
 	return n;
+}
+
+int emu_shared_remove_stale(long except)
+{
+	return unlink_matching(owner_gone, except);
 }
 
 static int init_area(struct emu_shared_area *a, const struct emu_config *c)
@@ -261,24 +267,19 @@ void emu_shared_detach(struct emu_shared *s)
 	free(s);
 }
 
+/* Whether state @name was made by the fio run @owner. */
+static bool owned_by(const char *name, long owner)
+{
+	unsigned long long start;
+	long pid;
+
+	return !strncmp(name, NAME_PREFIX, strlen(NAME_PREFIX)) &&
+	       sscanf(name + strlen(NAME_PREFIX), "%ld.%llu-", &pid, &start) ==
+		       2 &&
+	       pid == owner;
+}
+
 int emu_shared_remove_owned(long owner)
 {
-	char prefix[64], name[300];
-	struct dirent *e;
-	int n = 0;
-	DIR *d;
-
-	snprintf(prefix, sizeof(prefix), NAME_PREFIX "%ld.", owner);
-	d = opendir(SHM_DIR);
-	if (!d)
-		return 0;
-	while ((e = readdir(d))) {
-		if (strncmp(e->d_name, prefix, strlen(prefix)))
-			continue;
-		snprintf(name, sizeof(name), "/%s", e->d_name);
-		if (!shm_unlink(name))
-			n++;
-	}
-	closedir(d);
-	return n;
+	return unlink_matching(owned_by, owner);
 }

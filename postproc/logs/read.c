@@ -528,14 +528,7 @@ out:
 
 void fv_logset_free(struct fv_logset *ts)
 {
-	for (size_t i = 0; i < ts->n; i++) {
-		free(ts->v[i]->source);
-		free(ts->v[i]->dir);
-		free(ts->v[i]->prefix);
-		free(ts->v[i]->host);
-		free(ts->v[i]->pt);
-		free(ts->v[i]);
-	}
+	drop_from(ts, 0);
 	free(ts->v);
 	ts->v = NULL;
 	ts->n = ts->cap = 0;

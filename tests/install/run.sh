@@ -117,15 +117,17 @@ if [ ! -f /usr/share/bash-completion/bash_completion ]; then
 else
 	user XDG_DATA_DIRS="$P/share" bash -c '. /usr/share/bash-completion/bash_completion; _completion_loader fioverdict; complete -p fioverdict' >"$TMP/out" 2>&1
 	grep -q -- '-F _fioverdict' "$TMP/out" && ok "bash-completion loads the installed completion lazily" || ko "not loaded: $(cat "$TMP/out")"
-	expect_completion "fioverdict " "--help --version compare diff latency report run scaling summary sweep verdict"
+	expect_completion "fioverdict " "--help --version catalog compare diff hosts latency matrix report run scaling summary sweep verdict"
 	expect_completion "fioverdict s" "scaling summary sweep"
 	expect_completion "fioverdict run --ta" "--tables --target"
 	expect_completion "fioverdict run pla" "placement"
 	expect_completion "fioverdict run d" "database diskspd durability"
 	expect_completion "fioverdict compare --format " "csv json junit md text"
 	expect_completion "fioverdict compare --format = j" "json junit"
-	expect_completion "fioverdict verdict --fail-on flush-noop,ca" "flush-noop,cache-suspect flush-noop,capped"
-	expect_completion "fioverdict run --tables summary,s" "summary,scaling summary,summary summary,sweep"
+	expect_completion "fioverdict verdict --fail-on flush-noop,ca" "flush-noop,cache-suspect flush-noop,cache-unverified flush-noop,capped"
+	expect_completion "fioverdict run --tables summary,s" "summary,scaling summary,sku summary,summary summary,sweep"
+	expect_completion "fioverdict catalog " "import list show"
+	expect_completion "fioverdict matrix --metric bw,i" "bw,iops"
 	expect_completion "fioverdict latency --o" "--of --output"
 	expect_completion "fioverdict report -f" ""
 	# Every value it offers is one the program takes (64 is a usage error).
@@ -136,7 +138,7 @@ else
 		[ $? -ne 64 ] || bad="$bad $v"
 	done
 	[ -z "$bad" ] && ok "--fail-on: fioverdict takes the $(wc -w <"$TMP/verdicts") verdicts offered" || ko "--fail-on refuses:$bad"
-	names=$(sed -n '/^static const char \*const names\[FV_V_NR\]/,/^};/s/^\t"\([a-z-]*\)",$/\1/p' postproc/verdict/options.c | sort | tr '\n' ' ' | sed 's/ $//')
+	names=$(sed -n 's/^\t\[FV_V_[A-Z_]*\] = { "\([a-z-]*\)",.*/\1/p' postproc/verdict/options.c | sort | tr '\n' ' ' | sed 's/ $//')
 	[ "$(cat "$TMP/verdicts")" = "$names" ] && ok "--fail-on offers every verdict of postproc/verdict/options.c" ||
 		ko "--fail-on offers '$(cat "$TMP/verdicts")', the program has '$names'"
 	bad=
