@@ -69,8 +69,8 @@ S=$OUT/step-summary.md
 head -1 "$S" | grep -qx "earlier step" && ok "the step summary is appended to" || ko "the step summary lost what was there"
 grep -q '^## fioverdict: placement (quick) on .*fioverdict-ci-test.dat as .tmpfs.' "$S" && grep -q '^\*\*PASS\*\*' "$S" &&
 	ok "summary: what ran, PASS" || ko "summary head: $(sed -n 2,5p "$S")"
-grep -q '^### Comparison by label' "$S" && grep -q '^| tmpfs |' "$S" && grep -q '^### Verdicts' "$S" &&
-	ok "summary: the comparison and verdict tables (Markdown)" || ko "summary tables missing"
+grep -q '^### Comparison by label' "$S" && grep -q '^| tmpfs |' "$S" && grep -q '^### Findings' "$S" &&
+	ok "summary: the comparison table and the findings (Markdown)" || ko "summary tables missing"
 grep -q '^No baseline in `.*none`' "$S" && ok "summary: says there is no baseline" || ko "summary: no word of the missing baseline"
 cmp -s "$S" <(echo "earlier step"; cat "$OUT/work/first/summary.md") && ok "summary.md kept in the run's directory" || ko "first/summary.md differs"
 valid_junit "$OUT/work/first/verdicts.junit.xml" && ok "verdicts.junit.xml: JUnit with test cases" || ko "verdicts.junit.xml invalid"

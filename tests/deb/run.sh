@@ -43,7 +43,7 @@ fi
 
 # 1. lintian: nothing on the .changes: the source package, the package,
 # its debug symbols (debian/source/lintian-overrides says why its one
-# override).
+# overridden tag, on long Markdown and CSV lines).
 # A copy without its copyright file first: lintian must say so.
 mkdir "$TMP/bad"
 dpkg-deb -R "$DEB" "$TMP/bad/tree"
