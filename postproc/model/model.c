@@ -224,6 +224,7 @@ void fv_job_free(struct fv_job *job)
 	free(job->fleet);
 	free(job->label);
 	free(job->fio_version);
+	free(job->source_label);
 	free(job->ss.setting);
 	free(job->ss.criterion);
 	free(job->ss.iops_data);

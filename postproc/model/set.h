@@ -101,6 +101,15 @@ struct fv_lat {
 	uint64_t n;
 	double min_ns, max_ns, mean_ns, stddev_ns;
 	/*
+	 * Printed precision, 0 when exact (JSON): min and max are within
+	 * minmax_res_ns of the true value (a text truncates them to its
+	 * unit, then may round them to a k suffix), mean and stddev within
+	 * moment_res_ns; reported percentiles were rounded up to
+	 * pct_res_ns (the true value is in (v - pct_res_ns, v]). A text has
+	 * no bins: no percentile but those it printed.
+	 */
+	double minmax_res_ns, moment_res_ns, pct_res_ns;
+	/*
 	 * Allocated to size: a set holds thousands of these, and a fixed
 	 * array of FV_MAX_PCTS would dominate memory.
 	 */
@@ -140,6 +149,11 @@ struct fv_dirstats {
 	uint64_t runtime_ms;
 	double bw_bytes; /* bytes per second */
 	double iops;
+	/*
+	 * Printed precision of io_bytes, bw_bytes and iops (half a unit of
+	 * the last printed digit), 0 when exact.
+	 */
+	double io_bytes_res, bw_res, iops_res;
 	/*
 	 * fio's own IOPS samples (iops_stddev, iops_samples; one a second,
 	 * or per iopsavgtime): the run's variation, 0 when fio gave none.
@@ -265,6 +279,13 @@ struct fv_job {
 	char *label;
 	const char *label_rule; /* which label rule applied */
 	char *fio_version;
+	/*
+	 * The format it was read from ("fio JSON", "fio text"): static, the
+	 * producer's version in fio_version.
+	 */
+	const char *format;
+	/* The label its input names (a script header's "VM:"), or NULL. */
+	char *source_label;
 	int64_t timestamp; /* fio's "timestamp", seconds */
 	size_t order;	   /* global input order, for stable output */
 	int index;	   /* position in the document's job array */
