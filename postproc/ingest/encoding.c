@@ -63,11 +63,11 @@ int fv_text_utf8(const char *buf, size_t len, char **conv, const char **out,
 		*outlen = len - 3;
 		return 0;
 	}
-	if (len < 2 || !((u[0] == 0xff && u[1] == 0xfe) ||
-			 (u[0] == 0xfe && u[1] == 0xff)))
+	if (len < 2 ||
+	    !((u[0] == 0xff && u[1] == 0xfe) || (u[0] == 0xfe && u[1] == 0xff)))
 		return 0;
-	ret = from_utf16(buf + 2, len - 2, u[0] == 0xff ? "UTF-16LE" : "UTF-16BE",
-			 conv, outlen);
+	ret = from_utf16(buf + 2, len - 2,
+			 u[0] == 0xff ? "UTF-16LE" : "UTF-16BE", conv, outlen);
 	*out = *conv;
 	return ret;
 }

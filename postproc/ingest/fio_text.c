@@ -21,8 +21,6 @@
 #include "ingest_int.h"
 #include "model/model.h"
 
-
-
 static int garbled(struct ftext *f, const char *what)
 {
 	f->bad = true;
@@ -80,7 +78,7 @@ static int start_job(struct ftext *f, const char *s, const char *g)
 	tm.tm_isdst = -1;
 	if (d && strptime(d + 2, "%a %b %d %H:%M:%S %Y", &tm))
 		f->timestamp = (int64_t) mktime(&tm);
-	return fv_ft_job_opts(f, job);
+	return fv_ft_job_opts(f, job) ?: fv_workload_of_opts(job);
 }
 
 static int dir_index(const char *s, size_t n)
@@ -105,8 +103,7 @@ static int read_dir_v3(struct ftext *f, struct fv_dirstats *ds, const char *s)
 	double iops, ires, bw, bres, io, iores, alt, ares;
 	unsigned long long rt;
 
-	if (!p || !fv_ft_num(&p, &iops, &ires, 1000) ||
-	    strncmp(p, ", BW=", 5))
+	if (!p || !fv_ft_num(&p, &iops, &ires, 1000) || strncmp(p, ", BW=", 5))
 		return garbled(f, "direction's");
 	p += 5;
 	if (!fv_ft_bytes(&p, &bw, &bres, false) || strncmp(p, "/s (", 4))
@@ -115,7 +112,8 @@ static int read_dir_v3(struct ftext *f, struct fv_dirstats *ds, const char *s)
 	if (!fv_ft_bytes(&p, &alt, &ares, false) || strncmp(p, "/s)(", 4))
 		return garbled(f, "direction's");
 	p += 4;
-	if (!fv_ft_bytes(&p, &io, &iores, false) || sscanf(p, "/%llumsec)", &rt) != 1)
+	if (!fv_ft_bytes(&p, &io, &iores, false) ||
+	    sscanf(p, "/%llumsec)", &rt) != 1)
 		return garbled(f, "direction's");
 	ds->present = true;
 	ds->iops = iops;
@@ -223,7 +221,8 @@ static int read_pcts(struct ftext *f, const char *s)
 		double pc, v;
 		char *end;
 
-		while (q > s && (q[-1] == '.' || (q[-1] >= '0' && q[-1] <= '9')))
+		while (q > s &&
+		       (q[-1] == '.' || (q[-1] >= '0' && q[-1] <= '9')))
 			q--;
 		pc = strtod(q, &end);
 		if (end == q || !(pc > 0 && pc <= 100))
@@ -286,7 +285,8 @@ static int read_issued(struct ftext *f, const char *s)
 		ds->drop_ios = dr[d];
 		if (ds->present && ds->runtime_ms) {
 			/* fio's own formula: exact now. */
-			ds->iops = (double) t[d] * 1000 / (double) ds->runtime_ms;
+			ds->iops =
+				(double) t[d] * 1000 / (double) ds->runtime_ms;
 			ds->iops_res = 0;
 		}
 	}
@@ -320,10 +320,12 @@ static void read_cpu(struct fv_job *job, const char *s)
 	}
 }
 
-/* "iops        : min=28182, max=29404, avg=28825.33, stdev=275.48, samples=6" */
+/* "iops        : min=28182, max=29404, avg=28825.33, stdev=275.48, samples=6"
+ */
 static void read_iops_samples(struct ftext *f, const char *s)
 {
-	const char *sd = fv_ft_after(s, "stdev="), *n = fv_ft_after(s, "samples=");
+	const char *sd = fv_ft_after(s, "stdev="),
+		   *n = fv_ft_after(s, "samples=");
 
 	if (f->dir < 0 || !sd || !n)
 		return;
@@ -374,7 +376,6 @@ static const char *heading(const char *s, const char *tag)
 
 	return p && p > s && p[-1] != ' ' ? p : NULL;
 }
-
 
 static int job_line(struct ftext *f, const char *t)
 {
@@ -504,15 +505,15 @@ static int finish(struct fv_set *set, struct ftext *f, const char *dir)
 		for (int d = 0; d < 2 && job->kind != FV_JOB_CLONE; d++)
 			f->run_io.job_ios[d] += job->dir[d].total_ios;
 		ret = ret ? ret
-			  : (!job->display &&
-			     dup_or_null(&job->display, job->name)) ||
-					dup_or_null(&job->source, f->name) ||
-					dup_or_null(&job->source_dir, dir) ||
-					dup_or_null(&job->fio_version,
-						    f->version) ||
-					dup_or_null(&job->source_label, f->label)
-				    ? -ENOMEM
-				    : 0;
+		      : (!job->display &&
+			 dup_or_null(&job->display, job->name)) ||
+				      dup_or_null(&job->source, f->name) ||
+				      dup_or_null(&job->source_dir, dir) ||
+				      dup_or_null(&job->fio_version,
+						  f->version) ||
+				      dup_or_null(&job->source_label, f->label)
+			      ? -ENOMEM
+			      : 0;
 	}
 	for (size_t i = 0; i < f->njobs; i++)
 		f->jobs[i]->run_io.job_ios[0] = f->run_io.job_ios[0],

@@ -189,7 +189,8 @@ int fv_ft_job_opts(const struct ftext *f, struct fv_job *job)
 	for (size_t i = 0; i < f->ncmd; i++)
 		v[n++] = f->cmd[i];
 	for (size_t i = 0; p && i < p->n; i++)
-		v[n++] = (struct fv_opt){ (char *) p->key[i], (char *) p->val[i] };
+		v[n++] = (struct fv_opt){ (char *) p->key[i],
+					  (char *) p->val[i] };
 	job->opts = fv_opts_pack(v, n);
 	job->nopts = job->opts ? n : 0;
 	return job->opts ? 0 : -ENOMEM;

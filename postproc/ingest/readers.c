@@ -2,11 +2,13 @@
 /* The table of readers, as cmd/commands.c lists the subcommands. */
 #include <stddef.h>
 
+#include "cdm.h"
 #include "fio_text.h"
 #include "readers.h"
 
 static const struct fv_reader readers[] = {
 	{ "fio text", fv_fio_text_detect, fv_fio_text_read },
+	{ "CrystalDiskMark", fv_cdm_detect, fv_cdm_read },
 };
 
 /*

@@ -24,12 +24,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(text, data, size);
 	text[size] = '\0';
 	fv_set_init(&set, NULL);
-	fv_fio_text_read(&set, "fuzz/vm_peak_20260101-000000.txt", "fuzz",
-			 text, size, true);
+	fv_fio_text_read(&set, "fuzz/vm_peak_20260101-000000.txt", "fuzz", text,
+			 size, true);
 	fv_set_free(&set);
 	fv_set_init(&set, NULL);
-	fv_ingest_buffer(&set, "fuzz/vm_peak_20260101-000000.txt", "fuzz",
-			 text, size, true);
+	fv_ingest_buffer(&set, "fuzz/vm_peak_20260101-000000.txt", "fuzz", text,
+			 size, true);
 	fuzz_judge(&set, &logs);
 	fv_logset_free(&logs);
 	fv_set_free(&set);

@@ -54,8 +54,8 @@ static void check_lat(const struct fv_lat *j, const struct fv_lat *t,
 	snprintf(w, sizeof(w), "%s stddev", what);
 	near(j->stddev_ns, t->stddev_ns, t->moment_res_ns, w, file, job);
 	for (uint32_t i = 0; i < t->nreported; i++) {
-		const struct fv_reported_pct *r = fv_lat_reported(j,
-							  t->reported[i].p);
+		const struct fv_reported_pct *r =
+			fv_lat_reported(j, t->reported[i].p);
 
 		assert_non_null(r);
 		assert_true(t->pct_res_ns > 0);
@@ -132,7 +132,7 @@ static void check_pair(const char *json, const char *text)
 		assert_string_equal(j->format, "fio JSON");
 		assert_string_equal(t->fio_version, j->fio_version);
 		/* The label from the header's "VM:" line. */
-		assert_string_equal(t->label_rule, "VM: line");
+		assert_string_equal(t->label_rule, "input header");
 		assert_int_equal(t->kind, j->kind);
 		assert_int_equal(t->role, j->role);
 		assert_int_equal(t->role_dir, j->role_dir);
@@ -279,8 +279,9 @@ static void fio2_format(void **state)
 	assert_true(fabs(j->dir[FV_DIR_READ].lat[FV_CLAT].mean_ns - 3.1e6) <
 		    1e-3);
 	assert_true(j->dir[FV_DIR_READ].lat[FV_CLAT].pct_res_ns == 1e6);
-	assert_true(fv_lat_reported(&j->dir[FV_DIR_READ].lat[FV_CLAT], 99)
-			    ->ns == 9e6);
+	assert_true(
+		fv_lat_reported(&j->dir[FV_DIR_READ].lat[FV_CLAT], 99)->ns ==
+		9e6);
 	/* 50 was not printed: not made up. */
 	assert_int_equal(j->dir[FV_DIR_READ].lat[FV_CLAT].pct[0].src,
 			 FV_PCT_NONE);
@@ -324,8 +325,7 @@ static void garbled_line(void **state)
 	(void) state;
 	assert_int_equal(load_inline(&set, text), -EBADMSG);
 	assert_int_equal(set.njobs, 0);
-	assert_int_equal(fvt_diags(&set, FV_ERROR, "direction's line does"),
-			 1);
+	assert_int_equal(fvt_diags(&set, FV_ERROR, "direction's line does"), 1);
 	fv_set_free(&set);
 }
 
