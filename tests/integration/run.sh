@@ -337,6 +337,42 @@ enghelp() {
 	else
 		not_ok "fio --enghelp lists every option" "missing:$missing"
 	fi
+	# nvme_pt loads into this fio too (its I/O needs an NVMe controller:
+	# tests/nvme)
+	out=$(fio_run --enghelp="$(dirname "$UD")/nvme_pt.so" 2>&1)
+	missing=""
+	for o in writefua readfua write_zeroes deac sync_mode stats_file; do
+		grep -q "^$o " <<<"$out" || missing+=" $o"
+	done
+	if [ -z "$missing" ]; then
+		ok "nvme_pt loads: fio --enghelp lists its options"
+	else
+		not_ok "nvme_pt loads: fio --enghelp lists its options" \
+			"missing:$missing" "$(head -n 3 <<<"$out")"
+	fi
+}
+
+# --- fio 3.42's end_syncfs: one syncfs per file system, accounted -------
+end_syncfs() {
+	local dir="$WORK/syncfs"
+	# an unknown option's --cmdhelp exits 0 too: read what it says
+	if ! fio --cmdhelp=end_syncfs 2>&1 | grep -q "end_syncfs:"; then
+		skip "end_syncfs" "$(fio --version) has no end_syncfs (fio 3.42 added it)"
+		return
+	fi
+	job "$dir" --name=s --filename="$WORK/sfs" --size=1m --bs=4k \
+		--rw=randwrite --iodepth=4 --end_syncfs=1
+	expect "end_syncfs=1: one syncfs, timed apart, covering every write" \
+		"d[0]['jobs'][0]['error'] == 0 and d[1]['counts']['syncfses'] == 1 and d[1]['counts']['fsyncs'] == 0 and d[1]['syncfs_latency_ns']['count'] == 1 and d[1]['flush_latency_ns']['count'] == 0 and d[1]['counts']['writes'] == 256 and d[1]['counts']['writes_not_durable'] == 0 and d[1]['write_to_durable_ns']['count'] == 256" \
+		"$dir/out.json" "$dir/s_durability.1.json"
+	job "$dir" --name=s --filename="$WORK/sfs" --size=1m --bs=4k \
+		--rw=randwrite --iodepth=4 --fsync=16 --end_syncfs=1
+	expect "end_syncfs=1 after fsync=16: fsyncs and the syncfs counted apart" \
+		"d[1]['counts']['syncfses'] == 1 and d[1]['counts']['fsyncs'] == d[0]['jobs'][0]['sync']['total_ios'] > 0 and d[1]['flush_latency_ns']['count'] == d[1]['counts']['fsyncs'] and d[1]['counts']['writes_not_durable'] == 0" \
+		"$dir/out.json" "$dir/s_durability.1.json"
+	invalid "end_syncfs with files on two file systems" --end_syncfs=1 \
+		--filename="$WORK/sfs:$SHM/sfs2" \
+		"end_syncfs=1 with the job's files on 2 file systems"
 }
 
 # --- the provisioned-disk emulator: a real fio run shows the model -------
@@ -546,5 +582,6 @@ invalid_options
 errors
 device_facts
 accounting_off
+end_syncfs
 emulator
 summary
