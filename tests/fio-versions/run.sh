@@ -80,7 +80,8 @@ JOB
 	if python3 - "$WORK/client-$v.json" "$srv/s_durability.json" <<'PY'; then
 import json, sys
 t = open(sys.argv[1]).read()
-c = json.loads(t[t.index('{'):])
+# the engine's stats line, relayed by the server, comes before fio's JSON
+c = json.loads(t[t.index('\n{') + 1:])
 j = c['client_stats'][0]
 s = json.load(open(sys.argv[2]))
 assert j['error'] == 0, j['error']

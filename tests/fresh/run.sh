@@ -121,4 +121,16 @@ fi
 fio_ver=$(chroot "$ROOT" fio --version 2>/dev/null)
 in_root check "engine suites of make check on $fio_ver" \
 	"ci/setup.sh build && make check-unit check-integration check-exports FIO_TARBALLS=../shared/fio-src"
+# the package pins this distribution's fio, whose source came from the
+# tarball: its Debian version is the installed one's
+fio_deb=$(chroot "$ROOT" dpkg-query -W -f='${Version}' fio 2>/dev/null)
+if in_root deb "make deb (the package for $fio_deb)" \
+	"ci/setup.sh package && make deb FIO_TARBALLS=../shared/fio-src"; then
+	depends=$(chroot "$ROOT" sh -c 'dpkg-deb -f /root/fioverdict/build/deb/fioverdict_*.deb Depends' 2>&1)
+	if grep -qF "fio (= $fio_deb)" <<<"$depends"; then
+		ok "$SUITE: the package depends on fio (= $fio_deb)"
+	else
+		not_ok "$SUITE: the package depends on fio (= $fio_deb)" "Depends: $depends"
+	fi
+fi
 finish
