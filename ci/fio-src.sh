@@ -30,6 +30,33 @@ tree_version() {
 	sed -n 's/^DEF_VER=//p' "$1/FIO-VERSION-GEN" 2>/dev/null | head -n1
 }
 
+# The installed fio's options that tree $1 lacks. A fio built from another
+# snapshot than its version names has another struct thread_options, which
+# compiles silently and is misread at run time: Debian 13's fio 3.39-1 is
+# a snapshot after the 3.39 release (it has verify_header_seed, upstream
+# commit 703d04e7 of 2025-03-06), so the 3.39 release tarball is not its
+# tree. The options fio lists (--cmdhelp=all) against the names of the
+# tree's option table (options.c).
+foreign_options() {
+	comm -23 \
+		<("$FIO_BIN" --cmdhelp=all 2>/dev/null |
+			sed -n 's/^[[:space:]]*\([a-z0-9_]*\)[[:space:]]*:.*/\1/p' | sort -u) \
+		<(sed -n 's/^[[:space:]]*\.name[[:space:]]*=[[:space:]]*"\([^"]*\)".*/\1/p' \
+			"$1/options.c" | sort -u) | tr '\n' ' ' | sed 's/ $//'
+}
+
+# Refuses tree $1 when the installed fio has options it lacks.
+check_options() {
+	local extra
+	extra=$(foreign_options "$1")
+	[ -z "$extra" ] && return 0
+	die "the installed $("$FIO_BIN" --version) has options that the tree $1 lacks ($extra): it was built from another snapshot of fio than that tree, and engines built against it would misread fio's structures. Build against the installed fio's own source (apt-get source fio on a mirror that serves the sources of the distribution), or FIO_SRC=DIR, a tree of the snapshot it was built from"
+}
+
+# The fio whose structures count: the one on PATH, but for a package the
+# packaged one (--deb-version).
+FIO_BIN=fio
+
 # A Debian version's upstream part: 3.39-1 -> 3.39, 1:3.41-2+b1 -> 3.41.
 upstream_of() {
 	local v=${1#*:}
@@ -53,6 +80,9 @@ if [ "${1:-}" = "--deb-version" ]; then
 		tree=$(tree_version "$src")
 		[ "${tree#fio-}" = "$(upstream_of "$have")" ] ||
 			die "the engines were built against ${tree:-an unknown fio} but fio $have is installed: rebuild against a tree of $have"
+		FIO_BIN=$(dpkg -L fio 2>/dev/null | grep -m1 '/bin/fio$') ||
+			die "cannot find the packaged fio's binary (dpkg -L fio)"
+		check_options "$src"
 	fi
 	echo "$have"
 	exit 0
@@ -69,6 +99,7 @@ if [ "${1:-}" = "--use" ]; then
 		die "FIO_SRC=$src is ${have:-an unknown version} but the installed fio is $want: engines must be built against the same version; give a $want tree, or leave FIO_SRC unset to fetch it"
 	[ -f "$src/config-host.h" ] ||
 		die "FIO_SRC=$src is not configured: run './configure --disable-native' in it"
+	check_options "$src"
 	echo "$src"
 	exit 0
 fi
@@ -94,6 +125,7 @@ fetch_hint() {
 srcdir="$dest/fio-$upstream"
 stamp="$srcdir/.configured-${deb_ver:-$upstream}"
 if [ -f "$srcdir/config-host.h" ] && [ -f "$stamp" ]; then
+	check_options "$srcdir"
 	echo "$srcdir"
 	exit 0
 fi
@@ -159,4 +191,5 @@ echo "fio-src: configuring $srcdir (./configure --disable-native)" >&2
 (cd "$srcdir" && ./configure --disable-native >configure.log 2>&1) ||
 	die "./configure failed in $srcdir: see $srcdir/configure.log"
 touch "$stamp"
+check_options "$srcdir"
 echo "$srcdir"

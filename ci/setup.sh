@@ -3,7 +3,7 @@
 # are already installed are not touched, and apt is not even consulted when
 # nothing is missing. Run as root on Debian 12 or 13 (or a derivative).
 #
-# Usage: ci/setup.sh [GROUP...]
+# Usage: ci/setup.sh [--list] [GROUP...]   (--list: print the packages)
 #   install   what `make && make install` needs (CI jobs that only use
 #             fioverdict, e.g. ci/examples/)
 #   demo      install, and what `make demo` runs (gnuplot for the report)
@@ -27,6 +27,11 @@ fresh_pkgs=(debootstrap)
 # python3-yaml reads the CI examples.
 package_pkgs=(debhelper lintian man-db bash-completion python3-yaml)
 
+list=false
+if [ "${1:-}" = "--list" ]; then
+	list=true
+	shift
+fi
 groups=("${@:-build}")
 want=()
 for g in "${groups[@]}"; do
@@ -46,6 +51,11 @@ for g in "${groups[@]}"; do
 		;;
 	esac
 done
+
+if $list; then
+	printf '%s\n' "${want[@]}" | sort -u
+	exit 0
+fi
 
 missing=()
 for p in "${want[@]}"; do
