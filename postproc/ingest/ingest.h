@@ -61,5 +61,10 @@ int fv_ingest_paths(struct fv_set *set, char *const *paths, size_t npaths);
  * a caller of fv_ingest_input does. 0 or -ENOMEM.
  */
 int fv_provenance_attach(struct fv_set *set);
+/*
+ * A provenance.txt's text (any bytes): its "key: value" lines into p (the
+ * first of a key wins; other lines skipped). 0 or -ENOMEM.
+ */
+int fv_provenance_parse(const char *buf, size_t len, struct fv_provenance *p);
 
 #endif

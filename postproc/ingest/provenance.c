@@ -38,15 +38,21 @@ static int add_kv(struct fv_provenance *p, const char *k, const char *v)
 	return 0;
 }
 
-static int parse(struct fv_provenance *p, FILE *f)
+int fv_provenance_parse(const char *buf, size_t len, struct fv_provenance *p)
 {
-	char line[4096];
+	const char *end = buf + len;
 	int ret = 0;
 
-	while (!ret && fgets(line, sizeof(line), f)) {
-		char *colon = strstr(line, ": ");
+	while (!ret && buf < end) {
+		const char *nl = memchr(buf, '\n', (size_t) (end - buf));
+		size_t n = (size_t) ((nl ? nl : end) - buf);
+		char line[4096], *colon;
 
-		line[strcspn(line, "\r\n")] = '\0';
+		snprintf(line, sizeof(line), "%.*s",
+			 (int) (n < 4095 ? n : 4095), buf);
+		buf += n + (nl != NULL);
+		line[strcspn(line, "\r")] = '\0';
+		colon = strstr(line, ": ");
 		if (!colon || colon == line)
 			continue;
 		*colon = '\0';
@@ -60,8 +66,9 @@ static int of_dir(struct fv_set *set, const char *dir,
 		  const struct fv_provenance **out)
 {
 	struct fv_provenance *p, **v;
-	char path[4200];
+	char path[4200], text[16384];
 	FILE *f;
+	size_t n;
 	int ret;
 
 	*out = NULL;
@@ -82,8 +89,9 @@ static int of_dir(struct fv_set *set, const char *dir,
 	f = fopen(path, "r");
 	if (!f)
 		return 0;
-	ret = parse(p, f);
+	n = fread(text, 1, sizeof(text), f); /* the file is small */
 	fclose(f);
+	ret = fv_provenance_parse(text, n, p);
 	*out = p->n ? p : NULL;
 	return ret;
 }

@@ -259,17 +259,23 @@ void fv_set_free(struct fv_set *set)
 		fv_durability_free(set->dur[i]);
 	free(set->dur);
 	for (size_t i = 0; i < set->nprov; i++) {
-		for (size_t k = 0; k < set->prov[i]->n; k++) {
-			free(set->prov[i]->kv[k].key);
-			free(set->prov[i]->kv[k].val);
-		}
-		free(set->prov[i]->kv);
-		free(set->prov[i]->dir);
+		fv_provenance_clear(set->prov[i]);
 		free(set->prov[i]);
 	}
 	free(set->prov);
 	fv_diags_free(&set->diags);
 	memset(set, 0, sizeof(*set));
+}
+
+void fv_provenance_clear(struct fv_provenance *p)
+{
+	for (size_t k = 0; k < p->n; k++) {
+		free(p->kv[k].key);
+		free(p->kv[k].val);
+	}
+	free(p->kv);
+	free(p->dir);
+	memset(p, 0, sizeof(*p));
 }
 
 const char *fv_prov_get(const struct fv_provenance *p, const char *key)

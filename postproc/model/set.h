@@ -252,6 +252,8 @@ struct fv_provenance {
 
 /* A provenance value, NULL when the file had no such line. */
 const char *fv_prov_get(const struct fv_provenance *p, const char *key);
+/* Frees what p holds (not p), and zeroes it. */
+void fv_provenance_clear(struct fv_provenance *p);
 
 enum fv_job_kind {
 	FV_JOB_SINGLE,	    /* one fio job entry, no same-name siblings */

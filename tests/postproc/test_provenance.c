@@ -2,7 +2,8 @@
 /*
  * What the runs were on: `fioverdict run` writes provenance.txt from
  * /proc and /sys (a real fio run); the tables' notes say it, and what
- * fio's JSON says of results run did not make; diff warns when the runs
+ * fio's JSON says of results run did not make, and the report under its
+ * title; diff warns when the runs
  * differ in kernel and names the change beside a regression (real runs
  * of the truth set: one read job held to a third); compare warns when
  * labels ran on different fio; the run's CPU record tells a starved job
@@ -104,6 +105,17 @@ static void test_notes_and_compare(void **state)
 	assert_non_null(strstr(err, "differ in fio version"));
 	free(out);
 	free(err);
+	/* the report says it under its title (charts or not: the page is) */
+	(void) fvt_run(&out, &err, "report", "-o", fvt_at("r.html"),
+		       fvt_at("a"), NULL);
+	free(out);
+	free(err);
+	out = fvt_slurp(fvt_at("r.html"), NULL);
+	assert_non_null(out);
+	assert_non_null(strstr(out, "</h1>\n<p>fioverdict "));
+	assert_non_null(strstr(out, "<ul class=\"ran-on\">\n<li>Ran on (a): "
+				    "fio-3.33 on h1, Linux 6.1.0"));
+	free(out);
 }
 
 /* The pinned job without fio's idle-prof: the run's record says it. */
