@@ -24,7 +24,7 @@ import sys
 import tempfile
 
 SCORED = ("burst", "cap", "steady-state", "cache", "flush", "storage",
-          "regression")
+          "regression", "load")
 
 
 def fail(msg):
