@@ -2,10 +2,10 @@
 /*
  * CrystalDiskMark's text export, versions 6 to 9 (DiskMarkDlg.cpp):
  *   6.0  "  Random Read 4KiB (Q=  8,T= 8) :   393.904 MB/s [  96167.0 IOPS]"
- *   7.0  "    Random 4KiB (Q= 32, T=16):     0.867 MB/s [    211.7 IOPS] <633277.09 us>"
- *   8-9  "  RND    4KiB (Q= 32, T=16): ..." under [Read], [Write], [Mix]
- * then a footer (Profile, Test, Mode, Time, Date, OS, Comment). A line
- * holding "(Q=" is a test and must read whole, or the file is refused.
+ *   7.0  "    Random 4KiB (Q= 32, T=16):     0.867 MB/s [    211.7 IOPS]
+ * <633277.09 us>" 8-9  "  RND    4KiB (Q= 32, T=16): ..." under [Read],
+ * [Write], [Mix] then a footer (Profile, Test, Mode, Time, Date, OS, Comment).
+ * A line holding "(Q=" is a test and must read whole, or the file is refused.
  */
 #include <errno.h>
 #include <math.h>
@@ -44,8 +44,8 @@ static void title(struct cdm_state *st, const char *s)
 	if (!sp)
 		return;
 	copy_field(st->c->version, sizeof(st->c->version), "");
-	snprintf(st->c->version, sizeof(st->c->version), "%.*s",
-		 (int) (sp - v), v);
+	snprintf(st->c->version, sizeof(st->c->version), "%.*s", (int) (sp - v),
+		 v);
 	st->major = atoi(st->c->version);
 	if (c && c > sp)
 		snprintf(st->c->edition, sizeof(st->c->edition), "%.*s",
@@ -58,7 +58,8 @@ static unsigned long block_of(const char *w, size_t n)
 	char *end;
 	unsigned long v = strtoul(w, &end, 10);
 
-	if (end == w || (size_t) (end - w) + 3 != n || strncmp(end + 1, "iB", 2))
+	if (end == w || (size_t) (end - w) + 3 != n ||
+	    strncmp(end + 1, "iB", 2))
 		return 0;
 	return *end == 'K' ? v << 10 : *end == 'M' ? v << 20 : 0;
 }

@@ -18,31 +18,33 @@
 
 enum fv_cdm_dir { FV_CDM_READ, FV_CDM_WRITE, FV_CDM_MIX };
 
-/* One test line: "  RND    4KiB (Q= 32, T=16):  0.867 MB/s [211.7 IOPS] <633277.09 us>". */
+/* One test line: "  RND    4KiB (Q= 32, T=16):  0.867 MB/s [211.7 IOPS]
+ * <633277.09 us>". */
 struct fv_cdm_test {
-	char name[64]; /* its own name, padding removed: "RND 4KiB (Q=32, T=16)" */
+	char name[64]; /* its own name, padding removed: "RND 4KiB (Q=32, T=16)"
+			*/
 	enum fv_cdm_dir dir;
 	bool sequential;
-	unsigned long block;   /* bytes */
-	int queues, threads;   /* Q= and T= */
-	double mbps;	       /* 10^6 B/s, 3 decimals */
-	double iops;	       /* 1 decimal; < 0 when not printed (6.0 SEQ) */
-	double lat_us;	       /* 2 decimals; < 0 when not printed (6.0) */
+	unsigned long block; /* bytes */
+	int queues, threads; /* Q= and T= */
+	double mbps;	     /* 10^6 B/s, 3 decimals */
+	double iops;	     /* 1 decimal; < 0 when not printed (6.0 SEQ) */
+	double lat_us;	     /* 2 decimals; < 0 when not printed (6.0) */
 	int line;
 };
 
 struct fv_cdm {
-	char version[32];  /* "8.0.1" */
-	char edition[32];  /* "x64", "Shizuku Edition x64" */
-	char profile[32];  /* "Default", "Peak", "Real", "Demo"; "" (6.0) */
-	char test[96];	   /* "1 GiB (x5) [Interval: 5 sec] ..." as printed */
+	char version[32]; /* "8.0.1" */
+	char edition[32]; /* "x64", "Shizuku Edition x64" */
+	char profile[32]; /* "Default", "Peak", "Real", "Demo"; "" (6.0) */
+	char test[96];	  /* "1 GiB (x5) [Interval: 5 sec] ..." as printed */
 	unsigned long long test_bytes; /* the test file's size */
-	int passes;	   /* (x5) */
-	char mode[32];	   /* "[Admin]", "<0Fill>", "" */
-	char date[32];	   /* "2021/06/23 0:05:57" */
+	int passes;		       /* (x5) */
+	char mode[32];		       /* "[Admin]", "<0Fill>", "" */
+	char date[32];		       /* "2021/06/23 0:05:57" */
 	char os[96];
 	char comment[128];
-	int mix_read_pct;  /* [Mix] Read 70%/Write 30%: 70; -1 without */
+	int mix_read_pct; /* [Mix] Read 70%/Write 30%: 70; -1 without */
 	struct fv_cdm_test *tests;
 	size_t ntests;
 };

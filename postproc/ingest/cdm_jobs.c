@@ -63,8 +63,8 @@ static int fill(struct fv_job *job, const struct fv_cdm *c,
 	job->format = "CrystalDiskMark";
 	job->timestamp = when(c);
 	job->index = t->line;
-	snprintf(version, sizeof(version), "CrystalDiskMark %s%s%s",
-		 c->version, c->edition[0] ? " " : "", c->edition);
+	snprintf(version, sizeof(version), "CrystalDiskMark %s%s%s", c->version,
+		 c->edition[0] ? " " : "", c->edition);
 	if (!(job->name = strdup(t->name)) ||
 	    !(job->display = strdup(t->name)) ||
 	    !(job->wl.test = strdup(t->name)) ||

@@ -55,7 +55,7 @@ int fv_workload_of_opts(struct fv_job *job)
 	 * Without rw (old fio, group_reporting mixes, All clients) the mix
 	 * is the I/O counts' (fv_job_main_dir), not fio's default.
 	 */
-	w->pattern = !rw			 ? FV_PAT_UNKNOWN
+	w->pattern = !rw		      ? FV_PAT_UNKNOWN
 		     : strncmp(rw, "rand", 4) ? FV_PAT_SEQ
 					      : FV_PAT_RAND;
 	w->read_pct = rw ? read_pct(job, rw) : -1;

@@ -52,8 +52,8 @@ static void real_cdm7(void **state)
 	assert_string_equal(j->fio_version, "CrystalDiskMark 7.0.0 x64");
 	assert_true(fabs(j->dir[FV_DIR_WRITE].bw_bytes - 745000) < 1e-6);
 	assert_true(fabs(j->dir[FV_DIR_WRITE].iops - 181.9) < 1e-9);
-	assert_true(fabs(j->dir[FV_DIR_WRITE].lat[FV_LAT].mean_ns -
-			 697347890) < 1e-3);
+	assert_true(fabs(j->dir[FV_DIR_WRITE].lat[FV_LAT].mean_ns - 697347890) <
+		    1e-3);
 	assert_int_equal(j->wl.pattern, FV_PAT_RAND);
 	assert_int_equal(j->wl.block, 4096);
 	assert_int_equal(j->wl.depth, 32);
@@ -75,8 +75,8 @@ static void real_cdm8(void **state)
 	int line;
 
 	(void) state;
-	text = fvt_slurp(FIX("cdm/real/cdm8-CrystalDiskMark_20210623000551.txt"),
-			 &len);
+	text = fvt_slurp(
+		FIX("cdm/real/cdm8-CrystalDiskMark_20210623000551.txt"), &len);
 	assert_non_null(text);
 	assert_int_equal(fv_cdm_parse(text, len, &c, &line, err, sizeof(err)),
 			 0);
@@ -142,9 +142,10 @@ static void garbled(void **state)
 	(void) state;
 	load(&set, "cdm/made/cdm8-garbled.txt");
 	assert_int_equal(set.njobs, 0);
-	assert_int_equal(fvt_diags(&set, FV_ERROR, "CrystalDiskMark 8.0.4: "
-						   "test line does not read "
-						   "(6 tests read before it)"),
+	assert_int_equal(fvt_diags(&set, FV_ERROR,
+				   "CrystalDiskMark 8.0.4: "
+				   "test line does not read "
+				   "(6 tests read before it)"),
 			 1);
 	assert_int_equal(set.diags.v[set.diags.n - 1].line, 17);
 	fv_set_free(&set);
@@ -168,10 +169,10 @@ static char *our_cell(char *table, const char *label, int k)
 /* Seed 004's tables, from `matrix -f md` over its exports. */
 static void seed004_tables(void **state)
 {
-	static const char *const ours[] = { "Read: bandwidth", "Read: IOPS",
-					    "Read: mean latency",
-					    "Write: bandwidth", "Write: IOPS",
-					    "Write: mean latency" };
+	static const char *const ours[] = {
+		"Read: bandwidth",  "Read: IOPS",  "Read: mean latency",
+		"Write: bandwidth", "Write: IOPS", "Write: mean latency"
+	};
 	char *out, *err, *seed, *line, *save = NULL, *table = NULL;
 	size_t len, cells = 0;
 	int t = -1;
@@ -199,8 +200,8 @@ static void seed004_tables(void **state)
 		}
 		if (!strncmp(line, "|---", 4))
 			continue;
-		snprintf(label, sizeof(label), "%.*s",
-			 (int) (bar - line - 3), line + 2);
+		snprintf(label, sizeof(label), "%.*s", (int) (bar - line - 3),
+			 line + 2);
 		for (cell = strtok(bar + 1, "|"); cell;
 		     cell = strtok(NULL, "|"), k++) {
 			char want[32], got[32];
@@ -226,9 +227,9 @@ static void seed004_tables(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(real_cdm7),	  cmocka_unit_test(real_cdm8),
-		cmocka_unit_test(made_cdm6),	  cmocka_unit_test(made_cdm9),
-		cmocka_unit_test(garbled),	  cmocka_unit_test(seed004_tables),
+		cmocka_unit_test(real_cdm7), cmocka_unit_test(real_cdm8),
+		cmocka_unit_test(made_cdm6), cmocka_unit_test(made_cdm9),
+		cmocka_unit_test(garbled),   cmocka_unit_test(seed004_tables),
 	};
 
 	return cmocka_run_group_tests_name("cdm", tests, NULL, NULL);
