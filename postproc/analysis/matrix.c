@@ -56,11 +56,6 @@ int fv_matrix_metric_parse(struct fv_mmetric *m, const char *s)
 
 /* ---- Tests ---- */
 
-static bool random_rw(const char *rw)
-{
-	return rw && !strncmp(rw, "rand", 4);
-}
-
 /* 1048576 -> "1M", 4096 -> "4K", 512 -> "512". */
 static void bs_text(char *buf, size_t len, double bs)
 {
@@ -77,35 +72,25 @@ static void bs_text(char *buf, size_t len, double bs)
 		snprintf(buf, len, "%.0f%c", bs, units[u]);
 }
 
-static long opt_long(const struct fv_job *j, const char *k, long dflt)
-{
-	long v;
-	const char *s = fv_job_opt(j, k);
-
-	return s && !fv_opt_int(s, &v) && v > 0 ? v : dflt;
-}
-
+/* CrystalDiskMark's style from the workload: SEQ1M Q8T1 (MIX). */
 static void describe(const struct fv_job *j, struct test *t)
 {
-	const char *rw = fv_job_opt(j, "rw");
-	const char *desc = fv_job_opt(j, "description");
-	const char *bss = fv_job_opt(j, "bs");
-	uint64_t bs = 4096;
-	long qd = opt_long(j, "iodepth", 1), nj = opt_long(j, "numjobs", 1);
+	const struct fv_workload *w = &j->wl;
+	double bs = w->block ? (double) w->block : 4096;
+	int qd = w->depth > 0 ? w->depth : 1,
+	    nj = w->threads > 0 ? w->threads : 1;
 	char b[16];
-	bool mixed = rw && (strstr(rw, "rw") || strstr(rw, "readwrite"));
+	bool mixed = w->read_pct > 0 && w->read_pct < 100;
 
-	if (bss)
-		fv_opt_size(bss, &bs);
-	t->seq = !random_rw(rw);
-	t->bs = (double) bs;
+	t->seq = w->pattern != FV_PAT_RAND;
+	t->bs = bs;
 	t->inflight = (double) qd * (double) nj;
-	if (desc && *desc) {
-		snprintf(t->name, sizeof(t->name), "%s", desc);
+	if (w->test && *w->test) {
+		snprintf(t->name, sizeof(t->name), "%s", w->test);
 		return;
 	}
-	bs_text(b, sizeof(b), (double) bs);
-	snprintf(t->name, sizeof(t->name), "%s%s Q%ldT%ld%s",
+	bs_text(b, sizeof(b), bs);
+	snprintf(t->name, sizeof(t->name), "%s%s Q%dT%d%s",
 		 t->seq ? "SEQ" : "RND", b, qd, nj, mixed ? " MIX" : "");
 }
 
@@ -140,14 +125,12 @@ static void dirs_of(const struct fv_job *j, bool *dir)
 {
 	for (int d = 0; d < FV_DIR_NR; d++)
 		dir[d] = false;
-	if (j->dir[FV_DIR_MIXED].present && j->dir[FV_DIR_MIXED].total_ios) {
+	if (fv_dir_did_io(&j->dir[FV_DIR_MIXED])) {
 		dir[FV_DIR_MIXED] = true;
 		return;
 	}
-	dir[FV_DIR_READ] =
-		j->dir[FV_DIR_READ].present && j->dir[FV_DIR_READ].total_ios;
-	dir[FV_DIR_WRITE] =
-		j->dir[FV_DIR_WRITE].present && j->dir[FV_DIR_WRITE].total_ios;
+	dir[FV_DIR_READ] = fv_dir_did_io(&j->dir[FV_DIR_READ]);
+	dir[FV_DIR_WRITE] = fv_dir_did_io(&j->dir[FV_DIR_WRITE]);
 }
 
 static int add_test(struct tests *ts, const struct fv_job *j)
@@ -254,13 +237,23 @@ static int cell(struct fv_table *t, size_t row, size_t col,
 {
 	const struct fv_dirstats *ds = &j->dir[d];
 
+	enum fv_latkind k = o->lat;
+
+	/* A tool that times only the whole request (CrystalDiskMark). */
+	if (!ds->lat[k].present && ds->lat[FV_LAT].present && !j->nopts)
+		k = FV_LAT;
 	switch (m->what) {
 	case FV_MM_BW:
-		return fv_cell_num(t, row, col, ds->bw_bytes);
+		return fv_cell_printed(t, row, col, ds->bw_bytes, ds->bw_res);
 	case FV_MM_IOPS:
-		return fv_cell_num(t, row, col, ds->iops);
+		return fv_cell_printed(t, row, col, ds->iops, ds->iops_res);
 	case FV_MM_LAT:
-		if (ds->lat_unmeasured || !ds->lat[o->lat].present)
+		if (k != o->lat)
+			fv_table_note(t,
+				      "latency: %s where the tool measured "
+				      "only the whole request (lat)",
+				      fv_lat_name(FV_LAT));
+		if (ds->lat_unmeasured || !ds->lat[k].present)
 			return fv_cell_na(t, row, col,
 					  ds->lat_unmeasured
 						  ? "latency not measured "
@@ -268,7 +261,8 @@ static int cell(struct fv_table *t, size_t row, size_t col,
 						    "clocks)"
 						  : "fio reported no such "
 						    "latency");
-		return fv_cell_num(t, row, col, ds->lat[o->lat].mean_ns);
+		return fv_cell_printed(t, row, col, ds->lat[k].mean_ns,
+				       ds->lat[k].moment_res_ns);
 	case FV_MM_PCT:
 		return fv_put_pct(t, row, col, set, j, d, o->lat,
 				  fv_pct_index(set, m->p));
@@ -345,6 +339,30 @@ struct mtable {
 	bool limits; /* a Limit column */
 };
 
+/*
+ * Bandwidth in MB/s (10^6 B/s) when every figure was printed so
+ * (CrystalDiskMark): the tool's own figures, to their digits.
+ */
+static enum fv_unit cell_unit(const struct fv_set *set,
+			      const struct fv_mmetric *m)
+{
+	bool any = false;
+
+	if (m->what != FV_MM_BW)
+		return unit_of(m);
+	for (size_t i = 0; i < set->njobs; i++)
+		for (int d = 0; d < FV_DIR_NR; d++) {
+			const struct fv_dirstats *ds = &set->jobs[i]->dir[d];
+
+			if (!counts(set->jobs[i]) || !fv_dir_did_io(ds))
+				continue;
+			if (!ds->bw_decimal)
+				return FV_U_BPS;
+			any = true;
+		}
+	return any ? FV_U_MBPS : FV_U_BPS;
+}
+
 static int cols(struct fv_table *t, const struct mtable *x)
 {
 	int ret = fv_table_add_col(t, "label", "Label", FV_U_TEXT, 0);
@@ -357,8 +375,8 @@ static int cols(struct fv_table *t, const struct mtable *x)
 	for (size_t i = 0; i < x->ts->n && !ret; i++)
 		if (x->ts->v[i].dir[x->d])
 			ret = fv_table_add_col(t, x->ts->v[i].key,
-					       x->ts->v[i].name, unit_of(x->m),
-					       0);
+					       x->ts->v[i].name,
+					       cell_unit(x->set, x->m), 0);
 	return ret;
 }
 

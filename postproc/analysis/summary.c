@@ -101,7 +101,7 @@ static int put_dir(struct fv_table *t, size_t row, size_t col,
 	const struct fv_dirstats *ds = &job->dir[d];
 	int ret;
 
-	if (!ds->present || !ds->total_ios)
+	if (!fv_dir_did_io(ds))
 		return 0; /* stays "-": the job did no such I/O */
 	ret = fv_cell_num(t, row, col, ds->iops);
 	return ret ? ret : fv_cell_num(t, row, col + 1, ds->bw_bytes);
@@ -191,7 +191,8 @@ static int put_meta(struct fv_table *t, size_t row, size_t col,
 	ret = ret ? ret
 		  : fv_cell_num(t, row, col + T_RUNTIME,
 				(double) job->dir[ld].runtime_ms);
-	if (!ret && job->dir[ld].total_ios && !job->dir[ld].lat_unmeasured)
+	if (!ret && fv_dir_did_io(&job->dir[ld]) &&
+	    !job->dir[ld].lat_unmeasured)
 		ret = fv_cell_num(t, row, col + T_LAT_MEAN,
 				  job->dir[ld].lat[o->lat].mean_ns);
 	ret = ret ? ret : fv_cell_num(t, row, col + T_ERROR, job->error);

@@ -220,6 +220,9 @@ static int label_job(struct fv_job *job, const struct fv_label_rule *rules,
 	if (r) {
 		job->label_rule = "--label";
 		job->label = strdup(r->name);
+	} else if (job->source_label && *job->source_label) {
+		job->label_rule = "input header";
+		job->label = strdup(job->source_label);
 	} else if (!fv_filename_split(job->source, &lab, NULL)) {
 		job->label_rule = "file name";
 		job->label = lab;

@@ -24,7 +24,8 @@ const struct fv_command *const fv_commands[] = {
 static void usage(FILE *out)
 {
 	fputs("Usage: fioverdict SUBCOMMAND [OPTION]... INPUT...\n"
-	      "Read fio JSON results (files, directories, - for stdin) and "
+	      "Read fio results, JSON or text (files, directories, - for "
+	      "stdin) and "
 	      "print tables.\n\nSubcommands:\n",
 	      out);
 	for (size_t i = 0; fv_commands[i]; i++)

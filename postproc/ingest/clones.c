@@ -169,6 +169,9 @@ static int copy_meta(struct fv_job *sum, const struct fv_job *first)
 	if (!sum->opts)
 		return -ENOMEM;
 	sum->nopts = first->nopts;
+	sum->format = first->format;
+	if (fv_workload_copy(&sum->wl, &first->wl))
+		return -ENOMEM;
 	sum->groupid = first->groupid;
 	sum->index = first->index;
 	return 0;

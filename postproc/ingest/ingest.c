@@ -14,6 +14,7 @@
 #include "documents.h"
 #include "ingest.h"
 #include "ingest_int.h"
+#include "readers.h"
 
 enum doc_kind { DOC_OTHER, DOC_FIO, DOC_STATS, DOC_STATS_UNKNOWN };
 
@@ -182,6 +183,7 @@ static int finish_job(struct fv_set *set, const struct fv_docinfo *di,
 	    dup_into(&job->source_dir, dir) ||
 	    dup_into(&job->fio_version, fv_jstr(root, "fio version")))
 		return -ENOMEM;
+	job->format = "fio JSON";
 	if (job->kind != FV_JOB_CLONE_SUM && job->kind != FV_JOB_FLEET &&
 	    attach_snapshots(sn, job))
 		return -ENOMEM;
@@ -464,8 +466,8 @@ static int unreadable(const struct fv_scanner *s, int err)
 	return -EBADMSG;
 }
 
-int fv_ingest_text(struct fv_set *set, const char *name, const char *dir,
-		   struct fv_text *t, bool named)
+static int ingest_json(struct fv_set *set, const char *name, const char *dir,
+		       struct fv_text *t, bool named)
 {
 	struct fv_docinfo di = { .name = name,
 				 .diags = &set->diags,
@@ -513,6 +515,66 @@ int fv_ingest_text(struct fv_set *set, const char *name, const char *dir,
 	doc_free(&last);
 	snapshots_free(&sn);
 	fv_scan_free(&s);
+	return ret;
+}
+
+/* A text that is not fio's JSON, or not UTF-8: all of it, then its reader. */
+static int ingest_whole(struct fv_set *set, const char *name, const char *dir,
+			struct fv_text *t, bool named)
+{
+	const struct fv_reader *r;
+	const char *buf;
+	char *conv = NULL;
+	size_t len;
+	int ret = fv_text_need(t, t->len);
+
+	if (ret)
+		return ret;
+	ret = fv_text_utf8(t->buf, t->len, &conv, &buf, &len);
+	if (ret == -EILSEQ) {
+		fv_diag_add(&set->diags, FV_ERROR, name, 1, 1,
+			    "UTF-16 text (by its byte order mark) that does "
+			    "not convert to UTF-8: not read");
+		return -EBADMSG;
+	}
+	if (ret)
+		return ret;
+	r = fv_reader_for(buf, len);
+	if (r) {
+		ret = r->read(set, name, dir, buf, len, named);
+	} else {
+		struct fv_text u;
+
+		fv_text_of(&u, buf, len);
+		ret = ingest_json(set, name, dir, &u, named);
+	}
+	free(conv);
+	return ret;
+}
+
+int fv_ingest_text(struct fv_set *set, const char *name, const char *dir,
+		   struct fv_text *t, bool named)
+{
+	int ret = fv_text_need(t, FV_SNIFF);
+	size_t n = t->len < FV_SNIFF ? t->len : FV_SNIFF;
+
+	if (ret == -ESTALE)
+		return fv_diag_add(&set->diags, FV_ERROR, name, 0, 0,
+				   "the file changed while it was read: read "
+				   "it again once it is written")
+			       ?: -EBADMSG;
+	if (ret)
+		return fv_diag_add(&set->diags, FV_ERROR, name, 0, 0,
+				   "cannot read: %s", strerror(-ret))
+			       ?: -EBADMSG;
+	if (fv_text_has_bom(t->buf, n) || fv_reader_for(t->buf, n))
+		ret = ingest_whole(set, name, dir, t, named);
+	else
+		ret = ingest_json(set, name, dir, t, named);
+	if (ret == -ESTALE || (ret < 0 && ret != -EBADMSG && ret != -ENOMEM))
+		return fv_diag_add(&set->diags, FV_ERROR, name, 0, 0,
+				   "cannot read: %s", strerror(-ret))
+			       ?: -EBADMSG;
 	return ret;
 }
 

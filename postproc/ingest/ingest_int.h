@@ -27,6 +27,9 @@ double fv_jnum(const json_t *obj, const char *key);
 /* A string member, or NULL. */
 const char *fv_jstr(const json_t *obj, const char *key);
 
+/* The job's workload from its fio options (workload.c). 0 or -ENOMEM. */
+int fv_workload_of_opts(struct fv_job *job);
+
 /* Parses one entry of "jobs" or "client_stats". Returns 0 or -ENOMEM. */
 int fv_parse_job(const struct fv_docinfo *di, const json_t *jo,
 		 const json_t *global_opts, struct fv_job *job);

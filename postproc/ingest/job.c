@@ -381,6 +381,8 @@ int fv_parse_job(const struct fv_docinfo *di, const json_t *jo,
 		  : parse_opts(job, global_opts, jo,
 			       json_object_get(jo, "job options"));
 	if (!ret)
+		ret = fv_workload_of_opts(job);
+	if (!ret)
 		ret = parse_dirs(di, jo, job);
 	if (!ret)
 		ret = parse_steady(&job->ss,

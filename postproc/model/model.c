@@ -162,8 +162,12 @@ struct fv_job *fv_job_new(void)
 {
 	struct fv_job *job = calloc(1, sizeof(*job));
 
-	if (job)
+	if (job) {
 		job->nclones = 1;
+		job->wl.read_pct = -1;
+		job->wl.sync_every = -1;
+		job->wl.direct = -1;
+	}
 	return job;
 }
 
@@ -224,6 +228,8 @@ void fv_job_free(struct fv_job *job)
 	free(job->fleet);
 	free(job->label);
 	free(job->fio_version);
+	free(job->source_label);
+	fv_workload_free(&job->wl);
 	free(job->ss.setting);
 	free(job->ss.criterion);
 	free(job->ss.iops_data);
@@ -318,6 +324,11 @@ static enum fv_dir dir_from_rw(const char *rw)
 	return FV_DIR_NR;
 }
 
+bool fv_dir_did_io(const struct fv_dirstats *ds)
+{
+	return ds->present && (ds->total_ios || ds->iops > 0);
+}
+
 enum fv_dir fv_job_main_dir(const struct fv_job *job)
 {
 	const char *rw = fv_job_opt(job, "rw");
@@ -331,6 +342,11 @@ enum fv_dir fv_job_main_dir(const struct fv_job *job)
 		if (d != FV_DIR_NR)
 			return d;
 	}
+	/* The workload's mix, from a tool without fio's options. */
+	if (!job->nopts && job->wl.read_pct >= 0)
+		return job->wl.read_pct >= 100 ? FV_DIR_READ
+		       : job->wl.read_pct <= 0 ? FV_DIR_WRITE
+					       : FV_DIR_MIXED;
 	/* No options (group_reporting mixes, old fio, All clients). */
 	if (job->dir[FV_DIR_MIXED].present)
 		return FV_DIR_MIXED;
@@ -355,4 +371,23 @@ void fv_pctlist_add(struct fv_pctlist *pl, double p)
 			return;
 	if (pl->n < FV_MAX_PCTS)
 		pl->p[pl->n++] = p;
+}
+
+int fv_workload_copy(struct fv_workload *dst, const struct fv_workload *src)
+{
+	*dst = *src;
+	dst->target = src->target ? strdup(src->target) : NULL;
+	dst->test = src->test ? strdup(src->test) : NULL;
+	if ((src->target && !dst->target) || (src->test && !dst->test)) {
+		fv_workload_free(dst);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+void fv_workload_free(struct fv_workload *w)
+{
+	free(w->target);
+	free(w->test);
+	w->target = w->test = NULL;
 }

@@ -104,7 +104,7 @@ int fv_put_pct(struct fv_table *t, size_t row, size_t col,
 	const struct fv_lat *lat;
 
 	(void) set;
-	if (!ds->present || !ds->total_ios)
+	if (!fv_dir_did_io(ds))
 		return fv_cell_str(t, row, col, NULL);
 	if (ds->lat_unmeasured)
 		return fv_cell_na(t, row, col,

@@ -101,6 +101,15 @@ struct fv_lat {
 	uint64_t n;
 	double min_ns, max_ns, mean_ns, stddev_ns;
 	/*
+	 * Printed precision, 0 when exact (JSON): min and max are within
+	 * minmax_res_ns of the true value (a text truncates them to its
+	 * unit, then may round them to a k suffix), mean and stddev within
+	 * moment_res_ns; reported percentiles were rounded up to
+	 * pct_res_ns (the true value is in (v - pct_res_ns, v]). A text has
+	 * no bins: no percentile but those it printed.
+	 */
+	double minmax_res_ns, moment_res_ns, pct_res_ns;
+	/*
 	 * Allocated to size: a set holds thousands of these, and a fixed
 	 * array of FV_MAX_PCTS would dominate memory.
 	 */
@@ -140,6 +149,12 @@ struct fv_dirstats {
 	uint64_t runtime_ms;
 	double bw_bytes; /* bytes per second */
 	double iops;
+	/*
+	 * Printed precision of io_bytes, bw_bytes and iops (half a unit of
+	 * the last printed digit), 0 when exact.
+	 */
+	double io_bytes_res, bw_res, iops_res;
+	bool bw_decimal; /* the tool printed it in 10^6 B/s (MB/s) */
 	/*
 	 * fio's own IOPS samples (iops_stddev, iops_samples; one a second,
 	 * or per iopsavgtime): the run's variation, 0 when fio gave none.
@@ -237,6 +252,30 @@ struct fv_fleet_keep {
 	size_t nsources;
 };
 
+enum fv_pattern { FV_PAT_UNKNOWN, FV_PAT_SEQ, FV_PAT_RAND };
+
+/*
+ * What a job did, in no tool's terms: each reader fills what its format
+ * tells (fio from its options, CrystalDiskMark from its test's name), and
+ * leaves the rest unknown.
+ */
+struct fv_workload {
+	enum fv_pattern pattern;
+	double read_pct;  /* share of the I/Os that read, 0-100; < 0 unknown */
+	uint64_t block;	  /* bytes; 0 unknown */
+	int depth;	  /* I/Os in flight per thread; 0 unknown */
+	int threads;	  /* 0 unknown */
+	int sync_every;	  /* a flush every N writes; 0 none; -1 unknown */
+	int direct;	  /* 1 direct, 0 through the page cache, -1 unknown */
+	double runtime_s; /* the time asked for; 0 unknown */
+	char *target;	  /* the file or device; NULL unknown */
+	char *test;	  /* the tool's own name of the test, or NULL */
+};
+
+/* A copy of src's strings into dst (which owns its own). 0 or -ENOMEM. */
+int fv_workload_copy(struct fv_workload *dst, const struct fv_workload *src);
+void fv_workload_free(struct fv_workload *w);
+
 /*
  * What a run was on: the provenance.txt `fioverdict run` writes in its
  * run directory ("key: value" lines: fio, kernel, cpu-model, cpus,
@@ -285,6 +324,13 @@ struct fv_job {
 	char *label;
 	const char *label_rule; /* which label rule applied */
 	char *fio_version;
+	/*
+	 * The format it was read from ("fio JSON", "fio text"): static, the
+	 * producer's version in fio_version.
+	 */
+	const char *format;
+	/* The label its input names (a script header's "VM:"), or NULL. */
+	char *source_label;
 	int64_t timestamp; /* fio's "timestamp", seconds */
 	size_t order;	   /* global input order, for stable output */
 	int index;	   /* position in the document's job array */
@@ -299,6 +345,7 @@ struct fv_job {
 	 */
 	struct fv_opt *opts;
 	size_t nopts;
+	struct fv_workload wl;
 	struct fv_dirstats dir[FV_DIR_NR];
 	bool has_cpu;
 	double usr_cpu, sys_cpu; /* percent */
@@ -373,6 +420,12 @@ void fv_fleet_keep_free(struct fv_job *job);
  * sums? The same job name, from one of its documents.
  */
 bool fv_fleet_has(const struct fv_job *fleet, const struct fv_job *j);
+
+/*
+ * Did the job do I/O in this direction? Counted I/Os, or (tools that
+ * print only rates: CrystalDiskMark) a rate.
+ */
+bool fv_dir_did_io(const struct fv_dirstats *ds);
 
 /* The value of a job option (merged), or NULL. */
 const char *fv_job_opt(const struct fv_job *job, const char *key);

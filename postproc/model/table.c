@@ -16,6 +16,7 @@ const char *fv_unit_name(enum fv_unit u)
 	case FV_U_IOPS:
 		return "IO/s";
 	case FV_U_BPS:
+	case FV_U_MBPS:
 		return "B/s";
 	case FV_U_NS:
 		return "ns";
@@ -126,6 +127,16 @@ static int set_cell(struct fv_table *t, size_t row, size_t col,
 int fv_cell_num(struct fv_table *t, size_t row, size_t col, double v)
 {
 	return set_cell(t, row, col, FV_CELL_NUM, v, NULL);
+}
+
+int fv_cell_printed(struct fv_table *t, size_t row, size_t col, double v,
+		    double res)
+{
+	int ret = set_cell(t, row, col, FV_CELL_NUM, v, NULL);
+
+	if (!ret)
+		fv_table_cell(t, row, col)->res = res;
+	return ret;
 }
 
 int fv_cell_bound(struct fv_table *t, size_t row, size_t col, double v)

@@ -26,6 +26,8 @@ enum fv_unit {
 	FV_U_BYTES,
 	FV_U_MS,
 	FV_U_DEPTH, /* queue depth */
+	/* bytes per second, shown in MB/s (10^6 B/s) as the tool printed */
+	FV_U_MBPS,
 };
 
 /* Shown only by the machine formats (csv, json), to keep text narrow. */
@@ -49,6 +51,12 @@ struct fv_cell {
 	enum fv_cell_kind kind;
 	bool lower_bound; /* a number that is at least this (shown "≥") */
 	double num;
+	/*
+	 * The figure's printed precision where its input gave it rounded
+	 * (fio's text, CrystalDiskMark): shown to as many digits, no more;
+	 * 0 when exact.
+	 */
+	double res;
 	char *str; /* the text, or for NA the reason */
 };
 
@@ -84,6 +92,9 @@ int fv_table_add_row(struct fv_table *t);
 struct fv_cell *fv_table_cell(const struct fv_table *t, size_t row, size_t col);
 int fv_cell_num(struct fv_table *t, size_t row, size_t col, double v);
 int fv_cell_str(struct fv_table *t, size_t row, size_t col, const char *s);
+/* A number its input printed to within res (0: exact, as fv_cell_num). */
+int fv_cell_printed(struct fv_table *t, size_t row, size_t col, double v,
+		    double res);
 int fv_cell_na(struct fv_table *t, size_t row, size_t col, const char *reason);
 /* A number known only to be at least v (shown "≥v"). */
 int fv_cell_bound(struct fv_table *t, size_t row, size_t col, double v);

@@ -71,6 +71,9 @@ void fv_fmt_human(char *buf, size_t len, enum fv_unit unit, double v)
 	case FV_U_IOPS:
 		fmt_iops(buf, len, v);
 		break;
+	case FV_U_MBPS:
+		snprintf(buf, len, "%.3f MB/s", v / 1e6);
+		break;
 	case FV_U_BPS:
 		fmt_bw(buf, len, v);
 		break;
@@ -93,6 +96,21 @@ void fv_fmt_human(char *buf, size_t len, enum fv_unit unit, double v)
 		fv_fmt_raw(buf, len, v);
 		break;
 	}
+}
+
+void fv_fmt_printed(char *buf, size_t len, enum fv_unit unit, double v,
+		    double res)
+{
+	double scale = unit == FV_U_MBPS ? 1e6 : unit == FV_U_NS ? 1e3 : 1;
+	const char *suffix = unit == FV_U_MBPS ? " MB/s" : "";
+	int decimals = (int) ceil(-log10(2 * res / scale) - 1e-9);
+
+	if (unit == FV_U_BPS || unit == FV_U_BYTES || decimals < 0 ||
+	    decimals > 9) {
+		fv_fmt_human(buf, len, unit, v);
+		return;
+	}
+	snprintf(buf, len, "%.*f%s", decimals, v / scale, suffix);
 }
 
 void fv_fmt_raw(char *buf, size_t len, double v)

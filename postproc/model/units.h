@@ -15,6 +15,13 @@
 /* A cell value as text/md show it, unit included where the cell says it. */
 void fv_fmt_human(char *buf, size_t len, enum fv_unit unit, double v);
 
+/*
+ * A value printed by its input to within res (> 0): in the unit's human
+ * scale (MB/s, µs, IOPS) with the digits res allows, no more.
+ */
+void fv_fmt_printed(char *buf, size_t len, enum fv_unit unit, double v,
+		    double res);
+
 /* A cell value as csv and json carry it: the raw number. */
 void fv_fmt_raw(char *buf, size_t len, double v);
 

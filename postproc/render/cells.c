@@ -29,6 +29,9 @@ void fv_cell_human(char *buf, size_t len, const struct fv_col *col,
 		if (cell->lower_bound && len > 4) {
 			memcpy(buf, "≥", 4); /* 3 bytes of UTF-8 and a NUL */
 			fv_fmt_human(buf + 3, len - 3, col->unit, cell->num);
+		} else if (cell->res > 0) {
+			fv_fmt_printed(buf, len, col->unit, cell->num,
+				       cell->res);
 		} else {
 			fv_fmt_human(buf, len, col->unit, cell->num);
 		}

@@ -12,7 +12,7 @@
 # before every fuzzing), plus FUZZ_SEEDS_NAME (files or directories,
 # FUZZ_FIND_NAME: find's tests on them) made by FUZZ_DEPS_NAME.
 FUZZ_TARGETS := ingest logs stats jobfile manifest catalog import \
-	provenance
+	provenance fio_text cdm
 
 FUZZ_SEEDS_ingest := $(PP_TDIR)/fixtures $(PP_TDIR)/ts_fixtures $(PP_TOUT)/gen
 FUZZ_DEPS_ingest := $(PP_GEN)
@@ -28,6 +28,15 @@ FUZZ_SEEDS_catalog := catalog $(PP_TDIR)/fixtures/catalog
 FUZZ_FIND_catalog := -name '*.csv'
 FUZZ_SEEDS_import := $(PP_TDIR)/fixtures/catalog
 FUZZ_FIND_import := -name '*.json'
+# fio's text: real runs of several versions (fixtures/fio_text, gen/text)
+# and hand-made variants (fuzz/seeds/fio_text).
+FUZZ_SEEDS_fio_text := $(PP_TDIR)/fixtures/fio_text $(PP_TOUT)/gen/text
+FUZZ_FIND_fio_text := -name '*.txt'
+FUZZ_DEPS_fio_text := $(PP_GEN)
+# CrystalDiskMark: the real exports, made ones of the other versions, the
+# seed's.
+FUZZ_SEEDS_cdm := $(PP_TDIR)/fixtures/cdm
+FUZZ_FIND_cdm := -name '*.txt'
 
 FUZZ_SECONDS ?= 600
 CHECK_FUZZ_SECONDS ?= 24

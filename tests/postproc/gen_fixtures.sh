@@ -130,3 +130,6 @@ for label in vmA vmB; do
 	run $label seqread1m 20260101-100700 --name=sr_1m --bs=1m --rw=read
 	run $label seqwrite1m 20260101-100800 --name=sw_1m --bs=1m --rw=write
 done
+
+# fio's normal text beside its JSON of the same runs (test_fio_text.c).
+"$(dirname "$0")/fio_text_gen.sh" "$out/text"

@@ -1,0 +1,287 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * CrystalDiskMark's text export, versions 6 to 9 (DiskMarkDlg.cpp):
+ *   6.0  "  Random Read 4KiB (Q=  8,T= 8) :   393.904 MB/s [  96167.0 IOPS]"
+ *   7.0  "    Random 4KiB (Q= 32, T=16):     0.867 MB/s [    211.7 IOPS]
+ * <633277.09 us>" 8-9  "  RND    4KiB (Q= 32, T=16): ..." under [Read],
+ * [Write], [Mix] then a footer (Profile, Test, Mode, Time, Date, OS, Comment).
+ * A line holding "(Q=" is a test and must read whole, or the file is refused.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cdm.h"
+
+struct cdm_state {
+	struct fv_cdm *c;
+	int section; /* enum fv_cdm_dir, or -1 before any */
+	int major;
+};
+
+static void copy_field(char *dst, size_t n, const char *src)
+{
+	size_t len;
+
+	src += strspn(src, " \t");
+	len = strlen(src);
+	while (len && src[len - 1] == ' ')
+		len--;
+	if (len >= n)
+		len = n - 1;
+	memcpy(dst, src, len);
+	dst[len] = '\0';
+}
+
+/* "CrystalDiskMark 8.0.1 x86 (C) 2007-2021 hiyohiyo" */
+static void title(struct cdm_state *st, const char *s)
+{
+	const char *v = s + 16, *sp = strchr(v, ' '), *c = strstr(v, " (C)");
+
+	if (!sp)
+		return;
+	copy_field(st->c->version, sizeof(st->c->version), "");
+	snprintf(st->c->version, sizeof(st->c->version), "%.*s", (int) (sp - v),
+		 v);
+	st->major = atoi(st->c->version);
+	if (c && c > sp)
+		snprintf(st->c->edition, sizeof(st->c->edition), "%.*s",
+			 (int) (c - sp - 1), sp + 1);
+}
+
+/* "1MiB", "4KiB", "128KiB": bytes, or 0. */
+static unsigned long block_of(const char *w, size_t n)
+{
+	char *end;
+	unsigned long v = strtoul(w, &end, 10);
+
+	if (end == w || (size_t) (end - w) + 3 != n ||
+	    strncmp(end + 1, "iB", 2))
+		return 0;
+	return *end == 'K' ? v << 10 : *end == 'M' ? v << 20 : 0;
+}
+
+/* The words before "(Q=": kind, block size, and in 6.0 the direction. */
+static int test_words(struct cdm_state *st, struct fv_cdm_test *t,
+		      const char *s, const char *q)
+{
+	char kind[16] = "", blk[16] = "";
+	const char *p = s;
+
+	t->dir = st->section < 0 ? FV_CDM_READ : (enum fv_cdm_dir) st->section;
+	while (p < q) {
+		size_t n;
+
+		p += strspn(p, " ");
+		n = strcspn(p, " (");
+		if (!n || p + n > q)
+			break;
+		if (!strncmp(p, "Sequential", n) || !strncmp(p, "SEQ", n) ||
+		    !strncmp(p, "Random", n) || !strncmp(p, "RND", n))
+			snprintf(kind, sizeof(kind), "%.*s", (int) n, p);
+		else if (!strncmp(p, "Read", n) && st->section < 0)
+			t->dir = FV_CDM_READ;
+		else if (!strncmp(p, "Write", n) && st->section < 0)
+			t->dir = FV_CDM_WRITE;
+		else if ((t->block = block_of(p, n)))
+			snprintf(blk, sizeof(blk), "%.*s", (int) n, p);
+		else
+			return -1;
+		p += n;
+	}
+	if (!kind[0])
+		return -1;
+	t->sequential = kind[0] == 'S';
+	/* 6.0 names no block size: its sequential test is of 128 KiB. */
+	if (!t->block)
+		t->block = t->sequential ? 128 << 10 : 4096;
+	snprintf(t->name, sizeof(t->name), "%s%s%s (Q=%d, T=%d)", kind,
+		 blk[0] ? " " : "", blk, t->queues, t->threads);
+	return 0;
+}
+
+/* The figures after the test's "):" (or 6.0's ") :"). */
+static int test_figures(struct cdm_state *st, struct fv_cdm_test *t,
+			const char *p)
+{
+	char *end;
+
+	p += strspn(p, " ");
+	if (*p != ':')
+		return -1;
+	t->mbps = strtod(p + 1, &end);
+	if (end == p + 1 || strncmp(end, " MB/s", 5))
+		return -1;
+	p = end + 5;
+	p += strspn(p, " ");
+	t->iops = t->lat_us = -1;
+	if (*p == '[') {
+		t->iops = strtod(p + 1, &end);
+		if (end == p + 1 || strncmp(end, " IOPS]", 6))
+			return -1;
+		p = end + 6;
+		p += strspn(p, " ");
+	}
+	if (*p == '<') {
+		t->lat_us = strtod(p + 1, &end);
+		if (end == p + 1 || strncmp(end, " us>", 4))
+			return -1;
+		p = end + 4;
+		p += strspn(p, " ");
+	}
+	/* From 7.0 every line has all three. */
+	if (*p || (st->major >= 7 && (t->iops < 0 || t->lat_us < 0)))
+		return -1;
+	return isfinite(t->mbps) && t->mbps >= 0 ? 0 : -1;
+}
+
+static int test_line(struct cdm_state *st, const char *s, int line)
+{
+	const char *q = strstr(s, "(Q="), *close;
+	struct fv_cdm *c = st->c;
+	struct fv_cdm_test t = { .line = line }, *v;
+
+	if (sscanf(q, "(Q=%d%*[ ,]T=%d)", &t.queues, &t.threads) != 2 ||
+	    t.queues <= 0 || t.threads <= 0 || !(close = strchr(q, ')')) ||
+	    test_words(st, &t, s, q) || test_figures(st, &t, close + 1))
+		return -EBADMSG;
+	v = realloc(c->tests, (c->ntests + 1) * sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	c->tests = v;
+	c->tests[c->ntests++] = t;
+	return 0;
+}
+
+/* "Test: 1 GiB (x5) [...]", 6.0's "Test : 1024 MiB [...] (x5)". */
+static void test_size(struct fv_cdm *c, const char *v)
+{
+	unsigned long long n;
+	char unit[4] = "";
+	const char *x = strstr(v, "(x");
+
+	copy_field(c->test, sizeof(c->test), v);
+	if (sscanf(v, " %llu %3s", &n, unit) == 2)
+		c->test_bytes = !strcmp(unit, "GiB")   ? n << 30
+				: !strcmp(unit, "MiB") ? n << 20
+						       : 0;
+	if (x)
+		c->passes = atoi(x + 2);
+}
+
+/* "   Date: 2020/01/02 13:19:48" and the others: KEY, then ':' */
+static bool footer(struct fv_cdm *c, const char *s)
+{
+	static const struct {
+		const char *key;
+		size_t off, size;
+	} keys[] = {
+		{ "Profile", offsetof(struct fv_cdm, profile), 32 },
+		{ "Mode", offsetof(struct fv_cdm, mode), 32 },
+		{ "Date", offsetof(struct fv_cdm, date), 32 },
+		{ "OS", offsetof(struct fv_cdm, os), 96 },
+		{ "Comment", offsetof(struct fv_cdm, comment), 128 },
+	};
+	const char *t = s + strspn(s, " "), *colon = strchr(t, ':');
+	size_t n;
+
+	if (!colon)
+		return false;
+	n = (size_t) (colon - t);
+	while (n && t[n - 1] == ' ')
+		n--;
+	if (n == 4 && !strncmp(t, "Test", 4)) {
+		test_size(c, colon + 1);
+		return true;
+	}
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (strlen(keys[i].key) == n && !strncmp(t, keys[i].key, n)) {
+			copy_field((char *) c + keys[i].off, keys[i].size,
+				   colon + 1);
+			return true;
+		}
+	return false;
+}
+
+static int one_line(struct cdm_state *st, const char *s, int line)
+{
+	const char *t = s + strspn(s, " ");
+
+	if (!strncmp(t, "CrystalDiskMark ", 16)) {
+		title(st, t);
+		return 0;
+	}
+	if (!strncmp(t, "[Read]", 6))
+		st->section = FV_CDM_READ;
+	else if (!strncmp(t, "[Write]", 7))
+		st->section = FV_CDM_WRITE;
+	else if (!strncmp(t, "[Mix]", 5)) {
+		st->section = FV_CDM_MIX;
+		if (sscanf(t, "[Mix] Read %d%%", &st->c->mix_read_pct) != 1)
+			st->c->mix_read_pct = -1;
+	} else if (strstr(t, "(Q="))
+		return test_line(st, s, line);
+	else if (t[0] != '*' && t[0] != '-')
+		footer(st->c, s);
+	return 0;
+}
+
+int fv_cdm_parse(const char *buf, size_t len, struct fv_cdm *c, int *line,
+		 char *err, size_t errlen)
+{
+	struct cdm_state st = { .c = c, .section = -1 };
+	const char *p = buf, *end = buf + len;
+	char text[512];
+	int ret = 0;
+
+	memset(c, 0, sizeof(*c));
+	c->mix_read_pct = -1;
+	*line = 0;
+	while (p < end && !ret) {
+		const char *nl = memchr(p, '\n', (size_t) (end - p));
+		size_t n = nl ? (size_t) (nl - p) : (size_t) (end - p);
+
+		++*line;
+		while (n && (p[n - 1] == '\r' || p[n - 1] == ' '))
+			n--;
+		if (n >= sizeof(text))
+			n = sizeof(text) - 1;
+		memcpy(text, p, n);
+		text[n] = '\0';
+		ret = one_line(&st, text, *line);
+		p = nl ? nl + 1 : end;
+	}
+	if (ret == -EBADMSG)
+		snprintf(err, errlen,
+			 "CrystalDiskMark %s: test line does not read (%zu "
+			 "test%s read before it); none of the file's figures "
+			 "used",
+			 c->version[0] ? c->version : "export", c->ntests,
+			 c->ntests == 1 ? "" : "s");
+	else if (!ret && !c->ntests) {
+		snprintf(err, errlen,
+			 "CrystalDiskMark export without any test line (cut "
+			 "after its title?)");
+		*line = 1;
+		ret = -EBADMSG;
+	}
+	return ret;
+}
+
+void fv_cdm_free(struct fv_cdm *c)
+{
+	free(c->tests);
+	c->tests = NULL;
+	c->ntests = 0;
+}
+
+bool fv_cdm_detect(const char *head, size_t n)
+{
+	const char *p = memmem(head, n, "CrystalDiskMark ", 16);
+
+	/* Its title line, before the rest of a header: at a line's start. */
+	return p && (p == head || p[-1] == '\n');
+}

@@ -1,0 +1,236 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * CrystalDiskMark exports: the two real ones (7.0.0 UTF-16LE CRLF, 8.0.1
+ * UTF-8 LF), made ones of 6.0 (no sections, no latency) and 9.0 (Mix,
+ * <0Fill>, Comment), a garbled one; and seed 004's six tables out of
+ * `matrix` from exports holding its figures (mkcdm_seed004.py), cell by
+ * cell.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fvtest.h"
+#include "ingest/cdm.h"
+#include "ingest/ingest.h"
+
+#define FIX(rel) fvt_path("FV_FIXTURES", "tests/postproc/fixtures", rel)
+
+static void load(struct fv_set *set, const char *rel)
+{
+	char *p = strdup(FIX(rel));
+	const char *paths[] = { p };
+
+	fvt_load(set, paths, 1, NULL);
+	free(p);
+}
+
+static const struct fv_job *job_of(const struct fv_set *set, const char *name,
+				   enum fv_dir d)
+{
+	for (size_t i = 0; i < set->njobs; i++)
+		if (!strcmp(set->jobs[i]->name, name) &&
+		    fv_dir_did_io(&set->jobs[i]->dir[d]))
+			return set->jobs[i];
+	fail_msg("no %s job %s", fv_dir_name(d), name);
+	return NULL;
+}
+
+static void real_cdm7(void **state)
+{
+	struct fv_set set;
+	const struct fv_job *j;
+
+	(void) state;
+	load(&set, "cdm/real/cdm7-CDM_20200102131948.txt");
+	assert_int_equal(set.diags.nerrors, 0);
+	assert_int_equal(set.njobs, 8);
+	j = job_of(&set, "Random 4KiB (Q=32, T=16)", FV_DIR_WRITE);
+	assert_string_equal(j->format, "CrystalDiskMark");
+	assert_string_equal(j->fio_version, "CrystalDiskMark 7.0.0 x64");
+	assert_true(fabs(j->dir[FV_DIR_WRITE].bw_bytes - 745000) < 1e-6);
+	assert_true(fabs(j->dir[FV_DIR_WRITE].iops - 181.9) < 1e-9);
+	assert_true(fabs(j->dir[FV_DIR_WRITE].lat[FV_LAT].mean_ns - 697347890) <
+		    1e-3);
+	assert_int_equal(j->wl.pattern, FV_PAT_RAND);
+	assert_int_equal(j->wl.block, 4096);
+	assert_int_equal(j->wl.depth, 32);
+	assert_int_equal(j->wl.threads, 16);
+	assert_int_equal(j->wl.direct, 1);
+	assert_true(j->wl.read_pct == 0);
+	/* No percentiles: best of passes, no distribution. */
+	assert_false(j->dir[FV_DIR_WRITE].lat[FV_CLAT].present);
+	assert_int_equal(j->dir[FV_DIR_WRITE].lat[FV_LAT].pct[0].src,
+			 FV_PCT_NONE);
+	fv_set_free(&set);
+}
+
+static void real_cdm8(void **state)
+{
+	char *text, err[200];
+	size_t len;
+	struct fv_cdm c;
+	int line;
+
+	(void) state;
+	text = fvt_slurp(
+		FIX("cdm/real/cdm8-CrystalDiskMark_20210623000551.txt"), &len);
+	assert_non_null(text);
+	assert_int_equal(fv_cdm_parse(text, len, &c, &line, err, sizeof(err)),
+			 0);
+	assert_string_equal(c.version, "8.0.1");
+	assert_string_equal(c.edition, "x86");
+	assert_string_equal(c.profile, "Default");
+	assert_int_equal(c.test_bytes, 512ULL << 20);
+	assert_int_equal(c.passes, 2);
+	assert_string_equal(c.mode, "[Admin]");
+	assert_string_equal(c.date, "2021/06/23 0:05:57");
+	assert_int_equal(c.ntests, 8);
+	assert_string_equal(c.tests[2].name, "RND 4KiB (Q=32, T=1)");
+	assert_true(c.tests[2].lat_us == 490.44);
+	assert_int_equal(c.tests[7].dir, FV_CDM_WRITE);
+	assert_true(c.tests[7].mbps == 106.121);
+	fv_cdm_free(&c);
+	free(text);
+}
+
+static void made_cdm6(void **state)
+{
+	struct fv_set set;
+	const struct fv_job *j;
+
+	(void) state;
+	load(&set, "cdm/made/cdm6-utf16.txt");
+	assert_int_equal(set.diags.nerrors, 0);
+	assert_int_equal(set.njobs, 8);
+	j = job_of(&set, "Sequential (Q=32, T=1)", FV_DIR_WRITE);
+	assert_int_equal(j->wl.block, 128 << 10);
+	/* 6.0 prints no IOPS for sequential tests: from MB/s, as it does. */
+	assert_true(fabs(j->dir[FV_DIR_WRITE].iops - 526.478e6 / 131072) <
+		    1e-9);
+	assert_false(j->dir[FV_DIR_WRITE].lat[FV_LAT].present);
+	j = job_of(&set, "Random 4KiB (Q=8, T=8)", FV_DIR_READ);
+	assert_true(j->dir[FV_DIR_READ].iops == 96167.0);
+	fv_set_free(&set);
+}
+
+static void made_cdm9(void **state)
+{
+	struct fv_set set;
+	const struct fv_job *j;
+
+	(void) state;
+	load(&set, "cdm/made/cdm9-mix-0fill.txt");
+	assert_int_equal(set.diags.nerrors, 0);
+	assert_int_equal(set.njobs, 12);
+	j = job_of(&set, "SEQ 128KiB (Q=32, T=1)", FV_DIR_MIXED);
+	assert_true(j->wl.read_pct == 70);
+	assert_string_equal(j->fio_version,
+			    "CrystalDiskMark 9.0.1 Shizuku Edition x64");
+	/* The Comment labels it. */
+	assert_string_equal(j->label, "azure-l8s-v3 nvme");
+	assert_true(fabs(j->dir[FV_DIR_MIXED].bw_bytes - 6001.947e6) < 1e-3);
+	fv_set_free(&set);
+}
+
+static void garbled(void **state)
+{
+	struct fv_set set;
+
+	(void) state;
+	load(&set, "cdm/made/cdm8-garbled.txt");
+	assert_int_equal(set.njobs, 0);
+	assert_int_equal(fvt_diags(&set, FV_ERROR,
+				   "CrystalDiskMark 8.0.4: "
+				   "test line does not read "
+				   "(6 tests read before it)"),
+			 1);
+	assert_int_equal(set.diags.v[set.diags.n - 1].line, 17);
+	fv_set_free(&set);
+}
+
+/* The cell of our table at the row of label and the column k, or NULL. */
+static char *our_cell(char *table, const char *label, int k)
+{
+	char row[256], *p;
+
+	snprintf(row, sizeof(row), "\n| %s |", label);
+	p = strstr(table, row);
+	if (!p)
+		return NULL;
+	p += strlen(row);
+	for (int i = 0; i < k; i++)
+		p = strchr(p, '|') + 1;
+	return p;
+}
+
+/* Seed 004's tables, from `matrix -f md` over its exports. */
+static void seed004_tables(void **state)
+{
+	static const char *const ours[] = {
+		"Read: bandwidth",  "Read: IOPS",  "Read: mean latency",
+		"Write: bandwidth", "Write: IOPS", "Write: mean latency"
+	};
+	char *out, *err, *seed, *line, *save = NULL, *table = NULL;
+	size_t len, cells = 0;
+	int t = -1;
+
+	(void) state;
+	assert_int_equal(fvt_run(&out, &err, "matrix", "-f", "md",
+				 FIX("cdm/seed004"), NULL),
+			 0);
+	seed = fvt_slurp(FIX("cdm/seed004/tables.md"), &len);
+	assert_non_null(seed);
+	for (line = strtok_r(seed, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char label[128], *bar = strchr(line + 2, '|'), *mine, *cell;
+		int k = 0;
+
+		if (strstr(line, "(MB/s) |") || strstr(line, "(IOPS) |") ||
+		    strstr(line, "(us) |")) {
+			char heading[64];
+
+			t++;
+			snprintf(heading, sizeof(heading), "### %s", ours[t]);
+			table = strstr(out, heading);
+			assert_non_null(table);
+			continue;
+		}
+		if (!strncmp(line, "|---", 4))
+			continue;
+		snprintf(label, sizeof(label), "%.*s", (int) (bar - line - 3),
+			 line + 2);
+		for (cell = strtok(bar + 1, "|"); cell;
+		     cell = strtok(NULL, "|"), k++) {
+			char want[32], got[32];
+
+			mine = our_cell(table, label, k);
+			assert_non_null(mine);
+			sscanf(cell, " %31s", want);
+			sscanf(mine, " %31s", got);
+			if (strcmp(want, got))
+				fail_msg("%s, %s, test %d: seed %s, matrix %s",
+					 ours[t], label, k + 1, want, got);
+			cells++;
+		}
+	}
+	printf("seed 004: %d tables, %zu cells equal\n", t + 1, cells);
+	assert_int_equal(t, 5);
+	assert_int_equal(cells, 6 * 12 * 4);
+	free(seed);
+	free(out);
+	free(err);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(real_cdm7), cmocka_unit_test(real_cdm8),
+		cmocka_unit_test(made_cdm6), cmocka_unit_test(made_cdm9),
+		cmocka_unit_test(garbled),   cmocka_unit_test(seed004_tables),
+	};
+
+	return cmocka_run_group_tests_name("cdm", tests, NULL, NULL);
+}

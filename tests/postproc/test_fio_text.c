@@ -1,0 +1,382 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fio's normal text output against fio's JSON of the same runs
+ * (fio_text_gen.sh: --output-format=json+,normal, the text behind seed
+ * 000's header, with a BOM and CRLF): every figure the text holds equals
+ * the JSON's within the precision the reader says the text was printed
+ * to. The runs of the installed fio ($FV_GEN/text) and those other fio
+ * versions made (fixtures/fio_text/fio-*); hand-made variants of the
+ * format and of its faults.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fvtest.h"
+#include "ingest/ingest.h"
+
+#define GEN(rel) fvt_path("FV_GEN", "build/tests/postproc/gen", rel)
+#define FIX(rel) fvt_path("FV_FIXTURES", "tests/postproc/fixtures", rel)
+
+static const struct fv_pctlist seed_list = { 4, { 50, 95, 99, 99.9 } };
+
+static size_t figures; /* compared, over every pair */
+
+static void near(double json, double text, double tol, const char *what,
+		 const char *file, const char *job)
+{
+	figures++;
+	/* fio's JSON has its own precision: %f, six decimals. */
+	if (fabs(json - text) <= tol * (1 + 1e-12) + 5e-7 + 1e-12 * fabs(json))
+		return;
+	fail_msg("%s, job %s: %s is %.17g in the JSON, %.17g in the text "
+		 "(printed precision %g)",
+		 file, job, what, json, text, tol);
+}
+
+static void check_lat(const struct fv_lat *j, const struct fv_lat *t,
+		      const char *what, const char *file, const char *job)
+{
+	char w[64];
+
+	if (!t->present)
+		return; /* fio prints no line for an empty distribution */
+	assert_true(j->present);
+	snprintf(w, sizeof(w), "%s min", what);
+	near(j->min_ns, t->min_ns, t->minmax_res_ns, w, file, job);
+	snprintf(w, sizeof(w), "%s max", what);
+	near(j->max_ns, t->max_ns, t->minmax_res_ns, w, file, job);
+	snprintf(w, sizeof(w), "%s mean", what);
+	near(j->mean_ns, t->mean_ns, t->moment_res_ns, w, file, job);
+	snprintf(w, sizeof(w), "%s stddev", what);
+	near(j->stddev_ns, t->stddev_ns, t->moment_res_ns, w, file, job);
+	for (uint32_t i = 0; i < t->nreported; i++) {
+		const struct fv_reported_pct *r =
+			fv_lat_reported(j, t->reported[i].p);
+
+		assert_non_null(r);
+		assert_true(t->pct_res_ns > 0);
+		/* Rounded up to the unit: JSON in (text - res, text]. */
+		snprintf(w, sizeof(w), "%s p%g", what, t->reported[i].p);
+		near(r->ns, t->reported[i].ns - t->pct_res_ns / 2,
+		     t->pct_res_ns / 2, w, file, job);
+	}
+}
+
+static void check_dir(const struct fv_dirstats *j, const struct fv_dirstats *t,
+		      int d, const char *file, const char *job)
+{
+	static const char *const kinds[] = { "slat", "clat", "lat" };
+	char w[64];
+
+	if (!j->total_ios && !t->present)
+		return;
+	assert_true(t->present);
+	assert_int_equal(j->total_ios, t->total_ios);
+	figures++;
+	if (d == FV_DIR_SYNC) {
+		check_lat(&j->lat[FV_LAT], &t->lat[FV_LAT], "sync lat", file,
+			  job);
+		return;
+	}
+	assert_int_equal(j->runtime_ms, t->runtime_ms);
+	assert_int_equal(j->short_ios, t->short_ios);
+	assert_int_equal(j->drop_ios, t->drop_ios);
+	snprintf(w, sizeof(w), "%s iops", fv_dir_name(d));
+	near(j->iops, t->iops, t->iops_res, w, file, job);
+	snprintf(w, sizeof(w), "%s bw", fv_dir_name(d));
+	near(j->bw_bytes, t->bw_bytes, t->bw_res, w, file, job);
+	snprintf(w, sizeof(w), "%s io_bytes", fv_dir_name(d));
+	near((double) j->io_bytes, (double) t->io_bytes, t->io_bytes_res, w,
+	     file, job);
+	snprintf(w, sizeof(w), "%s iops stdev", fv_dir_name(d));
+	near(j->iops_sd, t->iops_sd, 0.005, w, file, job);
+	assert_int_equal(j->iops_samples, t->iops_samples);
+	for (int k = 0; k < FV_LAT_NR; k++) {
+		snprintf(w, sizeof(w), "%s %s", fv_dir_name(d), kinds[k]);
+		check_lat(&j->lat[k], &t->lat[k], w, file, job);
+	}
+}
+
+static const struct fv_job *same_job(const struct fv_set *s,
+				     const struct fv_job *j)
+{
+	for (size_t i = 0; i < s->njobs; i++)
+		if (!strcmp(s->jobs[i]->display, j->display))
+			return s->jobs[i];
+	return NULL;
+}
+
+/* One run: its JSON and its text, job by job, figure by figure. */
+static void check_pair(const char *json, const char *text)
+{
+	struct fv_set sj, st;
+	const char *pj[] = { json }, *pt[] = { text };
+
+	fvt_load(&sj, pj, 1, &seed_list);
+	fvt_load(&st, pt, 1, &seed_list);
+	assert_int_equal(sj.diags.nerrors, 0);
+	if (st.diags.nerrors)
+		fv_diag_print(&st.diags, stderr, FV_ERROR);
+	assert_int_equal(st.diags.nerrors, 0);
+	assert_int_equal(sj.njobs, st.njobs);
+	assert_true(st.njobs > 0);
+	for (size_t i = 0; i < sj.njobs; i++) {
+		const struct fv_job *j = sj.jobs[i], *t = same_job(&st, j);
+
+		assert_non_null(t);
+		assert_string_equal(t->format, "fio text");
+		assert_string_equal(j->format, "fio JSON");
+		assert_string_equal(t->fio_version, j->fio_version);
+		/* The label from the header's "VM:" line. */
+		assert_string_equal(t->label_rule, "input header");
+		assert_int_equal(t->kind, j->kind);
+		assert_int_equal(t->role, j->role);
+		assert_int_equal(t->role_dir, j->role_dir);
+		assert_int_equal(t->groupid, j->groupid);
+		assert_int_equal(t->error, j->error);
+		assert_int_equal(t->ninterim, j->ninterim);
+		if (llabs(t->timestamp - j->timestamp) > 2)
+			fail_msg("%s, job %s: time %lld in the text, %lld in "
+				 "the JSON",
+				 text, j->display, (long long) t->timestamp,
+				 (long long) j->timestamp);
+		if (j->has_cpu && t->kind != FV_JOB_CLONE_SUM) {
+			near(j->usr_cpu, t->usr_cpu, 0.005, "usr_cpu", text,
+			     j->display);
+			near(j->sys_cpu, t->sys_cpu, 0.005, "sys_cpu", text,
+			     j->display);
+		}
+		if (t->kind == FV_JOB_CLONE_SUM)
+			continue; /* its percentiles come from no bins */
+		for (int d = 0; d < FV_DIR_NR; d++)
+			check_dir(&j->dir[d], &t->dir[d], d, text, j->display);
+		assert_int_equal(t->run_io.known, j->run_io.known);
+		if (j->run_io.known) {
+			assert_int_equal(t->run_io.dev_ios[0],
+					 j->run_io.dev_ios[0]);
+			assert_int_equal(t->run_io.dev_ios[1],
+					 j->run_io.dev_ios[1]);
+		}
+	}
+	fv_set_free(&sj);
+	fv_set_free(&st);
+}
+
+/* Every NAME.txt with its NAME.json in dir; how many pairs. */
+static size_t check_dir_pairs(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	size_t n = 0;
+
+	if (!d)
+		return 0;
+	while ((e = readdir(d))) {
+		size_t len = strlen(e->d_name);
+		char text[4096], json[4096];
+
+		if (len < 5 || strcmp(e->d_name + len - 4, ".txt"))
+			continue;
+		snprintf(text, sizeof(text), "%s/%s", dir, e->d_name);
+		snprintf(json, sizeof(json), "%s/%.*s.json", dir,
+			 (int) (len - 4), e->d_name);
+		check_pair(json, text);
+		n++;
+	}
+	closedir(d);
+	return n;
+}
+
+static void installed_fio(void **state)
+{
+	char dir[4096];
+	size_t n;
+
+	(void) state;
+	snprintf(dir, sizeof(dir), "%s", GEN("text"));
+	figures = 0;
+	n = check_dir_pairs(dir);
+	printf("fio text vs JSON, installed fio: %zu runs, %zu figures\n", n,
+	       figures);
+	assert_true(n >= 7);
+}
+
+/* Runs of other fio versions, kept as fio made them. */
+static void other_fio_versions(void **state)
+{
+	static const char *const versions[] = { "fio-3.28", "fio-3.39" };
+
+	(void) state;
+	for (size_t i = 0; i < 2; i++) {
+		char rel[64], dir[4096];
+		size_t n;
+
+		snprintf(rel, sizeof(rel), "fio_text/%s", versions[i]);
+		snprintf(dir, sizeof(dir), "%s", FIX(rel));
+		figures = 0;
+		n = check_dir_pairs(dir);
+		printf("fio text vs JSON, %s: %zu runs, %zu figures\n",
+		       versions[i], n, figures);
+		assert_true(n >= 7);
+	}
+}
+
+static int load_inline(struct fv_set *set, const char *text)
+{
+	fv_set_init(set, &seed_list);
+	return fv_ingest_buffer(set, "inline.txt", ".", text, strlen(text),
+				true);
+}
+
+/* fio 2.x: "read : io=...", µs everywhere, "issued : total=r=/w=/d=". */
+static void fio2_format(void **state)
+{
+	static const char text[] =
+		"rr: (g=0): rw=randread, bs=4K-4K/4K-4K/4K-4K, "
+		"ioengine=libaio, iodepth=32\n"
+		"fio-2.2.10\n"
+		"Starting 1 process\n\n"
+		"rr: (groupid=0, jobs=1): err= 0: pid=1: Mon Jan  4 10:00:00 "
+		"2016\n"
+		"  read : io=409600KB, bw=40960KB/s, iops=10240, runt= "
+		"10000msec\n"
+		"    slat (usec): min=1, max=20, avg= 2.50, stdev= 0.50\n"
+		"    clat (msec): min=1, max=12, avg= 3.10, stdev= 1.20\n"
+		"     lat (msec): min=1, max=12, avg= 3.11, stdev= 1.20\n"
+		"    clat percentiles (msec):\n"
+		"     |  1.00th=[    2],  5.00th=[    2], 10.00th=[    2],\n"
+		"     | 99.00th=[    9], 99.90th=[   12]\n"
+		"    lat (msec) : 2=10.00%, 4=80.00%, 10=9.00%, 20=1.00%\n"
+		"  cpu          : usr=1.00%, sys=5.00%, ctx=100, majf=0, "
+		"minf=40\n"
+		"  IO depths    : 1=0.1%, 2=0.1%, 4=0.1%, 8=0.1%, 16=0.1%, "
+		"32=99.9%, >=64=0.0%\n"
+		"     issued    : total=r=102400/w=0/d=0, short=r=0/w=0/d=0, "
+		"drop=r=0/w=0/d=0\n"
+		"     latency   : target=0, window=0, percentile=100.00%, "
+		"depth=32\n\n"
+		"Run status group 0 (all jobs):\n"
+		"   READ: io=409600KB, aggrb=40960KB/s, minb=40960KB/s, "
+		"maxb=40960KB/s, mint=10000msec, maxt=10000msec\n";
+	struct fv_set set;
+	const struct fv_job *j;
+
+	(void) state;
+	assert_int_equal(load_inline(&set, text), 0);
+	assert_int_equal(set.njobs, 1);
+	j = set.jobs[0];
+	assert_string_equal(j->fio_version, "fio-2.2.10");
+	assert_string_equal(fv_job_opt(j, "rw"), "randread");
+	assert_string_equal(fv_job_opt(j, "bs"), "4K");
+	assert_string_equal(fv_job_opt(j, "iodepth"), "32");
+	assert_int_equal(j->dir[FV_DIR_READ].total_ios, 102400);
+	assert_int_equal(j->dir[FV_DIR_READ].io_bytes, 409600 * 1024);
+	assert_true(fabs(j->dir[FV_DIR_READ].iops - 10240) < 1e-9);
+	assert_true(fabs(j->dir[FV_DIR_READ].lat[FV_CLAT].mean_ns - 3.1e6) <
+		    1e-3);
+	assert_true(j->dir[FV_DIR_READ].lat[FV_CLAT].pct_res_ns == 1e6);
+	assert_true(
+		fv_lat_reported(&j->dir[FV_DIR_READ].lat[FV_CLAT], 99)->ns ==
+		9e6);
+	/* 50 was not printed: not made up. */
+	assert_int_equal(j->dir[FV_DIR_READ].lat[FV_CLAT].pct[0].src,
+			 FV_PCT_NONE);
+	assert_int_equal(j->dir[FV_DIR_READ].lat[FV_CLAT].pct[2].src,
+			 FV_PCT_FIO);
+	fv_set_free(&set);
+}
+
+static const char cut_job[] =
+	"VM: az-d4s\r\nTestType: peak\r\n----\r\n"
+	"rr: (groupid=0, jobs=1): err= 0: pid=1: Mon Jan  4 10:00:00 2021\r\n"
+	"  read: IOPS=10.2k, BW=40.0MiB/s (41.9MB/s)(400MiB/10001msec)\r\n"
+	"    clat (usec): min=100, max=1200, avg=310.00, stdev=12.00\r\n"
+	"    clat percentiles (usec):\r\n"
+	"     | 50.00th=[  302], 95.00th=[  330],\r\n";
+
+/* A file cut mid-job: named, what it held said, none of it used. */
+static void cut_mid_job(void **state)
+{
+	struct fv_set set;
+
+	(void) state;
+	assert_int_equal(load_inline(&set, cut_job), -EBADMSG);
+	assert_int_equal(set.njobs, 0);
+	assert_int_equal(fvt_diags(&set, FV_ERROR, "job 'rr' is cut before"),
+			 1);
+	fv_set_free(&set);
+}
+
+/* A line of a known kind cut short: not a figure made up from it. */
+static void garbled_line(void **state)
+{
+	static const char text[] =
+		"rr: (groupid=0, jobs=1): err= 0: pid=1: Mon Jan  4 10:00:00 "
+		"2021\n"
+		"  read: IOPS=10.2k, BW=40.0Mi\n"
+		"     issued rwts: total=102400,0,0,0 short=0,0,0,0 "
+		"dropped=0,0,0,0\n";
+	struct fv_set set;
+
+	(void) state;
+	assert_int_equal(load_inline(&set, text), -EBADMSG);
+	assert_int_equal(set.njobs, 0);
+	assert_int_equal(fvt_diags(&set, FV_ERROR, "direction's line does"), 1);
+	fv_set_free(&set);
+}
+
+/* UTF-16LE with a BOM, as PowerShell's '>' writes it. */
+static void utf16_text(void **state)
+{
+	static const char text[] =
+		"\xef\xbb\xbfVM: win-vm\r\n"
+		"rr: (groupid=0, jobs=1): err= 0: pid=1: Mon Jan  4 10:00:00 "
+		"2021\r\n"
+		"  write: IOPS=1234, BW=4936KiB/s (5054kB/s)(48.2MiB/10001msec)"
+		"\r\n"
+		"    clat (msec): min=1, max=5000, avg= 0.81, stdev= 2.00\r\n"
+		"     issued rwts: total=0,12341,0,0 short=0,0,0,0 "
+		"dropped=0,0,0,0\r\n";
+	size_t n = strlen(text) - 3, len = 2 + 2 * n;
+	char *u = calloc(1, len + 2);
+	struct fv_set set;
+	const struct fv_dirstats *w;
+
+	(void) state;
+	u[0] = (char) 0xff;
+	u[1] = (char) 0xfe;
+	for (size_t i = 0; i < n; i++)
+		u[2 + 2 * i] = text[3 + i];
+	fv_set_init(&set, &seed_list);
+	assert_int_equal(fv_ingest_buffer(&set, "u16.txt", ".", u, len, true),
+			 0);
+	assert_int_equal(set.njobs, 1);
+	assert_string_equal(set.jobs[0]->source_label, "win-vm");
+	w = &set.jobs[0]->dir[FV_DIR_WRITE];
+	assert_int_equal(w->total_ios, 12341);
+	assert_true(fabs(w->bw_bytes - 4936 * 1024) < 1e-6);
+	assert_true(fabs(w->bw_res - (512 + 1.024)) < 1e-9);
+	assert_true(fabs(w->io_bytes - 48.2 * 1048576) < 1);
+	assert_true(w->lat[FV_CLAT].max_ns == 5e9);
+	assert_true(w->lat[FV_CLAT].minmax_res_ns == 1e6);
+	fv_set_free(&set);
+	free(u);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(installed_fio),
+		cmocka_unit_test(other_fio_versions),
+		cmocka_unit_test(fio2_format),
+		cmocka_unit_test(cut_mid_job),
+		cmocka_unit_test(garbled_line),
+		cmocka_unit_test(utf16_text),
+	};
+
+	return cmocka_run_group_tests_name("fio_text", tests, NULL, NULL);
+}
