@@ -13,6 +13,7 @@ const struct fv_command *const fv_commands[] = {
 	&fv_cmd_sweep,
 	&fv_cmd_verdict,
 	&fv_cmd_hosts,
+	&fv_cmd_timeline,
 	&fv_cmd_diff,
 	&fv_cmd_run,
 	&fv_cmd_report,
