@@ -12,7 +12,9 @@
 
 enum fv_log_kind fv_lat_log_kind(enum fv_latkind k)
 {
-	return k == FV_LAT ? FV_LOG_LAT : k == FV_SLAT ? FV_LOG_SLAT : FV_LOG_CLAT;
+	return k == FV_LAT    ? FV_LOG_LAT
+	       : k == FV_SLAT ? FV_LOG_SLAT
+			      : FV_LOG_CLAT;
 }
 
 bool fv_timeline_job(const struct fv_job *job)
@@ -79,8 +81,9 @@ static int add_window(void *ctx, const struct fv_hist_window *w)
 					(w->end_ms - w->start_ms));
 	for (size_t i = 0; i < x->np && !ret; i++)
 		ret = w->n ? fv_cell_num(t, row, 7 + i, w->pct[i])
-			   : fv_cell_na(t, row, 7 + i, "no I/O completed in "
-						       "the window");
+			   : fv_cell_na(t, row, 7 + i,
+					"no I/O completed in "
+					"the window");
 	if (!ret)
 		ret = w->n ? fv_cell_num(t, row, 7 + x->np, w->max_ns)
 			   : fv_cell_na(t, row, 7 + x->np,

@@ -46,8 +46,7 @@ static const struct fv_option timeline_opts[] = {
 	FV_OPT_END,
 };
 
-static int timeline_main(const struct fv_invocation *inv, int argc,
-			 char **argv)
+static int timeline_main(const struct fv_invocation *inv, int argc, char **argv)
 {
 	struct fv_cmdline c;
 	struct timeline tl = { .x = { .want_logs = true, .analyse = analyse } };
@@ -78,9 +77,9 @@ const struct fv_command fv_cmd_timeline = {
 	.after = "fio's histogram logs (NAME_clat_hist.N.log, write_hist_log) "
 		 "are read when named,\nfrom --logs DIR and beside the "
 		 "results. See fioverdict(1), TIMELINE.\n",
-	.options = (const struct fv_option *const[]){ fv_opts_format,
-						      fv_opts_common,
-						      fv_opts_lat,
-						      timeline_opts, NULL },
+	.options =
+		(const struct fv_option *const[]){ fv_opts_format,
+						   fv_opts_common, fv_opts_lat,
+						   timeline_opts, NULL },
 	.main = timeline_main,
 };

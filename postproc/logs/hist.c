@@ -63,7 +63,7 @@ struct merge {
 	size_t nr;
 	struct fv_hist_layout layout;
 	double window_ms;
-	double max_t; /* the latest line's time in the window */
+	double max_t;	  /* the latest line's time in the window */
 	bool all_damaged; /* a file of the job is unusable */
 	char *damaged_all;
 	uint64_t *acc[NDIRS];

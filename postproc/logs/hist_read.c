@@ -121,8 +121,7 @@ static const char *const head_what[] = {
 };
 
 /* Parses [p, end) into r's pending line; a bad one is flagged. */
-static int parse_line(struct fv_hist_reader *r, const char *p,
-		      const char *end)
+static int parse_line(struct fv_hist_reader *r, const char *p, const char *end)
 {
 	const char *line = p;
 	size_t nf = count_fields(p, end), nbins;
@@ -189,9 +188,9 @@ int fv_hist_reader_open(struct fv_hist_reader *r, const struct fv_series *s,
 	if (!r->bins)
 		return -ENOMEM;
 	if (s->text)
-		r->f = s->text_len ? fmemopen((void *) s->text, s->text_len,
-					      "r")
-				   : NULL;
+		r->f = s->text_len
+			       ? fmemopen((void *) s->text, s->text_len, "r")
+			       : NULL;
 	else
 		r->f = fopen(s->source, "r");
 	if (!r->f && !(s->text && !s->text_len)) {

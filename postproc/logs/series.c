@@ -122,7 +122,8 @@ int fv_log_rate(const struct fv_logset *ts, const struct fv_job *job,
 		struct fv_rate one;
 		int ret;
 
-		if (s->kind != kind || s->ddir != dir || !fv_series_belongs(s, job))
+		if (s->kind != kind || s->ddir != dir ||
+		    !fv_series_belongs(s, job))
 			continue;
 		ret = s->averaged ? copy_series(s, &one)
 				  : bin_series(s, bin, &one);

@@ -86,8 +86,7 @@ static void test_names(void **state)
 	/* not a rate log, and no histogram of IOPS */
 	assert_int_equal(fv_log_name("job_clat_hist.3.log", NULL, &k, &n),
 			 -EINVAL);
-	assert_int_equal(fv_hist_name("job_clat.3.log", NULL, &k, &n),
-			 -EINVAL);
+	assert_int_equal(fv_hist_name("job_clat.3.log", NULL, &k, &n), -EINVAL);
 	assert_int_equal(fv_hist_name("job_iops_hist.1.log", NULL, &k, &n),
 			 -EINVAL);
 }
@@ -134,8 +133,8 @@ static void test_known_percentiles(void **state)
 	free(err);
 	/* --window adds both up */
 	assert_int_equal(fvt_run(&out, &err, "timeline", "-f", "csv",
-				 "--window", "1s", "-p", "99,50",
-				 fvt_at("run"), NULL),
+				 "--window", "1s", "-p", "99,50", fvt_at("run"),
+				 NULL),
 			 0);
 	assert_non_null(strstr(out, ",hist,write,0,400,110,275,7456,290,"
 				    "7456\r\n"));
@@ -169,9 +168,9 @@ static void expect_bad(const char *bad_line, int lineno, const char *needle,
 {
 	size_t at[] = { 200 };
 	unsigned c[] = { 7 };
-	char *log = join3(hist_line(200, 1, 1856, at, c, 1, true),
-			  strdup(bad_line),
-			  hist_line(600, 1, 1856, at, c, 1, true));
+	char *log =
+		join3(hist_line(200, 1, 1856, at, c, 1, true), strdup(bad_line),
+		      hist_line(600, 1, 1856, at, c, 1, true));
 	char *out, *err, where[64];
 
 	make_run(log);
@@ -317,9 +316,8 @@ static void test_fio_clones(void **state)
 		in_logs += log_ios(path);
 	}
 	assert_true(in_logs > 1000);
-	assert_int_equal(fvt_run(&out, &err, "timeline", "-f", "csv", dir,
-				 NULL),
-			 0);
+	assert_int_equal(
+		fvt_run(&out, &err, "timeline", "-f", "csv", dir, NULL), 0);
 	assert_string_equal(err, "");
 	for (p = strchr(out, '\n'); p && p[1]; p = strchr(p + 1, '\n')) {
 		double start, end, ios, iops, p50, p95, p99, p999, max;
@@ -346,9 +344,8 @@ static void test_fio_coarse(void **state)
 	char *out, *err;
 
 	(void) state;
-	assert_int_equal(fvt_run(&out, &err, "timeline",
-				 tsgen("hist_coarse"), NULL),
-			 0);
+	assert_int_equal(
+		fvt_run(&out, &err, "timeline", tsgen("hist_coarse"), NULL), 0);
 	assert_non_null(strstr(out, "coarse  read"));
 	assert_non_null(strstr(out, "coarse  write"));
 	free(out);
@@ -367,9 +364,8 @@ int main(void)
 						fvt_tmp_teardown),
 		cmocka_unit_test_setup_teardown(test_bad_lines, fvt_tmp_setup,
 						fvt_tmp_teardown),
-		cmocka_unit_test_setup_teardown(test_out_of_order,
-						fvt_tmp_setup,
-						fvt_tmp_teardown),
+		cmocka_unit_test_setup_teardown(
+			test_out_of_order, fvt_tmp_setup, fvt_tmp_teardown),
 		cmocka_unit_test_setup_teardown(test_truncated, fvt_tmp_setup,
 						fvt_tmp_teardown),
 		cmocka_unit_test_setup_teardown(test_no_json, fvt_tmp_setup,
