@@ -4,7 +4,7 @@
 # nothing is missing. Run as root on Debian 12 (or a derivative).
 #
 # Usage: ci/setup.sh [GROUP...]
-#   groups: build (default), nvme, report, package, all; install (a subset
+#   groups: build (default), nvme, report, package, bench, all; install (a subset
 #   of build: what `make && make install` needs, for CI jobs that only use
 #   fioverdict, e.g. ci/examples/)
 set -euo pipefail
@@ -19,6 +19,9 @@ report_pkgs=(gnuplot-nox chromium fonts-dejavu-core)
 # man-db and bash-completion are what the installed package is used with,
 # python3-yaml reads the CI examples.
 package_pkgs=(debhelper lintian man-db bash-completion python3-yaml)
+# make bench: fio's own histogram log reader (tools/hist/fiologparser_hist.py),
+# the peer `fioverdict timeline` is timed against, runs on numpy and pandas.
+bench_pkgs=(python3-numpy python3-pandas)
 
 groups=("${@:-build}")
 want=()
@@ -29,10 +32,11 @@ for g in "${groups[@]}"; do
 	report) want+=("${report_pkgs[@]}") ;;
 	package) want+=("${package_pkgs[@]}") ;;
 	install) want+=("${install_pkgs[@]}") ;;
+	bench) want+=("${bench_pkgs[@]}") ;;
 	all) want+=("${build_pkgs[@]}" "${nvme_pkgs[@]}" "${report_pkgs[@]}"
-		"${package_pkgs[@]}") ;;
+		"${package_pkgs[@]}" "${bench_pkgs[@]}") ;;
 	*)
-		echo "ci/setup.sh: unknown group '$g' (want build, install, nvme, report, package or all)" >&2
+		echo "ci/setup.sh: unknown group '$g' (want build, install, nvme, report, package, bench or all)" >&2
 		exit 2
 		;;
 	esac
