@@ -3,7 +3,9 @@
 # histogram logs, tools/hist/fiologparser_hist.py (numpy, pandas: ci/setup.sh
 # bench), on the same logs in the same run: a 20 s, 4-job log at 20 ms
 # windows (fio's own), and a 1-hour, 4-job log at 1 s (fio's lines of a
-# 5 s run, repeated with their times moved on). Each window checked by
+# 5 s run, repeated with their times moved on). fiologparser_hist.py is
+# run with --noweight (each line in one window, as timeline reads them)
+# and, on the short log, in its default weighted mode. Each window checked by
 # hist_compare.py; the speed ratio; timeline's peak memory on the hour
 # against a minute of the same log.
 #
@@ -59,13 +61,15 @@ stretch() { # SEED DIR SECONDS
 	mkdir -p "$2"
 	cp "$1/hist.json" "$2/"
 	for f in "$1"/steady_clat_hist.*.log; do
-		awk -v reps=$(($3 / 5)) -F', ' '
+		# fio writes a line a second but the last, partial: a period
+		# of as many seconds as lines
+		awk -v secs="$3" -F', ' '
 			{ line[NR] = $0; t[NR] = $1 }
 			END {
-				for (r = 0; r < reps; r++)
+				for (r = 0; r * NR < secs; r++)
 					for (i = 1; i <= NR; i++) {
 						s = line[i]
-						sub(/^[0-9]+/, t[i] + r * 5000, s)
+						sub(/^[0-9]+/, t[i] + r * NR * 1000, s)
 						print s
 					}
 			}' "$f" >"$2/$(basename "$f")"
