@@ -35,9 +35,9 @@ static int lat_lines(struct fv_chart *ch, const struct fv_logset *ts,
 {
 	static const double p[] = { 99, 99.9 };
 	char t99[300], t999[300];
-	struct lat_lines x = {
-		.dir = fv_lat_dir(j) == FV_DIR_READ ? FV_DIR_READ : FV_DIR_WRITE
-	};
+	struct lat_lines x = { .dir = fv_lat_dir(j) == FV_DIR_READ
+					      ? FV_DIR_READ
+					      : FV_DIR_WRITE };
 	struct fv_hist_query q = { .job = j,
 				   .kind = FV_LOG_CLAT,
 				   .p = p,

@@ -11,38 +11,6 @@
 
 #include "hist_int.h"
 
-int fv_hist_add(struct fv_logset *ts, const char *path, const char *buf,
-		size_t len)
-{
-	struct fv_series *s, **v;
-	const char *slash = strrchr(path, '/');
-
-	if (ts->nhist == ts->hist_cap) {
-		size_t cap = ts->hist_cap ? ts->hist_cap * 2 : 16;
-
-		v = realloc(ts->hist, cap * sizeof(*v));
-		if (!v)
-			return -ENOMEM;
-		ts->hist = v;
-		ts->hist_cap = cap;
-	}
-	s = calloc(1, sizeof(*s));
-	if (!s)
-		return -ENOMEM;
-	ts->hist[ts->nhist++] = s;
-	s->hist = true;
-	s->ddir = FV_DIR_MIXED;
-	s->text = buf;
-	s->text_len = len;
-	s->source = strdup(path);
-	s->dir = slash ? strndup(path, (size_t) (slash - path)) : strdup(".");
-	if (!s->source || !s->dir ||
-	    fv_hist_name(path, &s->prefix, &s->kind, &s->thread) == -ENOMEM ||
-	    fv_log_host(path, &s->host))
-		return -ENOMEM;
-	return 0;
-}
-
 bool fv_hist_has(const struct fv_logset *ts, const struct fv_job *job,
 		 enum fv_log_kind kind)
 {

@@ -147,8 +147,7 @@ static const char *bin_fields(struct fv_hist_reader *r, const char *p,
 }
 
 /* Parses [p, end) into r's pending line; a bad one is flagged. */
-static int parse_line(struct fv_hist_reader *r, const char *p,
-		      const char *end)
+static int parse_line(struct fv_hist_reader *r, const char *p, const char *end)
 {
 	const char *line = p, *q;
 	size_t nbins;

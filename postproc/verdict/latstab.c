@@ -39,7 +39,7 @@ struct series {
 	double *y;    /* log p99, ns */
 	size_t n, cap;
 	double window_ms;
-	enum fv_dir dir; /* the direction judged */
+	enum fv_dir dir;      /* the direction judged */
 	size_t damaged, thin; /* windows left out */
 };
 
@@ -284,8 +284,8 @@ int fv_vcheck_latstab(struct fv_vctx *vc, const struct fv_job *j)
 	enum fv_log_kind kind = vc->ao->lat == FV_LAT	 ? FV_LOG_LAT
 				: vc->ao->lat == FV_SLAT ? FV_LOG_SLAT
 							 : FV_LOG_CLAT;
-	enum fv_dir dir = fv_vjob_dir(j) == FV_DIR_READ ? FV_DIR_READ
-							: FV_DIR_WRITE;
+	enum fv_dir dir =
+		fv_vjob_dir(j) == FV_DIR_READ ? FV_DIR_READ : FV_DIR_WRITE;
 	struct series s = { .dir = dir };
 	static const double p99 = 99;
 	struct fv_hist_query q = { .job = j,
