@@ -5,23 +5,22 @@ tools/hist/fiologparser_hist.py on the same histogram logs.
 
 Usage: hist_compare.py FIOVERDICT FIOLOGPARSER_HIST JSON WINDOW_MS LOG...
 
-Both read the logs at WINDOW_MS (the logs' log_hist_msec: one line per
-file and direction in each window): fioverdict with --window, the script
-with --noweight -i (its windows take a line at its time stamp, ours at the
-middle of what it covers, so the script labels each window one later;
-rows are paired in order). A pair must hold the same number of I/Os;
-each of our percentiles must be fio's (calc_clat_percentiles: the first
-bin whose running count reaches the rank) on the window's bins, added up
-here from the logs as the script groups them; and the script's value must
-be within one bin of ours: the script interpolates between bins (a rank
-on a bin's edge goes to the next occupied bin), so its value lies between
-the occupied bins either side of ours, give or take the bin beyond them
-(its bin values sit half a bin high, and above the last occupied bin its
-cdf reaches 100% one bin later). Windows are paired when they hold the
-same lines (both tools' grouping written out again here); a window whose
-lines the two group differently (time stamps late by a good part of a
-short window) is checked against the bins alone. Prints the figures; exit 1 on a
-difference, 2 when a tool fails.
+Both read the logs at WINDOW_MS (the logs' log_hist_msec): fioverdict
+with --window, the script with --noweight -i (its windows take a line at
+its time stamp plus 10 ms, ours at the middle of the interval it covers).
+Each of our windows must hold the I/Os of the lines our rule puts in it,
+and each of its percentiles must be fio's (calc_clat_percentiles: the
+first bin whose running count reaches the rank) on those bins, both
+grouped again here. Windows are paired with the script's when they hold
+the same lines (the script's grouping written out again too); a window
+whose lines the two group differently (time stamps late by a good part
+of a short window) is checked against the bins alone. In a pair, the
+script's value must be within one bin of ours: it interpolates between
+bins (a rank on a bin's edge goes to the next occupied bin), so its value
+lies between the occupied bins either side of ours, give or take the bin
+beyond them (its bin values sit half a bin high, and above the last
+occupied bin its cdf reaches 100% one bin later). Prints the figures;
+exit 1 on a difference, 2 when a tool fails.
 """
 import csv
 import io
