@@ -5,6 +5,7 @@
  * label, job and direction, and with fio's own percentile rule.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -46,13 +47,31 @@ struct rows {
 	struct fv_table *t;
 	const struct fv_job *job;
 	size_t np;
+	/* the job's IOPS log per direction (read, write, trim), if any */
+	struct fv_rate iops[3];
+	bool from_log;
 };
+
+/* The mean of the IOPS log's windows that end in (start, end], or NAN. */
+static double logged_iops(const struct fv_rate *r, double start, double end)
+{
+	double sum = 0;
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->n; i++)
+		if (r->t_ms[i] > start && r->t_ms[i] <= end) {
+			sum += r->v[i];
+			n++;
+		}
+	return n ? sum / (double) n : NAN;
+}
 
 static int add_window(void *ctx, const struct fv_hist_window *w)
 {
 	struct rows *x = ctx;
 	struct fv_table *t = x->t;
 	int row = fv_table_add_row(t), ret;
+	double iops;
 	char why[600];
 
 	if (row < 0)
@@ -74,11 +93,15 @@ static int add_window(void *ctx, const struct fv_hist_window *w)
 			ret = fv_cell_na(t, row, c, why);
 		return ret;
 	}
+	iops = w->dir < 3 ? logged_iops(&x->iops[w->dir], w->start_ms,
+					w->end_ms)
+			  : NAN;
+	if (isnan(iops))
+		iops = (double) w->n * 1000.0 / (w->end_ms - w->start_ms);
+	else
+		x->from_log = true;
 	ret = ret ? ret : fv_cell_num(t, row, 5, (double) w->n);
-	ret = ret ? ret
-		  : fv_cell_num(t, row, 6,
-				(double) w->n * 1000.0 /
-					(w->end_ms - w->start_ms));
+	ret = ret ? ret : fv_cell_num(t, row, 6, iops);
 	for (size_t i = 0; i < x->np && !ret; i++)
 		ret = w->n ? fv_cell_num(t, row, 7 + i, w->pct[i])
 			   : fv_cell_na(t, row, 7 + i,
@@ -117,8 +140,22 @@ int fv_timeline(const struct fv_set *set, const struct fv_logset *logs,
 			continue;
 		any = true;
 		x.job = q.job = j;
-		ret = fv_hist_windows(logs, &q, diags);
+		for (int d = 0; d < 3 && !ret; d++)
+			ret = fv_log_rate(logs, j, FV_LOG_IOPS, (enum fv_dir) d,
+					  &x.iops[d]);
+		ret = ret ? ret : fv_hist_windows(logs, &q, diags);
+		for (int d = 0; d < 3; d++)
+			fv_rate_free(&x.iops[d]);
 	}
+	if (!ret)
+		ret = fv_table_note(t, "%s",
+				    x.from_log
+					    ? "IOPS: the mean of fio's IOPS log "
+					      "in the window where the job wrote "
+					      "one, else the window's I/Os over "
+					      "its length"
+					    : "IOPS: the window's I/Os over its "
+					      "length");
 	if (!ret)
 		ret = fv_table_note(t,
 				    "%s percentiles per window from fio's "

@@ -337,6 +337,11 @@ static void test_fio_clones(void **state)
 	assert_true(shown == in_logs);
 	free(out);
 	free(err);
+	/* the clones wrote IOPS logs too: the IOPS are theirs */
+	assert_int_equal(fvt_run(&out, &err, "timeline", dir, NULL), 0);
+	assert_non_null(strstr(out, "the mean of fio's IOPS log"));
+	free(out);
+	free(err);
 }
 
 static void test_fio_coarse(void **state)
