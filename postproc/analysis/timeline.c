@@ -93,9 +93,9 @@ static int add_window(void *ctx, const struct fv_hist_window *w)
 			ret = fv_cell_na(t, row, c, why);
 		return ret;
 	}
-	iops = w->dir < 3 ? logged_iops(&x->iops[w->dir], w->start_ms,
-					w->end_ms)
-			  : NAN;
+	iops = w->dir < 3
+		       ? logged_iops(&x->iops[w->dir], w->start_ms, w->end_ms)
+		       : NAN;
 	if (isnan(iops))
 		iops = (double) w->n * 1000.0 / (w->end_ms - w->start_ms);
 	else
@@ -148,14 +148,14 @@ int fv_timeline(const struct fv_set *set, const struct fv_logset *logs,
 			fv_rate_free(&x.iops[d]);
 	}
 	if (!ret)
-		ret = fv_table_note(t, "%s",
-				    x.from_log
-					    ? "IOPS: the mean of fio's IOPS log "
-					      "in the window where the job wrote "
-					      "one, else the window's I/Os over "
-					      "its length"
-					    : "IOPS: the window's I/Os over its "
-					      "length");
+		ret = fv_table_note(
+			t, "%s",
+			x.from_log ? "IOPS: the mean of fio's IOPS log "
+				     "in the window where the job wrote "
+				     "one, else the window's I/Os over "
+				     "its length"
+				   : "IOPS: the window's I/Os over its "
+				     "length");
 	if (!ret)
 		ret = fv_table_note(t,
 				    "%s percentiles per window from fio's "
