@@ -43,6 +43,45 @@ extern const struct fv_analysis fv_an_sku;
 /* matrix: labels down, tests across, one metric per table. */
 extern const struct fv_analysis fv_an_matrix;
 
+/* ---- What the runs were on (provenance.c) ---- */
+
+/*
+ * What j ran on, in one line: fioverdict run's record (fio, host,
+ * kernel, CPUs, memory, the machine or cloud VM, file system and mount
+ * options, block device), else what fio's JSON says.
+ */
+void fv_ran_on(const struct fv_job *j, char *buf, size_t len);
+/*
+ * Under every table of rep, "WHAT on: LABEL: line" for each label and
+ * machine of set (what: "ran", or "baseline ran"). 0 or -ENOMEM.
+ */
+int fv_provenance_notes(const struct fv_set *set, const char *what,
+			struct fv_report *rep);
+/* The distinct lines and their labels, gathered set by set (--stream). */
+struct fv_ran {
+	char line[1536];
+	char labels[512]; /* "a, b, ..." */
+};
+struct fv_ran_list {
+	struct fv_ran *v;
+	size_t n;
+};
+int fv_ran_add(struct fv_ran_list *l, const struct fv_set *set);
+/* "WHAT on (LABELS): line" notes of t. 0 or -ENOMEM. */
+int fv_ran_notes(const struct fv_ran_list *l, const char *what,
+		 struct fv_table *t);
+void fv_ran_free(struct fv_ran_list *l);
+/*
+ * How a and b differ in fio version, kernel, device or VM size, in
+ * words ("kernel (6.1.0 → 6.12.9); device (A → B)"); "" when in none
+ * known on both sides.
+ */
+void fv_provenance_changes(const struct fv_job *a, const struct fv_job *b,
+			   char *buf, size_t len);
+/* The first job of label (NULL: of any) that tables show, or NULL. */
+const struct fv_job *fv_label_first(const struct fv_set *set,
+				    const char *label);
+
 /* ---- matrix metrics: bw, iops, lat (the mean), pN ---- */
 
 enum fv_mm_what { FV_MM_BW, FV_MM_IOPS, FV_MM_LAT, FV_MM_PCT };

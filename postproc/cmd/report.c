@@ -58,7 +58,8 @@ static int build(const struct fv_cmdline *c, struct fv_suite *s)
 	struct fv_page page = { .title = ro->title,
 				.rep = &rep,
 				.charts = &ch,
-				.diags = &s->set.diags };
+				.diags = &s->set.diags,
+				.set = &s->set };
 	struct fv_load_opts in = { .paths = c->inputs,
 				   .npaths = c->ninputs,
 				   .labels = c->labels,

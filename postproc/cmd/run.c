@@ -276,6 +276,7 @@ static int run_fio(const struct fv_cmdline *c, struct fv_run *r,
 static int execute(const struct fv_cmdline *c, struct run_opts *ro)
 {
 	struct fv_run *r = &ro->r;
+	struct fv_prov_rec *prov;
 	bool interrupted = false;
 	int fio_status, status, lost;
 
@@ -287,7 +288,11 @@ static int execute(const struct fv_cmdline *c, struct run_opts *ro)
 		fprintf(c->out, " on %zu hosts", r->hosts.n);
 	fprintf(c->out, " -> %s\n", r->dir);
 	fv_run_manifest(r, "running", c->err);
+	/* of this machine: the hosts' own is what their output says */
+	prov = r->hosts.n ? NULL : fv_run_provenance_begin(r);
 	fio_status = run_fio(c, r, &interrupted, &lost);
+	if (prov)
+		fv_run_provenance_end(prov, r, c->err);
 	fputc('\n', c->out);
 	if (interrupted)
 		fprintf(c->err,

@@ -22,6 +22,7 @@ struct stream {
 	struct fv_summary_seen seen;
 	struct fv_table *reasons; /* distinct n/a reasons, as notes */
 	struct fv_table *notes;	  /* the rows' own notes (lower bounds) */
+	struct fv_ran_list ran;	  /* what the runs were on */
 	size_t nrows;
 };
 
@@ -112,6 +113,8 @@ static int stream_one(struct stream *st, const struct fv_input *in)
 	if (!ret)
 		fv_role_assign(&one, c->roles, c->nroles);
 	ret = ret ? ret : stream_join(st, &one, in->dir);
+	ret = ret ? ret : fv_provenance_attach(&one);
+	ret = ret ? ret : fv_ran_add(&st->ran, &one);
 	ret = ret ? ret : stream_rows(st, &one);
 	st->all->diags = one.diags;
 	memset(&one.diags, 0, sizeof(one.diags));
@@ -168,6 +171,7 @@ static int stream_end(struct stream *st)
 	for (size_t i = 0; !ret && i < st->notes->nnotes; i++)
 		ret = fv_table_note(tail, "%s", st->notes->notes[i]);
 	ret = ret ? ret : fv_summary_notes(tail, &st->c->ao, &st->seen);
+	ret = ret ? ret : fv_ran_notes(&st->ran, NULL, tail);
 
 	ret = ret ? ret
 		  : st->sr->end(st->out, tail, st->reasons, st->nrows, &rep);
@@ -218,6 +222,7 @@ int fv_summary_stream(struct fv_cmdline *c, const struct fv_stream_renderer *sr)
 	ret = st.reasons && st.notes ? stream_body(&st) : -ENOMEM;
 	fv_table_free(st.reasons);
 	fv_table_free(st.notes);
+	fv_ran_free(&st.ran);
 	fv_print_diags(&set.diags, c->verbosity, c->err);
 	status = fv_output_close(&output, ret, c->err);
 	if (status == FV_EXIT_OK && set.diags.nerrors)

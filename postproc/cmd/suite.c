@@ -108,5 +108,5 @@ int fv_suite_run(struct fv_suite *s, const struct fv_load_opts *in,
 	rep->ninputs = s->set.ninputs;
 	for (size_t i = 0; names[i] && !ret; i++)
 		ret = add_table(s, names[i], rep);
-	return ret;
+	return ret ? ret : fv_provenance_notes(&s->set, NULL, rep);
 }

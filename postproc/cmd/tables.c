@@ -159,6 +159,9 @@ int fv_tables_main(struct fv_tables *x)
 	rep.diags = &set.diags;
 	rep.ninputs = set.ninputs;
 	ret = ret ? ret : x->analyse(x, &rep);
+	ret = ret ? ret : fv_provenance_notes(&set, NULL, &rep);
+	if (!ret && x->base)
+		ret = fv_provenance_notes(x->base, "baseline ran", &rep);
 	fv_print_diags(&set.diags, c->verbosity, c->err);
 	status = status_of(ret, x, &rep);
 	fv_report_free(&rep);

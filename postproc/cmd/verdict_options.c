@@ -109,6 +109,14 @@ const struct fv_option fv_opts_verdict[] = {
 	FV_OPT_AT("cap-little", 0, "R",
 		  "cap: latency within R of Little's law [15%]", fv_set_ratio,
 		  VO(cap_little), 0, 0),
+	FV_OPT_AT("cpu-busy", 0, "R",
+		  "load: a fio thread busy R of a CPU or more is\nsaturated "
+		  "[85%]",
+		  fv_set_ratio, VO(cpu_busy), 0, 0),
+	FV_OPT_AT("cpu-idle", 0, "R",
+		  "load: a job's CPUs idle less than R starve it\n(idle-prof) "
+		  "[5%]",
+		  fv_set_ratio, VO(cpu_idle_max), 0, 0),
 	FV_OPT_AT("min-runtime", 0, "TIME",
 		  "methodology: shorter runs are flagged [60s]", fv_set_time,
 		  VO(min_runtime_s), 1, 1),

@@ -48,6 +48,7 @@ struct fv_page {
 	const struct fv_charts *charts;
 	const char *chart_note; /* why charts are missing, or NULL */
 	const struct fv_diags *diags;
+	const struct fv_set *set; /* what the runs were on, in the header */
 };
 int fv_html_write(FILE *out, const struct fv_page *p);
 

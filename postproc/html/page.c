@@ -215,6 +215,25 @@ static void diagnostics(FILE *f, const struct fv_diags *d)
 	free(buf);
 }
 
+/* What the runs were on, under the title. */
+static void ran_on(FILE *f, const struct fv_set *set)
+{
+	struct fv_ran_list l = { 0 };
+
+	if (set && !fv_ran_add(&l, set) && l.n) {
+		fputs("<ul class=\"ran-on\">\n", f);
+		for (size_t i = 0; i < l.n; i++) {
+			fputs("<li>Ran on (", f);
+			fv_xml_escape(f, l.v[i].labels);
+			fputs("): ", f);
+			fv_xml_escape(f, l.v[i].line);
+			fputs("</li>\n", f);
+		}
+		fputs("</ul>\n", f);
+	}
+	fv_ran_free(&l);
+}
+
 int fv_html_write(FILE *f, const struct fv_page *p)
 {
 	char when[64];
@@ -234,6 +253,7 @@ int fv_html_write(FILE *f, const struct fv_page *p)
 	fv_xml_escape(f, p->title);
 	fprintf(f, "</h1>\n<p>fioverdict %s, %s; %zu result files.</p>\n",
 		FV_VERSION, when, p->rep->ninputs);
+	ran_on(f, p->set);
 	/* The question people came with: how the labels compare. */
 	if (fv_report_table(p->rep, "compare"))
 		table(f, fv_report_table(p->rep, "compare"));

@@ -186,6 +186,8 @@ struct fv_job *fv_jobs_sum(struct fv_job **m, size_t nm)
 		sum->usr_cpu += m[i]->usr_cpu / nm;
 		sum->sys_cpu += m[i]->sys_cpu / nm;
 		sum->has_cpu &= m[i]->has_cpu;
+		sum->cpu_busiest = fmax(sum->cpu_busiest, m[i]->cpu_busiest);
+		sum->ctx += m[i]->ctx;
 		if (m[i]->job_runtime_ms > sum->job_runtime_ms)
 			sum->job_runtime_ms = m[i]->job_runtime_ms;
 		if (!sum->error)

@@ -383,6 +383,7 @@ static int ingest_final(struct fv_set *set, struct fv_docinfo *di,
 	fv_run_io_of(doc->root, doc->jobs, njobs, &run);
 	for (; i < njobs && !ret; i++) {
 		doc->jobs[i]->run_io = run;
+		fv_cpu_idle_of(doc->root, doc->jobs[i]);
 		ret = finish_job(set, di, doc->root, dir, sn, doc->jobs[i]);
 		if (ret) /* not taken by the set */
 			fv_job_free(doc->jobs[i]);

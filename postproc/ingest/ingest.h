@@ -54,4 +54,17 @@ struct fv_job *fv_jobs_sum(struct fv_job **m, size_t nm);
  */
 int fv_ingest_paths(struct fv_set *set, char *const *paths, size_t npaths);
 
+/*
+ * Each job's provenance: its directory's provenance.txt (fioverdict run),
+ * read once per directory into set->prov; the run's CPU record gives jobs
+ * without fio's idle-prof their CPUs' idleness. fv_ingest_paths calls it;
+ * a caller of fv_ingest_input does. 0 or -ENOMEM.
+ */
+int fv_provenance_attach(struct fv_set *set);
+/*
+ * A provenance.txt's text (any bytes): its "key: value" lines into p (the
+ * first of a key wins; other lines skipped). 0 or -ENOMEM.
+ */
+int fv_provenance_parse(const char *buf, size_t len, struct fv_provenance *p);
+
 #endif

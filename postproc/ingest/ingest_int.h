@@ -57,6 +57,21 @@ void fv_run_io_of(const json_t *root, struct fv_job *const *jobs, size_t n,
 		  struct fv_run_io *r);
 
 /*
+ * The idleness fio's --idle-prof=percpu measured (root's cpu_idleness)
+ * of the CPUs j could run on: its cpus_allowed list, else the system's.
+ * Leaves j alone when the document has none, or the list names a CPU it
+ * did not measure.
+ */
+void fv_cpu_idle_of(const json_t *root, struct fv_job *j);
+/*
+ * The mean idleness of the CPUs of a cpus_allowed list ("1", "0-3,6"),
+ * idle(ctx, n) giving CPU n's; NAN when the list does not parse or names
+ * a CPU idle() does not know (NAN).
+ */
+double fv_cpus_idle(const char *list, double (*idle)(const void *, long),
+		    const void *ctx);
+
+/*
  * Client output of several hosts (fleet.c): for each job name, the sum of
  * its entries on every host (FV_JOB_FLEET) added to *jobs, and fio's "All
  * clients" entry given the percentiles fio before 3.39 leaves out; both

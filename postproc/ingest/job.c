@@ -373,6 +373,8 @@ int fv_parse_job(const struct fv_docinfo *di, const json_t *jo,
 	job->has_cpu = !isnan(usr) && !isnan(sys);
 	job->usr_cpu = num0(jo, "usr_cpu");
 	job->sys_cpu = num0(jo, "sys_cpu");
+	job->cpu_busiest = job->usr_cpu + job->sys_cpu;
+	job->ctx = fv_u64(num0(jo, "ctx"));
 	job->job_runtime_ms = fv_u64(num0(jo, "job_runtime"));
 	ret = parse_host(job, jo);
 	ret = ret ? ret

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "ingest.h"
+#include "ingest_int.h"
 
 int fv_ingest_input(struct fv_set *set, const struct fv_input *in)
 {
@@ -37,5 +38,5 @@ int fv_ingest_paths(struct fv_set *set, char *const *paths, size_t npaths)
 		fv_input_release(&x);
 	}
 	fv_inputs_free(&in);
-	return ret;
+	return ret ? ret : fv_provenance_attach(set);
 }

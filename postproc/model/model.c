@@ -258,8 +258,32 @@ void fv_set_free(struct fv_set *set)
 	for (size_t i = 0; i < set->ndur; i++)
 		fv_durability_free(set->dur[i]);
 	free(set->dur);
+	for (size_t i = 0; i < set->nprov; i++) {
+		fv_provenance_clear(set->prov[i]);
+		free(set->prov[i]);
+	}
+	free(set->prov);
 	fv_diags_free(&set->diags);
 	memset(set, 0, sizeof(*set));
+}
+
+void fv_provenance_clear(struct fv_provenance *p)
+{
+	for (size_t k = 0; k < p->n; k++) {
+		free(p->kv[k].key);
+		free(p->kv[k].val);
+	}
+	free(p->kv);
+	free(p->dir);
+	memset(p, 0, sizeof(*p));
+}
+
+const char *fv_prov_get(const struct fv_provenance *p, const char *key)
+{
+	for (size_t i = 0; p && i < p->n; i++)
+		if (!strcmp(p->kv[i].key, key))
+			return p->kv[i].val;
+	return NULL;
 }
 
 const char *fv_job_opt(const struct fv_job *job, const char *key)

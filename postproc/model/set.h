@@ -194,6 +194,7 @@ struct fv_durability {
 	bool emulated;	      /* the engine emulated a provisioned disk */
 	uint64_t writes, write_bytes, write_errors;
 	uint64_t fsyncs, fdatasyncs, flush_errors, empty_syncs;
+	uint64_t syncfses; /* fio 3.42's end_syncfs, absent before: 0 */
 	uint64_t writes_not_durable, writes_untracked;
 	struct fv_dist flush, write_to_durable;
 	/*
@@ -235,6 +236,25 @@ struct fv_fleet_keep {
 	char **sources;
 	size_t nsources;
 };
+
+/*
+ * What a run was on: the provenance.txt `fioverdict run` writes in its
+ * run directory ("key: value" lines: fio, kernel, cpu-model, cpus,
+ * memory, fs, mount-options, device, device-model, device-firmware,
+ * scheduler, queue-depth, rotational, write-cache, sys-vendor,
+ * product-name, chassis-asset-tag, cloud, vm-size, cpu-idle), shared by
+ * the jobs of that directory.
+ */
+struct fv_provenance {
+	char *dir;
+	struct fv_opt *kv; /* as the file has them; keys unique */
+	size_t n;
+};
+
+/* A provenance value, NULL when the file had no such line. */
+const char *fv_prov_get(const struct fv_provenance *p, const char *key);
+/* Frees what p holds (not p), and zeroes it. */
+void fv_provenance_clear(struct fv_provenance *p);
 
 enum fv_job_kind {
 	FV_JOB_SINGLE,	    /* one fio job entry, no same-name siblings */
@@ -282,6 +302,22 @@ struct fv_job {
 	struct fv_dirstats dir[FV_DIR_NR];
 	bool has_cpu;
 	double usr_cpu, sys_cpu; /* percent */
+	/*
+	 * The busiest of its threads, usr + sys (percent of one CPU): the
+	 * job's own for one entry, the highest clone's for a clone sum.
+	 */
+	double cpu_busiest;
+	uint64_t ctx; /* context switches (fio's "ctx"), summed */
+	/*
+	 * How idle the CPUs the job could run on were (cpus_allowed, else
+	 * all), percent: from fio's --idle-prof=percpu, else from the run's
+	 * CPU record (provenance.txt's cpu-idle, the whole run). cpu_idle_of
+	 * names them ("CPU 1", "all CPUs").
+	 */
+	bool cpu_idle_known;
+	bool cpu_idle_run; /* from the run's CPU record, not idle-prof */
+	double cpu_idle;
+	char cpu_idle_of[32];
 	uint64_t job_runtime_ms;
 	struct fv_steady ss;
 	size_t ninterim; /* earlier documents of the same file seen */
@@ -293,7 +329,8 @@ struct fv_job {
 	struct fv_durability **dur;
 	size_t ndur;
 	struct fv_run_io run_io;
-	struct fv_fleet_keep *keep; /* FV_JOB_FLEET only */
+	const struct fv_provenance *prov; /* the set's; NULL: not from run */
+	struct fv_fleet_keep *keep;	  /* FV_JOB_FLEET only */
 };
 
 struct fv_set {
@@ -302,6 +339,8 @@ struct fv_set {
 	size_t njobs, jobs_cap;
 	struct fv_durability **dur;
 	size_t ndur, dur_cap;
+	struct fv_provenance **prov;
+	size_t nprov;
 	struct fv_diags diags;
 	size_t ninputs; /* files that held fio results */
 };

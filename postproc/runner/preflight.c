@@ -26,7 +26,7 @@
 
 /* ---- fio --version here ---- */
 
-static int local_version(const struct fv_run *r, char *buf, size_t len)
+int fv_run_fio_version(const struct fv_run *r, char *buf, size_t len)
 {
 	int fds[2], status;
 	ssize_t n = 0, got;
@@ -463,7 +463,7 @@ int fv_hosts_preflight(struct fv_run *r, FILE *err)
 
 	if (ret)
 		return ret;
-	if (local_version(r, local, sizeof(local))) {
+	if (fv_run_fio_version(r, local, sizeof(local))) {
 		fprintf(err, "fioverdict run: %s --version failed\n", r->fio);
 		return FV_EXIT_UNAVAILABLE;
 	}

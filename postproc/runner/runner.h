@@ -96,6 +96,18 @@ struct fv_run {
 	char started[32];    /* UTC, ISO 8601 */
 };
 
+/*
+ * provenance.c: what the run was on, DIR/provenance.txt. begin (before
+ * fio: its version, the CPUs' times) returns NULL when out of memory;
+ * end (after fio) writes the file and frees p. 0 or -errno, said on err.
+ */
+struct fv_prov_rec;
+struct fv_prov_rec *fv_run_provenance_begin(const struct fv_run *r);
+int fv_run_provenance_end(struct fv_prov_rec *p, const struct fv_run *r,
+			  FILE *err);
+/* fio --version of r->fio ("fio-3.33"): 0 or -errno (preflight.c). */
+int fv_run_fio_version(const struct fv_run *r, char *buf, size_t len);
+
 /* jobfile.c */
 /* The "#@" declarations of the job file read from @f, into r->vars. */
 void fv_run_scan_vars(struct fv_run *r, FILE *f);

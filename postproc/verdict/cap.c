@@ -18,7 +18,10 @@
  *     the mean latency grows as Little's law predicts (outstanding = IOPS
  *     x latency, within cap_little); its level is the plateau's. Latency
  *     that does not grow means the queue never filled (a synchronous
- *     engine, a client limit), which is not a cap.
+ *     engine, a client limit), which is not a cap. Nor is a plateau at a
+ *     depth where fio itself was the limit (load-bound, load.c): its
+ *     thread saturated or starved of CPU flattens the curve as a cap
+ *     would; the row names the CPU instead.
  */
 #include <errno.h>
 #include <math.h>
@@ -241,13 +244,33 @@ static void sku_limit(const struct fv_vctx *vc, const struct sweep *s,
 	free(v);
 }
 
+/* The first depth of the plateau where fio was the limit, or n. */
+static size_t load_bound_at(const struct fv_vctx *vc, const struct sweep *s)
+{
+	for (size_t i = s->knee; i < s->n; i++)
+		if (fv_vjob_load_bound(vc->o, s->p[i].j))
+			return i;
+	return s->n;
+}
+
 static int cap_row(struct fv_vctx *vc, const struct sweep *s)
 {
 	struct fv_vfigs f = FV_VFIGS_NONE;
 	double sum = 0;
 	char x[48], limit[512];
+	size_t lb = s->knee < s->n ? load_bound_at(vc, s) : s->n;
 	int ret;
 
+	if (lb < s->n)
+		return fv_vrow(
+			vc, s->p[0].j->label, s->name, "cap", FV_V_NOT_CAPPED,
+			s->ev,
+			"the plateau from QD %d is fio's CPU, not a cap: at QD "
+			"%d fio was load-bound (its thread %.0f%% of a CPU); "
+			"add jobs, iodepth_batch_submit, or free the cores it "
+			"runs on, then sweep again",
+			s->p[s->knee].j->depth, s->p[lb].j->depth,
+			s->p[lb].j->cpu_busiest);
 	if (s->knee == s->n)
 		return fv_vrow(
 			vc, s->p[0].j->label, s->name, "cap", FV_V_NOT_CAPPED,

@@ -2,10 +2,12 @@
 /*
  * methodology: the job's options and figures that make its numbers
  * doubtful (buffered I/O, no warm-up, a run too short to pass a burst, a
- * file the page cache can hold, latencies not measured).
+ * file the page cache can hold, latencies not measured, written data that
+ * compresses or dedupes).
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "util/util.h"
@@ -45,6 +47,60 @@ static void small_file(struct fv_vctx *vc, const struct fv_job *j,
 	fv_vlist_add(&r->kinds, "a buffered test file that fits in memory");
 }
 
+static bool writes(const struct fv_job *j)
+{
+	const char *rw = fv_job_opt(j, "rw") ?: fv_job_opt(j, "readwrite");
+
+	if (rw)
+		return strstr(rw, "write") || strstr(rw, "rw") ||
+		       strstr(rw, "trim");
+	return j->dir[FV_DIR_WRITE].present && j->dir[FV_DIR_WRITE].total_ios;
+}
+
+/* A percentage option above 0 (fio takes "50" and "50%"). */
+static bool some_percent(const char *v)
+{
+	return v && strtod(v, NULL) > 0;
+}
+
+/*
+ * Data that compresses or repeats: a device that compresses or dedupes
+ * (VDO, ZFS, btrfs compress, some SSDs and SANs) stores less than was
+ * written and its figures are not those of real data. fio's default
+ * (random buffers, scrambled at each I/O) is incompressible.
+ */
+static void compressible(const struct fv_job *j, struct remarks *r)
+{
+	const char *scramble = fv_job_opt(j, "scramble_buffers");
+	const char *refill = fv_job_opt(j, "refill_buffers");
+	struct fv_vlist why = { .n = 0 };
+
+	if (!writes(j))
+		return;
+	if (fv_opt_true(fv_job_opt(j, "zero_buffers")))
+		fv_vlist_add(&why, "zero_buffers");
+	if (some_percent(fv_job_opt(j, "buffer_compress_percentage")))
+		fv_vlist_add(&why, "buffer_compress_percentage=%s",
+			     fv_job_opt(j, "buffer_compress_percentage"));
+	if (some_percent(fv_job_opt(j, "dedupe_percentage")))
+		fv_vlist_add(&why, "dedupe_percentage=%s",
+			     fv_job_opt(j, "dedupe_percentage"));
+	if (fv_job_opt(j, "buffer_pattern"))
+		fv_vlist_add(&why, "buffer_pattern=%s",
+			     fv_job_opt(j, "buffer_pattern"));
+	if (scramble && !fv_opt_true(scramble) &&
+	    !(refill && fv_opt_true(refill)))
+		fv_vlist_add(&why, "scramble_buffers=0 without refill_buffers "
+				   "(every write the same block)");
+	if (!why.n)
+		return;
+	fv_vlist_add(&r->l,
+		     "written data compresses or repeats (%s): a compressing "
+		     "or deduplicating device stores less than was written",
+		     why.buf);
+	fv_vlist_add(&r->kinds, "data that compresses or dedupes");
+}
+
 int fv_vcheck_method(struct fv_vctx *vc, const struct fv_job *j)
 {
 	const char *ramp = fv_job_opt(j, "ramp_time");
@@ -72,6 +128,7 @@ int fv_vcheck_method(struct fv_vctx *vc, const struct fv_job *j)
 	}
 	if (buffered)
 		small_file(vc, j, &r);
+	compressible(j, &r);
 	for (int d = 0; d < FV_DIR_NR; d++)
 		if (j->dir[d].present && j->dir[d].lat_unmeasured) {
 			fv_vlist_add(&r.l,

@@ -37,6 +37,8 @@ static const struct {
 	[FV_V_INSUFFICIENT] = { "insufficient-baseline", FV_WARN },
 	[FV_V_HOST_IN_LINE] = { "host-in-line", FV_PASS },
 	[FV_V_HOST_OUTLIER] = { "host-outlier", FV_FAIL },
+	[FV_V_CPU_HEADROOM] = { "cpu-headroom", FV_PASS },
+	[FV_V_LOAD_BOUND] = { "load-bound", FV_FAIL },
 	[FV_V_LAT_STABLE] = { "latency-stable", FV_PASS },
 	[FV_V_LAT_STEP] = { "latency-step", FV_FAIL },
 	[FV_V_LAT_DRIFT] = { "latency-drift", FV_FAIL },
@@ -89,6 +91,8 @@ void fv_vopts_init(struct fv_vopts *o)
 	o->ss_excursion = 0.10;
 	o->cap_gain = 0.10;
 	o->cap_little = 0.15;
+	o->cpu_busy = 0.85;
+	o->cpu_idle_max = 0.05;
 	o->min_runtime_s = 60;
 	o->min_lat_ns = 5000;
 	o->mem_bytes = mem_total();

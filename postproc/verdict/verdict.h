@@ -41,6 +41,8 @@ enum fv_verdict {
 	FV_V_INSUFFICIENT,
 	FV_V_HOST_IN_LINE,
 	FV_V_HOST_OUTLIER,
+	FV_V_CPU_HEADROOM,
+	FV_V_LOAD_BOUND,
 	FV_V_LAT_STABLE,
 	FV_V_LAT_STEP,
 	FV_V_LAT_DRIFT,
@@ -78,6 +80,8 @@ struct fv_vopts {
 	double ss_excursion;	 /* --ss-slope 10% */
 	double cap_gain;	 /* --cap-gain 10% */
 	double cap_little;	 /* --cap-little 15% */
+	double cpu_busy;	 /* --cpu-busy 85%: a saturated thread */
+	double cpu_idle_max;	 /* --cpu-idle 5%: CPUs that starve a job */
 	double min_runtime_s;	 /* --min-runtime 60s */
 	double min_lat_ns;	 /* --min-lat 5us, of the mean total latency */
 	double mem_bytes;	 /* --mem: /proc/meminfo MemTotal */

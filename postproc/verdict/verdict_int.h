@@ -87,6 +87,13 @@ int fv_vcheck_cache(struct fv_vctx *vc, const struct fv_job *j);
 int fv_vcheck_method(struct fv_vctx *vc, const struct fv_job *j);
 int fv_vcheck_flush(struct fv_vctx *vc, const struct fv_job *j);
 int fv_vcheck_tail(struct fv_vctx *vc, const struct fv_job *j);
+int fv_vcheck_load(struct fv_vctx *vc, const struct fv_job *j);
+
+/*
+ * Was fio itself the limit of j (load.c): a thread busy --cpu-busy of a
+ * CPU, or its CPUs idle less than --cpu-idle?
+ */
+bool fv_vjob_load_bound(const struct fv_vopts *o, const struct fv_job *j);
 int fv_vcheck_latstab(struct fv_vctx *vc, const struct fv_job *j);
 
 /* The target (target.c): its path (fio's filename, else directory). */

@@ -11,7 +11,8 @@
 # tests/postproc/fuzz/regress/NAME/ (inputs that once crashed it, run
 # before every fuzzing), plus FUZZ_SEEDS_NAME (files or directories,
 # FUZZ_FIND_NAME: find's tests on them) made by FUZZ_DEPS_NAME.
-FUZZ_TARGETS := ingest logs hist stats jobfile manifest catalog import
+FUZZ_TARGETS := ingest logs hist stats jobfile manifest catalog import \
+	provenance
 
 FUZZ_SEEDS_ingest := $(PP_TDIR)/fixtures $(PP_TDIR)/ts_fixtures $(PP_TOUT)/gen
 FUZZ_DEPS_ingest := $(PP_GEN)

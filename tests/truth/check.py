@@ -25,7 +25,7 @@ import tempfile
 
 SCORED = ("burst", "cap", "steady-state", "cache", "flush", "storage",
           "latency-stability",
-          "regression")
+          "regression", "load")
 
 
 def fail(msg):

@@ -9,7 +9,11 @@
 # extents and of a file fio laid out itself; tmpfs; fsync on tmpfs, on ext4 on the
 # root disk, and on ext4 on a loop device whose queue/write_cache is set
 # to write through and to write back; repeated runs of one configuration
-# and one with a job held to a third of its throughput; ioengine=null.
+# and one with a job held to a third of its throughput; ioengine=null;
+# fio's own CPU as the limit: one libaio job on tmpfs through a QD sweep
+# (the thread never waits: it copies memory), a job held by cpus_allowed
+# to a CPU that a busy loop keeps busy, and its control, the same pinning
+# on the throttled disk with that CPU free (both with --idle-prof=percpu).
 # What each run must give is in tests/truth/expected.tsv.
 #
 # Usage (as root): tests/truth/gen.sh ENGINE_SO OUTDIR [CASE...]
@@ -329,9 +333,42 @@ case_null() {
 		--name=peak_null_randread --rw=randread --iodepth=8
 }
 
+# One job on tmpfs, libaio (its submission does the copy in fio's thread),
+# through the QD sweep: fio's CPU is the limit at every depth, its thread
+# busy or, on a machine others keep busy, waiting for a CPU (fio's idle
+# threads measure how idle the CPUs were).
+case_tmpfs_sweep() {
+	sweep randread
+	run_case tmpfs_sweep fio --filename="$shm/mem.dat" --idle-prof=percpu \
+		"${common[@]}" --ioengine=libaio "${logs[@]}" "${jobs[@]}"
+}
+
+# A job that would keep a CPU busy (libaio on tmpfs), allowed only the
+# last CPU, which a busy loop shares with it: starved of CPU. The control:
+# the same pinning, that CPU free, on the throttled disk (the disk is the
+# limit). fio's idle threads measure each CPU's idleness.
+pinned=(--thread --bs=4k --direct=1 --time_based --runtime=5 --ramp_time=1
+	--size=256m --idle-prof=percpu --name=pinned_randread --rw=randread
+	--iodepth=8)
+case_pinned() {
+	local last busy
+	last=$(($(nproc) - 1))
+	taskset -c "$last" sh -c 'while :; do :; done' &
+	busy=$!
+	run_case pinned_busy fio --filename="$shm/mem.dat" --ioengine=libaio \
+		--cpus_allowed="$last" "${pinned[@]}" || { kill "$busy"; return 1; }
+	kill "$busy"
+	filled "$dir/disk.dat" 256
+	throttle_on "$cap"
+	run_case pinned_throttled fio_cg --filename="$dir/disk.dat" \
+		--ioengine=io_uring --cpus_allowed="$last" "${pinned[@]}"
+	throttle_clear
+}
+
 all=(throttle_sweep throttle_midsweep throttle_midrun throttle_late healthy_sweep
 	healthy_steady cached_reads unwritten_reads tmpfs_reads fsync
-	fsync_loop repeat null lat_steady lat_competing)
+	fsync_loop repeat null tmpfs_sweep pinned
+	lat_steady lat_competing)
 for c in "${@:-${all[@]}}"; do
 	"case_$c"
 done

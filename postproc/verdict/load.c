@@ -1,0 +1,133 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * load: was fio itself the limit? fio counts each job thread's CPU
+ * (getrusage of the thread, usr_cpu + sys_cpu of its runtime; a group's
+ * figure is its threads' mean, a clone sum keeps its busiest clone's):
+ *   - saturated: a thread busy cpu_busy of a CPU or more never waited
+ *     for the storage; what it measured is how fast fio submits and
+ *     reaps, not what the device serves;
+ *   - starved: the CPUs the job could run on (cpus_allowed, else all)
+ *     were idle less than cpu_idle_max (fio's --idle-prof=percpu says
+ *     how idle each CPU was) and its thread hardly ever slept: fio's
+ *     "ctx" counts its context switches, and a thread that waits for the
+ *     device sleeps at least once per iodepth completions when the device
+ *     is slower than it; one that completed more than ten times iodepth
+ *     I/Os per switch was not waiting for the device but for a CPU,
+ *     which other work held (no "ctx", no such inference). A thread that waits
+ * for the device on a busy machine is not load-bound. Either is load-bound; a
+ * plateau of a sweep at a load-bound depth is not a cap (cap.c asks
+ * fv_vjob_load_bound).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "verdict_int.h"
+
+/* I/Os per context switch, in iodepths, of a thread that never waited. */
+#define LOAD_NO_WAIT 10.0
+
+static double ios_per_switch(const struct fv_job *j)
+{
+	uint64_t ios = 0;
+
+	for (int d = 0; d < FV_DIR_NR; d++)
+		if (j->dir[d].present && d != FV_DIR_MIXED)
+			ios += j->dir[d].total_ios;
+	return j->ctx ? (double) ios / (double) j->ctx : NAN;
+}
+
+enum load {
+	LOAD_FREE,
+	LOAD_SATURATED,
+	LOAD_STARVED,
+};
+
+static enum load load_of(const struct fv_vopts *o, const struct fv_job *j)
+{
+	if (!j->has_cpu)
+		return LOAD_FREE;
+	if (j->cpu_busiest >= 100 * o->cpu_busy)
+		return LOAD_SATURATED;
+	if (j->cpu_idle_known && j->cpu_idle < 100 * o->cpu_idle_max &&
+	    ios_per_switch(j) >= LOAD_NO_WAIT * (j->depth > 0 ? j->depth : 1))
+		return LOAD_STARVED;
+	return LOAD_FREE;
+}
+
+bool fv_vjob_load_bound(const struct fv_vopts *o, const struct fv_job *j)
+{
+	return load_of(o, j) != LOAD_FREE;
+}
+
+/* Whose CPU figure it is: one thread's, a group's mean, a clone's. */
+static const char *whose(const struct fv_job *j)
+{
+	const char *nj = fv_job_opt(j, "numjobs");
+
+	if (j->kind == FV_JOB_CLONE_SUM)
+		return "its busiest thread";
+	if (nj && strcmp(nj, "1"))
+		return "each of its threads (the group's mean)";
+	return "its thread";
+}
+
+static void evidence(const struct fv_job *j, char *buf, size_t len)
+{
+	double s = (double) j->job_runtime_ms / 1000;
+	int n = snprintf(buf, len,
+			 "usr %.1f%% + sys %.1f%% of a CPU: %s %.0f%%",
+			 j->usr_cpu, j->sys_cpu, whose(j), j->cpu_busiest);
+
+	if (s > 0 && j->ctx && n > 0 && (size_t) n < len)
+		n += snprintf(buf + n, len - (size_t) n,
+			      "; %.0f context switches/s, %.0f I/Os each",
+			      (double) j->ctx / s, ios_per_switch(j));
+	if (j->cpu_idle_known && n > 0 && (size_t) n < len)
+		snprintf(buf + n, len - (size_t) n, "; %s %.1f%% idle (%s)",
+			 j->cpu_idle_of, j->cpu_idle,
+			 j->cpu_idle_run ? "the run's CPU record"
+					 : "idle-prof");
+}
+
+int fv_vcheck_load(struct fv_vctx *vc, const struct fv_job *j)
+{
+	enum load l = load_of(vc->o, j);
+	char ev[384];
+	int ret;
+
+	if (!j->has_cpu)
+		return 0;
+	evidence(j, ev, sizeof(ev));
+	if (l == LOAD_FREE)
+		return fv_vrow(vc, j->label, j->display, "load",
+			       FV_V_CPU_HEADROOM, ev,
+			       "fio had CPU to spare: the figures are not "
+			       "its own limit");
+	if (l == LOAD_SATURATED)
+		ret = fv_vrow(vc, j->label, j->display, "load", FV_V_LOAD_BOUND,
+			      ev,
+			      "fio's CPU was the limit (%s busy %.0f%% of a "
+			      "CPU): the figures are how fast fio submits, not "
+			      "what the storage serves; add jobs (numjobs), "
+			      "batch submissions (iodepth_batch_submit, "
+			      "iodepth_batch_complete_min) or use a lighter "
+			      "engine",
+			      whose(j), j->cpu_busiest);
+	else
+		ret = fv_vrow(
+			vc, j->label, j->display, "load", FV_V_LOAD_BOUND, ev,
+			"fio was starved of CPU (%s %.1f%% idle, the job "
+			"%.0f%% of a CPU and %.0f I/Os per context switch "
+			"at QD %d: it waited for a CPU, not the device): "
+			"other work held it; run with fewer cores busy or "
+			"allow it more CPUs (cpus_allowed)",
+			j->cpu_idle_of, j->cpu_idle, j->cpu_busiest,
+			ios_per_switch(j), j->depth);
+	return ret ? ret
+		   : fv_vrow_cause(vc,
+				   l == LOAD_SATURATED
+					   ? "fio's thread saturated its CPU"
+					   : "fio starved of CPU by other "
+					     "work");
+}

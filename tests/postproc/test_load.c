@@ -1,0 +1,187 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fio as the limit (load-bound): a saturated thread, a thread starved of
+ * CPU by other work, a thread that waits for the device on a busy machine
+ * (not load-bound); a plateau at load-bound depths is no cap; and the
+ * methodology remark on written data that compresses or repeats.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fvtest.h"
+#include "vharness.h"
+
+static void cpu(struct fv_job *j, double usr, double sys)
+{
+	j->has_cpu = true;
+	j->usr_cpu = usr;
+	j->sys_cpu = sys;
+	j->cpu_busiest = usr + sys;
+	j->job_runtime_ms = 4000;
+	j->ctx = 400;
+}
+
+static void idle(struct fv_job *j, double pct)
+{
+	j->cpu_idle_known = true;
+	j->cpu_idle = pct;
+	snprintf(j->cpu_idle_of, sizeof(j->cpu_idle_of), "CPU 1");
+}
+
+/* IOPS flat from QD 4 on, latency by Little's law: a plateau. */
+static void plateau(struct harness *h, double usr, double sys)
+{
+	double iops[6] = { 950, 1900, 3000, 3010, 2990, 3005 };
+
+	for (size_t i = 0; i < 6; i++) {
+		char name[16];
+		int qd = 1 << i;
+		struct fv_job *j;
+
+		snprintf(name, sizeof(name), "qd%d", qd);
+		j = mkjob(&h->set, name, qd, iops[i], qd / iops[i] * 1e9);
+		cpu(j, usr, sys);
+	}
+}
+
+static void test_plateau_of_saturated_fio_not_capped(void **state)
+{
+	struct harness h;
+
+	(void) state;
+	h_init(&h);
+	plateau(&h, 20, 78);
+	assert_int_equal(fv_vcheck_cap(&h.vc), 0);
+	assert_int_equal(h.vc.t->nrows, 1);
+	assert_string_equal(cell(&h, 0, VC_VERDICT), "not-capped");
+	assert_non_null(strstr(cell(&h, 0, VC_SENTENCE), "fio's CPU"));
+	assert_non_null(strstr(cell(&h, 0, VC_SENTENCE), "from QD 4"));
+	h_free(&h);
+}
+
+static void test_plateau_with_cpu_to_spare_capped(void **state)
+{
+	struct harness h;
+
+	(void) state;
+	h_init(&h);
+	plateau(&h, 5, 30);
+	assert_int_equal(fv_vcheck_cap(&h.vc), 0);
+	assert_string_equal(cell(&h, 0, VC_VERDICT), "capped");
+	h_free(&h);
+}
+
+static void test_saturated_starved_waiting(void **state)
+{
+	struct harness h;
+	struct fv_job *sat, *starved, *waiting, *none, *group;
+	const struct fv_opt nj[1] = { { "numjobs", "4" } };
+
+	(void) state;
+	h_init(&h);
+	sat = mkjob(&h.set, "sat", 8, 300e3, 26e3);
+	cpu(sat, 18, 80);
+	starved = mkjob(&h.set, "starved", 8, 80e3, 100e3);
+	cpu(starved, 8, 34);
+	idle(starved, 0.2);
+	waiting = mkjob(&h.set, "waiting", 8, 2000, 4e6);
+	cpu(waiting, 0.3, 3);
+	idle(waiting, 1); /* a busy machine, the job waits for the disk */
+	none = mkjob(&h.set, "none", 8, 2000, 4e6);
+	assert_false(none->has_cpu);
+	group = mkjob(&h.set, "group", 8, 2000, 4e6);
+	cpu(group, 10, 80);
+	group->opts = fv_opts_pack(nj, 1);
+	group->nopts = 1;
+	for (size_t i = 0; i < h.set.njobs; i++)
+		assert_int_equal(fv_vcheck_load(&h.vc, h.set.jobs[i]), 0);
+	assert_int_equal(h.vc.t->nrows, 4); /* none: no CPU figures */
+	assert_string_equal(cell(&h, 0, VC_VERDICT), "load-bound");
+	assert_non_null(strstr(cell(&h, 0, VC_SENTENCE), "98% of a CPU"));
+	assert_non_null(strstr(cell(&h, 0, VC_SENTENCE), "numjobs"));
+	assert_string_equal(cell(&h, 1, VC_VERDICT), "load-bound");
+	assert_non_null(strstr(cell(&h, 1, VC_SENTENCE), "starved"));
+	assert_non_null(strstr(cell(&h, 1, VC_EVIDENCE), "CPU 1 0.2% idle"));
+	assert_string_equal(cell(&h, 2, VC_VERDICT), "cpu-headroom");
+	assert_string_equal(cell(&h, 3, VC_VERDICT), "load-bound");
+	assert_non_null(strstr(cell(&h, 3, VC_EVIDENCE), "group's mean"));
+	/* The threshold is an option. */
+	h.o.cpu_busy = 0.99;
+	assert_false(fv_vjob_load_bound(&h.o, sat));
+	assert_true(fv_vjob_load_bound(&h.o, starved));
+	h_free(&h);
+}
+
+/* The methodology evidence of a job with these options. */
+static char *method_of(const struct fv_opt *o, size_t n)
+{
+	struct harness h;
+	struct fv_job *j;
+	char *ev;
+
+	h_init(&h);
+	j = mkjob(&h.set, "w", 1, 1000, 1e6);
+	j->opts = fv_opts_pack(o, n);
+	j->nopts = n;
+	assert_int_equal(fv_vcheck_method(&h.vc, j), 0);
+	ev = strdup(cell(&h, 0, VC_EVIDENCE));
+	h_free(&h);
+	return ev;
+}
+
+static void expect_remark(const struct fv_opt *o, size_t n, const char *word)
+{
+	char *ev = method_of(o, n);
+
+	if (word && !strstr(ev, word))
+		fprintf(stderr, "%s not in %s\n", word, ev);
+	assert_true(word ? strstr(ev, word) != NULL
+			 : strstr(ev, "compresses") == NULL);
+	free(ev);
+}
+
+static void test_compressible_writes(void **state)
+{
+	const struct fv_opt zero[2] = { { "rw", "randwrite" },
+					{ "zero_buffers", "1" } };
+	const struct fv_opt comp[2] = {
+		{ "rw", "write" }, { "buffer_compress_percentage", "50" }
+	};
+	const struct fv_opt dedupe[2] = { { "rw", "randrw" },
+					  { "dedupe_percentage", "30" } };
+	const struct fv_opt pat[2] = { { "rw", "write" },
+				       { "buffer_pattern", "0xdeadbeef" } };
+	const struct fv_opt same[2] = { { "rw", "write" },
+					{ "scramble_buffers", "0" } };
+	const struct fv_opt refilled[3] = { { "rw", "write" },
+					    { "scramble_buffers", "0" },
+					    { "refill_buffers", "1" } };
+	const struct fv_opt reads[2] = { { "rw", "randread" },
+					 { "zero_buffers", "1" } };
+	const struct fv_opt plain[2] = { { "rw", "randwrite" },
+					 { "dedupe_percentage", "0" } };
+
+	(void) state;
+	expect_remark(zero, 2, "zero_buffers");
+	expect_remark(comp, 2, "buffer_compress_percentage=50");
+	expect_remark(dedupe, 2, "dedupe_percentage=30");
+	expect_remark(pat, 2, "buffer_pattern=0xdeadbeef");
+	expect_remark(same, 2, "every write the same block");
+	expect_remark(refilled, 3, NULL);
+	expect_remark(reads, 2, NULL);
+	expect_remark(plain, 2, NULL);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_plateau_of_saturated_fio_not_capped),
+		cmocka_unit_test(test_plateau_with_cpu_to_spare_capped),
+		cmocka_unit_test(test_saturated_starved_waiting),
+		cmocka_unit_test(test_compressible_writes),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

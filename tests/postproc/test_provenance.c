@@ -1,0 +1,210 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * What the runs were on: `fioverdict run` writes provenance.txt from
+ * /proc and /sys (a real fio run); the tables' notes say it, and what
+ * fio's JSON says of results run did not make, and the report under its
+ * title; diff warns when the runs
+ * differ in kernel and names the change beside a regression (real runs
+ * of the truth set: one read job held to a third); compare warns when
+ * labels ran on different fio; the run's CPU record tells a starved job
+ * when fio's idle-prof is not there.
+ */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fvtest.h"
+
+static const char *truth(const char *rel)
+{
+	return fvt_path("FV_TRUTH", "tests/truth/runs", rel);
+}
+
+/* A copy of a truth run's directory. */
+static void run_dir(const char *dst, const char *src)
+{
+	char cmd[8192];
+
+	snprintf(cmd, sizeof(cmd), "cp -r '%s' '%s'", truth(src), dst);
+	assert_int_equal(system(cmd), 0);
+}
+
+#define PROV(kernel, fio)                                                   \
+	"host: h1\nfio: " fio "\nkernel: " kernel "\ncpu-model: AMD EPYC\n" \
+	"cpus: 2\nmemory: 8589934592\nfs: ext4\nmount-options: rw\n"        \
+	"device: vda\nscheduler: none [mq-deadline]\nrotational: 0\n"       \
+	"write-cache: write back\n"
+
+static void test_diff_names_kernel_change(void **state)
+{
+	char *out, *err;
+	int st;
+
+	(void) state;
+	fvt_mkdir(fvt_at("base"));
+	run_dir(fvt_at("base/r1"), "repeat_1");
+	fvt_mkfile(fvt_at("base/r1/provenance.txt"), PROV("6.1.0", "fio-3.33"),
+		   strlen(PROV("6.1.0", "fio-3.33")));
+	run_dir(fvt_at("new"), "repeat_slowed");
+	fvt_mkfile(fvt_at("new/provenance.txt"), PROV("6.12.9", "fio-3.33"),
+		   strlen(PROV("6.12.9", "fio-3.33")));
+	st = fvt_run(&out, &err, "diff", "-f", "csv", "--baseline",
+		     fvt_at("base"), fvt_at("new"), NULL);
+	assert_int_equal(st, 0);
+	if (!strstr(out, "regression,") ||
+	    !strstr(out, "the runs differ in kernel (6.1.0 → 6.12.9): a likely "
+			 "cause"))
+		fprintf(stderr, "%s\n%s\n", out, err);
+	assert_non_null(strstr(out, "the runs differ in kernel (6.1.0 → "
+				    "6.12.9): a likely cause"));
+	assert_non_null(strstr(err, "the runs compared differ in kernel"));
+	free(out);
+	free(err);
+	/* the same kernel: no warning, no cause named */
+	fvt_mkfile(fvt_at("new/provenance.txt"), PROV("6.1.0", "fio-3.33"),
+		   strlen(PROV("6.1.0", "fio-3.33")));
+	st = fvt_run(&out, &err, "diff", "-f", "csv", "--baseline",
+		     fvt_at("base"), fvt_at("new"), NULL);
+	assert_null(strstr(out, "differ"));
+	assert_null(strstr(err, "differ"));
+	assert_non_null(strstr(out, "regression,"));
+	free(out);
+	free(err);
+}
+
+static void test_notes_and_compare(void **state)
+{
+	char *out, *err;
+
+	(void) state;
+	run_dir(fvt_at("a"), "repeat_1");
+	run_dir(fvt_at("b"), "repeat_2");
+	fvt_mkfile(fvt_at("a/provenance.txt"), PROV("6.1.0", "fio-3.33"),
+		   strlen(PROV("6.1.0", "fio-3.33")));
+	assert_int_equal(
+		fvt_run(&out, &err, "compare", fvt_at("a"), fvt_at("b"), NULL),
+		0);
+	assert_non_null(strstr(out, "ran on (a): fio-3.33 on h1, Linux 6.1.0, "
+				    "2 × AMD EPYC, 8.0 GiB; ext4 (rw) on vda "
+				    "(scheduler mq-deadline, not rotational, "
+				    "write cache write back)"));
+	/* b was not made by run: what its JSON says */
+	assert_non_null(strstr(out, "ran on (b): fio-3.33; fio's JSON says no "
+				    "more of the machine"));
+	assert_null(strstr(out, "differ in"));
+	free(out);
+	free(err);
+	fvt_mkfile(fvt_at("b/provenance.txt"), PROV("6.1.0", "fio-3.36"),
+		   strlen(PROV("6.1.0", "fio-3.36")));
+	assert_int_equal(
+		fvt_run(&out, &err, "compare", fvt_at("a"), fvt_at("b"), NULL),
+		0);
+	assert_non_null(strstr(out, "warning: a and b differ in fio version "
+				    "(fio-3.33 → fio-3.36)"));
+	assert_non_null(strstr(err, "differ in fio version"));
+	free(out);
+	free(err);
+	/* the report says it under its title (charts or not: the page is) */
+	(void) fvt_run(&out, &err, "report", "-o", fvt_at("r.html"),
+		       fvt_at("a"), NULL);
+	free(out);
+	free(err);
+	out = fvt_slurp(fvt_at("r.html"), NULL);
+	assert_non_null(out);
+	assert_non_null(strstr(out, "</h1>\n<p>fioverdict "));
+	assert_non_null(strstr(out, "<ul class=\"ran-on\">\n<li>Ran on (a): "
+				    "fio-3.33 on h1, Linux 6.1.0"));
+	free(out);
+}
+
+/* The pinned job without fio's idle-prof: the run's record says it. */
+static void test_cpu_record_starved(void **state)
+{
+	json_error_t e;
+	json_t *root;
+	char *out, *err;
+	const char *rec = "cpu-idle: cpu0=40.0 cpu1=0.5\n";
+
+	(void) state;
+	fvt_mkdir(fvt_at("p"));
+	root = json_load_file(truth("pinned_busy/pinned_busy.json"), 0, &e);
+	assert_non_null(root);
+	assert_int_equal(json_object_del(root, "cpu_idleness"), 0);
+	assert_int_equal(json_dump_file(root, fvt_at("p/p.json"), 0), 0);
+	json_decref(root);
+	assert_int_equal(fvt_run(&out, &err, "verdict", "--all", "-f", "csv",
+				 fvt_at("p"), NULL),
+			 0);
+	assert_null(strstr(out, "load-bound"));
+	free(out);
+	free(err);
+	fvt_mkfile(fvt_at("p/provenance.txt"), rec, strlen(rec));
+	assert_int_equal(fvt_run(&out, &err, "verdict", "--all", "-f", "csv",
+				 fvt_at("p"), NULL),
+			 0);
+	assert_non_null(strstr(out, "load-bound"));
+	assert_non_null(strstr(out, "CPU 1 0.5% idle (the run's CPU record)"));
+	free(out);
+	free(err);
+}
+
+/* fioverdict run on this machine: the record, from /proc and /sys. */
+static void test_run_records(void **state)
+{
+	static const char job[] = "#@ FV_ENGINE=\n#@ FV_TARGET=\n"
+				  "[global]\nioengine=${FV_ENGINE}\n"
+				  "filename=${FV_TARGET}\nsize=4m\nbs=4k\n"
+				  "[peak_randread]\nrw=randread\nruntime=1\n";
+	char *out, *err, *prov, path[8192];
+	FILE *p;
+
+	(void) state;
+	fvt_mkfile(fvt_at("tiny.fio"), job, strlen(job));
+	setenv("FV_ENGINE", "psync", 1);
+	assert_int_equal(fvt_run(&out, &err, "run", fvt_at("tiny.fio"),
+				 "--label", "here", "--target",
+				 fvt_at("target.dat"), "-o", fvt_at("res"),
+				 "--tables", "summary", NULL),
+			 0);
+	unsetenv("FV_ENGINE");
+	assert_non_null(strstr(out, "ran on (here): fio-3"));
+	free(out);
+	free(err);
+	snprintf(path, sizeof(path), "ls -d %s/here/*/provenance.txt",
+		 fvt_at("res"));
+	p = popen(path, "r");
+	assert_non_null(p);
+	assert_non_null(fgets(path, sizeof(path), p));
+	pclose(p);
+	path[strcspn(path, "\n")] = '\0';
+	prov = fvt_slurp(path, NULL);
+	assert_non_null(prov);
+	assert_non_null(strstr(prov, "\nfio: fio-3"));
+	assert_non_null(strstr(prov, "\nkernel: "));
+	assert_non_null(strstr(prov, "\ncpus: "));
+	assert_non_null(strstr(prov, "\nmemory: "));
+	assert_non_null(strstr(prov, "\nfs: "));
+	assert_non_null(strstr(prov, "\ndevice: "));
+	assert_non_null(strstr(prov, "\ncpu-idle: cpu0="));
+	free(prov);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_diff_names_kernel_change,
+						fvt_tmp_setup,
+						fvt_tmp_teardown),
+		cmocka_unit_test_setup_teardown(test_notes_and_compare,
+						fvt_tmp_setup,
+						fvt_tmp_teardown),
+		cmocka_unit_test_setup_teardown(test_cpu_record_starved,
+						fvt_tmp_setup,
+						fvt_tmp_teardown),
+		cmocka_unit_test_setup_teardown(test_run_records, fvt_tmp_setup,
+						fvt_tmp_teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
