@@ -26,8 +26,7 @@ typedef int (*job_check)(struct fv_vctx *, const struct fv_job *);
 
 static const job_check checks[] = {
 	fv_vcheck_burst, fv_vcheck_steady, fv_vcheck_cache, fv_vcheck_method,
-	fv_vcheck_flush, fv_vcheck_tail,   fv_vcheck_load,
-	fv_vcheck_latstab,
+	fv_vcheck_flush, fv_vcheck_tail,   fv_vcheck_load,  fv_vcheck_latstab,
 };
 
 static int run_checks(struct fv_vctx *vc)
