@@ -10,6 +10,7 @@
 #   build     (default) install, and what the core suites need
 #   nvme, report, package, fresh: the QEMU guest, the rendered report, the
 #             Debian package, the fresh Debian root of make check
+#   bench     fio's fiologparser_hist.py, the peer of make bench-hist
 #   all       every group: what `make check` needs
 set -euo pipefail
 
@@ -26,6 +27,9 @@ fresh_pkgs=(debootstrap)
 # man-db and bash-completion are what the installed package is used with,
 # python3-yaml reads the CI examples.
 package_pkgs=(debhelper lintian man-db bash-completion python3-yaml)
+# make bench: fio's own histogram log reader (tools/hist/fiologparser_hist.py),
+# the peer `fioverdict timeline` is timed against, runs on numpy and pandas.
+bench_pkgs=(python3-numpy python3-pandas)
 
 list=false
 if [ "${1:-}" = "--list" ]; then
@@ -42,11 +46,12 @@ for g in "${groups[@]}"; do
 	package) want+=("${package_pkgs[@]}") ;;
 	install) want+=("${install_pkgs[@]}") ;;
 	demo) want+=("${demo_pkgs[@]}") ;;
+	bench) want+=("${bench_pkgs[@]}") ;;
 	fresh) want+=("${fresh_pkgs[@]}") ;;
 	all) want+=("${build_pkgs[@]}" "${nvme_pkgs[@]}" "${report_pkgs[@]}"
-		"${package_pkgs[@]}" "${fresh_pkgs[@]}") ;;
+		"${package_pkgs[@]}" "${fresh_pkgs[@]}" "${bench_pkgs[@]}") ;;
 	*)
-		echo "ci/setup.sh: unknown group '$g' (want install, demo, build, nvme, report, package, fresh or all)" >&2
+		echo "ci/setup.sh: unknown group '$g' (want install, demo, build, nvme, report, package, fresh, bench or all)" >&2
 		exit 2
 		;;
 	esac

@@ -5,6 +5,7 @@
 #   make fuzz                 libFuzzer over every parser (tests/postproc/fuzz.mk)
 #   make check-fuzz           bounded fuzz run (about 2 min), fails on a crash
 #   make bench-postproc       corpus of >= 1000 json+ files: speed, memory
+#   make bench-hist           timeline against fio's fiologparser_hist.py
 #   make golden-update        rewrite the golden outputs (review the diff!)
 
 PP_DIR := postproc
@@ -26,12 +27,12 @@ PP_GEN := $(PP_TOUT)/gen/.stamp
 # <prefix>/share/fioverdict/catalog.
 PP_CATALOG := $(BUILD)/catalog/.stamp
 
-.PHONY: check-postproc bench-postproc golden-update
+.PHONY: check-postproc bench-postproc bench-hist golden-update
 
 all: $(PP_BIN) $(PP_CATALOG)
 check-all: check-postproc check-fuzz
 check-sanitized: check-postproc
-bench: bench-postproc
+bench: bench-postproc bench-hist
 
 $(PP_OUT)/%.o: $(PP_DIR)/%.c
 	@mkdir -p $(@D)
@@ -119,6 +120,10 @@ include tests/postproc/fuzz.mk
 
 bench-postproc: $(PP_BIN) $(PP_GEN)
 	$(PP_TDIR)/bench.sh $(PP_BIN) $(PP_TOUT)/gen $(PP_TOUT)/bench
+
+# fio's own histogram log reader needs numpy and pandas (ci/setup.sh bench).
+bench-hist: $(PP_BIN)
+	$(PP_TDIR)/bench_hist.sh $(PP_BIN) $(FIO_SRC) $(PP_TOUT)/bench-hist
 
 -include $(PP_OBJS:.o=.d) $(PP_OUT)/cmd/main.d $(PP_TOUT)/*.d
 

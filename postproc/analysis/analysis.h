@@ -9,6 +9,7 @@
 #define FV_ANALYSIS_H
 
 #include "catalog/catalog.h"
+#include "logs/logs.h"
 #include "model/model.h"
 
 struct fv_aopts {
@@ -145,5 +146,26 @@ int fv_summary_rows(struct fv_table *t, const struct fv_set *set,
 void fv_summary_seen(const struct fv_set *set, struct fv_summary_seen *seen);
 int fv_summary_notes(struct fv_table *t, const struct fv_aopts *o,
 		     const struct fv_summary_seen *seen);
+
+/* ---- timeline: latency over time from fio's histogram logs ---- */
+
+/*
+ * One row per label, job, window and direction of every job with
+ * histogram logs of o->lat's kind: start and end (ms), I/Os, IOPS, the
+ * percentiles of o->show and the highest bin (timeline.c). window_ms 0:
+ * each job's own (fv_hist_query). 0 or -ENOMEM.
+ */
+int fv_timeline(const struct fv_set *set, const struct fv_logset *logs,
+		const struct fv_aopts *o, double window_ms,
+		struct fv_report *rep, struct fv_diags *diags);
+
+/* The log kind of a latency kind (clat: FV_LOG_CLAT...). */
+enum fv_log_kind fv_lat_log_kind(enum fv_latkind k);
+
+/*
+ * Whether job is one the timeline shows: a job, a clones' sum or a fleet
+ * (a clone is in its sum).
+ */
+bool fv_timeline_job(const struct fv_job *job);
 
 #endif

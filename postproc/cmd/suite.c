@@ -81,9 +81,11 @@ static int add_table(struct fv_suite *s, const char *name,
 		     struct fv_report *rep)
 {
 	const struct fv_analysis *a = analysis_of(name);
-	struct fv_verdict_in in = {
-		.set = &s->set, .logs = &s->logs, .ao = &s->ao, .o = &s->vo
-	};
+	struct fv_verdict_in in = { .set = &s->set,
+				    .logs = &s->logs,
+				    .ao = &s->ao,
+				    .o = &s->vo,
+				    .diags = &s->set.diags };
 
 	if (!strcmp(name, "sweep") && !has_role(&s->set, FV_ROLE_SCALING))
 		return 0;

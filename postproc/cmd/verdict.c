@@ -36,9 +36,11 @@ static int to_findings(struct fv_report *rep)
 
 static int analyse(struct fv_tables *x, struct fv_report *rep)
 {
-	struct fv_verdict_in in = {
-		.set = x->set, .logs = &x->logs, .ao = &x->c->ao, .o = &x->vo
-	};
+	struct fv_verdict_in in = { .set = x->set,
+				    .logs = &x->logs,
+				    .ao = &x->c->ao,
+				    .o = &x->vo,
+				    .diags = &x->set->diags };
 	int ret = fv_verdicts(&in, rep, &x->failed);
 
 	return !ret && findings_view(x) ? to_findings(rep) : ret;

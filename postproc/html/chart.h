@@ -71,6 +71,14 @@ int fv_marks_time(struct fv_chart *ch, const struct fv_table *vt,
 int fv_marks_sweep(struct fv_chart *ch, const struct fv_table *vt,
 		   const struct fv_set *set, enum fv_dir d);
 
+/*
+ * latency_chart.c: p99 and p99.9 over time of the jobs named name, from
+ * their histogram logs, one pair of lines per label; no chart without a
+ * window. 0 or -ENOMEM.
+ */
+int fv_chart_latency(struct fv_charts *c, const struct fv_set *set,
+		     const struct fv_logset *ts, const char *name);
+
 void fv_chart_free(struct fv_chart *ch);
 
 #endif

@@ -300,6 +300,10 @@ static int time_charts(struct fv_charts *c, const struct fv_set *set,
 			continue;
 		if (time_chart(c, set, ts, j->name, vt))
 			return -ENOMEM;
+		/* its tail over time beside, for a steady job */
+		if (j->role == FV_ROLE_STEADY &&
+		    fv_chart_latency(c, set, ts, j->name))
+			return -ENOMEM;
 	}
 	return 0;
 }

@@ -7,8 +7,12 @@
 #include "util/util.h"
 #include "logs.h"
 
-static const char *opt_for(enum fv_log_kind k)
+static const char *opt_for(const struct fv_series *s)
 {
+	enum fv_log_kind k = s->kind;
+
+	if (s->hist)
+		return "write_hist_log";
 	return k == FV_LOG_IOPS ? "write_iops_log"
 	       : k == FV_LOG_BW ? "write_bw_log"
 				: "write_lat_log";
@@ -24,7 +28,7 @@ static const char *base_of(const char *p)
 /* fio names a log after the option's value, or the job when it is a flag. */
 static bool prefix_matches(const struct fv_job *j, const struct fv_series *s)
 {
-	const char *o = fv_job_opt(j, opt_for(s->kind));
+	const char *o = fv_job_opt(j, opt_for(s));
 
 	if (o && o[0] && strcmp(o, "1") && !strcmp(base_of(o), s->prefix))
 		return true;
@@ -189,6 +193,24 @@ int fv_log_join(struct fv_logset *ts, const struct fv_set *set,
 					    "inputs: not used");
 		if (!ret)
 			normalise(s, ts->lat_us);
+	}
+	for (size_t i = 0; i < ts->nhist && !ret; i++) {
+		struct fv_series *s = ts->hist[i];
+		bool ambiguous = false;
+
+		if (!threads && !(threads = thread_numbers(set)))
+			return -ENOMEM;
+		if (!s->job)
+			s->job = find_job(set, threads, s, &ambiguous);
+		/* A histogram without its job's results is no window. */
+		if (!s->job)
+			ret = fv_diag_add(
+				diags, FV_ERROR, s->source, 0, 0,
+				ambiguous ? "histogram log matches several "
+					    "jobs (reruns in one directory?)"
+					  : "histogram log matches no job of "
+					    "the inputs: give the fio JSON "
+					    "output it belongs to");
 	}
 	free(threads);
 	return ret;

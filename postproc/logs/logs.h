@@ -15,6 +15,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "model/model.h"
 
@@ -45,6 +46,9 @@ struct fv_series {
 	bool averaged;	  /* log_avg_msec: window means */
 	bool normalised;  /* values in IO/s, B/s or ns */
 	bool found;	  /* found in a directory, not named */
+	bool hist;	  /* a histogram log (NAME_clat_hist.N.log), not read */
+	const char *text; /* hist: its text when not read from the file */
+	size_t text_len;
 	struct fv_log_point *pt;
 	size_t n, cap;
 	const struct fv_job *job; /* after fv_log_join; NULL if unmatched */
@@ -53,6 +57,12 @@ struct fv_series {
 struct fv_logset {
 	struct fv_series **v;
 	size_t n, cap;
+	/*
+	 * Histogram logs, named and joined but not read: their windows are
+	 * streamed from the file when asked for (fv_hist_windows).
+	 */
+	struct fv_series **hist;
+	size_t nhist, hist_cap;
 	double bin_ms; /* per-I/O samples binned into rates (default 100) */
 	bool lat_us;   /* force µs latency logs (fio 2.x without a JSON) */
 };
@@ -70,8 +80,15 @@ int fv_log_name(const char *path, char **prefix, enum fv_log_kind *kind,
  */
 int fv_log_host(const char *path, char **host);
 
-/* Is path named like a fio log? */
+/* Is path named like a fio log (histogram logs included)? */
 bool fv_log_named(const char *path);
+
+/*
+ * A histogram log's name: "dir/NAME_clat_hist.3.log" gives prefix NAME,
+ * kind clat, thread 3. 0, -EINVAL when it is not one, or -ENOMEM.
+ */
+int fv_hist_name(const char *path, char **prefix, enum fv_log_kind *kind,
+		 int *thread);
 
 /*
  * Parses one log (buf, len) named name into ts, one series per direction
@@ -144,5 +161,78 @@ int fv_log_lat_samples(const struct fv_logset *ts, const struct fv_job *job,
 		       struct fv_rate *r);
 
 void fv_rate_free(struct fv_rate *r);
+
+/* Is the series (or histogram log) s one of job's (itself, a clone...)? */
+bool fv_series_belongs(const struct fv_series *s, const struct fv_job *job);
+
+/* ---- Histogram logs (hist.c, hist_read.c) ---- */
+
+/*
+ * fio's write_hist_log writes NAME_KIND_hist.N.log: every log_hist_msec,
+ * one line per direction, "time_ms, ddir, bs, bin0, ..., binN-1", the
+ * I/Os completed since the previous line counted in fio's latency bins
+ * (stat.h, FIO_IO_U_PLAT_*: 29 groups of 64, ns; 19 groups in fio 2.x,
+ * µs), log_hist_coarseness C adding up 2^C neighbours: 1856 >> C bins.
+ */
+
+/*
+ * Registers the histogram log path (its name says it is one). buf, when
+ * not NULL, is its text (len bytes, kept by the caller until ts is freed)
+ * instead of the file. 0 or -ENOMEM.
+ */
+int fv_hist_add(struct fv_logset *ts, const char *path, const char *buf,
+		size_t len);
+
+/* Whether a direction of job has histogram logs of kind. */
+bool fv_hist_has(const struct fv_logset *ts, const struct fv_job *job,
+		 enum fv_log_kind kind);
+
+/* One window of a job's histograms, one direction. */
+struct fv_hist_window {
+	enum fv_dir dir;
+	double start_ms, end_ms; /* [start, end) */
+	uint64_t n;		 /* I/Os that completed in it */
+	const double *pct;	 /* ns, one per percentile asked */
+	double max_ns;		 /* the highest non-empty bin */
+	/*
+	 * Not NULL: "FILE:LINE", a histogram line of this window (or a
+	 * whole file of the job) that could not be read; n and the
+	 * percentiles are then not given, partial.
+	 */
+	const char *damaged;
+};
+
+struct fv_hist_query {
+	const struct fv_job *job; /* its logs: clones and hosts added up */
+	enum fv_log_kind kind;	  /* FV_LOG_CLAT, LAT or SLAT */
+	/*
+	 * The windows, ms; 0: the job's log_hist_msec, else the time of
+	 * the first line. A line falls in the window holding the middle of
+	 * the interval it covers (from its direction's previous line).
+	 */
+	double window_ms;
+	const double *p; /* percentiles, (0, 100] */
+	size_t np;
+	/* Called for each window in time order; non-zero stops. */
+	int (*emit)(void *ctx, const struct fv_hist_window *w);
+	void *ctx;
+};
+
+/*
+ * Streams the windows of q->job's histogram logs of q->kind: the files
+ * are read side by side, a window's bins added up over them, memory
+ * independent of their length. A line with the wrong number of bins,
+ * cut short, out of time order, or not numbers is an error "FILE:LINE:
+ * ..." in diags (NULL: not reported again) and damages its window.
+ * Returns 0, what emit returned, or -ENOMEM.
+ */
+int fv_hist_windows(const struct fv_logset *ts, const struct fv_hist_query *q,
+		    struct fv_diags *diags);
+
+/*
+ * The latency range [lo, hi] (ns) of bin b of a log of nbins bins.
+ * -EINVAL when nbins is none of fio's layouts.
+ */
+int fv_hist_bin_range(size_t nbins, size_t b, double *lo, double *hi);
 
 #endif

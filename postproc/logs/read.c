@@ -71,15 +71,22 @@ int fv_log_host(const char *path, char **host)
 	return *host ? 0 : -ENOMEM;
 }
 
-int fv_log_name(const char *path, char **prefix, enum fv_log_kind *kind,
-		int *thread)
+/* NAME_KIND[_hist][.N].log: hist says whether "_hist" is wanted. */
+static int parse_name(const char *path, char **prefix, enum fv_log_kind *kind,
+		      int *thread, bool hist)
 {
 	const char *b = base_name(path), *host;
 	size_t len = log_stem(b, &host);
+	bool is_hist;
 
 	if (!len)
 		return -EINVAL;
 	*thread = strip_thread(b, &len);
+	is_hist = len > 5 && !strncmp(b + len - 5, "_hist", 5);
+	if (is_hist != hist)
+		return -EINVAL;
+	if (hist)
+		len -= 5;
 	for (int k = 0; k < FV_LOG_NR; k++) {
 		size_t kl = strlen(kind_names[k]);
 
@@ -95,12 +102,35 @@ int fv_log_name(const char *path, char **prefix, enum fv_log_kind *kind,
 	return -EINVAL;
 }
 
+int fv_log_name(const char *path, char **prefix, enum fv_log_kind *kind,
+		int *thread)
+{
+	return parse_name(path, prefix, kind, thread, false);
+}
+
+int fv_hist_name(const char *path, char **prefix, enum fv_log_kind *kind,
+		 int *thread)
+{
+	int ret = parse_name(path, prefix, kind, thread, true);
+
+	/* fio writes histograms of latencies only */
+	if (!ret && (*kind == FV_LOG_IOPS || *kind == FV_LOG_BW)) {
+		if (prefix) {
+			free(*prefix);
+			*prefix = NULL;
+		}
+		return -EINVAL;
+	}
+	return ret;
+}
+
 bool fv_log_named(const char *path)
 {
 	enum fv_log_kind k;
 	int n;
 
-	return !fv_log_name(path, NULL, &k, &n);
+	return !fv_log_name(path, NULL, &k, &n) ||
+	       !fv_hist_name(path, NULL, &k, &n);
 }
 
 /* ---- Lines ---- */
@@ -416,13 +446,52 @@ int fv_log_parse(struct fv_logset *ts, const char *name, const char *buf,
 	return ret;
 }
 
+/* A histogram log: its name and place, read when windows are asked for. */
+int fv_hist_add(struct fv_logset *ts, const char *path, const char *buf,
+		size_t len)
+{
+	struct fv_series *s, **v;
+	const char *slash = strrchr(path, '/');
+
+	if (ts->nhist == ts->hist_cap) {
+		size_t cap = ts->hist_cap ? ts->hist_cap * 2 : 16;
+
+		v = realloc(ts->hist, cap * sizeof(*v));
+		if (!v)
+			return -ENOMEM;
+		ts->hist = v;
+		ts->hist_cap = cap;
+	}
+	s = calloc(1, sizeof(*s));
+	if (!s)
+		return -ENOMEM;
+	ts->hist[ts->nhist++] = s;
+	s->hist = true;
+	s->ddir = FV_DIR_MIXED;
+	s->text = buf;
+	s->text_len = len;
+	s->source = strdup(path);
+	s->dir = slash ? strndup(path, (size_t) (slash - path)) : strdup(".");
+	if (!s->source || !s->dir ||
+	    fv_hist_name(path, &s->prefix, &s->kind, &s->thread) == -ENOMEM ||
+	    fv_log_host(path, &s->host))
+		return -ENOMEM;
+	return 0;
+}
+
 int fv_log_load_file(struct fv_logset *ts, const char *path,
 		     struct fv_diags *diags)
 {
 	struct fv_input in = { .path = (char *) path, .named = true };
 	char *buf = NULL;
 	size_t len = 0;
-	int ret = fv_input_read(&in, &buf, &len);
+	enum fv_log_kind kind;
+	int ret, thread;
+
+	/* Histograms are read when asked for, a window at a time. */
+	if (!fv_hist_name(path, NULL, &kind, &thread))
+		return fv_hist_add(ts, path, NULL, 0);
+	ret = fv_input_read(&in, &buf, &len);
 
 	if (ret == -ENOMEM)
 		return ret;
@@ -486,6 +555,9 @@ static bool already(const struct fv_logset *ts, const char *path)
 	for (size_t i = 0; i < ts->n; i++)
 		if (!strcmp(no_dot(ts->v[i]->source), no_dot(path)))
 			return true;
+	for (size_t i = 0; i < ts->nhist; i++)
+		if (!strcmp(no_dot(ts->hist[i]->source), no_dot(path)))
+			return true;
 	return false;
 }
 
@@ -511,11 +583,13 @@ int fv_log_load_dir(struct fv_logset *ts, const char *dir,
 			break;
 		}
 		/* Named as an input too: read once. */
-		size_t before = ts->n;
+		size_t before = ts->n, hbefore = ts->nhist;
 
 		ret = already(ts, path) ? 0 : fv_log_load_file(ts, path, diags);
 		for (size_t k = before; k < ts->n; k++)
 			ts->v[k]->found = true;
+		for (size_t k = hbefore; k < ts->nhist; k++)
+			ts->hist[k]->found = true;
 		free(path);
 	}
 	ret = ret == -ENOMEM ? ret : 0;
@@ -532,4 +606,14 @@ void fv_logset_free(struct fv_logset *ts)
 	free(ts->v);
 	ts->v = NULL;
 	ts->n = ts->cap = 0;
+	for (size_t i = 0; i < ts->nhist; i++) {
+		free(ts->hist[i]->source);
+		free(ts->hist[i]->dir);
+		free(ts->hist[i]->prefix);
+		free(ts->hist[i]->host);
+		free(ts->hist[i]);
+	}
+	free(ts->hist);
+	ts->hist = NULL;
+	ts->nhist = ts->hist_cap = 0;
 }

@@ -44,7 +44,7 @@ static bool same_str(const char *a, const char *b)
  * A clone sum owns the series of its clones (of its host, in a client's
  * output); a fleet's sum those of the job on every host.
  */
-static bool belongs(const struct fv_series *s, const struct fv_job *job)
+bool fv_series_belongs(const struct fv_series *s, const struct fv_job *job)
 {
 	const struct fv_job *j = s->job;
 
@@ -122,7 +122,8 @@ int fv_log_rate(const struct fv_logset *ts, const struct fv_job *job,
 		struct fv_rate one;
 		int ret;
 
-		if (s->kind != kind || s->ddir != dir || !belongs(s, job))
+		if (s->kind != kind || s->ddir != dir ||
+		    !fv_series_belongs(s, job))
 			continue;
 		ret = s->averaged ? copy_series(s, &one)
 				  : bin_series(s, bin, &one);
@@ -158,7 +159,7 @@ int fv_log_lat_samples(const struct fv_logset *ts, const struct fv_job *job,
 	memset(r, 0, sizeof(*r));
 	for (size_t i = 0; i < ts->n; i++)
 		if (ts->v[i]->kind == kind && ts->v[i]->ddir == dir &&
-		    !ts->v[i]->averaged && belongs(ts->v[i], job))
+		    !ts->v[i]->averaged && fv_series_belongs(ts->v[i], job))
 			n += ts->v[i]->n;
 	if (!n)
 		return 0;
@@ -171,7 +172,7 @@ int fv_log_lat_samples(const struct fv_logset *ts, const struct fv_job *job,
 		const struct fv_series *s = ts->v[i];
 
 		if (s->kind != kind || s->ddir != dir || s->averaged ||
-		    !belongs(s, job))
+		    !fv_series_belongs(s, job))
 			continue;
 		for (size_t p = 0; p < s->n; p++, k++) {
 			pairs[2 * k] = s->pt[p].t_ms;

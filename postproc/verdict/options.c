@@ -39,6 +39,10 @@ static const struct {
 	[FV_V_HOST_OUTLIER] = { "host-outlier", FV_FAIL },
 	[FV_V_CPU_HEADROOM] = { "cpu-headroom", FV_PASS },
 	[FV_V_LOAD_BOUND] = { "load-bound", FV_FAIL },
+	[FV_V_LAT_STABLE] = { "latency-stable", FV_PASS },
+	[FV_V_LAT_STEP] = { "latency-step", FV_FAIL },
+	[FV_V_LAT_DRIFT] = { "latency-drift", FV_FAIL },
+	[FV_V_LAT_SPIKES] = { "latency-spikes", FV_WARN },
 };
 
 const char *fv_verdict_name(enum fv_verdict v)

@@ -26,7 +26,7 @@ typedef int (*job_check)(struct fv_vctx *, const struct fv_job *);
 
 static const job_check checks[] = {
 	fv_vcheck_burst, fv_vcheck_steady, fv_vcheck_cache, fv_vcheck_method,
-	fv_vcheck_flush, fv_vcheck_tail,   fv_vcheck_load,
+	fv_vcheck_flush, fv_vcheck_tail,   fv_vcheck_load,  fv_vcheck_latstab,
 };
 
 static int run_checks(struct fv_vctx *vc)
@@ -53,9 +53,11 @@ static int run_checks(struct fv_vctx *vc)
 int fv_verdicts(const struct fv_verdict_in *in, struct fv_report *rep,
 		bool *failed)
 {
-	struct fv_vctx vc = {
-		.set = in->set, .ao = in->ao, .o = in->o, .logs = in->logs
-	};
+	struct fv_vctx vc = { .set = in->set,
+			      .ao = in->ao,
+			      .o = in->o,
+			      .logs = in->logs,
+			      .diags = in->diags };
 	int ret;
 
 	vc.t = fv_vtable_new("verdict", "Verdicts");

@@ -43,6 +43,10 @@ enum fv_verdict {
 	FV_V_HOST_OUTLIER,
 	FV_V_CPU_HEADROOM,
 	FV_V_LOAD_BOUND,
+	FV_V_LAT_STABLE,
+	FV_V_LAT_STEP,
+	FV_V_LAT_DRIFT,
+	FV_V_LAT_SPIKES,
 	FV_V_NR,
 };
 
@@ -120,6 +124,8 @@ struct fv_verdict_in {
 	const struct fv_logset *base_logs; /* and their logs */
 	const struct fv_aopts *ao;	   /* the latency kind (--lat) */
 	const struct fv_vopts *o;
+	/* where problems met reading histogram logs go; NULL: not said */
+	struct fv_diags *diags;
 };
 
 /*

@@ -10,6 +10,7 @@ struct fv_vctx {
 	const struct fv_aopts *ao;
 	const struct fv_vopts *o;
 	const struct fv_logset *logs;
+	struct fv_diags *diags; /* histogram logs' problems; NULL: unsaid */
 	struct fv_table *t;
 	bool failed;
 };
@@ -93,6 +94,7 @@ int fv_vcheck_load(struct fv_vctx *vc, const struct fv_job *j);
  * CPU, or its CPUs idle less than --cpu-idle?
  */
 bool fv_vjob_load_bound(const struct fv_vopts *o, const struct fv_job *j);
+int fv_vcheck_latstab(struct fv_vctx *vc, const struct fv_job *j);
 
 /* The target (target.c): its path (fio's filename, else directory). */
 const char *fv_vtarget_path(const struct fv_job *j);

@@ -11,7 +11,7 @@
 # tests/postproc/fuzz/regress/NAME/ (inputs that once crashed it, run
 # before every fuzzing), plus FUZZ_SEEDS_NAME (files or directories,
 # FUZZ_FIND_NAME: find's tests on them) made by FUZZ_DEPS_NAME.
-FUZZ_TARGETS := ingest logs stats jobfile manifest catalog import \
+FUZZ_TARGETS := ingest logs hist stats jobfile manifest catalog import \
 	provenance fio_text cdm
 
 FUZZ_SEEDS_ingest := $(PP_TDIR)/fixtures $(PP_TDIR)/ts_fixtures $(PP_TOUT)/gen
@@ -19,6 +19,9 @@ FUZZ_DEPS_ingest := $(PP_GEN)
 FUZZ_SEEDS_logs := $(PP_TDIR)/ts_fixtures $(PP_TOUT)/tsgen
 FUZZ_FIND_logs := -name '*.log'
 FUZZ_DEPS_logs := $(PP_TSGEN)
+FUZZ_SEEDS_hist := $(PP_TOUT)/tsgen/hist $(PP_TOUT)/tsgen/hist_coarse
+FUZZ_FIND_hist := -name '*_hist.*.log'
+FUZZ_DEPS_hist := $(PP_TSGEN)
 FUZZ_SEEDS_stats := $(PP_TOUT)/e2e
 FUZZ_FIND_stats := -name '*_durability*.json'
 FUZZ_DEPS_stats := $(PP_E2E)

@@ -35,7 +35,10 @@ static void test_names(void **state)
 	assert_int_equal(k, FV_LOG_LAT);
 	assert_int_equal(n, 0);
 	free(p);
-	assert_false(fv_log_named("a_clat_hist.1.log"));
+	/* a histogram log is a log, read by timeline, not a rate log */
+	assert_true(fv_log_named("a_clat_hist.1.log"));
+	assert_int_equal(fv_log_name("a_clat_hist.1.log", NULL, &k, &n),
+			 -EINVAL);
 	assert_false(fv_log_named("fio.json"));
 	assert_false(fv_log_named("_iops.1.log"));
 	assert_true(fv_log_named("x_bw.3.log"));

@@ -52,3 +52,18 @@ for qd in 1 2 4 8; do
 		--name=sweep_qd$qd --iodepth=$qd --time_based --runtime=1 \
 		>"$out/healthy/sweep_qd$qd.json" 2>/dev/null
 done
+
+# Histogram logs (write_hist_log): two clones at 200 ms windows (and
+# their IOPS logs, which timeline's IOPS come from), and one
+# job at log_hist_coarseness=3 (232 bins a line).
+mkdir -p "$out/hist"
+fio --output-format=json $f --ioengine=psync --rw=randwrite --name=hist \
+	--time_based --runtime=2 --rate_iops=2000 --numjobs=2 \
+	--write_hist_log="$out/hist/hist" --log_hist_msec=200 \
+	--write_iops_log="$out/hist/hist" --log_avg_msec=200 \
+	>"$out/hist/hist.json"
+mkdir -p "$out/hist_coarse"
+fio --output-format=json $f --ioengine=psync --rw=randrw --name=coarse \
+	--time_based --runtime=1 --rate_iops=2000 \
+	--write_hist_log="$out/hist_coarse/coarse" --log_hist_msec=250 \
+	--log_hist_coarseness=3 >"$out/hist_coarse/coarse.json"

@@ -24,6 +24,7 @@ import sys
 import tempfile
 
 SCORED = ("burst", "cap", "steady-state", "cache", "flush", "storage",
+          "latency-stability",
           "regression", "load")
 
 

@@ -292,6 +292,41 @@ print(int(d["jobs"][0]["read"]["iops"] / 3))' "$out/repeat_1/repeat_1.json")
 		"${repeat_write[@]}"
 }
 
+# Latency under sustained load, from histogram logs (1 s windows), on a
+# loop device backed by tmpfs (no other user's I/O on it) under a read
+# throttle of $cap IO/s: one steady reader at 400 IO/s, queue depth 4,
+# well under the throttle: its p99 holds (it moves with the machine's
+# load, not with the device). Then the same with a competing reader
+# (queue depth 32, no rate) started 20 s in: the two together ask more
+# than the throttle gives, the steady job's I/Os wait in the throttle's
+# queue (its slices are 100 ms), its p99 rises to about 100 ms.
+lat_common=(--ioengine=io_uring --bs=4k --direct=1 --time_based
+	--ramp_time=1 --size=200m --thread --runtime=40
+	--write_hist_log=hist --log_hist_msec=1000
+	--name=steady_randread --rw=randread --iodepth=4 --rate_iops=400)
+lat_case() { # CASE [FIO ARGS...]
+	local c=$1 dev
+	shift
+	truncate -s 256m "$shm/lat.img"
+	loopdev=$(losetup --find --show "$shm/lat.img")
+	dev=$(cat "/sys/block/$(basename "$loopdev")/dev")
+	throttle_on "$cap"
+	run_case "$c" fio_cg --filename="$loopdev" "${lat_common[@]}" "$@"
+	throttle_clear
+	losetup -d "$loopdev"
+	loopdev=
+	rm -f "$shm/lat.img"
+}
+case_lat_steady() {
+	lat_case lat_steady
+}
+# (the competitor is named a warmup: no verdict takes it for the peak the
+# steady job's IOPS are held against; the steady job's are its rate's)
+case_lat_competing() {
+	lat_case lat_competing --name=warmup_competing --rw=randread \
+		--iodepth=32 --startdelay=20 --runtime=20
+}
+
 case_null() {
 	run_case null_engine fio --ioengine=null --size=1g --bs=4k \
 		--time_based --runtime=2 --ramp_time=1 \
@@ -332,7 +367,8 @@ case_pinned() {
 
 all=(throttle_sweep throttle_midsweep throttle_midrun throttle_late healthy_sweep
 	healthy_steady cached_reads unwritten_reads tmpfs_reads fsync
-	fsync_loop repeat null tmpfs_sweep pinned)
+	fsync_loop repeat null tmpfs_sweep pinned
+	lat_steady lat_competing)
 for c in "${@:-${all[@]}}"; do
 	"case_$c"
 done

@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: MIT */
+/* fioverdict timeline: latency window by window from histogram logs. */
+#include <stddef.h>
+#include <stdlib.h>
+
+#include "cmd_int.h"
+
+struct timeline {
+	struct fv_tables x; /* first: the option offsets are into it */
+	double window_ms;   /* --window; 0: each job's log_hist_msec */
+};
+
+static int analyse(struct fv_tables *x, struct fv_report *rep)
+{
+	const struct timeline *tl = (const struct timeline *) x;
+
+	return fv_timeline(x->set, &x->logs, &x->c->ao, tl->window_ms, rep,
+			   &x->set->diags);
+}
+
+/* --logs DIR (repeatable) */
+static int set_logs(struct fv_cmdline *c, const struct fv_option *o,
+		    const char *arg)
+{
+	struct fv_tables *x = c->own;
+	char **v = realloc(x->log_dirs, (x->nlog_dirs + 1) * sizeof(*v));
+
+	(void) o;
+	if (!v)
+		return FV_EXIT_SOFTWARE;
+	v[x->nlog_dirs++] = (char *) arg;
+	x->log_dirs = v;
+	x->srcs.dirs = v;
+	x->srcs.ndirs = x->nlog_dirs;
+	return 0;
+}
+
+static const struct fv_option timeline_opts[] = {
+	FV_OPT_AT("window", 0, "MS",
+		  "windows of MS ms (a unit may follow: 5s); default each "
+		  "job's log_hist_msec",
+		  fv_set_period, offsetof(struct timeline, window_ms), 1e-3,
+		  1e-3),
+	FV_OPT("logs", 0, "DIR", "histogram logs in DIR too (repeatable)",
+	       set_logs),
+	FV_OPT_END,
+};
+
+static int timeline_main(const struct fv_invocation *inv, int argc, char **argv)
+{
+	struct fv_cmdline c;
+	struct timeline tl = { .x = { .want_logs = true, .analyse = analyse } };
+	int status;
+
+	fv_cmdline_init(&c, inv);
+	tl.x.c = &c;
+	c.own = &tl;
+	status = fv_cmdline_parse(&c, argc, argv);
+	if (!status && !c.done)
+		status = fv_split_logs(&tl.x);
+	if (!status && !c.done && !c.ninputs)
+		status = fv_usage_error(&c, "%s",
+					"no input given (a file, a "
+					"directory, or - for stdin)");
+	if (!status && !c.done)
+		status = fv_tables_main(&tl.x);
+	free(tl.x.log_dirs);
+	fv_cmdline_free(&c);
+	return status;
+}
+
+const struct fv_command fv_cmd_timeline = {
+	.name = "timeline",
+	.help = "latency over time: per window, IOPS and percentiles from "
+		"fio's histogram logs",
+	.synopsis = "timeline [OPTION]... INPUT... [LOG]...",
+	.after = "fio's histogram logs (NAME_clat_hist.N.log, write_hist_log) "
+		 "are read when named,\nfrom --logs DIR and beside the "
+		 "results. See fioverdict(1), TIMELINE.\n",
+	.options =
+		(const struct fv_option *const[]){ fv_opts_format,
+						   fv_opts_common, fv_opts_lat,
+						   timeline_opts, NULL },
+	.main = timeline_main,
+};

@@ -1,0 +1,383 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fio's histogram logs: names, fio's bin layout and percentile rule on
+ * hand-made lines with known answers, bad lines, and logs written by the
+ * installed fio (tsgen/hist, tsgen/hist_coarse) through `timeline`.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fvtest.h"
+#include "logs/logs.h"
+
+static const char *tsgen(const char *rel)
+{
+	return fvt_path("FV_TSGEN", "build/tests/postproc/tsgen", rel);
+}
+
+/* "t, dir, 4096, " then nbins counts: count[i] in bin at[i]. */
+static char *hist_line(unsigned t, int dir, size_t nbins, const size_t *at,
+		       const unsigned *count, size_t n, bool newline)
+{
+	size_t cap = 32 + nbins * 12, len;
+	char *s = malloc(cap);
+
+	assert_non_null(s);
+	len = (size_t) snprintf(s, cap, "%u, %d, 4096", t, dir);
+	for (size_t b = 0; b < nbins; b++) {
+		unsigned c = 0;
+
+		for (size_t i = 0; i < n; i++)
+			if (at[i] == b)
+				c = count[i];
+		len += (size_t) snprintf(s + len, cap - len, ", %u", c);
+	}
+	if (newline)
+		snprintf(s + len, cap - len, "\n");
+	return s;
+}
+
+/* A directory with hist.json (two clones of job "hist") and a log. */
+static void make_run(const char *log_text)
+{
+	size_t len;
+	char *json = fvt_slurp(tsgen("hist/hist.json"), &len);
+
+	assert_non_null(json);
+	if (access(fvt_at("run"), F_OK))
+		fvt_mkdir(fvt_at("run"));
+	fvt_mkfile(fvt_at("run/hist.json"), json, len);
+	fvt_mkfile(fvt_at("run/hist_clat_hist.1.log"), log_text,
+		   strlen(log_text));
+	free(json);
+}
+
+static char *join3(char *a, char *b, char *c)
+{
+	char *s;
+
+	assert_true(asprintf(&s, "%s%s%s", a, b, c ? c : "") > 0);
+	free(a);
+	free(b);
+	free(c);
+	return s;
+}
+
+static void test_names(void **state)
+{
+	enum fv_log_kind k;
+	char *prefix = NULL;
+	int n;
+
+	(void) state;
+	assert_int_equal(fv_hist_name("d/job_clat_hist.3.log", &prefix, &k, &n),
+			 0);
+	assert_string_equal(prefix, "job");
+	assert_int_equal(k, FV_LOG_CLAT);
+	assert_int_equal(n, 3);
+	free(prefix);
+	assert_int_equal(fv_hist_name("a_lat_hist.1.log.host1", NULL, &k, &n),
+			 0);
+	assert_int_equal(k, FV_LOG_LAT);
+	assert_true(fv_log_named("x_slat_hist.2.log"));
+	/* not a rate log, and no histogram of IOPS */
+	assert_int_equal(fv_log_name("job_clat_hist.3.log", NULL, &k, &n),
+			 -EINVAL);
+	assert_int_equal(fv_hist_name("job_clat.3.log", NULL, &k, &n), -EINVAL);
+	assert_int_equal(fv_hist_name("job_iops_hist.1.log", NULL, &k, &n),
+			 -EINVAL);
+}
+
+static void test_bin_ranges(void **state)
+{
+	double lo, hi;
+
+	(void) state;
+	/* fio's plat_idx_to_val: below 128 exact; bin 500 is 4096+52.5*64 */
+	assert_int_equal(fv_hist_bin_range(1856, 100, &lo, &hi), 0);
+	assert_true(lo == 100 && hi == 100);
+	assert_int_equal(fv_hist_bin_range(1856, 500, &lo, &hi), 0);
+	assert_true(lo == 4096 + 52 * 64 && hi == 4096 + 53 * 64);
+	/* coarseness 6: bin 3 holds fine bins 192-255 */
+	assert_int_equal(fv_hist_bin_range(29, 3, &lo, &hi), 0);
+	assert_true(lo == 256 && hi == 512);
+	/* fio 2.x: 1216 bins, µs */
+	assert_int_equal(fv_hist_bin_range(1216, 100, &lo, &hi), 0);
+	assert_true(lo == 100000 && hi == 100000);
+	assert_int_equal(fv_hist_bin_range(1000, 3, &lo, &hi), -EINVAL);
+}
+
+/* 98 I/Os at 290 ns (bin 200), 2 at 7456 ns (bin 500): known answers. */
+static void test_known_percentiles(void **state)
+{
+	size_t at[] = { 200, 500 };
+	unsigned c1[] = { 98, 2 }, c2[] = { 10, 0 };
+	char *log = join3(hist_line(200, 1, 1856, at, c1, 2, true),
+			  hist_line(400, 1, 1856, at, c2, 2, true), NULL);
+	char *out, *err;
+
+	(void) state;
+	make_run(log);
+	assert_int_equal(fvt_run(&out, &err, "timeline", "-f", "csv",
+				 fvt_at("run"), NULL),
+			 0);
+	/* window 0-200 ms: 100 I/Os, 500 IO/s, P50 P95 290, P99 P99.9 max */
+	assert_non_null(strstr(out, ",hist,write,0,200,100,500,290,290,7456,"
+				    "7456,7456\r\n"));
+	assert_non_null(strstr(out, ",hist,write,200,400,10,50,290,290,290,"
+				    "290,290\r\n"));
+	free(out);
+	free(err);
+	/* --window adds both up */
+	assert_int_equal(fvt_run(&out, &err, "timeline", "-f", "csv",
+				 "--window", "1s", "-p", "99,50", fvt_at("run"),
+				 NULL),
+			 0);
+	assert_non_null(strstr(out, ",hist,write,0,400,110,275,7456,290,"
+				    "7456\r\n"));
+	free(out);
+	free(err);
+	free(log);
+}
+
+static void test_coarse(void **state)
+{
+	size_t at[] = { 3 };
+	unsigned c[] = { 5 };
+	char *log = hist_line(200, 0, 29, at, c, 1, true);
+	char *out, *err;
+
+	(void) state;
+	make_run(log);
+	assert_int_equal(fvt_run(&out, &err, "timeline", "-f", "csv", "-p",
+				 "50", fvt_at("run"), NULL),
+			 0);
+	/* bin 3 of 29 spans 256-512 ns: its middle */
+	assert_non_null(strstr(out, ",hist,read,0,200,5,25,384,384\r\n"));
+	free(out);
+	free(err);
+	free(log);
+}
+
+/* A bad line: named with file and line, its window n/a, the rest read. */
+static void expect_bad(const char *bad_line, int lineno, const char *needle,
+		       const char *damaged_row)
+{
+	size_t at[] = { 200 };
+	unsigned c[] = { 7 };
+	char *log =
+		join3(hist_line(200, 1, 1856, at, c, 1, true), strdup(bad_line),
+		      hist_line(600, 1, 1856, at, c, 1, true));
+	char *out, *err, where[64];
+
+	make_run(log);
+	assert_int_equal(fvt_run(&out, &err, "timeline", "-f", "csv",
+				 fvt_at("run"), NULL),
+			 2);
+	snprintf(where, sizeof(where), "hist_clat_hist.1.log:%d:", lineno);
+	assert_non_null(strstr(err, where));
+	assert_non_null(strstr(err, needle));
+	assert_non_null(strstr(out, ",hist,write,0,200,7,35,290,"));
+	/* the window of the bad line: no number from it */
+	assert_non_null(strstr(out, damaged_row));
+	assert_non_null(strstr(out, ",hist,write,400,600,7,35,290,"));
+	free(out);
+	free(err);
+	free(log);
+}
+
+static void test_bad_lines(void **state)
+{
+	size_t at[] = { 200 };
+	unsigned c[] = { 7 };
+	char *short_line = hist_line(400, 1, 1000, at, c, 1, true);
+
+	(void) state;
+	expect_bad(short_line, 2, "1000 histogram bins",
+		   ",hist,write,200,400,,,");
+	expect_bad("400, 1, 4096, 1, 2, x\n", 2, "histogram bins",
+		   ",hist,write,200,400,,,");
+	/* a direction it cannot tell: the window's row has none */
+	expect_bad("400, 7, 4096, 1\n", 2, "data direction",
+		   ",hist,-,200,400,,,");
+	free(short_line);
+}
+
+static void test_out_of_order(void **state)
+{
+	size_t at[] = { 200 };
+	unsigned c[] = { 7 };
+	char *log = join3(hist_line(400, 1, 1856, at, c, 1, true),
+			  hist_line(300, 1, 1856, at, c, 1, true), NULL);
+	char *out, *err;
+
+	(void) state;
+	make_run(log);
+	assert_int_equal(fvt_run(&out, &err, "timeline", "-f", "csv",
+				 fvt_at("run"), NULL),
+			 2);
+	assert_non_null(strstr(err, "hist_clat_hist.1.log:2:"));
+	assert_non_null(strstr(err, "out of order"));
+	free(out);
+	free(err);
+	free(log);
+}
+
+/* The last line cut short, as a killed fio leaves it. */
+static void test_truncated(void **state)
+{
+	size_t at[] = { 200 };
+	unsigned c[] = { 7 };
+	char *full = hist_line(400, 1, 1856, at, c, 1, false);
+	char *log;
+	char *out, *err;
+
+	(void) state;
+	full[strlen(full) / 2] = '\0';
+	log = join3(hist_line(200, 1, 1856, at, c, 1, true), full, NULL);
+	make_run(log);
+	assert_int_equal(fvt_run(&out, &err, "timeline", "-f", "csv",
+				 fvt_at("run"), NULL),
+			 2);
+	assert_non_null(strstr(err, "hist_clat_hist.1.log:2:"));
+	assert_non_null(strstr(out, ",hist,write,0,200,7,35,290,"));
+	assert_non_null(strstr(out, ",hist,write,200,400,,,"));
+	free(out);
+	free(err);
+	free(log);
+}
+
+/* A histogram log without the results it belongs to. */
+static void test_no_json(void **state)
+{
+	size_t at[] = { 200 };
+	unsigned c[] = { 7 };
+	char *log = hist_line(200, 1, 1856, at, c, 1, true);
+	char *out, *err;
+
+	(void) state;
+	make_run(log);
+	fvt_mkfile(fvt_at("run/other_clat_hist.1.log"), log, strlen(log));
+	assert_int_equal(fvt_run(&out, &err, "timeline", "-f", "csv",
+				 fvt_at("run"), NULL),
+			 2);
+	assert_non_null(strstr(err, "other_clat_hist.1.log"));
+	assert_non_null(strstr(err, "matches no job"));
+	/* the log that has its job is still read */
+	assert_non_null(strstr(out, ",hist,write,0,200,7,35,290,"));
+	free(out);
+	free(err);
+	free(log);
+}
+
+/* Sum of every bin of every line of a log. */
+static unsigned long long log_ios(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	unsigned long long n = 0, v;
+	char *line = NULL;
+	size_t cap = 0;
+
+	assert_non_null(f);
+	while (getline(&line, &cap, f) > 0) {
+		char *p = line;
+		int field = 0;
+
+		for (; *p; field++) {
+			v = strtoull(p, &p, 10);
+			if (field >= 3)
+				n += v;
+			while (*p == ',' || *p == ' ' || *p == '\n')
+				p++;
+		}
+	}
+	free(line);
+	fclose(f);
+	return n;
+}
+
+/* fio's own logs: two clones added up, window by window. */
+static void test_fio_clones(void **state)
+{
+	const char *dir = tsgen("hist");
+	unsigned long long in_logs = 0, shown = 0;
+	char *out, *err, *p;
+	size_t rows = 0;
+
+	(void) state;
+	for (int i = 1; i <= 2; i++) {
+		char path[PATH_MAX];
+
+		snprintf(path, sizeof(path), "%s/hist_clat_hist.%d.log", dir,
+			 i);
+		in_logs += log_ios(path);
+	}
+	assert_true(in_logs > 1000);
+	assert_int_equal(
+		fvt_run(&out, &err, "timeline", "-f", "csv", dir, NULL), 0);
+	assert_string_equal(err, "");
+	for (p = strchr(out, '\n'); p && p[1]; p = strchr(p + 1, '\n')) {
+		double start, end, ios, iops, p50, p95, p99, p999, max;
+
+		assert_int_equal(sscanf(strstr(p, ",write,") + 7,
+					"%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf,%lf",
+					&start, &end, &ios, &iops, &p50, &p95,
+					&p99, &p999, &max),
+				 9);
+		assert_true(end > start);
+		assert_true(p50 <= p95 && p95 <= p99 && p99 <= p999 &&
+			    p999 <= max);
+		shown += (unsigned long long) ios;
+		rows++;
+	}
+	assert_true(rows >= 8); /* 2 s of 200 ms windows */
+	assert_true(shown == in_logs);
+	free(out);
+	free(err);
+	/* the clones wrote IOPS logs too: the IOPS are theirs */
+	assert_int_equal(fvt_run(&out, &err, "timeline", dir, NULL), 0);
+	assert_non_null(strstr(out, "the mean of fio's IOPS log"));
+	free(out);
+	free(err);
+}
+
+static void test_fio_coarse(void **state)
+{
+	char *out, *err;
+
+	(void) state;
+	assert_int_equal(
+		fvt_run(&out, &err, "timeline", tsgen("hist_coarse"), NULL), 0);
+	assert_non_null(strstr(out, "coarse  read"));
+	assert_non_null(strstr(out, "coarse  write"));
+	free(out);
+	free(err);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_names),
+		cmocka_unit_test(test_bin_ranges),
+		cmocka_unit_test_setup_teardown(test_known_percentiles,
+						fvt_tmp_setup,
+						fvt_tmp_teardown),
+		cmocka_unit_test_setup_teardown(test_coarse, fvt_tmp_setup,
+						fvt_tmp_teardown),
+		cmocka_unit_test_setup_teardown(test_bad_lines, fvt_tmp_setup,
+						fvt_tmp_teardown),
+		cmocka_unit_test_setup_teardown(
+			test_out_of_order, fvt_tmp_setup, fvt_tmp_teardown),
+		cmocka_unit_test_setup_teardown(test_truncated, fvt_tmp_setup,
+						fvt_tmp_teardown),
+		cmocka_unit_test_setup_teardown(test_no_json, fvt_tmp_setup,
+						fvt_tmp_teardown),
+		cmocka_unit_test(test_fio_clones),
+		cmocka_unit_test(test_fio_coarse),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
