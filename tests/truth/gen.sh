@@ -29,12 +29,14 @@ cap=${TRUTH_IOPS:-2000}
 loopimg=$dir/loop.img
 loopdev=
 cg=
+hog=
 
 [ "$(id -u)" = 0 ] || { echo "gen.sh: run as root (cgroups, loop devices)" >&2; exit 77; }
 mkdir -p "$dir" "$shm" "$out"
 out=$(realpath "$out")
 
 cleanup() {
+	[ -n "$hog" ] && kill "$hog" 2>/dev/null || true
 	[ -n "$cg" ] && throttle_off || true
 	[ -n "$loopdev" ] && { umount "$dir/mnt" 2>/dev/null; losetup -d "$loopdev"; } || true
 	rm -rf "$dir" "$shm"
@@ -288,6 +290,42 @@ print(int(d["jobs"][0]["read"]["iops"] / 3))' "$out/repeat_1/repeat_1.json")
 		"${repeat_write[@]}"
 }
 
+# Batches of that configuration run many times (aa*: A/A) and with its
+# read job held to three quarters of the batch's first three runs' median
+# read IOPS (ab*: the known regression), B's runs interleaved with A's
+# (A B A B) so that the machine's drift hits both alike. Made at
+# different times of a day's work on the shared machine; TRUTH_BATCH
+# names a batch (a letter), TRUTH_LOAD=1 runs a CPU-bound process beside
+# it, as another tenant would.
+case_repeats() {
+	local b=${TRUTH_BATCH:-a} iops i
+	if [ "${TRUTH_LOAD:-0}" = 1 ]; then
+		python3 -c 'while True: pass' &
+		hog=$!
+	fi
+	for i in 1 2 3; do
+		run_case "aa${b}_$i" fio --filename="$shm/rep.dat" \
+			"${repeat_global[@]}" "${repeat_read[@]}" \
+			"${repeat_write[@]}"
+	done
+	iops=$(python3 -c 'import json,statistics,sys
+v=[json.load(open(f))["jobs"][0]["read"]["iops"] for f in sys.argv[1:]]
+print(int(statistics.median(v) * 0.75))' "$out/aa${b}"_[123]/*.json)
+	for i in 4 5 6 7 8; do
+		run_case "aa${b}_$i" fio --filename="$shm/rep.dat" \
+			"${repeat_global[@]}" "${repeat_read[@]}" \
+			"${repeat_write[@]}"
+		run_case "ab${b}_$((i - 3))" fio --filename="$shm/rep.dat" \
+			"${repeat_global[@]}" "${repeat_read[@]}" \
+			--rate_iops="$iops" "${repeat_write[@]}"
+	done
+	echo "gen.sh: batch $b: B's read job held to $iops IOPS"
+	if [ -n "$hog" ]; then
+		kill "$hog"
+		hog=
+	fi
+}
+
 case_null() {
 	run_case null_engine fio --ioengine=null --size=1g --bs=4k \
 		--time_based --runtime=2 --ramp_time=1 \
@@ -297,6 +335,7 @@ case_null() {
 all=(throttle_sweep throttle_midsweep throttle_midrun throttle_late healthy_sweep
 	healthy_steady cached_reads unwritten_reads tmpfs_reads fsync
 	fsync_loop repeat null)
+# repeats is made apart, batch by batch at different times: not in all.
 for c in "${@:-${all[@]}}"; do
 	"case_$c"
 done
