@@ -17,7 +17,8 @@ struct run_opts {
 	const char *hosts;     /* --hosts LIST */
 	const char *tables[8]; /* --tables: shown at the end, NULL-ended */
 	char tables_buf[256];
-	bool list; /* --list: the job files found by name, nothing runs */
+	bool list;  /* --list: the job files found by name, nothing runs */
+	int repeat; /* --repeat N: runs, one directory each */
 };
 
 #define RUN(field) offsetof(struct run_opts, r.field)
@@ -138,6 +139,10 @@ static const struct fv_option run_opts[] = {
 	FV_OPT_AT("check", 0, NULL,
 		  "check fio, engine, target and job file; run\nnothing",
 		  fv_set_flag, RUN(dry), 0, 0),
+	FV_OPT_AT("repeat", 0, "N",
+		  "run it N times, one directory each, the tables\nafter the "
+		  "last [1]",
+		  fv_set_int, offsetof(struct run_opts, repeat), 1, 0),
 	FV_OPT("hosts", 0, "LIST",
 	       "run on these fio servers at once (fio --client):\n"
 	       "host[:port],... or @FILE; see SECURITY",
@@ -162,6 +167,7 @@ static int parse(struct fv_cmdline *c, int argc, char **argv)
 	int ret;
 
 	ro->r.outdir = "results";
+	ro->repeat = 1;
 	for (size_t i = 0; fv_suite_tables[i]; i++)
 		ro->tables[i] = fv_suite_tables[i];
 	ro->r.quick = q && *q && strcmp(q, "0");
@@ -273,7 +279,8 @@ static int run_fio(const struct fv_cmdline *c, struct fv_run *r,
 	return ret;
 }
 
-static int execute(const struct fv_cmdline *c, struct run_opts *ro)
+/* Run i (from 0) of --repeat's; the tables after the last. */
+static int execute(const struct fv_cmdline *c, struct run_opts *ro, int i)
 {
 	struct fv_run *r = &ro->r;
 	bool interrupted = false;
@@ -285,6 +292,8 @@ static int execute(const struct fv_cmdline *c, struct run_opts *ro)
 		r->target, r->label, r->quick ? " (quick)" : "");
 	if (r->hosts.n)
 		fprintf(c->out, " on %zu hosts", r->hosts.n);
+	if (ro->repeat > 1)
+		fprintf(c->out, " (run %d of %d)", i + 1, ro->repeat);
 	fprintf(c->out, " -> %s\n", r->dir);
 	fv_run_manifest(r, "running", c->err);
 	fio_status = run_fio(c, r, &interrupted, &lost);
@@ -305,7 +314,7 @@ static int execute(const struct fv_cmdline *c, struct run_opts *ro)
 			c->err);
 	if (r->hosts.n)
 		fv_hosts_manifest(r, c->err);
-	status = print_tables(c, ro);
+	status = i + 1 == ro->repeat ? print_tables(c, ro) : FV_EXIT_OK;
 	fprintf(c->out, "results: %s\n", r->dir);
 	if (interrupted)
 		return FV_EXIT_INTERRUPTED;
@@ -346,8 +355,13 @@ static int run_main(const struct fv_invocation *inv, int argc, char **argv)
 		discard_dir(&ro->r);
 		c.done = true;
 	}
-	if (!ret && !c.done)
-		ret = execute(&c, ro);
+	/* Each run in a directory of its own, made as it starts. */
+	for (int i = 0; !ret && !c.done && i < ro->repeat; i++) {
+		if (i)
+			ret = prepare(&ro->r, c.err);
+		if (!ret)
+			ret = execute(&c, ro, i);
+	}
 	fv_hosts_free(&ro->r.hosts);
 	fv_cmdline_free(&c);
 	free(ro);
@@ -361,7 +375,9 @@ const struct fv_command fv_cmd_run = {
 	.after =
 		"Keeps the job file as run, fio's json+, logs and the engines' "
 		"stats files under\nDIR/NAME/<timestamp>/, then prints the "
-		"tables and verdicts.\nJOBFILE is a path, or a name "
+		"tables and verdicts; with --repeat N,\nN runs one after "
+		"another, each in its own directory: diff takes them\nas a "
+		"sample (--baseline DIR/NAME).\nJOBFILE is a path, or a name "
 		"(placement) found as NAME.fio in $FV_JOBFILE_DIR,\nthe build "
 		"tree's jobfiles beside this program, or\n"
 		"<prefix>/share/fioverdict/jobfiles; --list shows them.\n"

@@ -167,6 +167,18 @@ const struct fv_option fv_opts_diff[] = {
 		  fv_set_ratio, VO(diff_tput), 0, 0),
 	FV_OPT_AT("diff-p99", 0, "R", "p99 worse by more than R [20%]",
 		  fv_set_ratio, VO(diff_p99), 0, 0),
+	FV_OPT_AT("alpha", 0, "P",
+		  "significance of a change, over all jobs x\nfigures (Holm) "
+		  "[0.05]",
+		  fv_set_ratio, VO(alpha), 0, 0),
+	FV_OPT_AT("wide-tput", 0, "X",
+		  "throughput changed by more than X times counts\nwithout a "
+		  "test [2]",
+		  fv_set_number, VO(wide_tput), 1, 0),
+	FV_OPT_AT("wide-lat", 0, "X",
+		  "p99 changed by more than X times counts\nwithout a "
+		  "test [3]",
+		  fv_set_number, VO(wide_lat), 1, 0),
 	FV_OPT_AT("min-baseline", 0, "N",
 		  "fewer baseline runs: insufficient-baseline [1]", fv_set_int,
 		  VO(min_baseline), 1, 0),

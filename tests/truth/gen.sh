@@ -291,35 +291,31 @@ print(int(d["jobs"][0]["read"]["iops"] / 3))' "$out/repeat_1/repeat_1.json")
 }
 
 # Batches of that configuration run many times (aa*: A/A) and with its
-# read job held to three quarters of the batch's first three runs' median
-# read IOPS (ab*: the known regression), B's runs interleaved with A's
-# (A B A B) so that the machine's drift hits both alike. Made at
-# different times of a day's work on the shared machine; TRUTH_BATCH
-# names a batch (a letter), TRUTH_LOAD=1 runs a CPU-bound process beside
-# it, as another tenant would.
+# read job held to three quarters of the median read IOPS of the batch's
+# A runs so far (ab*: the known regression, its level following the
+# machine's drift), B's runs interleaved with A's (A B A B) so that the
+# drift hits both alike. Made at different times of a day's work on the
+# shared machine; TRUTH_BATCH names a batch (a letter), TRUTH_LOAD=1 runs
+# a CPU-bound process beside it, as another tenant would.
 case_repeats() {
 	local b=${TRUTH_BATCH:-a} iops i
 	if [ "${TRUTH_LOAD:-0}" = 1 ]; then
 		python3 -c 'while True: pass' &
 		hog=$!
 	fi
-	for i in 1 2 3; do
+	for i in 1 2 3 4 5 6 7 8; do
 		run_case "aa${b}_$i" fio --filename="$shm/rep.dat" \
 			"${repeat_global[@]}" "${repeat_read[@]}" \
 			"${repeat_write[@]}"
-	done
-	iops=$(python3 -c 'import json,statistics,sys
+		[ "$i" -ge 4 ] || continue
+		iops=$(python3 -c 'import json,statistics,sys
 v=[json.load(open(f))["jobs"][0]["read"]["iops"] for f in sys.argv[1:]]
-print(int(statistics.median(v) * 0.75))' "$out/aa${b}"_[123]/*.json)
-	for i in 4 5 6 7 8; do
-		run_case "aa${b}_$i" fio --filename="$shm/rep.dat" \
-			"${repeat_global[@]}" "${repeat_read[@]}" \
-			"${repeat_write[@]}"
+print(int(statistics.median(v) * 0.75))' "$out/aa${b}"_*/*.json)
 		run_case "ab${b}_$((i - 3))" fio --filename="$shm/rep.dat" \
 			"${repeat_global[@]}" "${repeat_read[@]}" \
 			--rate_iops="$iops" "${repeat_write[@]}"
+		echo "gen.sh: ab${b}_$((i - 3)): read job held to $iops IOPS"
 	done
-	echo "gen.sh: batch $b: B's read job held to $iops IOPS"
 	if [ -n "$hog" ]; then
 		kill "$hog"
 		hog=

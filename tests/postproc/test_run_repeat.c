@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fioverdict run --repeat N with the real fio: N runs one after another,
+ * each in a directory of its own under the label, the tables once after
+ * the last; diff takes the label's directory as a sample of N runs a side.
+ */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fvtest.h"
+
+static const char job[] = "[global]\n"
+			  "ioengine=${FV_ENGINE}\n"
+			  "#@ FV_ENGINE=\n"
+			  "#@ FV_TARGET=\n"
+			  "[read]\n"
+			  "rw=read\n"
+			  "size=1m\n"
+			  "filename=${FV_TARGET}\n";
+
+static int setup(void **state)
+{
+	static char zeros[1 << 20];
+
+	fvt_tmp_setup(state);
+	fvt_mkfile(fvt_at("j.fio"), job, strlen(job));
+	fvt_mkfile(fvt_at("t.dat"), zeros, sizeof(zeros));
+	setenv("FV_ENGINE", "psync", 1);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	unsetenv("FV_ENGINE");
+	return fvt_tmp_teardown(state);
+}
+
+/* Directories under dir, each holding a json file of fio's. */
+static int runs_in(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int n = 0;
+
+	assert_non_null(d);
+	while ((e = readdir(d))) {
+		char path[4096];
+		DIR *sub;
+		struct dirent *f;
+
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		sub = opendir(path);
+		assert_non_null(sub);
+		while ((f = readdir(sub)))
+			if (strstr(f->d_name, ".json"))
+				n++;
+		closedir(sub);
+	}
+	closedir(d);
+	return n;
+}
+
+static size_t count(const char *hay, const char *needle)
+{
+	size_t n = 0;
+
+	for (const char *p = hay; (p = strstr(p, needle)); p++)
+		n++;
+	return n;
+}
+
+static void three_runs_one_sample(void **state)
+{
+	char *out, *err, res[4096];
+
+	(void) state;
+	snprintf(res, sizeof(res), "%s", fvt_at("res"));
+	assert_int_equal(fvt_run(&out, &err, "run", fvt_at("j.fio"), "--label",
+				 "a", "--target", fvt_at("t.dat"), "--out",
+				 res, "--repeat", "3", "--tables", "summary",
+				 NULL),
+			 0);
+	if (!strstr(out, "(run 1 of 3)") || !strstr(out, "(run 3 of 3)"))
+		fail_msg("%s%s", out, err);
+	assert_int_equal(count(out, "results: "), 3);
+	assert_int_equal(count(out, "\nSummary\n"), 1);
+	free(out);
+	free(err);
+	assert_int_equal(runs_in(fvt_at("res/a")), 3);
+	/* The three runs against themselves: three a side, stable. */
+	assert_int_equal(fvt_run(&out, &err, "diff", "-f", "csv", "--baseline",
+				 fvt_at("res/a"), fvt_at("res/a"), NULL),
+			 0);
+	if (!strstr(out, "a,read,regression,stable,\"throughput n 3/3: "))
+		fail_msg("%s%s", out, err);
+	free(out);
+	free(err);
+}
+
+static void repeat_needs_a_count(void **state)
+{
+	char *out, *err;
+
+	(void) state;
+	assert_int_equal(fvt_run(&out, &err, "run", fvt_at("j.fio"), "--label",
+				 "a", "--target", fvt_at("t.dat"), "--repeat",
+				 "0", NULL),
+			 64);
+	assert_non_null(strstr(err, "--repeat"));
+	free(out);
+	free(err);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(three_runs_one_sample, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(repeat_needs_a_count, setup,
+						teardown),
+	};
+
+	return cmocka_run_group_tests_name("run_repeat", tests, NULL, NULL);
+}
