@@ -124,8 +124,7 @@ static void hodges_lehmann(void **state)
 	assert_int_equal(fv_hl_shift(c, 3, d, 2, 0.95, &est, &lo, &hi), 0);
 	assert_float_equal(est, 8.5, 1e-9);
 	assert_true(isinf(lo) && lo < 0 && isinf(hi) && hi > 0);
-	assert_int_equal(fv_hl_shift(c, 3, d, 2, 1.5, &est, &lo, &hi),
-			 -EINVAL);
+	assert_int_equal(fv_hl_shift(c, 3, d, 2, 1.5, &est, &lo, &hi), -EINVAL);
 }
 
 static void holm(void **state)

@@ -80,9 +80,8 @@ static void three_runs_one_sample(void **state)
 	(void) state;
 	snprintf(res, sizeof(res), "%s", fvt_at("res"));
 	assert_int_equal(fvt_run(&out, &err, "run", fvt_at("j.fio"), "--label",
-				 "a", "--target", fvt_at("t.dat"), "--out",
-				 res, "--repeat", "3", "--tables", "summary",
-				 NULL),
+				 "a", "--target", fvt_at("t.dat"), "--out", res,
+				 "--repeat", "3", "--tables", "summary", NULL),
 			 0);
 	if (!strstr(out, "(run 1 of 3)") || !strstr(out, "(run 3 of 3)"))
 		fail_msg("%s%s", out, err);
