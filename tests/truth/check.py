@@ -10,7 +10,8 @@ EXPECTED_TSV, matches every row of a scored check against the expected
 verdicts (the first line whose case, job glob and check match), and prints
 one line per check: runs, right, false alarms, misses. A false alarm is a
 fail or warn that the expected verdicts do not allow; a miss, an expected
-finding that fioverdict did not give (a pass instead, or no row); "any"
+finding that fioverdict did not give (a pass or an inconclusive, which is
+no alarm, instead, or no row); "any"
 lines are not scored. Exit
 status 1 when there is either, 0 otherwise, 2 on a usage or input error.
 """
@@ -121,7 +122,7 @@ def main():
         bad = r["outcome"] != "pass"
         if r["verdict"] in allowed or (not bad and "none" in allowed):
             s[1] += 1
-        elif bad:
+        elif bad and r["verdict"] != "inconclusive":
             s[2] += 1
             wrong.append(("false alarm", r, allowed))
         else:
