@@ -2,7 +2,8 @@
 /*
  * fioverdict run --repeat N with the real fio: N runs one after another,
  * each in a directory of its own under the label, the tables once after
- * the last; diff takes the label's directory as a sample of N runs a side.
+ * the last; diff takes the label's directory as a sample of N runs a side;
+ * the report draws each run as a point.
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -73,6 +74,29 @@ static size_t count(const char *hay, const char *needle)
 	return n;
 }
 
+/* The report draws each run of the job as a point (with gnuplot). */
+static void report_shows_runs(void)
+{
+	char *out, *err, *html, page[4096];
+	int st;
+
+	snprintf(page, sizeof(page), "%s", fvt_at("report.html"));
+	st = fvt_run(&out, &err, "report", "-q", fvt_at("res"), "-o", page,
+		     NULL);
+	if (st != 0 && st != 69) /* 69: no gnuplot, no charts */
+		fail_msg("report: exit %d: %s", st, err);
+	html = fvt_slurp(page, NULL);
+	assert_non_null(html);
+	if (!st) {
+		assert_non_null(strstr(html, "a: each run's IOPS"));
+		assert_non_null(strstr(html, "a: each run's P99 latency"));
+		assert_non_null(strstr(html, "Each run of a job as a point"));
+	}
+	free(html);
+	free(out);
+	free(err);
+}
+
 static void three_runs_one_sample(void **state)
 {
 	char *out, *err, res[4096];
@@ -98,6 +122,7 @@ static void three_runs_one_sample(void **state)
 		fail_msg("%s%s", out, err);
 	free(out);
 	free(err);
+	report_shows_runs();
 }
 
 static void repeat_needs_a_count(void **state)
