@@ -19,6 +19,9 @@ struct run_opts {
 	char tables_buf[256];
 	bool list;  /* --list: the job files found by name, nothing runs */
 	int repeat; /* --repeat N: runs, one directory each */
+	/* A second --label and --target: its runs interleaved (A B A B). */
+	struct fv_run r2;
+	const char *label2, *target2;
 };
 
 #define RUN(field) offsetof(struct run_opts, r.field)
@@ -46,13 +49,36 @@ static int set_label(struct fv_cmdline *c, const struct fv_option *o,
 	struct run_opts *ro = c->own;
 
 	(void) o;
-	ro->r.label = arg;
+	if (ro->label2)
+		return fv_usage_error(c, "%s", "--label: two at most");
+	if (ro->r.label)
+		ro->label2 = arg;
+	else
+		ro->r.label = arg;
 	if (label_ok(arg))
 		return 0;
 	return fv_usage_error(c,
 			      "--label: use letters, digits, '.', '+' and '-' "
 			      "(no '_', which splits file names): %s",
 			      arg);
+}
+
+/* The first --target is the first label's, a second the second's. */
+static int set_target(struct fv_cmdline *c, const struct fv_option *o,
+		      const char *arg)
+{
+	struct run_opts *ro = c->own;
+
+	(void) o;
+	if (ro->target2 || (ro->r.target && !ro->label2))
+		return fv_usage_error(c, "%s",
+				      "--target: one per --label, given after "
+				      "it");
+	if (ro->r.target)
+		ro->target2 = arg;
+	else
+		ro->r.target = arg;
+	return 0;
 }
 
 static int set_engine_opt(struct fv_cmdline *c, const struct fv_option *o,
@@ -123,8 +149,10 @@ static int set_verbosity(struct fv_cmdline *c, const struct fv_option *o,
 static const struct fv_option run_opts[] = {
 	FV_OPT("label", 'l', "NAME",
 	       "the disk, placement or VM (letters, digits, . + -)", set_label),
-	FV_OPT_AT("target", 't', "PATH", "file or device fio tests (FV_TARGET)",
-		  fv_set_string, RUN(target), 0, 0),
+	FV_OPT("target", 't', "PATH",
+	       "file or device fio tests (FV_TARGET); a\nsecond --label and "
+	       "--target: its runs interleaved",
+	       set_target),
 	FV_OPT_AT("out", 'o', "DIR", "results directory (default results)",
 		  fv_set_string, RUN(outdir), 0, 0),
 	FV_OPT_AT("quick", 0, NULL,
@@ -187,6 +215,16 @@ static int parse(struct fv_cmdline *c, int argc, char **argv)
 		return fv_usage_error(c, "%s", "--label NAME is required");
 	if (!ro->r.target)
 		return fv_usage_error(c, "%s", "--target PATH is required");
+	if (ro->label2 && (!strcmp(ro->label2, ro->r.label) || ro->r.hosts.n))
+		return fv_usage_error(c, "%s",
+				      "a second --label: another name, and "
+				      "no --hosts");
+	if (ro->label2) {
+		/* The same run but for its label and target. */
+		ro->r2 = ro->r;
+		ro->r2.label = ro->label2;
+		ro->r2.target = ro->target2 ? ro->target2 : ro->r.target;
+	}
 	return fv_skus_resolve(c);
 }
 
@@ -229,16 +267,17 @@ static int prepare(struct fv_run *r, FILE *err)
 }
 
 /* The tables and verdicts of this run, as text. */
-static int print_tables(const struct fv_cmdline *c, const struct run_opts *ro)
+static int print_tables(const struct fv_cmdline *c, const struct run_opts *ro,
+			const struct fv_run *r)
 {
 	struct fv_label_rule rule = { 0 };
-	char spec[4400], *paths[] = { (char *) ro->r.dir };
+	char spec[4400], *paths[] = { (char *) r->dir };
 	struct fv_pctlist show, compute;
 	struct fv_suite s;
 	struct fv_report rep = { .command = "run", .pcts = &show };
 	int ret;
 
-	snprintf(spec, sizeof(spec), "%s=%s", ro->r.label, ro->r.dir);
+	snprintf(spec, sizeof(spec), "%s=%s", r->label, r->dir);
 	if (fv_label_rule_parse(&rule, spec))
 		return FV_EXIT_SOFTWARE;
 	fv_pctlist_default(&show);
@@ -280,9 +319,9 @@ static int run_fio(const struct fv_cmdline *c, struct fv_run *r,
 }
 
 /* Run i (from 0) of --repeat's; the tables after the last. */
-static int execute(const struct fv_cmdline *c, struct run_opts *ro, int i)
+static int execute(const struct fv_cmdline *c, struct run_opts *ro,
+		   struct fv_run *r, int i)
 {
-	struct fv_run *r = &ro->r;
 	bool interrupted = false;
 	int fio_status, status, lost;
 
@@ -314,7 +353,7 @@ static int execute(const struct fv_cmdline *c, struct run_opts *ro, int i)
 			c->err);
 	if (r->hosts.n)
 		fv_hosts_manifest(r, c->err);
-	status = i + 1 == ro->repeat ? print_tables(c, ro) : FV_EXIT_OK;
+	status = i + 1 == ro->repeat ? print_tables(c, ro, r) : FV_EXIT_OK;
 	fprintf(c->out, "results: %s\n", r->dir);
 	if (interrupted)
 		return FV_EXIT_INTERRUPTED;
@@ -341,6 +380,8 @@ static int run_main(const struct fv_invocation *inv, int argc, char **argv)
 	}
 	if (!ret && !c.done)
 		ret = preflight(&ro->r, c.err);
+	if (!ret && !c.done && ro->label2)
+		ret = preflight(&ro->r2, c.err);
 	if (!ret && !c.done)
 		ret = prepare(&ro->r, c.err);
 	if (!ret && !c.done && ro->r.dry) {
@@ -355,12 +396,19 @@ static int run_main(const struct fv_invocation *inv, int argc, char **argv)
 		discard_dir(&ro->r);
 		c.done = true;
 	}
-	/* Each run in a directory of its own, made as it starts. */
+	/*
+	 * Each run in a directory of its own, made as it starts; two labels
+	 * take turns (A B A B), so that the machine's drift hits both alike.
+	 */
 	for (int i = 0; !ret && !c.done && i < ro->repeat; i++) {
 		if (i)
 			ret = prepare(&ro->r, c.err);
 		if (!ret)
-			ret = execute(&c, ro, i);
+			ret = execute(&c, ro, &ro->r, i);
+		if (!ret && ro->label2)
+			ret = prepare(&ro->r2, c.err);
+		if (!ret && ro->label2)
+			ret = execute(&c, ro, &ro->r2, i);
 	}
 	fv_hosts_free(&ro->r.hosts);
 	fv_cmdline_free(&c);
@@ -377,7 +425,9 @@ const struct fv_command fv_cmd_run = {
 		"stats files under\nDIR/NAME/<timestamp>/, then prints the "
 		"tables and verdicts; with --repeat N,\nN runs one after "
 		"another, each in its own directory: diff takes them\nas a "
-		"sample (--baseline DIR/NAME).\nJOBFILE is a path, or a name "
+		"sample (--baseline DIR/NAME). A second --label and --target: "
+		"the two\ntake turns, run by run (A B A B).\nJOBFILE is a "
+		"path, or a name "
 		"(placement) found as NAME.fio in $FV_JOBFILE_DIR,\nthe build "
 		"tree's jobfiles beside this program, or\n"
 		"<prefix>/share/fioverdict/jobfiles; --list shows them.\n"

@@ -86,8 +86,8 @@ static size_t repeated_jobs(const struct fv_set *set, const char *label,
 }
 
 static int job_points(struct fv_chart *ch, const struct fv_set *set,
-		      const char *label, const char *job, size_t x,
-		      enum what w, double *v)
+		      const char *label, const char *job, size_t x, enum what w,
+		      double *v)
 {
 	size_t n = runs(set, label, job, w, v);
 	struct fv_line *l;
@@ -114,7 +114,9 @@ static int label_chart(struct fv_charts *c, const struct fv_set *set,
 		       enum what w, double *v)
 {
 	static const char *const names[] = { "IOPS", "P99 latency" };
-	struct fv_mark m = { .kind = FV_MK_HLINE, .x0 = NAN, .x1 = NAN, .y = 1 };
+	struct fv_mark m = {
+		.kind = FV_MK_HLINE, .x0 = NAN, .x1 = NAN, .y = 1
+	};
 	char title[320], median[] = "median of the job's runs";
 	struct fv_chart *ch;
 	size_t len;
@@ -144,8 +146,8 @@ static int label_chart(struct fv_charts *c, const struct fv_set *set,
 
 int fv_charts_runs(struct fv_charts *c, const struct fv_set *set)
 {
-	const char **labels = NULL, **jobs = calloc(set->njobs + 1,
-						    sizeof(*jobs));
+	const char **labels = NULL,
+		   **jobs = calloc(set->njobs + 1, sizeof(*jobs));
 	double *v = calloc(set->njobs + 1, sizeof(*v));
 	size_t nl = 0;
 	int ret = jobs && v ? fv_labels(set, false, &labels, &nl) : -ENOMEM;

@@ -3,7 +3,8 @@
  * fioverdict run --repeat N with the real fio: N runs one after another,
  * each in a directory of its own under the label, the tables once after
  * the last; diff takes the label's directory as a sample of N runs a side;
- * the report draws each run as a point.
+ * the report draws each run as a point; two labels and targets take
+ * turns, run by run.
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -125,6 +126,48 @@ static void three_runs_one_sample(void **state)
 	report_shows_runs();
 }
 
+/* Two labels and targets take turns: a b a b, each label its runs. */
+static void two_labels_interleaved(void **state)
+{
+	char *out, *err, res[4096], want[4200];
+	const char *p;
+
+	(void) state;
+	fvt_mkfile(fvt_at("u.dat"), "0123456789", 10);
+	snprintf(res, sizeof(res), "%s", fvt_at("res"));
+	assert_int_equal(fvt_run(&out, &err, "run", fvt_at("j.fio"), "--label",
+				 "a", "--target", fvt_at("t.dat"), "--label",
+				 "b", "--target", fvt_at("t.dat"), "--out", res,
+				 "--repeat", "2", "--tables", "summary", NULL),
+			 0);
+	p = out;
+	for (int i = 0; i < 4; i++) {
+		snprintf(want, sizeof(want), "as '%s' (run %d of 2) -> %s/%s/",
+			 i % 2 ? "b" : "a", i / 2 + 1, res, i % 2 ? "b" : "a");
+		p = strstr(p, want);
+		if (!p)
+			fail_msg("run %d: no '%s' in order: %s", i, want, out);
+	}
+	free(out);
+	free(err);
+	assert_int_equal(runs_in(fvt_at("res/a")), 2);
+	assert_int_equal(runs_in(fvt_at("res/b")), 2);
+	/* One name twice, or a target before its label: refused. */
+	assert_int_equal(fvt_run(&out, &err, "run", fvt_at("j.fio"), "--label",
+				 "a", "--target", fvt_at("t.dat"), "--label",
+				 "a", NULL),
+			 64);
+	free(out);
+	free(err);
+	assert_int_equal(fvt_run(&out, &err, "run", fvt_at("j.fio"), "--label",
+				 "a", "--target", fvt_at("t.dat"), "--target",
+				 fvt_at("u.dat"), NULL),
+			 64);
+	assert_non_null(strstr(err, "one per --label"));
+	free(out);
+	free(err);
+}
+
 static void repeat_needs_a_count(void **state)
 {
 	char *out, *err;
@@ -143,6 +186,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(three_runs_one_sample, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(two_labels_interleaved, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(repeat_needs_a_count, setup,
 						teardown),
