@@ -184,11 +184,11 @@ const struct fv_option fv_opts_diff[] = {
 		  set_alpha, VO(alpha), 0, 0),
 	FV_OPT_AT("wide-tput", 0, "X",
 		  "throughput changed by more than X times counts\nwithout a "
-		  "test [4]",
+		  "test [10]",
 		  fv_set_number, VO(wide_tput), 1, 0),
 	FV_OPT_AT("wide-lat", 0, "X",
 		  "p99 changed by more than X times counts\nwithout a "
-		  "test [4]",
+		  "test [40]",
 		  fv_set_number, VO(wide_lat), 1, 0),
 	FV_OPT_AT("min-baseline", 0, "N",
 		  "fewer baseline runs: insufficient-baseline [1]", fv_set_int,

@@ -98,8 +98,8 @@ void fv_vopts_init(struct fv_vopts *o)
 	o->lat_floor_ns = 20000;
 	o->min_baseline = 1;
 	o->alpha = 0.05;
-	o->wide_tput = 4;
-	o->wide_lat = 4;
+	o->wide_tput = 10;
+	o->wide_lat = 40;
 	o->outlier_z = 3.5;
 	o->outlier_dev = 0.25;
 }

@@ -9,7 +9,10 @@
 # extents and of a file fio laid out itself; tmpfs; fsync on tmpfs, on ext4 on the
 # root disk, and on ext4 on a loop device whose queue/write_cache is set
 # to write through and to write back; repeated runs of one configuration
-# and one with a job held to a third of its throughput; ioengine=null.
+# and one with a job held to a third of its throughput; ioengine=null;
+# batches of repeated runs, A/A and A/B (case repeats, made apart:
+#   TRUTH_BATCH=a tests/truth/gen.sh ENGINE_SO OUTDIR repeats, and again
+#   later, under another load, with b, c, ...).
 # What each run must give is in tests/truth/expected.tsv.
 #
 # Usage (as root): tests/truth/gen.sh ENGINE_SO OUTDIR [CASE...]
