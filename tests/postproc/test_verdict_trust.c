@@ -408,9 +408,10 @@ static void diff_verdict(const double *base, size_t nb, const double *now,
 
 /*
  * One run a side: the rank test can never tell (p = 1), so a change beyond
- * the threshold is inconclusive unless beyond the wide factor (4x): 18%
- * and a third are inconclusive, a fifth a regression, 1% stable; p99 5x
- * worse a regression, 77% inconclusive. Three against two (smallest p
+ * the threshold is inconclusive unless beyond the wide factor (10x, 40x
+ * on p99): 18%, a third and a fifth are inconclusive, a twelfth a
+ * regression, 1% stable; p99 50x worse a regression, 5x and 77%
+ * inconclusive. Three against two (smallest p
  * 0.2): half the throughput is inconclusive. Five a side (one job, two
  * figures: Holm's 0.05 / 2 reachable), all five new runs below the
  * baseline's: 15% lower is a regression, 5% lower (significant, within
@@ -431,9 +432,11 @@ static void test_diff_against_noise(void **state)
 	(void) state;
 	diff_verdict(one, 1, (x = 82000, &x), 1, 500e3, 500e3, "inconclusive");
 	diff_verdict(one, 1, (x = 33000, &x), 1, 500e3, 500e3, "inconclusive");
-	diff_verdict(one, 1, (x = 20000, &x), 1, 500e3, 500e3, "regression");
+	diff_verdict(one, 1, (x = 20000, &x), 1, 500e3, 500e3, "inconclusive");
+	diff_verdict(one, 1, (x = 8000, &x), 1, 500e3, 500e3, "regression");
 	diff_verdict(one, 1, (x = 101000, &x), 1, 500e3, 500e3, "stable");
-	diff_verdict(one, 1, one, 1, 500e3, 2500e3, "regression");
+	diff_verdict(one, 1, one, 1, 500e3, 25e6, "regression");
+	diff_verdict(one, 1, one, 1, 500e3, 2500e3, "inconclusive");
 	diff_verdict(one, 1, one, 1, 500e3, 885e3, "inconclusive");
 	diff_verdict(base3, 3, half2, 2, 500e3, 500e3, "inconclusive");
 	diff_verdict(five, 5, low, 5, 500e3, 500e3, "regression");
