@@ -26,6 +26,7 @@ enum fv_unit {
 	FV_U_BYTES,
 	FV_U_MS,
 	FV_U_DEPTH, /* queue depth */
+	FV_U_PROB,  /* a probability, 0-1: a test's p-value */
 };
 
 /* Shown only by the machine formats (csv, json), to keep text narrow. */

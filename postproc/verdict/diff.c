@@ -294,6 +294,71 @@ static int judge(struct dctx *dc)
 static const char *const fig_names[F_NR] = { "throughput", "p99", "p99.9",
 					     "sync p99" };
 
+/*
+ * The machine formats' columns: the figure that decided the job's verdict
+ * (its worst; throughput when all are stable), as numbers. The medians are
+ * in the unit the figure's key ends with.
+ */
+static const struct {
+	const char *key, *title;
+	enum fv_unit unit;
+} dcols[] = {
+	{ "figure", "Figure", FV_U_TEXT },
+	{ "n_base", "Baseline runs", FV_U_COUNT },
+	{ "n_new", "New runs", FV_U_COUNT },
+	{ "median_base", "Baseline median", FV_U_TEXT },
+	{ "median_new", "New median", FV_U_TEXT },
+	{ "ratio", "Ratio", FV_U_RATIO },
+	{ "ratio_lo", "Ratio, 95% low", FV_U_RATIO },
+	{ "ratio_hi", "Ratio, 95% high", FV_U_RATIO },
+	{ "p", "p", FV_U_PROB },
+	{ "p_holm", "p, Holm", FV_U_PROB },
+	{ "runs_needed", "Runs a side needed", FV_U_COUNT },
+};
+#define NDCOLS (sizeof(dcols) / sizeof(*dcols))
+
+static int diff_cols(struct fv_table *t)
+{
+	for (size_t c = 0; c < NDCOLS; c++)
+		if (fv_table_add_col(t, dcols[c].key, dcols[c].title,
+				     dcols[c].unit, FV_COL_MACHINE))
+			return -ENOMEM;
+	return 0;
+}
+
+static int row_figures(struct dctx *dc, const struct group *g, int f)
+{
+	static const char *const keys[F_NR] = { "throughput_iops", "p99_ns",
+						"p99.9_ns", "sync_p99_ns" };
+	const struct cell *c = &g->c[f];
+	struct fv_table *t = dc->vc.t;
+	size_t row = t->nrows - 1, col = t->ncols - NDCOLS;
+	const double v[NDCOLS - 1] = {
+		(double) c->nb,
+		(double) c->na,
+		c->mb,
+		c->ma,
+		c->ratio,
+		c->lo > 0 && isfinite(c->hi) ? c->lo : NAN,
+		c->lo > 0 && isfinite(c->hi) ? c->hi : NAN,
+		c->p,
+		c->padj,
+		c->need ? (double) c->need : NAN,
+	};
+
+	if (!c->used)
+		return 0;
+	if (fv_cell_str(t, row, col,
+			f == F_TPUT && fv_vjob_iops(g->j) <= 0
+				? "throughput_bps"
+				: keys[f]))
+		return -ENOMEM;
+	for (size_t k = 0; k < NDCOLS - 1; k++)
+		if (isfinite(v[k]) && fv_cell_num(t, row, col + 1 + k, v[k]))
+			return -ENOMEM;
+	return 0;
+}
+
 static void fmt_cell(struct fv_vlist *l, const struct fv_job *j, enum fig f,
 		     const struct cell *c)
 {
@@ -339,15 +404,16 @@ static const char *sentence(enum fv_verdict v)
 	}
 }
 
-/* The job's verdict: its worst figure's. */
+/* The job's verdict: its worst figure's (into *fig). */
 static enum fv_verdict worst(const struct dctx *dc, const struct group *g,
-			     size_t *need)
+			     size_t *need, int *fig)
 {
 	static const enum fv_verdict order[] = { FV_V_REGRESSION,
 						 FV_V_IMPROVEMENT,
 						 FV_V_INCONCLUSIVE };
 
 	*need = 0;
+	*fig = F_TPUT;
 	if (!g->c[F_TPUT].used ||
 	    g->c[F_TPUT].nb < (size_t) dc->vc.o->min_baseline)
 		return FV_V_INSUFFICIENT;
@@ -357,6 +423,7 @@ static enum fv_verdict worst(const struct dctx *dc, const struct group *g,
 				for (int h = 0; h < F_NR; h++)
 					if (g->c[h].need > *need)
 						*need = g->c[h].need;
+				*fig = f;
 				return order[k];
 			}
 	return FV_V_STABLE;
@@ -366,7 +433,8 @@ static int row(struct dctx *dc, const struct group *g)
 {
 	struct fv_vlist l = { .len = 0 };
 	size_t need;
-	enum fv_verdict v = worst(dc, g, &need);
+	int fig, ret;
+	enum fv_verdict v = worst(dc, g, &need, &fig);
 
 	for (int f = 0; f < F_NR; f++)
 		if (g->c[f].used)
@@ -377,12 +445,13 @@ static int row(struct dctx *dc, const struct group *g)
 			     "compare with",
 			     g->c[F_TPUT].na);
 	if (need)
-		return fv_vrow(&dc->vc, g->j->label, g->j->display,
-			       "regression", v, l.buf,
-			       "%s; %zu runs a side would decide", sentence(v),
-			       need);
-	return fv_vrow(&dc->vc, g->j->label, g->j->display, "regression", v,
-		       l.buf, "%s", sentence(v));
+		ret = fv_vrow(&dc->vc, g->j->label, g->j->display, "regression",
+			      v, l.buf, "%s; %zu runs a side would decide",
+			      sentence(v), need);
+	else
+		ret = fv_vrow(&dc->vc, g->j->label, g->j->display, "regression",
+			      v, l.buf, "%s", sentence(v));
+	return ret ? ret : row_figures(dc, g, fig);
 }
 
 static void groups_free(struct dctx *dc)
@@ -406,7 +475,9 @@ int fv_diff(const struct fv_verdict_in *in, struct fv_report *rep, bool *failed)
 	fv_set_init(&empty, NULL);
 	dc.base = in->base ? in->base : &empty;
 	dc.vc.t = fv_vtable_new("diff", "Against the baseline");
-	ret = dc.vc.t ? collect(&dc) : -ENOMEM;
+	ret = dc.vc.t ? diff_cols(dc.vc.t) : -ENOMEM;
+	if (!ret)
+		ret = collect(&dc);
 	if (!ret)
 		ret = judge(&dc);
 	for (size_t i = 0; !ret && i < dc.ng; i++)
