@@ -399,6 +399,9 @@ static int run_main(const struct fv_invocation *inv, int argc, char **argv)
 	/*
 	 * Each run in a directory of its own, made as it starts; two labels
 	 * take turns (A B A B), so that the machine's drift hits both alike.
+	 * Whole runs, not job by job: a suite's jobs build on those before
+	 * them (the fill before the steady write, stonewalls), which fio
+	 * runs of one section each would lose.
 	 */
 	for (int i = 0; !ret && !c.done && i < ro->repeat; i++) {
 		if (i)
