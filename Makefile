@@ -32,9 +32,15 @@ LDFLAGS_BASE := $(SAN_FLAGS)
 # area's fragment appends its own (tests/tests.mk, check-layers).
 LAYER_TREES :=
 
-# Shared fio source tree (headers matching the installed fio).
+# Shared fio source tree (headers matching the installed fio): given, or
+# fetched into FIO_SRC_CACHE by ci/fio-src.sh, from FIO_TARBALLS (a folder
+# of fio-X.tar.gz release tarballs, make variable or environment) first.
 FIO_SRC ?=
 FIO_SRC_CACHE := build/fio-src
+ifneq ($(FIO_TARBALLS),)
+override FIO_TARBALLS := $(abspath $(FIO_TARBALLS))
+export FIO_TARBALLS
+endif
 
 .PHONY: all check check-all check-sanitized setup bench demo clean format \
 	format-check
@@ -46,6 +52,8 @@ include engines/engines.mk
 include postproc/postproc.mk
 include tests/tests.mk
 include tests/hosts/hosts.mk
+include tests/fio-versions/versions.mk
+include tests/fresh/fresh.mk
 include tests/nvme/nvme.mk
 include jobfiles/demo.mk
 include dist/dist.mk

@@ -1,12 +1,16 @@
 #!/bin/bash
-# Install every Debian package the project needs. Idempotent: packages that
+# Install the Debian packages the project needs. Idempotent: packages that
 # are already installed are not touched, and apt is not even consulted when
-# nothing is missing. Run as root on Debian 12 (or a derivative).
+# nothing is missing. Run as root on Debian 12 or 13 (or a derivative).
 #
-# Usage: ci/setup.sh [GROUP...]
-#   groups: build (default), nvme, report, package, all; install (a subset
-#   of build: what `make && make install` needs, for CI jobs that only use
-#   fioverdict, e.g. ci/examples/)
+# Usage: ci/setup.sh [--list] [GROUP...]   (--list: print the packages)
+#   install   what `make && make install` needs (CI jobs that only use
+#             fioverdict, e.g. ci/examples/)
+#   demo      install, and what `make demo` runs (gnuplot for the report)
+#   build     (default) install, and what the core suites need
+#   nvme, report, package, fresh: the QEMU guest, the rendered report, the
+#             Debian package, the fresh Debian root of make check
+#   all       every group: what `make check` needs
 set -euo pipefail
 
 install_pkgs=(build-essential pkg-config fio liburing-dev libjansson-dev
@@ -14,12 +18,20 @@ install_pkgs=(build-essential pkg-config fio liburing-dev libjansson-dev
 build_pkgs=("${install_pkgs[@]}" libcmocka-dev clang libclang-rt-dev
 	valgrind python3 procps iproute2 e2fsprogs)
 nvme_pkgs=(qemu-system-x86 linux-image-amd64 busybox-static kmod cpio)
+demo_pkgs=("${install_pkgs[@]}" gnuplot-nox)
 report_pkgs=(gnuplot-nox chromium fonts-dejavu-core)
+# tests/fresh: a Debian root made anew
+fresh_pkgs=(debootstrap)
 # make deb and its tests: debhelper builds the package, lintian checks it,
 # man-db and bash-completion are what the installed package is used with,
 # python3-yaml reads the CI examples.
 package_pkgs=(debhelper lintian man-db bash-completion python3-yaml)
 
+list=false
+if [ "${1:-}" = "--list" ]; then
+	list=true
+	shift
+fi
 groups=("${@:-build}")
 want=()
 for g in "${groups[@]}"; do
@@ -29,14 +41,21 @@ for g in "${groups[@]}"; do
 	report) want+=("${report_pkgs[@]}") ;;
 	package) want+=("${package_pkgs[@]}") ;;
 	install) want+=("${install_pkgs[@]}") ;;
+	demo) want+=("${demo_pkgs[@]}") ;;
+	fresh) want+=("${fresh_pkgs[@]}") ;;
 	all) want+=("${build_pkgs[@]}" "${nvme_pkgs[@]}" "${report_pkgs[@]}"
-		"${package_pkgs[@]}") ;;
+		"${package_pkgs[@]}" "${fresh_pkgs[@]}") ;;
 	*)
-		echo "ci/setup.sh: unknown group '$g' (want build, install, nvme, report, package or all)" >&2
+		echo "ci/setup.sh: unknown group '$g' (want install, demo, build, nvme, report, package, fresh or all)" >&2
 		exit 2
 		;;
 	esac
 done
+
+if $list; then
+	printf '%s\n' "${want[@]}" | sort -u
+	exit 0
+fi
 
 missing=()
 for p in "${want[@]}"; do

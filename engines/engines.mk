@@ -84,11 +84,17 @@ $(CORE_LIB): $(CORE_OBJS) $(CAT_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
 
+# What the tree offers an engine (glue/fio_compat.h), found by compiling
+# against it.
+FIO_FEATURES := $(ENG_BUILD)/fio_features.h
+$(FIO_FEATURES): $(FIO_STAMP) engines/glue/fio_features.sh
+	engines/glue/fio_features.sh "$(CC)" "$$(cat $(FIO_STAMP))" $@
+
 # fio's headers are not -Wextra clean: include them as system headers.
-$(FIO_OBJS): $(ENG_BUILD)/%.o: engines/%.c $(FIO_STAMP)
+$(FIO_OBJS): $(ENG_BUILD)/%.o: engines/%.c $(FIO_STAMP) $(FIO_FEATURES)
 	@mkdir -p $(@D)
 	src=$$(cat $(FIO_STAMP)); \
-	$(CC) $(CPPFLAGS_BASE) $(CFLAGS_BASE) -Iengines \
+	$(CC) $(CPPFLAGS_BASE) $(CFLAGS_BASE) -Iengines -I$(ENG_BUILD) \
 	  -isystem $$src -include $$src/config-host.h -c $< -o $@
 
 $(ENG_BUILD)/uring_durable.so: $(UD_OBJS) $(CORE_LIB) $(ENGINE_MAP)

@@ -83,7 +83,7 @@ struct ioengine_ops ioengine = {
 	.name = ENGINE_NAME,
 	.version = FIO_IOOPS_VERSION,
 	/* MEMALIGN, RAWIO: page-aligned buffers, as the controller DMAs */
-	.flags = FIO_NO_OFFLOAD | FIO_ASYNCIO_SETS_ISSUE_TIME | FIO_MEMALIGN |
+	.flags = FIO_NO_OFFLOAD | FV_FLAG_SETS_ISSUE_TIME | FIO_MEMALIGN |
 		 FIO_RAWIO,
 	.init = pt_init,
 	.post_init = glue_post_init,

@@ -43,7 +43,7 @@ static int ud_init(struct thread_data *td)
 struct ioengine_ops ioengine = {
 	.name = ENGINE_NAME,
 	.version = FIO_IOOPS_VERSION,
-	.flags = FIO_NO_OFFLOAD | FIO_ASYNCIO_SETS_ISSUE_TIME,
+	.flags = FIO_NO_OFFLOAD | FV_FLAG_SETS_ISSUE_TIME | FV_FLAG_SYNCFS,
 	.init = ud_init,
 	.post_init = glue_post_init,
 	.io_u_init = glue_io_u_init,

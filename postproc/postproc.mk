@@ -101,6 +101,13 @@ check-postproc: $(PP_BIN) $(PP_TESTS) $(PP_GEN)
 	FV_GEN=$(PP_TOUT)/gen FV_BIN=$(PP_BIN) FV_TMP=$(PP_TOUT)/tmp \
 	$(PP_TDIR)/run_tests.sh $(PP_TESTS)
 
+# fioverdict on each fio version's own outputs (made by versions_gen.sh):
+# every figure of the summary is fio's.
+.PHONY: check-versions-output
+check-postproc: check-versions-output
+check-versions-output: $(PP_BIN)
+	python3 $(PP_TDIR)/versions_check.py $(PP_BIN) $(PP_TDIR)/fixtures/versions
+
 golden-update: $(PP_TESTS)
 	FV_UPDATE_GOLDEN=1 FV_FIXTURES=$(PP_TDIR)/fixtures FV_CATALOG=catalog \
 	FV_GOLDEN=$(PP_TDIR)/golden $(PP_TOUT)/test_golden

@@ -93,6 +93,13 @@ uint64_t hist_bucket_mid(unsigned index);
 enum dur_flush_kind {
 	DUR_FSYNC,
 	DUR_FDATASYNC,
+	/*
+	 * syncfs(2) of the file system the job's files are on (fio 3.42's
+	 * end_syncfs): covers every write completed before it, like an
+	 * fsync of each file, and is timed apart, since one flush of a
+	 * whole file system is not a per-write flush's cost.
+	 */
+	DUR_SYNCFS,
 };
 
 /* Pending writes beyond this many are counted, not timed (bounded memory). */
@@ -115,7 +122,7 @@ struct dur_flush_token {
 struct dur_counts {
 	uint64_t reads, read_bytes;
 	uint64_t writes, write_bytes, write_errors;
-	uint64_t fsyncs, fdatasyncs, flush_errors;
+	uint64_t fsyncs, fdatasyncs, syncfses, flush_errors;
 	uint64_t empty_syncs;
 	uint64_t trims;
 	uint64_t writes_untracked;
@@ -129,7 +136,8 @@ struct dur_counts {
 
 struct dur_acct {
 	struct dur_counts counts;
-	struct histogram flush_lat;
+	struct histogram flush_lat;  /* fsyncs and fdatasyncs */
+	struct histogram syncfs_lat; /* syncfs calls */
 	struct histogram write_to_durable;
 
 	/* completed, not yet durable writes: a ring indexed by sequence */

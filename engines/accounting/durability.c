@@ -11,6 +11,7 @@ int dur_init(struct dur_acct *a)
 {
 	memset(a, 0, sizeof(*a));
 	hist_init(&a->flush_lat);
+	hist_init(&a->syncfs_lat);
 	hist_init(&a->write_to_durable);
 	a->pending = calloc(DUR_PENDING_INITIAL, sizeof(*a->pending));
 	if (!a->pending)
@@ -117,6 +118,8 @@ void dur_flush_submitted(struct dur_acct *a, struct dur_flush_token *t,
 	t->kind = kind;
 	if (kind == DUR_FDATASYNC)
 		a->counts.fdatasyncs++;
+	else if (kind == DUR_SYNCFS)
+		a->counts.syncfses++;
 	else
 		a->counts.fsyncs++;
 	if (linked)
@@ -152,7 +155,8 @@ void dur_flush_completed(struct dur_acct *a, struct dur_flush_token *t,
 			lose_covered(a, t);
 		return;
 	}
-	hist_record(&a->flush_lat, done_ns - t->submit_ns);
+	hist_record(t->kind == DUR_SYNCFS ? &a->syncfs_lat : &a->flush_lat,
+		    done_ns - t->submit_ns);
 	/* a linked flush whose write never completed covers nothing new */
 	if (!t->watermark_set)
 		return;

@@ -51,8 +51,7 @@ void glue_sync_failed(struct thread_data *td, struct io_u *io_u)
 {
 	int err = (int) io_u->error;
 	enum error_type_bit eb = td_error_type(io_u->ddir, err);
-	char *details =
-		td->io_ops->errdetails ? td->io_ops->errdetails(io_u) : NULL;
+	char *details = td->io_ops->errdetails ? fv_errdetails(td, io_u) : NULL;
 	char msg[512];
 
 	/* the stats file keeps the first, with what the device said */

@@ -22,6 +22,7 @@
 
 #include "accounting/accounting.h"
 #include "device/device.h"
+#include "glue/fio_compat.h"
 #include "emulator/emulator.h"
 #include "settings/settings.h"
 

@@ -30,6 +30,9 @@ void glue_sync_failed(struct thread_data *td, struct io_u *io_u);
 /* files.c: opens @f through the personality; probes the first file. */
 int glue_open_checked(struct thread_data *td, struct fio_file *f);
 
+/* reap.c: nanoseconds on fio's clock, which fio's latencies use. */
+uint64_t glue_now_ns(void);
+
 /* reap.c: waits for what is still in flight at the end of a job. */
 void glue_drain(struct thread_data *td, struct glue_data *gd);
 

@@ -11,7 +11,7 @@
  * Nanoseconds on fio's clock (TSC where fio trusts it), the one fio's
  * latencies use: every accounted time is taken on it.
  */
-static uint64_t now_ns(void)
+uint64_t glue_now_ns(void)
 {
 	struct timespec ts;
 
@@ -104,7 +104,7 @@ static unsigned reap(struct thread_data *td, struct glue_data *gd, unsigned max)
 
 	while (gd->nevents < max && !io_uring_peek_cqe(&gd->ring, &cqe)) {
 		if (!now && gd->acct_ready)
-			now = now_ns();
+			now = glue_now_ns();
 		complete_cqe(td, gd, cqe, now);
 		io_uring_cqe_seen(&gd->ring, cqe);
 		gd->inflight--;

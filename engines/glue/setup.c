@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 int glue_sqpoll_cpu_cb(void *data, unsigned long long *val)
@@ -37,6 +38,50 @@ static void settings_from_options(struct engine_settings *s,
 	s->accounting = o->accounting;
 }
 
+/* The file system a job's file is (or will be, once fio lays it out) on. */
+static bool file_fs(const char *path, dev_t *dev)
+{
+	char dir[PATH_MAX];
+	char *slash;
+	struct stat st;
+
+	if (!stat(path, &st)) {
+		*dev = st.st_dev;
+		return true;
+	}
+	snprintf(dir, sizeof(dir), "%s", path);
+	slash = strrchr(dir, '/');
+	if (slash)
+		*(slash == dir ? slash + 1 : slash) = '\0';
+	else
+		snprintf(dir, sizeof(dir), ".");
+	if (stat(dir, &st))
+		return false;
+	*dev = st.st_dev;
+	return true;
+}
+
+/* How many file systems the job's files are on (only end_syncfs asks). */
+static unsigned job_file_systems(struct thread_data *td)
+{
+	dev_t seen[8], dev;
+	unsigned n = 0, i, k;
+	struct fio_file *f;
+
+	if (!td->files)
+		return 0;
+	for_each_file(td, f, i)
+	{
+		if (!file_fs(f->file_name, &dev))
+			continue;
+		for (k = 0; k < n && seen[k] != dev; k++)
+			;
+		if (k == n && n < sizeof(seen) / sizeof(seen[0]))
+			seen[n++] = dev;
+	}
+	return n;
+}
+
 static void job_facts_from_td(struct job_facts *j, struct thread_data *td)
 {
 	memset(j, 0, sizeof(*j));
@@ -47,6 +92,9 @@ static void job_facts_from_td(struct job_facts *j, struct thread_data *td)
 	j->fdatasync_every = td->o.fdatasync_blocks;
 	j->numjobs = td->o.numjobs;
 	j->online_cpus = (int) sysconf(_SC_NPROCESSORS_ONLN);
+	j->end_syncfs = fv_end_syncfs(td) != 0;
+	if (j->end_syncfs)
+		j->file_systems = job_file_systems(td);
 }
 
 static int alloc_tables(struct glue_data *gd)

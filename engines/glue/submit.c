@@ -242,6 +242,45 @@ static enum fio_q_status trim_now(struct thread_data *td, struct glue_data *gd,
 	return FIO_Q_COMPLETED;
 }
 
+/*
+ * fio 3.42's end_syncfs: after the job's last I/O, one syncfs(2) per file
+ * system, on a descriptor of fio's own (the mount's directory, not one of
+ * the job's files). io_uring has no syncfs: it runs here, once the ring
+ * is empty (fio has reaped its requests; a flush linked to the last write
+ * may still be in flight), and covers every write completed before it, the
+ * job's files being on that file system (settings_validate). fio leaves
+ * the issue time to an engine that sets it: stamped here, so that fio's
+ * own sync latency for it is right.
+ */
+static enum fio_q_status syncfs_now(struct thread_data *td,
+				    struct glue_data *gd, struct io_u *io_u)
+{
+	struct dur_flush_token tok;
+	char msg[PATH_MAX + 64];
+
+	if (gd->prepared && submit_prepared(td, gd))
+		return FIO_Q_BUSY;
+	glue_drain(td, gd);
+	if (fio_fill_issue_time(td))
+		fio_gettime(&io_u->issue_time, NULL);
+	if (gd->acct_ready)
+		dur_flush_submitted(&gd->acct, &tok, DUR_SYNCFS, glue_now_ns(),
+				    false);
+	io_u->error = syncfs(io_u->file->fd) ? errno : 0;
+	if (gd->acct_ready)
+		dur_flush_completed(&gd->acct, &tok, glue_now_ns(),
+				    -(int) io_u->error);
+	if (io_u->error) {
+		/* fio reports it ("syncfs ... failed") and ends the job */
+		snprintf(msg, sizeof(msg), "syncfs of %s failed: %s",
+			 io_u->file->file_name, strerror((int) io_u->error));
+		glue_keep_error(gd, msg);
+	}
+	io_u_mark_submit(td, 1);
+	io_u_mark_complete(td, 1);
+	return FIO_Q_COMPLETED;
+}
+
 enum fio_q_status glue_queue(struct thread_data *td, struct io_u *io_u)
 {
 	struct glue_data *gd = gd_of_td(td);
@@ -253,6 +292,8 @@ enum fio_q_status glue_queue(struct thread_data *td, struct io_u *io_u)
 
 	if (io_u->ddir == DDIR_TRIM && !gd->p->prep_trim)
 		return trim_now(td, gd, io_u);
+	if (fv_is_syncfs(io_u->ddir))
+		return syncfs_now(td, gd, io_u);
 	if (ddir_sync(io_u->ddir) && io_u->ddir != DDIR_SYNC_FILE_RANGE &&
 	    gd->s.sync_mode == SYNC_MODE_LINKED && gd->open_link)
 		return claim_linked_flush(td, gd, io_u);

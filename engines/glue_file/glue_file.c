@@ -145,7 +145,7 @@ const struct glue_personality glue_file_ops = {
  * fio prints the errno's text after its own "io_u error" line; this says
  * what the errno stands for on a device (ENODATA: a medium error).
  */
-char *glue_file_errdetails(struct io_u *io_u)
+char *glue_file_errdetails(FV_ERRDETAILS_PARAMS(io_u))
 {
 	int err = (int) io_u->error;
 	const char *name = strerrorname_np(err), *meaning;

@@ -12,6 +12,6 @@
 extern const struct glue_personality glue_file_ops;
 
 /* fio's errdetails: the errno's name and what it means on a device. */
-char *glue_file_errdetails(struct io_u *io_u);
+char *glue_file_errdetails(FV_ERRDETAILS_PARAMS(io_u));
 
 #endif

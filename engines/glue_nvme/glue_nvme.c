@@ -631,6 +631,11 @@ int glue_nvme_init(struct thread_data *td)
 		return pt_fail(td, EINVAL, "init",
 			       "sync_file_range is a file system request; "
 			       "NVMe has Flush: use fsync=N or fdatasync=N");
+	if (fv_end_syncfs(td))
+		return pt_fail(td, EINVAL, "init",
+			       "end_syncfs=1 syncs a file system; an NVMe "
+			       "generic device has none: use end_fsync=1 (an "
+			       "NVMe Flush)");
 	if (po->deac && !po->write_zeroes)
 		return pt_fail(td, EINVAL, "init",
 			       "deac=1 sets the Deallocate bit of Write "
@@ -649,7 +654,7 @@ int glue_nvme_init(struct thread_data *td)
 	return 0;
 }
 
-char *glue_nvme_errdetails(struct io_u *io_u)
+char *glue_nvme_errdetails(FV_ERRDETAILS_PARAMS(io_u))
 {
 	const struct nvme_file *nf =
 		io_u->file ? FILE_ENG_DATA(io_u->file) : NULL;

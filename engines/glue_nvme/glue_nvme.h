@@ -33,7 +33,7 @@ int glue_nvme_init(struct thread_data *td);
 int glue_nvme_get_file_size(struct thread_data *td, struct fio_file *f);
 
 /* fio's errdetails: the NVMe status of a failed request, in words. */
-char *glue_nvme_errdetails(struct io_u *io_u);
+char *glue_nvme_errdetails(FV_ERRDETAILS_PARAMS(io_u));
 
 /* Frees what the personality keeps per file, then glue_cleanup(). */
 void glue_nvme_cleanup(struct thread_data *td);

@@ -66,6 +66,19 @@ int settings_validate(const struct engine_settings *s,
 		return fail(err, errlen,
 			    "sync_mode=linked needs one cadence: set fsync=N "
 			    "or fdatasync=N, not both");
+	/*
+	 * Durability is accounted per job: a syncfs covers the job's writes
+	 * only when they are all on the file system it syncs.
+	 */
+	if (j->end_syncfs && j->file_systems > 1) {
+		snprintf(msg, sizeof(msg),
+			 "end_syncfs=1 with the job's files on %u file "
+			 "systems: a syncfs covers one of them, and the stats "
+			 "file accounts durability per job; use end_fsync=1, "
+			 "or one job per file system",
+			 j->file_systems);
+		return fail(err, errlen, msg);
+	}
 	return 0;
 }
 

@@ -42,6 +42,8 @@ struct job_facts {
 	unsigned fdatasync_every; /* fdatasync=N */
 	unsigned numjobs;
 	int online_cpus;
+	bool end_syncfs;       /* fio 3.42's end_syncfs=1 */
+	unsigned file_systems; /* the job's files lie on this many */
 };
 
 /*

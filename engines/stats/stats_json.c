@@ -125,6 +125,7 @@ static json_t *counts_json(const struct dur_acct *a)
 	SET_U64(o, "write_errors", c->write_errors);
 	SET_U64(o, "fsyncs", c->fsyncs);
 	SET_U64(o, "fdatasyncs", c->fdatasyncs);
+	SET_U64(o, "syncfses", c->syncfses);
 	SET_U64(o, "flush_errors", c->flush_errors);
 	SET_U64(o, "empty_syncs", c->empty_syncs);
 	SET_U64(o, "trims", c->trims);
@@ -224,6 +225,8 @@ json_t *stats_to_json(const struct dur_acct *a, const struct stats_meta *m)
 	json_object_set_new(d, "per_flush", per_flush_json(a));
 	json_object_set_new(d, "flush_latency_ns",
 			    stats_hist_to_json(&a->flush_lat));
+	json_object_set_new(d, "syncfs_latency_ns",
+			    stats_hist_to_json(&a->syncfs_lat));
 	json_object_set_new(d, "write_to_durable_ns",
 			    stats_hist_to_json(&a->write_to_durable));
 	json_object_set_new(d, "emulator",

@@ -142,7 +142,8 @@ static int put_durability(struct fv_table *t, size_t row, size_t col,
 	if (!job->ndur)
 		return 0;
 	for (size_t i = 0; i < job->ndur; i++) {
-		flushes += job->dur[i]->fsyncs + job->dur[i]->fdatasyncs;
+		flushes += job->dur[i]->fsyncs + job->dur[i]->fdatasyncs +
+			   job->dur[i]->syncfses;
 		empty += job->dur[i]->empty_syncs;
 		not_durable += job->dur[i]->writes_not_durable;
 	}

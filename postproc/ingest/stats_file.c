@@ -63,6 +63,7 @@ static void parse_counts(struct fv_durability *d, const json_t *c)
 	d->write_errors = u64_of(c, "write_errors");
 	d->fsyncs = u64_of(c, "fsyncs");
 	d->fdatasyncs = u64_of(c, "fdatasyncs");
+	d->syncfses = u64_of(c, "syncfses");
 	d->flush_errors = u64_of(c, "flush_errors");
 	d->empty_syncs = u64_of(c, "empty_syncs");
 	d->writes_not_durable = u64_of(c, "writes_not_durable");

@@ -194,6 +194,7 @@ struct fv_durability {
 	bool emulated;	      /* the engine emulated a provisioned disk */
 	uint64_t writes, write_bytes, write_errors;
 	uint64_t fsyncs, fdatasyncs, flush_errors, empty_syncs;
+	uint64_t syncfses; /* fio 3.42's end_syncfs, absent before: 0 */
 	uint64_t writes_not_durable, writes_untracked;
 	struct fv_dist flush, write_to_durable;
 	/*

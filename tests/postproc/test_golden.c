@@ -25,6 +25,7 @@ static const struct golden cases[] = {
 	{ "summary.md", { "summary", "-f", "md", "@plan", "@misc", "@old" } },
 	{ "summary.csv", { "summary", "-f", "csv", "@plan", "@misc", "@old" } },
 	{ "summary.json", { "summary", "-f", "json", "@misc", "@old" } },
+	{ "versions.text", { "summary", "@versions" } },
 	{ "summary-aggregate.text",
 	  { "summary", "--aggregate-clones", "@misc" } },
 	{ "compare.text", { "compare", "@plan" } },

@@ -64,6 +64,33 @@ static void test_qd1_fsync_each(void **state)
 }
 
 /*
+ * A syncfs covers every completed write, like an fsync, and is counted and
+ * timed apart from the per-write flushes.
+ */
+static void test_syncfs_counted_apart(void **state)
+{
+	struct dur_acct *a = *state;
+	struct dur_flush_token f, s;
+
+	dur_write_completed(a, 0, 100, 4096, 0, false, NULL);
+	dur_flush_submitted(a, &f, DUR_FSYNC, 100, false);
+	dur_flush_completed(a, &f, 150, 0);
+	dur_write_completed(a, 200, 300, 4096, 0, false, NULL);
+	dur_write_completed(a, 210, 310, 4096, 0, false, NULL);
+	dur_flush_submitted(a, &s, DUR_SYNCFS, 400, false);
+	dur_flush_completed(a, &s, 10400, 0);
+	assert_int_equal(a->counts.fsyncs, 1);
+	assert_int_equal(a->counts.syncfses, 1);
+	assert_int_equal(a->flush_lat.count, 1);
+	assert_int_equal(pct(&a->flush_lat, 100), 50);
+	assert_int_equal(a->syncfs_lat.count, 1);
+	assert_int_equal(pct(&a->syncfs_lat, 100), 10000);
+	assert_int_equal(a->write_to_durable.count, 3);
+	assert_int_equal(a->counts.max_writes_per_flush, 2);
+	assert_int_equal(dur_writes_not_durable(a), 0);
+}
+
+/*
  * A write still in flight when a flush is sent is not covered by it: it
  * waits for the next flush, and its write-to-durable latency says so.
  */
@@ -301,6 +328,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_dsync_writes, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_errors, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_syncfs_counted_apart,
+						setup, teardown),
 		cmocka_unit_test_setup_teardown(
 			test_failed_flush_loses_its_writes, setup, teardown),
 		cmocka_unit_test_setup_teardown(

@@ -109,6 +109,24 @@ static void test_linked_needs_cadence(void **state)
 	assert_int_equal(settings_validate(&s, &j, NULL, 0), 0);
 }
 
+static void test_end_syncfs_needs_one_file_system(void **state)
+{
+	struct engine_settings s = defaults();
+	struct job_facts j = job();
+
+	(void) state;
+	j.end_syncfs = true;
+	j.file_systems = 1;
+	assert_int_equal(settings_validate(&s, &j, NULL, 0), 0);
+	j.file_systems = 2;
+	expect_error(&s, &j,
+		     "end_syncfs=1 with the job's files on 2 file "
+		     "systems");
+	expect_error(&s, &j, "use end_fsync=1");
+	j.end_syncfs = false;
+	assert_int_equal(settings_validate(&s, &j, NULL, 0), 0);
+}
+
 static void test_stats_path_default_and_tokens(void **state)
 {
 	char out[256], err[256];
@@ -170,6 +188,7 @@ int main(void)
 		cmocka_unit_test(test_batch_bounds),
 		cmocka_unit_test(test_registerfiles_needs_all_open),
 		cmocka_unit_test(test_linked_needs_cadence),
+		cmocka_unit_test(test_end_syncfs_needs_one_file_system),
 		cmocka_unit_test(test_stats_path_default_and_tokens),
 		cmocka_unit_test(test_stats_path_clones_never_collide),
 		cmocka_unit_test(test_stats_path_errors),

@@ -74,6 +74,9 @@ static void test_document(void **state)
 			    "fioverdict-durability/1");
 	assert_int_equal(json_integer_value(get(d, "job.thread_number")), 2);
 	assert_int_equal(json_integer_value(get(d, "counts.fdatasyncs")), 1);
+	assert_int_equal(json_integer_value(get(d, "counts.syncfses")), 0);
+	assert_int_equal(json_integer_value(get(d, "syncfs_latency_ns.count")),
+			 0);
 	assert_int_equal(json_integer_value(get(d, "counts.writes")), 1);
 	assert_int_equal(json_integer_value(get(d, "counts.write_bytes")),
 			 4096);
