@@ -18,11 +18,14 @@ compare it with a baseline; write a Markdown summary and JUnit XML.
   -l, --label NAME     the label of this machine's results (default ci)
   -j, --jobfile JOB    job file, by name or path (default placement)
       --full           the job file's full values (default: its quick ones)
+  -n, --repeat N       run the suite N times (default 3): diff compares
+                       the runs of both sides as samples, which a single
+                       run on a shared runner cannot support
   -e, --engine-opt K=V engine option for fioverdict run (repeatable)
   -b, --baseline DIR   results of an earlier run (its OUT/results); absent
                        or empty: no comparison, this run can be the next
   -o, --out DIR        this run's directory (default fioverdict-ci): its
-                       results/ (keep them as the next baseline),
+                       results/ (every run: keep them as the next baseline),
                        summary.md, verdicts.junit.xml, diff.junit.xml
   -r, --results DIR    judge the fio results in DIR; run nothing
   -f, --fail-on LIST   verdicts that fail (default regression); any of
@@ -47,14 +50,14 @@ die_usage() {
 }
 
 target= label=ci jobfile=placement quick=--quick baseline= out=fioverdict-ci
-results= fail_on=regression summary=${GITHUB_STEP_SUMMARY:-}
+results= fail_on=regression summary=${GITHUB_STEP_SUMMARY:-} repeat=3
 eopts=()
 while [ $# -gt 0 ]; do
 	case $1 in
 	-h | --help) usage; exit 0 ;;
 	--full) quick= ;;
 	-t | --target | -l | --label | -j | --jobfile | -e | --engine-opt | -b | --baseline | \
-		-o | --out | -r | --results | -f | --fail-on | -s | --summary)
+		-o | --out | -r | --results | -f | --fail-on | -s | --summary | -n | --repeat)
 		[ $# -ge 2 ] || die_usage "$1 needs a value"
 		case $1 in
 		-t | --target) target=$2 ;;
@@ -66,6 +69,7 @@ while [ $# -gt 0 ]; do
 		-r | --results) results=$2 ;;
 		-f | --fail-on) fail_on=$2 ;;
 		-s | --summary) summary=$2 ;;
+		-n | --repeat) repeat=$2 ;;
 		esac
 		shift
 		;;
@@ -74,6 +78,9 @@ while [ $# -gt 0 ]; do
 	shift
 done
 
+case $repeat in
+'' | *[!0-9]* | 0*) die_usage "--repeat: a number of runs, 1 or more: '$repeat'" ;;
+esac
 fv=${FIOVERDICT:-fioverdict}
 if ! command -v "$fv" >/dev/null 2>&1; then
 	echo "fioverdict-ci.sh: $fv not found: install fioverdict (make install, or its Debian package), or set FIOVERDICT" >&2
@@ -100,11 +107,14 @@ else
 	created=
 	[ -e "$target" ] || created=1
 	"$fv" run "$jobfile" $quick --label "$label" --target "$target" \
-		--out "$out/results" --tables compare "${eopts[@]}" | tee "$out/run.txt"
+		--repeat "$repeat" --out "$out/results" --tables compare "${eopts[@]}" |
+		tee "$out/run.txt"
 	st=${PIPESTATUS[0]}
 	[ -z "$created" ] || rm -f "$target"
+	# every run of the label: the sample diff compares
 	run=$(sed -n 's/^results: //p' "$out/run.txt" | tail -n1)
-	what="$jobfile${quick:+ (quick)} on $target as '$label'"
+	run=${run:+$(dirname "$run")}
+	what="$jobfile${quick:+ (quick)} on $target as '$label', $repeat run$([ "$repeat" = 1 ] || echo s)"
 	if [ "$st" -ne 0 ] || [ -z "$run" ]; then
 		{
 			echo "## fioverdict: $what"

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * fioverdict diff: each job against the same job in --baseline DIR; runs
- * that differ in fio version, kernel, device or VM size are said to, and
- * the change is named beside a regression as its likely cause.
+ * fioverdict diff: each job's runs against its runs in --baseline DIR;
+ * runs that differ in fio version, kernel, device or VM size are said to,
+ * and the change is named beside a regression as its likely cause.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -96,12 +96,14 @@ const struct fv_command fv_cmd_diff = {
 	.name = "diff",
 	.help = "regressions against --baseline DIR",
 	.synopsis = "diff --baseline DIR [OPTION]... NEW...",
-	.after = "Each job of NEW against the same label and job in DIR (the "
-		 "same job in any label\nwhen DIR has no such label). Every "
-		 "rule and threshold: fioverdict(1), VERDICTS.\n",
+	.after = "Each job of NEW, all its runs as one sample, against the "
+		 "same label and job in\nDIR (the same job in any label when "
+		 "DIR has no such label): a rank test\nper job and figure, "
+		 "Holm-adjusted. Every rule and threshold: fioverdict(1),\n"
+		 "VERDICTS.\n",
 	.options =
 		(const struct fv_option *const[]){
 			fv_opts_format, fv_opts_common, fv_opts_lat,
-			fv_opts_fail_on, fv_opts_diff, fv_opts_noise, NULL },
+			fv_opts_fail_on, fv_opts_diff, NULL },
 	.main = diff_main,
 };

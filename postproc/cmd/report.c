@@ -78,6 +78,8 @@ static int build(const struct fv_cmdline *c, struct fv_suite *s)
 	if (!ret)
 		ret = fv_charts_hosts(&ch, fv_report_table(&rep, "hosts"));
 	if (!ret)
+		ret = fv_charts_runs(&ch, &s->set);
+	if (!ret)
 		status = draw(&ch, &page.chart_note, c->err);
 	fv_print_diags(&s->set.diags, c->verbosity, c->err);
 	if (ret)

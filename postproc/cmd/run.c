@@ -17,7 +17,11 @@ struct run_opts {
 	const char *hosts;     /* --hosts LIST */
 	const char *tables[8]; /* --tables: shown at the end, NULL-ended */
 	char tables_buf[256];
-	bool list; /* --list: the job files found by name, nothing runs */
+	bool list;  /* --list: the job files found by name, nothing runs */
+	int repeat; /* --repeat N: runs, one directory each */
+	/* A second --label and --target: its runs interleaved (A B A B). */
+	struct fv_run r2;
+	const char *label2, *target2;
 };
 
 #define RUN(field) offsetof(struct run_opts, r.field)
@@ -45,13 +49,36 @@ static int set_label(struct fv_cmdline *c, const struct fv_option *o,
 	struct run_opts *ro = c->own;
 
 	(void) o;
-	ro->r.label = arg;
+	if (ro->label2)
+		return fv_usage_error(c, "%s", "--label: two at most");
+	if (ro->r.label)
+		ro->label2 = arg;
+	else
+		ro->r.label = arg;
 	if (label_ok(arg))
 		return 0;
 	return fv_usage_error(c,
 			      "--label: use letters, digits, '.', '+' and '-' "
 			      "(no '_', which splits file names): %s",
 			      arg);
+}
+
+/* The first --target is the first label's, a second the second's. */
+static int set_target(struct fv_cmdline *c, const struct fv_option *o,
+		      const char *arg)
+{
+	struct run_opts *ro = c->own;
+
+	(void) o;
+	if (ro->target2 || (ro->r.target && !ro->label2))
+		return fv_usage_error(c, "%s",
+				      "--target: one per --label, given after "
+				      "it");
+	if (ro->r.target)
+		ro->target2 = arg;
+	else
+		ro->r.target = arg;
+	return 0;
 }
 
 static int set_engine_opt(struct fv_cmdline *c, const struct fv_option *o,
@@ -122,8 +149,10 @@ static int set_verbosity(struct fv_cmdline *c, const struct fv_option *o,
 static const struct fv_option run_opts[] = {
 	FV_OPT("label", 'l', "NAME",
 	       "the disk, placement or VM (letters, digits, . + -)", set_label),
-	FV_OPT_AT("target", 't', "PATH", "file or device fio tests (FV_TARGET)",
-		  fv_set_string, RUN(target), 0, 0),
+	FV_OPT("target", 't', "PATH",
+	       "file or device fio tests (FV_TARGET); a\nsecond --label and "
+	       "--target: its runs interleaved",
+	       set_target),
 	FV_OPT_AT("out", 'o', "DIR", "results directory (default results)",
 		  fv_set_string, RUN(outdir), 0, 0),
 	FV_OPT_AT("quick", 0, NULL,
@@ -138,6 +167,10 @@ static const struct fv_option run_opts[] = {
 	FV_OPT_AT("check", 0, NULL,
 		  "check fio, engine, target and job file; run\nnothing",
 		  fv_set_flag, RUN(dry), 0, 0),
+	FV_OPT_AT("repeat", 0, "N",
+		  "run it N times, one directory each, the tables\nafter the "
+		  "last [1]",
+		  fv_set_int, offsetof(struct run_opts, repeat), 1, 0),
 	FV_OPT("hosts", 0, "LIST",
 	       "run on these fio servers at once (fio --client):\n"
 	       "host[:port],... or @FILE; see SECURITY",
@@ -162,6 +195,7 @@ static int parse(struct fv_cmdline *c, int argc, char **argv)
 	int ret;
 
 	ro->r.outdir = "results";
+	ro->repeat = 1;
 	for (size_t i = 0; fv_suite_tables[i]; i++)
 		ro->tables[i] = fv_suite_tables[i];
 	ro->r.quick = q && *q && strcmp(q, "0");
@@ -181,6 +215,16 @@ static int parse(struct fv_cmdline *c, int argc, char **argv)
 		return fv_usage_error(c, "%s", "--label NAME is required");
 	if (!ro->r.target)
 		return fv_usage_error(c, "%s", "--target PATH is required");
+	if (ro->label2 && (!strcmp(ro->label2, ro->r.label) || ro->r.hosts.n))
+		return fv_usage_error(c, "%s",
+				      "a second --label: another name, and "
+				      "no --hosts");
+	if (ro->label2) {
+		/* The same run but for its label and target. */
+		ro->r2 = ro->r;
+		ro->r2.label = ro->label2;
+		ro->r2.target = ro->target2 ? ro->target2 : ro->r.target;
+	}
 	return fv_skus_resolve(c);
 }
 
@@ -223,16 +267,17 @@ static int prepare(struct fv_run *r, FILE *err)
 }
 
 /* The tables and verdicts of this run, as text. */
-static int print_tables(const struct fv_cmdline *c, const struct run_opts *ro)
+static int print_tables(const struct fv_cmdline *c, const struct run_opts *ro,
+			const struct fv_run *r)
 {
 	struct fv_label_rule rule = { 0 };
-	char spec[4400], *paths[] = { (char *) ro->r.dir };
+	char spec[4400], *paths[] = { (char *) r->dir };
 	struct fv_pctlist show, compute;
 	struct fv_suite s;
 	struct fv_report rep = { .command = "run", .pcts = &show };
 	int ret;
 
-	snprintf(spec, sizeof(spec), "%s=%s", ro->r.label, ro->r.dir);
+	snprintf(spec, sizeof(spec), "%s=%s", r->label, r->dir);
 	if (fv_label_rule_parse(&rule, spec))
 		return FV_EXIT_SOFTWARE;
 	fv_pctlist_default(&show);
@@ -273,9 +318,10 @@ static int run_fio(const struct fv_cmdline *c, struct fv_run *r,
 	return ret;
 }
 
-static int execute(const struct fv_cmdline *c, struct run_opts *ro)
+/* Run i (from 0) of --repeat's; the tables after the last. */
+static int execute(const struct fv_cmdline *c, struct run_opts *ro,
+		   struct fv_run *r, int i)
 {
-	struct fv_run *r = &ro->r;
 	struct fv_prov_rec *prov;
 	bool interrupted = false;
 	int fio_status, status, lost;
@@ -286,6 +332,8 @@ static int execute(const struct fv_cmdline *c, struct run_opts *ro)
 		r->target, r->label, r->quick ? " (quick)" : "");
 	if (r->hosts.n)
 		fprintf(c->out, " on %zu hosts", r->hosts.n);
+	if (ro->repeat > 1)
+		fprintf(c->out, " (run %d of %d)", i + 1, ro->repeat);
 	fprintf(c->out, " -> %s\n", r->dir);
 	fv_run_manifest(r, "running", c->err);
 	/* of this machine: the hosts' own is what their output says */
@@ -310,7 +358,7 @@ static int execute(const struct fv_cmdline *c, struct run_opts *ro)
 			c->err);
 	if (r->hosts.n)
 		fv_hosts_manifest(r, c->err);
-	status = print_tables(c, ro);
+	status = i + 1 == ro->repeat ? print_tables(c, ro, r) : FV_EXIT_OK;
 	fprintf(c->out, "results: %s\n", r->dir);
 	if (interrupted)
 		return FV_EXIT_INTERRUPTED;
@@ -337,6 +385,8 @@ static int run_main(const struct fv_invocation *inv, int argc, char **argv)
 	}
 	if (!ret && !c.done)
 		ret = preflight(&ro->r, c.err);
+	if (!ret && !c.done && ro->label2)
+		ret = preflight(&ro->r2, c.err);
 	if (!ret && !c.done)
 		ret = prepare(&ro->r, c.err);
 	if (!ret && !c.done && ro->r.dry) {
@@ -351,8 +401,23 @@ static int run_main(const struct fv_invocation *inv, int argc, char **argv)
 		discard_dir(&ro->r);
 		c.done = true;
 	}
-	if (!ret && !c.done)
-		ret = execute(&c, ro);
+	/*
+	 * Each run in a directory of its own, made as it starts; two labels
+	 * take turns (A B A B), so that the machine's drift hits both alike.
+	 * Whole runs, not job by job: a suite's jobs build on those before
+	 * them (the fill before the steady write, stonewalls), which fio
+	 * runs of one section each would lose.
+	 */
+	for (int i = 0; !ret && !c.done && i < ro->repeat; i++) {
+		if (i)
+			ret = prepare(&ro->r, c.err);
+		if (!ret)
+			ret = execute(&c, ro, &ro->r, i);
+		if (!ret && ro->label2)
+			ret = prepare(&ro->r2, c.err);
+		if (!ret && ro->label2)
+			ret = execute(&c, ro, &ro->r2, i);
+	}
 	fv_hosts_free(&ro->r.hosts);
 	fv_cmdline_free(&c);
 	free(ro);
@@ -366,7 +431,11 @@ const struct fv_command fv_cmd_run = {
 	.after =
 		"Keeps the job file as run, fio's json+, logs and the engines' "
 		"stats files under\nDIR/NAME/<timestamp>/, then prints the "
-		"tables and verdicts.\nJOBFILE is a path, or a name "
+		"tables and verdicts; with --repeat N,\nN runs one after "
+		"another, each in its own directory: diff takes them\nas a "
+		"sample (--baseline DIR/NAME). A second --label and --target: "
+		"the two\ntake turns, run by run (A B A B).\nJOBFILE is a "
+		"path, or a name "
 		"(placement) found as NAME.fio in $FV_JOBFILE_DIR,\nthe build "
 		"tree's jobfiles beside this program, or\n"
 		"<prefix>/share/fioverdict/jobfiles; --list shows them.\n"

@@ -147,6 +147,18 @@ const struct fv_option fv_opts_verdict[] = {
 	FV_OPT_END,
 };
 
+/* A significance level: a ratio strictly between 0 and 1 (5% or 0.05). */
+static int set_alpha(struct fv_cmdline *c, const struct fv_option *o,
+		     const char *arg)
+{
+	int ret = fv_set_ratio(c, o, arg);
+	double a = *(double *) ((char *) c->own + o->off);
+
+	if (ret)
+		return ret;
+	return a > 0 && a < 1 ? 0 : fv_option_invalid(c, o, arg);
+}
+
 static int set_baseline(struct fv_cmdline *c, const struct fv_option *o,
 			const char *arg)
 {
@@ -157,15 +169,14 @@ static int set_baseline(struct fv_cmdline *c, const struct fv_option *o,
 	return 0;
 }
 
-/* Two runs compared (diff; verdict's sweep depths, peak and steady). */
+/* Two runs compared (verdict's sweep depths, peak and steady). */
 const struct fv_option fv_opts_noise[] = {
 	FV_OPT_AT("noise-mult", 0, "X",
 		  "two runs differ beyond X x their noise [3]", fv_set_number,
 		  VO(noise_mult), 0, 0),
 	FV_OPT_AT("default-noise", 0, "R",
-		  "a run's noise when nothing measures it; with\none baseline "
-		  "run, the least [10%]",
-		  fv_set_ratio, VO(default_noise), 0, 0),
+		  "a run's noise when nothing measures it [10%]", fv_set_ratio,
+		  VO(default_noise), 0, 0),
 	FV_OPT_END,
 };
 
@@ -175,6 +186,18 @@ const struct fv_option fv_opts_diff[] = {
 		  fv_set_ratio, VO(diff_tput), 0, 0),
 	FV_OPT_AT("diff-p99", 0, "R", "p99 worse by more than R [20%]",
 		  fv_set_ratio, VO(diff_p99), 0, 0),
+	FV_OPT_AT("alpha", 0, "P",
+		  "significance of a change, over all jobs x\nfigures (Holm) "
+		  "[0.05]",
+		  set_alpha, VO(alpha), 0, 0),
+	FV_OPT_AT("wide-tput", 0, "X",
+		  "throughput changed by more than X times counts\nwithout a "
+		  "test [10]",
+		  fv_set_number, VO(wide_tput), 1, 0),
+	FV_OPT_AT("wide-lat", 0, "X",
+		  "p99 changed by more than X times counts\nwithout a "
+		  "test [40]",
+		  fv_set_number, VO(wide_lat), 1, 0),
 	FV_OPT_AT("min-baseline", 0, "N",
 		  "fewer baseline runs: insufficient-baseline [1]", fv_set_int,
 		  VO(min_baseline), 1, 0),

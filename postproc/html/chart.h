@@ -21,6 +21,7 @@ struct fv_line {
 	char *title;
 	double *x, *y;
 	size_t n, cap;
+	bool points; /* drawn as points, not joined: runs of one job */
 };
 
 /*

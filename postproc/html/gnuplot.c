@@ -55,10 +55,19 @@ static void gp_axes(FILE *f, const struct fv_chart *ch)
 		fputs("set yrange [0:*]\nset offsets 0, 0, graph 0.1, 0\n"
 		      "set format y \"%.1s%c\"\n",
 		      f);
-	if (ch->xaxis == FV_AX_HOSTS)
-		fputs("set xtics 1\nset format x \"%.0f\"\nset format y "
-		      "\"%g\"\nset offsets 0.5, 0.5, graph 0.1, 0\n",
-		      f);
+	if (ch->xaxis == FV_AX_HOSTS) {
+		/* numbered 1..n: half a step either side, even for one */
+		double hi = 1;
+
+		for (size_t k = 0; k < ch->nlines; k++)
+			for (size_t i = 0; i < ch->lines[k].n; i++)
+				hi = fmax(hi, ch->lines[k].x[i]);
+		fprintf(f,
+			"set xtics 1\nset format x \"%%.0f\"\nset format y "
+			"\"%%g\"\nset xrange [0.5:%.17g]\n"
+			"set offsets 0, 0, graph 0.1, 0\n",
+			hi + 0.5);
+	}
 }
 
 /* An x or y position: "first V", or the plot's edge when V is NAN. */
@@ -156,10 +165,12 @@ static void gp_plot(FILE *f, const struct fv_chart *ch)
 		if (!ch->lines[k].n)
 			continue;
 		fprintf(f,
-			"%s$d%zu using 1:2 with linespoints lw 2 "
-			"lc rgb \"%s\" dt %zu pt %zu ps 0.8 title ",
-			any ? ", \\\n  " : "plot ", k, colours[k % NCOLOURS],
-			k % 5 + 1, (k % 6) * 2 + 5);
+			"%s$d%zu using 1:2 with %s lw 2 "
+			"lc rgb \"%s\" dt %zu pt %zu ps %s title ",
+			any ? ", \\\n  " : "plot ", k,
+			ch->lines[k].points ? "points" : "linespoints",
+			colours[k % NCOLOURS], k % 5 + 1, (k % 6) * 2 + 5,
+			ch->lines[k].points ? "1.2" : "0.8");
 		gp_str(f, ch->lines[k].title);
 		any = true;
 	}

@@ -30,6 +30,13 @@ void fv_charts_free(struct fv_charts *c);
  * hosts' IOPS and p99 over the fleet's median, per job. 0 or -ENOMEM.
  */
 int fv_charts_hosts(struct fv_charts *c, const struct fv_table *hosts);
+/*
+ * Per label whose jobs ran several times (run --repeat): each run's IOPS
+ * and p99 over the median of its job's runs, one point per run, so that
+ * the spread the regression gate tests is seen, not only the medians.
+ * 0 or -ENOMEM.
+ */
+int fv_charts_runs(struct fv_charts *c, const struct fv_set *set);
 /* Adds the percentiles the curves show to the list computed at ingest. */
 void fv_report_curve_pcts(struct fv_pctlist *pl);
 

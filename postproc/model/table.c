@@ -32,6 +32,8 @@ const char *fv_unit_name(enum fv_unit u)
 		return "ms";
 	case FV_U_DEPTH:
 		return "QD";
+	case FV_U_PROB:
+		return "probability";
 	}
 	return "";
 }

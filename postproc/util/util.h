@@ -2,8 +2,8 @@
 /*
  * What every stage of fioverdict may use and that knows nothing of fio's
  * results: diagnostics, fio's spelling of option values, XML escaping,
- * files written whole or not at all, the version. The lowest folder: it
- * includes no other.
+ * files written whole or not at all, rank tests, the version. The lowest
+ * folder: it includes no other.
  */
 #ifndef FV_UTIL_H
 #define FV_UTIL_H
@@ -14,6 +14,7 @@
 #include "fio_value.h"
 #include "grow.h"
 #include "number.h"
+#include "ranktest.h"
 #include "version.h"
 #include "xml_escape.h"
 

@@ -1,20 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * diff: each job of the new results against the same label and job in the
- * baseline (--baseline DIR), on throughput and p99. Changes are ratios,
- * judged on a log scale: a third of the throughput is as far below as
- * three times is above. A change counts when it passes the plain
- * threshold (diff_tput, diff_p99) and noise_mult times the noise of the
- * very figure compared:
- *   - between runs: the spread of the baseline's runs (a normal's sigma
- *     from their median absolute deviation), when there are two or more;
- *   - within runs: the new run's own and the baseline runs' (throughput:
- *     the spread of its IOPS windows or fio's iops_stddev; p99: the spread
- *     of its per-window p99s, noise.c), since windows drift with the
- *     machine's load as a whole run does;
- * added in quadrature. A single baseline run cannot show how much runs
- * differ: the noise is then at least default_noise. Beyond the plain
- * threshold but inside the noise: inconclusive, never a regression.
+ * baseline (--baseline DIR), several runs a side, on throughput, p99,
+ * p99.9 and sync latency. A run moves with the machine's other tenants,
+ * which change between runs more than within one: a figure's runs are a
+ * sample, judged by a rank test of the two samples (Mann-Whitney U, exact
+ * for small samples), its p-values adjusted by Holm's method over every
+ * job x figure compared. The effect is the ratio of the medians, with the
+ * Hodges-Lehmann interval of the ratio (on logs). A change counts when it
+ * is both significant at --alpha and beyond its threshold (diff_tput,
+ * diff_p99); samples too small to ever reach --alpha are inconclusive,
+ * with the runs a side that would decide, unless the change is beyond the
+ * wide factor (wide_tput, wide_lat) that identical runs of a shared
+ * machine do not reach.
  */
 #include <errno.h>
 #include <math.h>
@@ -23,24 +21,35 @@
 #include <string.h>
 
 #include "series_stats.h"
+#include "util/util.h"
 #include "verdict_int.h"
 
-struct metric {
-	double now, base;   /* the new figure, the baseline's median */
-	double change;	    /* now / base - 1, signed: > 0 better */
-	double lchange;	    /* the same as a log ratio, judged */
-	double noise;	    /* relative sigma of the change (~ of its log) */
-	double band;	    /* log: max(log(1 + threshold), mult x noise) */
-	double thr;	    /* the plain threshold */
-	double mult;	    /* noise_mult */
-	size_t n;	    /* baseline runs */
-	bool assumed;	    /* the noise floor is default_noise */
+enum fig { F_TPUT, F_P99, F_P999, F_SYNC, F_NR };
+
+/* One figure of one job: the two samples and what they show. */
+struct cell {
+	double *b, *a; /* the baseline's runs, the new ones (> 0) */
+	size_t nb, na;
+	double mb, ma;	    /* medians */
+	double ratio;	    /* ma / mb */
+	double lo, hi;	    /* Hodges-Lehmann interval of the ratio */
+	double p, padj;	    /* rank test, Holm-adjusted */
+	enum fv_verdict v;  /* this figure's verdict */
+	size_t need;	    /* inconclusive: runs a side that decide */
+	bool used, floored; /* compared; latency change under lat_floor */
+};
+
+struct group {
+	const struct fv_job *j; /* the first of the new runs */
+	struct cell c[F_NR];
 };
 
 struct dctx {
 	struct fv_vctx vc;
 	const struct fv_set *base;
 	const struct fv_logset *base_logs;
+	struct group *g;
+	size_t ng;
 };
 
 static bool has_label(const struct fv_set *s, const char *label)
@@ -51,35 +60,34 @@ static bool has_label(const struct fv_set *s, const char *label)
 	return false;
 }
 
-/*
- * Baseline jobs of the same label and job; when the baseline has no such
- * label (each run in its own directory, labelled by it), the same job. A
- * fleet's sum is compared with fleets' sums only.
- */
-static size_t matches(const struct dctx *dc, const struct fv_job *j,
-		      const struct fv_job **out)
+static bool same_label(const char *a, const char *b)
 {
-	bool any_label = !j->label || !has_label(dc->base, j->label);
-	size_t n = 0;
-
-	for (size_t i = 0; i < dc->base->njobs; i++) {
-		const struct fv_job *b = dc->base->jobs[i];
-
-		if (fv_job_representative(b) &&
-		    (b->kind == FV_JOB_FLEET) == (j->kind == FV_JOB_FLEET) &&
-		    !strcmp(b->display, j->display) &&
-		    (any_label || (b->label && !strcmp(b->label, j->label))))
-			out[n++] = b;
-	}
-	return n;
+	return (!a && !b) || (a && b && !strcmp(a, b));
 }
 
-static double p99(const struct dctx *dc, const struct fv_set *s,
-		  const struct fv_job *j)
+/* One job in two runs: its name and kind (a fleet's sum with sums). */
+static bool same_job(const struct fv_job *a, const struct fv_job *b)
 {
-	enum fv_latkind k = dc->vc.ao ? dc->vc.ao->lat : FV_CLAT;
+	return fv_job_representative(b) &&
+	       (a->kind == FV_JOB_FLEET) == (b->kind == FV_JOB_FLEET) &&
+	       !strcmp(a->display, b->display);
+}
 
-	return fv_vjob_pct(s, j, fv_vjob_dir(j), k, 99);
+/*
+ * The runs of j's job in s: the same label and job; in a baseline without
+ * such a label (each run in its own directory, labelled by it), the same
+ * job of any label.
+ */
+static size_t runs_of(const struct fv_set *s, const struct fv_job *j,
+		      bool any_label, const struct fv_job **out)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->njobs; i++)
+		if (same_job(j, s->jobs[i]) &&
+		    (any_label || same_label(s->jobs[i]->label, j->label)))
+			out[n++] = s->jobs[i];
+	return n;
 }
 
 static double tput(const struct fv_job *j)
@@ -89,136 +97,306 @@ static double tput(const struct fv_job *j)
 	return v > 0 ? v : fv_vjob_bw(j);
 }
 
-/* A figure and its run's own relative noise. */
-struct sample {
-	double v, noise;
-};
-
-static struct sample tput_of(const struct fv_logset *logs,
-			     const struct fv_job *j)
+static double figure(const struct dctx *dc, const struct fv_set *s,
+		     const struct fv_job *j, enum fig f)
 {
-	double v = tput(j);
+	enum fv_latkind k = dc->vc.ao ? dc->vc.ao->lat : FV_CLAT;
 
-	return (struct sample){ v, fv_vjob_iops(j) > 0
-					   ? fv_vjob_iops_spread(logs, j)
-					   : NAN };
-}
-
-static struct sample p99_of(const struct dctx *dc, const struct fv_set *s,
-			    const struct fv_logset *logs,
-			    const struct fv_job *j)
-{
-	return (struct sample){ p99(dc, s, j), fv_vjob_lat_spread(logs, j) };
-}
-
-/* Median of the finite positive values of v (their count in *k). */
-static double median_of(const double *v, size_t n, double *tmp, size_t *k)
-{
-	*k = 0;
-	for (size_t i = 0; i < n; i++)
-		if (v[i] > 0 && isfinite(v[i]))
-			tmp[(*k)++] = v[i];
-	return *k ? fv_median(tmp, *k) : NAN;
-}
-
-/*
- * sign: +1 when higher is better (throughput), -1 for latency. b[] the
- * baseline runs' figures, now the new one.
- */
-static int measure(struct metric *m, const struct sample *b, size_t n,
-		   struct sample now, double thr, const struct fv_vopts *o,
-		   int sign)
-{
-	double *v = calloc(n + 1, sizeof(*v)), *tmp = calloc(n + 1, sizeof(*v));
-	double between = 0, within_base;
-	size_t kn;
-
-	if (!v || !tmp) {
-		free(v);
-		free(tmp);
-		return -ENOMEM;
+	switch (f) {
+	case F_TPUT:
+		return tput(j);
+	case F_P99:
+		return fv_vjob_pct(s, j, fv_vjob_dir(j), k, 99);
+	case F_P999:
+		return fv_vjob_pct(s, j, fv_vjob_dir(j), k, 99.9);
+	default:
+		return fv_vjob_pct(s, j, FV_DIR_SYNC, FV_LAT, 99);
 	}
-	for (size_t i = 0; i < n; i++)
-		v[i] = b[i].v;
-	m->base = median_of(v, n, tmp, &m->n);
-	if (m->n >= 2)
-		between = 1.4826 * fv_rel_mad(tmp, m->n);
-	for (size_t i = 0; i < n; i++)
-		v[i] = b[i].noise;
-	within_base = median_of(v, n, tmp, &kn);
-	within_base = kn ? within_base / sqrt((double) m->n) : 0;
-	m->noise = sqrt(between * between + within_base * within_base +
-			(isfinite(now.noise) ? now.noise * now.noise : 0));
-	m->assumed = m->n < 2 && m->noise < o->default_noise;
-	if (m->assumed)
-		m->noise = o->default_noise;
-	m->now = now.v;
-	m->thr = thr;
-	m->mult = o->noise_mult;
-	m->band = fmax(log1p(thr), o->noise_mult * m->noise);
-	m->change = sign * (now.v / m->base - 1);
-	m->lchange = sign * log(now.v / m->base);
-	free(v);
-	free(tmp);
+}
+
+/* The figure of runs r[n] that have it, finite and positive, into v. */
+static size_t sample(const struct dctx *dc, const struct fv_set *s,
+		     const struct fv_job **r, size_t n, enum fig f, double *v)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		double x = figure(dc, s, r[i], f);
+
+		if (x > 0 && isfinite(x))
+			v[k++] = x;
+	}
+	return k;
+}
+
+static double median(const double *v, size_t n)
+{
+	double *t = malloc(n * sizeof(*t)), m;
+
+	if (!t)
+		return NAN;
+	memcpy(t, v, n * sizeof(*t));
+	m = fv_median(t, n);
+	free(t);
+	return m;
+}
+
+/* The rank test and the interval, on logs: a ratio's scale. */
+static int test_cell(struct cell *c)
+{
+	double *lb = malloc((c->nb + c->na) * sizeof(*lb)), *la, est;
+	struct fv_mw mw;
+	int ret;
+
+	if (!lb)
+		return -ENOMEM;
+	la = lb + c->nb;
+	for (size_t i = 0; i < c->nb; i++)
+		lb[i] = log(c->b[i]);
+	for (size_t i = 0; i < c->na; i++)
+		la[i] = log(c->a[i]);
+	ret = fv_mw_test(lb, c->nb, la, c->na, &mw);
+	if (!ret)
+		ret = fv_hl_shift(lb, c->nb, la, c->na, 0.95, &est, &c->lo,
+				  &c->hi);
+	free(lb);
+	if (ret)
+		return ret;
+	c->p = mw.p;
+	c->lo = exp(c->lo);
+	c->hi = exp(c->hi);
+	c->mb = median(c->b, c->nb);
+	c->ma = median(c->a, c->na);
+	c->ratio = c->ma / c->mb;
+	return isnan(c->ratio) ? -ENOMEM : 0;
+}
+
+static int gather(struct dctx *dc, struct group *g, const struct fv_job **rb,
+		  const struct fv_job **ra)
+{
+	const struct fv_job *j = g->j;
+	size_t nb = runs_of(dc->base, j,
+			    !j->label || !has_label(dc->base, j->label), rb),
+	       na = runs_of(dc->vc.set, j, false, ra);
+
+	for (int f = 0; f < F_NR; f++) {
+		struct cell *c = &g->c[f];
+		int ret;
+
+		c->b = calloc(nb + na + 1, sizeof(*c->b));
+		if (!c->b)
+			return -ENOMEM;
+		c->a = c->b + nb;
+		c->nb = sample(dc, dc->base, rb, nb, f, c->b);
+		c->na = sample(dc, dc->vc.set, ra, na, f, c->a);
+		c->used = c->nb && c->na;
+		if (c->used && (ret = test_cell(c)))
+			return ret;
+	}
 	return 0;
 }
 
-static void fmt_metric(char *buf, size_t len, const char *what, enum fv_unit u,
-		       const struct metric *m, int sign)
+static int collect(struct dctx *dc)
 {
-	char a[48], b[48];
+	const struct fv_set *s = dc->vc.set;
+	const struct fv_job **rb = calloc(dc->base->njobs + 1, sizeof(*rb)),
+			    **ra = calloc(s->njobs + 1, sizeof(*ra));
+	int ret = rb && ra ? 0 : -ENOMEM;
 
-	fv_vfmt(a, sizeof(a), u, m->now);
-	fv_vfmt(b, sizeof(b), u, m->base);
-	if (!m->n) {
-		snprintf(buf, len, "%s %s, no baseline run to compare with",
-			 what, a);
-		return;
+	dc->g = calloc(s->njobs + 1, sizeof(*dc->g));
+	if (!dc->g)
+		ret = -ENOMEM;
+	for (size_t i = 0; !ret && i < s->njobs; i++) {
+		const struct fv_job *j = s->jobs[i];
+		bool seen = false;
+
+		if (!fv_job_representative(j))
+			continue;
+		for (size_t k = 0; k < dc->ng && !seen; k++)
+			seen = same_job(j, dc->g[k].j) &&
+			       same_label(j->label, dc->g[k].j->label);
+		if (seen)
+			continue;
+		dc->g[dc->ng].j = j;
+		ret = gather(dc, &dc->g[dc->ng++], rb, ra);
 	}
-	snprintf(buf, len,
-		 "%s %s vs baseline median %s of %zu run%s (%+.1f%%; counts "
-		 "beyond a factor of %.2f: the threshold %.0f%%, or %.0f x a "
-		 "noise of %.1f%%%s)",
-		 what, a, b, m->n, m->n == 1 ? "" : "s", 100 * sign * m->change,
-		 exp(m->band), 100 * m->thr, m->mult, 100 * m->noise,
-		 m->assumed ? " assumed: one baseline run" : "");
+	free(rb);
+	free(ra);
+	return ret;
 }
 
-static bool valid(const struct metric *m)
+static double threshold(const struct fv_vopts *o, enum fig f)
 {
-	return m->n && isfinite(m->lchange);
+	return f == F_TPUT ? o->diff_tput : o->diff_p99;
 }
 
-static enum fv_verdict decide(const struct fv_vopts *o, const struct metric *t,
-			      const struct metric *l)
+/*
+ * The factor beyond which a change counts untested. p99.9 and the sync
+ * p99 have none: a short run's p99.9 is a handful of I/Os, and moved up
+ * to 7x between identical runs of this machine.
+ */
+static double wide(const struct fv_vopts *o, enum fig f)
 {
-	bool lat = valid(l);
+	return f == F_TPUT ? o->wide_tput : f == F_P99 ? o->wide_lat : INFINITY;
+}
 
-	if (!valid(t) || t->n < (size_t) o->min_baseline)
-		return FV_V_INSUFFICIENT;
-	if (t->lchange < -t->band || (lat && l->lchange < -l->band))
-		return FV_V_REGRESSION;
-	if (t->lchange > t->band || (lat && l->lchange > l->band))
-		return FV_V_IMPROVEMENT;
-	/* Beyond the plain thresholds, within the noise: cannot tell. */
-	if (fabs(t->lchange) > log1p(t->thr) ||
-	    (lat && fabs(l->lchange) > log1p(l->thr)))
-		return FV_V_INCONCLUSIVE;
-	return FV_V_STABLE;
+/* Holm over every job x figure compared, then each figure's verdict. */
+static int judge(struct dctx *dc)
+{
+	const struct fv_vopts *o = dc->vc.o;
+	size_t k = 0, n = 0;
+	double *p = calloc(dc->ng * F_NR + 1, sizeof(*p)), level;
+
+	if (!p)
+		return -ENOMEM;
+	for (size_t i = 0; i < dc->ng; i++)
+		for (int f = 0; f < F_NR; f++)
+			if (dc->g[i].c[f].used)
+				p[k++] = dc->g[i].c[f].p;
+	if (fv_holm(p, k, p)) {
+		free(p);
+		return -ENOMEM;
+	}
+	/* Holm's first step: no p-value above alpha / k can count. */
+	level = k ? o->alpha / (double) k : o->alpha;
+	for (size_t i = 0; i < dc->ng; i++)
+		for (int f = 0; f < F_NR; f++) {
+			struct cell *c = &dc->g[i].c[f];
+			int sign = f == F_TPUT ? 1 : -1;
+			double s;
+			bool beyond, sig;
+
+			if (!c->used)
+				continue;
+			c->padj = p[n++];
+			s = sign * log(c->ratio);
+			c->floored = f != F_TPUT &&
+				     fabs(c->ma - c->mb) < o->lat_floor_ns;
+			if (c->floored)
+				s = 0;
+			beyond = fabs(s) > log1p(threshold(o, f));
+			sig = c->padj <= o->alpha;
+			if (beyond && (sig || fabs(s) > log(wide(o, f))))
+				c->v = s < 0 ? FV_V_REGRESSION
+					     : FV_V_IMPROVEMENT;
+			else if (beyond)
+				c->v = FV_V_INCONCLUSIVE;
+			else
+				c->v = FV_V_STABLE;
+			if (c->v == FV_V_INCONCLUSIVE &&
+			    fv_mw_min_p(c->nb, c->na) > level)
+				c->need = fv_mw_runs_needed(level);
+		}
+	free(p);
+	return 0;
+}
+
+static const char *const fig_names[F_NR] = { "throughput", "p99", "p99.9",
+					     "sync p99" };
+
+/*
+ * The machine formats' columns: the figure that decided the job's verdict
+ * (its worst; throughput when all are stable), as numbers. The medians are
+ * in the unit the figure's key ends with.
+ */
+static const struct {
+	const char *key, *title;
+	enum fv_unit unit;
+} dcols[] = {
+	{ "figure", "Figure", FV_U_TEXT },
+	{ "n_base", "Baseline runs", FV_U_COUNT },
+	{ "n_new", "New runs", FV_U_COUNT },
+	{ "median_base", "Baseline median", FV_U_TEXT },
+	{ "median_new", "New median", FV_U_TEXT },
+	{ "ratio", "Ratio", FV_U_RATIO },
+	{ "ratio_lo", "Ratio, 95% low", FV_U_RATIO },
+	{ "ratio_hi", "Ratio, 95% high", FV_U_RATIO },
+	{ "p", "p", FV_U_PROB },
+	{ "p_holm", "p, Holm", FV_U_PROB },
+	{ "runs_needed", "Runs a side needed", FV_U_COUNT },
+};
+#define NDCOLS (sizeof(dcols) / sizeof(*dcols))
+
+static int diff_cols(struct fv_table *t)
+{
+	for (size_t c = 0; c < NDCOLS; c++)
+		if (fv_table_add_col(t, dcols[c].key, dcols[c].title,
+				     dcols[c].unit, FV_COL_MACHINE))
+			return -ENOMEM;
+	return 0;
+}
+
+static int row_figures(struct dctx *dc, const struct group *g, int f)
+{
+	static const char *const keys[F_NR] = { "throughput_iops", "p99_ns",
+						"p99.9_ns", "sync_p99_ns" };
+	const struct cell *c = &g->c[f];
+	struct fv_table *t = dc->vc.t;
+	size_t row = t->nrows - 1, col = t->ncols - NDCOLS;
+	const double v[NDCOLS - 1] = {
+		(double) c->nb,
+		(double) c->na,
+		c->mb,
+		c->ma,
+		c->ratio,
+		c->lo > 0 && isfinite(c->hi) ? c->lo : NAN,
+		c->lo > 0 && isfinite(c->hi) ? c->hi : NAN,
+		c->p,
+		c->padj,
+		c->need ? (double) c->need : NAN,
+	};
+
+	if (!c->used)
+		return 0;
+	if (fv_cell_str(t, row, col,
+			f == F_TPUT && fv_vjob_iops(g->j) <= 0
+				? "throughput_bps"
+				: keys[f]))
+		return -ENOMEM;
+	for (size_t k = 0; k < NDCOLS - 1; k++)
+		if (isfinite(v[k]) && fv_cell_num(t, row, col + 1 + k, v[k]))
+			return -ENOMEM;
+	return 0;
+}
+
+static void fmt_cell(struct fv_vlist *l, const struct fv_job *j, enum fig f,
+		     const struct cell *c)
+{
+	enum fv_unit u = f != F_TPUT	       ? FV_U_NS
+			 : fv_vjob_iops(j) > 0 ? FV_U_IOPS
+					       : FV_U_BPS;
+	char a[48], b[48], ci[64], need[64] = "";
+
+	fv_vfmt(a, sizeof(a), u, c->ma);
+	fv_vfmt(b, sizeof(b), u, c->mb);
+	if (!(c->lo > 0) || isinf(c->hi))
+		snprintf(ci, sizeof(ci), "95%% interval n/a");
+	else
+		snprintf(ci, sizeof(ci), "95%% %.2f-%.2f", c->lo, c->hi);
+	if (c->need)
+		snprintf(need, sizeof(need), ", %zu runs a side would decide",
+			 c->need);
+	fv_vlist_add(l,
+		     "%s n %zu/%zu: median %s vs %s, ratio %.2f (%s), p "
+		     "%.3g (Holm %.3g)%s: %s%s",
+		     f == F_TPUT && u == FV_U_BPS ? "bandwidth" : fig_names[f],
+		     c->na, c->nb, a, b, c->ratio, ci, c->p, c->padj,
+		     c->floored ? ", under --lat-floor" : "",
+		     fv_verdict_name(c->v), need);
 }
 
 static const char *sentence(enum fv_verdict v)
 {
 	switch (v) {
 	case FV_V_REGRESSION:
-		return "worse than the baseline beyond its threshold and its "
-		       "noise";
+		return "worse than the baseline: significant and beyond the "
+		       "threshold, or beyond the wide factor";
 	case FV_V_IMPROVEMENT:
-		return "better than the baseline beyond its threshold and its "
-		       "noise";
+		return "better than the baseline: significant and beyond the "
+		       "threshold, or beyond the wide factor";
 	case FV_V_INCONCLUSIVE:
-		return "changed beyond the threshold but within the noise of "
-		       "the figure: cannot tell";
+		return "changed beyond the threshold but not significantly: "
+		       "cannot tell";
 	case FV_V_STABLE:
 		return "within the thresholds of the baseline";
 	default:
@@ -226,42 +404,62 @@ static const char *sentence(enum fv_verdict v)
 	}
 }
 
-static int one(struct dctx *dc, const struct fv_job *j, const struct fv_job **m)
+/* The job's verdict: its worst figure's (into *fig). */
+static enum fv_verdict worst(const struct dctx *dc, const struct group *g,
+			     size_t *need, int *fig)
 {
-	const struct fv_vopts *o = dc->vc.o;
-	size_t n = matches(dc, j, m);
-	struct sample *tb = calloc(n + 1, sizeof(*tb)),
-		      *lb = calloc(n + 1, sizeof(*lb));
-	struct metric t = { 0 }, l = { 0 };
-	char ev[1024], a[480], b[480];
-	enum fv_verdict v;
-	int ret = tb && lb ? 0 : -ENOMEM;
+	static const enum fv_verdict order[] = { FV_V_REGRESSION,
+						 FV_V_IMPROVEMENT,
+						 FV_V_INCONCLUSIVE };
 
-	for (size_t i = 0; !ret && i < n; i++) {
-		tb[i] = tput_of(dc->base_logs, m[i]);
-		lb[i] = p99_of(dc, dc->base, dc->base_logs, m[i]);
-	}
-	if (!ret)
-		ret = measure(&t, tb, n, tput_of(dc->vc.logs, j), o->diff_tput,
-			      o, +1);
-	if (!ret)
-		ret = measure(&l, lb, n, p99_of(dc, dc->vc.set, dc->vc.logs, j),
-			      o->diff_p99, o, -1);
-	free(tb);
-	free(lb);
-	if (ret)
-		return ret;
-	/* A few µs of scheduler jitter is no change, whatever its ratio. */
-	if (fabs(l.now - l.base) < o->lat_floor_ns)
-		l.change = l.lchange = 0;
-	v = decide(o, &t, &l);
-	fmt_metric(a, sizeof(a),
-		   fv_vjob_iops(j) > 0 ? "throughput" : "bandwidth",
-		   fv_vjob_iops(j) > 0 ? FV_U_IOPS : FV_U_BPS, &t, +1);
-	fmt_metric(b, sizeof(b), "p99", FV_U_NS, &l, -1);
-	snprintf(ev, sizeof(ev), "%s; %s", a, valid(&l) ? b : "p99 n/a");
-	return fv_vrow(&dc->vc, j->label, j->display, "regression", v, ev, "%s",
-		       sentence(v));
+	*need = 0;
+	*fig = F_TPUT;
+	if (!g->c[F_TPUT].used ||
+	    g->c[F_TPUT].nb < (size_t) dc->vc.o->min_baseline)
+		return FV_V_INSUFFICIENT;
+	for (size_t k = 0; k < sizeof(order) / sizeof(*order); k++)
+		for (int f = 0; f < F_NR; f++)
+			if (g->c[f].used && g->c[f].v == order[k]) {
+				for (int h = 0; h < F_NR; h++)
+					if (g->c[h].need > *need)
+						*need = g->c[h].need;
+				*fig = f;
+				return order[k];
+			}
+	return FV_V_STABLE;
+}
+
+static int row(struct dctx *dc, const struct group *g)
+{
+	struct fv_vlist l = { .len = 0 };
+	size_t need;
+	int fig, ret;
+	enum fv_verdict v = worst(dc, g, &need, &fig);
+
+	for (int f = 0; f < F_NR; f++)
+		if (g->c[f].used)
+			fmt_cell(&l, g->j, f, &g->c[f]);
+	if (!l.n)
+		fv_vlist_add(&l,
+			     "throughput n %zu/0: no baseline run to "
+			     "compare with",
+			     g->c[F_TPUT].na);
+	if (need)
+		ret = fv_vrow(&dc->vc, g->j->label, g->j->display, "regression",
+			      v, l.buf, "%s; %zu runs a side would decide",
+			      sentence(v), need);
+	else
+		ret = fv_vrow(&dc->vc, g->j->label, g->j->display, "regression",
+			      v, l.buf, "%s", sentence(v));
+	return ret ? ret : row_figures(dc, g, fig);
+}
+
+static void groups_free(struct dctx *dc)
+{
+	for (size_t i = 0; dc->g && i < dc->ng; i++)
+		for (int f = 0; f < F_NR; f++)
+			free(dc->g[i].c[f].b);
+	free(dc->g);
 }
 
 int fv_diff(const struct fv_verdict_in *in, struct fv_report *rep, bool *failed)
@@ -272,25 +470,25 @@ int fv_diff(const struct fv_verdict_in *in, struct fv_report *rep, bool *failed)
 				   .o = in->o,
 				   .logs = in->logs },
 			   .base_logs = in->base_logs };
-	const struct fv_job **m;
-	int ret = 0;
+	int ret;
 
 	fv_set_init(&empty, NULL);
 	dc.base = in->base ? in->base : &empty;
-	m = calloc(dc.base->njobs + 1, sizeof(*m));
 	dc.vc.t = fv_vtable_new("diff", "Against the baseline");
-	if (!m || !dc.vc.t)
-		ret = -ENOMEM;
-	for (size_t i = 0; !ret && i < in->set->njobs; i++)
-		if (fv_job_representative(in->set->jobs[i]))
-			ret = one(&dc, in->set->jobs[i], m);
+	ret = dc.vc.t ? diff_cols(dc.vc.t) : -ENOMEM;
+	if (!ret)
+		ret = collect(&dc);
+	if (!ret)
+		ret = judge(&dc);
+	for (size_t i = 0; !ret && i < dc.ng; i++)
+		ret = row(&dc, &dc.g[i]);
 	if (!ret)
 		ret = fv_report_add(rep, dc.vc.t);
 	if (ret)
 		fv_table_free(dc.vc.t);
 	else
 		*failed |= dc.vc.failed;
-	free(m);
+	groups_free(&dc);
 	fv_set_free(&empty);
 	return ret;
 }

@@ -105,6 +105,9 @@ void fv_vopts_init(struct fv_vopts *o)
 	o->default_noise = 0.10;
 	o->lat_floor_ns = 20000;
 	o->min_baseline = 1;
+	o->alpha = 0.05;
+	o->wide_tput = 10;
+	o->wide_lat = 40;
 	o->outlier_z = 3.5;
 	o->outlier_dev = 0.25;
 }

@@ -94,6 +94,9 @@ struct fv_vopts {
 	double default_noise;	 /* --default-noise 10%: when none is known */
 	double lat_floor_ns;	 /* --lat-floor 20us */
 	int min_baseline;	 /* --min-baseline 1 */
+	double alpha;		 /* --alpha 0.05, over jobs x figures */
+	double wide_tput;	 /* --wide-tput 10: beyond, even untested */
+	double wide_lat;	 /* --wide-lat 40 */
 	double outlier_z;	 /* --outlier-z 3.5 */
 	double outlier_dev;	 /* --outlier-dev 25% */
 	uint64_t fail_on;	 /* --fail-on: bit per enum fv_verdict */

@@ -721,12 +721,12 @@ static void diff_of_fleets(void **state)
 	fleet = strstr(out, "new@fleet,peak,regression,stable,");
 	assert_non_null(fleet);
 	eol = strchr(fleet, '\n');
-	assert_non_null(strstr(fleet, "of 1 run"));
-	assert_true(strstr(fleet, "of 1 run") < eol);
+	assert_non_null(strstr(fleet, "n 1/1:"));
+	assert_true(strstr(fleet, "n 1/1:") < eol);
 	/* a host against the baseline's three hosts, never their sum */
 	assert_non_null(strstr(out, "new@127.0.0.2,peak,regression,"));
-	assert_non_null(strstr(out, "of 3 runs"));
-	assert_null(strstr(out, "of 4 runs"));
+	assert_non_null(strstr(out, "n 1/3:"));
+	assert_null(strstr(out, "n 1/4:"));
 	free(out);
 	free(err);
 	free(a);

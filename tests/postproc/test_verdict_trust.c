@@ -376,9 +376,10 @@ static struct fv_job *gate_job(struct fv_set *set, double iops, double sd,
 	return j;
 }
 
-/* diff of new against the baseline runs: its verdict. */
-static void diff_verdict(const double *base, size_t nb, double now, double sd,
-			 double p99_now, const char *want)
+/* diff of the new runs against the baseline runs: its verdict. */
+static void diff_verdict(const double *base, size_t nb, const double *now,
+			 size_t nn, double p99_base, double p99_now,
+			 const char *want)
 {
 	struct fv_set b, n;
 	struct fv_vopts o;
@@ -390,9 +391,11 @@ static void diff_verdict(const double *base, size_t nb, double now, double sd,
 	fv_set_init(&n, NULL);
 	fv_vopts_init(&o);
 	for (size_t i = 0; i < nb; i++)
-		gate_job(&b, base[i], sd * base[i], 500e3);
-	gate_job(&n, now, sd * now, p99_now);
+		gate_job(&b, base[i], 0, p99_base * (1 + 0.01 * (double) i));
+	for (size_t i = 0; i < nn; i++)
+		gate_job(&n, now[i], 0, p99_now * (1 + 0.01 * (double) i));
 	assert_int_equal(fv_diff(&in, &rep, &failed), 0);
+	assert_int_equal(rep.tables[0]->nrows, 1); /* one job, its runs */
 	if (strcmp(fv_table_str(rep.tables[0], 0, "verdict"), want))
 		fprintf(stderr, "want %s: %s\n", want,
 			fv_table_str(rep.tables[0], 0, "evidence"));
@@ -404,29 +407,41 @@ static void diff_verdict(const double *base, size_t nb, double now, double sd,
 }
 
 /*
- * One baseline run and no measure of the noise: a change of 18% is inside
- * the default band (3 x 10%), inconclusive; a job held to a third is a
- * regression. Four close baseline runs and a quiet job: 15% is beyond
- * both the threshold and the noise. Two runs 30% apart: 25% is inside.
- * p99 on one baseline run, its noise unknown: 77% worse is beyond the
- * default band, 26% inside it (beyond the 20% threshold: inconclusive),
- * 12% within the threshold (stable).
+ * One run a side: the rank test can never tell (p = 1), so a change beyond
+ * the threshold is inconclusive unless beyond the wide factor (10x, 40x
+ * on p99): 18%, a third and a fifth are inconclusive, a twelfth a
+ * regression, 1% stable; p99 50x worse a regression, 5x and 77%
+ * inconclusive. Three against two (smallest p
+ * 0.2): half the throughput is inconclusive. Five a side (one job, two
+ * figures: Holm's 0.05 / 2 reachable), all five new runs below the
+ * baseline's: 15% lower is a regression, 5% lower (significant, within
+ * the threshold) stable; the same 25% lower median with runs that
+ * interleave is not significant: inconclusive.
  */
 static void test_diff_against_noise(void **state)
 {
 	static const double one[] = { 100000 },
-			    close[] = { 100000, 101000, 99500, 100500 },
-			    apart[] = { 100000, 130000 };
+			    five[] = { 100000, 101000, 99500, 100500, 98000 },
+			    low[] = { 85000, 86000, 84000, 85500, 83000 },
+			    near[] = { 95000, 96000, 94000, 95500, 93000 },
+			    spread[] = { 60000, 130000, 75000, 110000, 70000 },
+			    base3[] = { 100000, 90000, 110000 },
+			    half2[] = { 50000, 52000 };
+	double x;
 
 	(void) state;
-	diff_verdict(one, 1, 82000, 0, 500e3, "inconclusive");
-	diff_verdict(one, 1, 33000, 0, 500e3, "regression");
-	diff_verdict(one, 1, 101000, 0, 500e3, "stable");
-	diff_verdict(close, 4, 85000, 0.01, 500e3, "regression");
-	diff_verdict(apart, 2, 86000, 0.01, 500e3, "inconclusive");
-	diff_verdict(one, 1, 100000, 0, 885e3, "regression");
-	diff_verdict(one, 1, 100000, 0, 630e3, "inconclusive");
-	diff_verdict(one, 1, 100000, 0, 560e3, "stable");
+	diff_verdict(one, 1, (x = 82000, &x), 1, 500e3, 500e3, "inconclusive");
+	diff_verdict(one, 1, (x = 33000, &x), 1, 500e3, 500e3, "inconclusive");
+	diff_verdict(one, 1, (x = 20000, &x), 1, 500e3, 500e3, "inconclusive");
+	diff_verdict(one, 1, (x = 8000, &x), 1, 500e3, 500e3, "regression");
+	diff_verdict(one, 1, (x = 101000, &x), 1, 500e3, 500e3, "stable");
+	diff_verdict(one, 1, one, 1, 500e3, 25e6, "regression");
+	diff_verdict(one, 1, one, 1, 500e3, 2500e3, "inconclusive");
+	diff_verdict(one, 1, one, 1, 500e3, 885e3, "inconclusive");
+	diff_verdict(base3, 3, half2, 2, 500e3, 500e3, "inconclusive");
+	diff_verdict(five, 5, low, 5, 500e3, 500e3, "regression");
+	diff_verdict(five, 5, near, 5, 500e3, 500e3, "stable");
+	diff_verdict(five, 5, spread, 5, 500e3, 500e3, "inconclusive");
 }
 
 int main(void)

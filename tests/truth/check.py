@@ -5,12 +5,13 @@
 Usage: check.py FIOVERDICT RUNS_DIR EXPECTED_TSV
 
 Runs `fioverdict verdict --all -f csv` on every run of RUNS_DIR (one label
-per directory) and `fioverdict diff` for each BASE+BASE>NEW case of
+per directory) and `fioverdict diff` for each BASE+BASE>NEW+NEW case of
 EXPECTED_TSV, matches every row of a scored check against the expected
 verdicts (the first line whose case, job glob and check match), and prints
 one line per check: runs, right, false alarms, misses. A false alarm is a
 fail or warn that the expected verdicts do not allow; a miss, an expected
-finding that fioverdict did not give (a pass instead, or no row); "any"
+finding that fioverdict did not give (a pass or an inconclusive, which is
+no alarm, instead, or no row); "any"
 lines are not scored. Exit
 status 1 when there is either, 0 otherwise, 2 on a usage or input error.
 """
@@ -64,17 +65,22 @@ def fioverdict(binary, args):
 
 
 def diff_rows(binary, runs, case):
-    """diff of NEW against the BASE runs of case 'B1+B2>NEW'."""
-    bases, new = case.split(">")
+    """diff of the NEW runs against the BASE runs of case 'B1+B2>N1+N2'."""
+    bases, news = case.split(">")
     with tempfile.TemporaryDirectory(prefix="fvtruth.") as tmp:
-        for b in bases.split("+"):
-            src = os.path.join(runs, b)
-            if not os.path.isdir(src):
-                fail(f"{case}: no run directory {src}")
-            # a copy: fioverdict does not follow symlinked directories
-            shutil.copytree(src, os.path.join(tmp, b))
-        rows = fioverdict(binary, ["diff", "--baseline", tmp,
-                                   os.path.join(runs, new)])
+        for side, names in (("base", bases), ("new", news)):
+            for b in names.split("+"):
+                src = os.path.join(runs, b)
+                if not os.path.isdir(src):
+                    fail(f"{case}: no run directory {src}")
+                # a copy: fioverdict does not follow symlinked directories
+                shutil.copytree(src, os.path.join(tmp, side, b))
+        # the new runs as one label, a sample of runs as run --repeat
+        # keeps them
+        new = os.path.join(tmp, "new")
+        rows = fioverdict(binary, ["diff", "--baseline",
+                                   os.path.join(tmp, "base"),
+                                   "--label", f"new={new}", new])
     for r in rows:
         r["label"] = case
     return rows
@@ -117,7 +123,7 @@ def main():
         bad = r["outcome"] != "pass"
         if r["verdict"] in allowed or (not bad and "none" in allowed):
             s[1] += 1
-        elif bad:
+        elif bad and r["verdict"] != "inconclusive":
             s[2] += 1
             wrong.append(("false alarm", r, allowed))
         else:

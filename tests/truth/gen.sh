@@ -14,6 +14,9 @@
 # (the thread never waits: it copies memory), a job held by cpus_allowed
 # to a CPU that a busy loop keeps busy, and its control, the same pinning
 # on the throttled disk with that CPU free (both with --idle-prof=percpu).
+# batches of repeated runs, A/A and A/B (case repeats, made apart:
+#   TRUTH_BATCH=a tests/truth/gen.sh ENGINE_SO OUTDIR repeats, and again
+#   later, under another load, with b, c, ...).
 # What each run must give is in tests/truth/expected.tsv.
 #
 # Usage (as root): tests/truth/gen.sh ENGINE_SO OUTDIR [CASE...]
@@ -33,12 +36,14 @@ cap=${TRUTH_IOPS:-2000}
 loopimg=$dir/loop.img
 loopdev=
 cg=
+hog=
 
 [ "$(id -u)" = 0 ] || { echo "gen.sh: run as root (cgroups, loop devices)" >&2; exit 77; }
 mkdir -p "$dir" "$shm" "$out"
 out=$(realpath "$out")
 
 cleanup() {
+	[ -n "$hog" ] && kill "$hog" 2>/dev/null || true
 	[ -n "$cg" ] && throttle_off || true
 	[ -n "$loopdev" ] && { umount "$dir/mnt" 2>/dev/null; losetup -d "$loopdev"; } || true
 	rm -rf "$dir" "$shm"
@@ -327,6 +332,38 @@ case_lat_competing() {
 		--iodepth=32 --startdelay=20 --runtime=20
 }
 
+# Batches of that configuration run many times (aa*: A/A) and with its
+# read job held to three quarters of the median read IOPS of the batch's
+# A runs so far (ab*: the known regression, its level following the
+# machine's drift), B's runs interleaved with A's (A B A B) so that the
+# drift hits both alike. Made at different times of a day's work on the
+# shared machine; TRUTH_BATCH names a batch (a letter), TRUTH_LOAD=1 runs
+# a CPU-bound process beside it, as another tenant would.
+case_repeats() {
+	local b=${TRUTH_BATCH:-a} iops i
+	if [ "${TRUTH_LOAD:-0}" = 1 ]; then
+		python3 -c 'while True: pass' &
+		hog=$!
+	fi
+	for i in 1 2 3 4 5 6 7 8; do
+		run_case "aa${b}_$i" fio --filename="$shm/rep.dat" \
+			"${repeat_global[@]}" "${repeat_read[@]}" \
+			"${repeat_write[@]}"
+		[ "$i" -ge 4 ] || continue
+		iops=$(python3 -c 'import json,statistics,sys
+v=[json.load(open(f))["jobs"][0]["read"]["iops"] for f in sys.argv[1:]]
+print(int(statistics.median(v) * 0.75))' "$out/aa${b}"_*/*.json)
+		run_case "ab${b}_$((i - 3))" fio --filename="$shm/rep.dat" \
+			"${repeat_global[@]}" "${repeat_read[@]}" \
+			--rate_iops="$iops" "${repeat_write[@]}"
+		echo "gen.sh: ab${b}_$((i - 3)): read job held to $iops IOPS"
+	done
+	if [ -n "$hog" ]; then
+		kill "$hog"
+		hog=
+	fi
+}
+
 case_null() {
 	run_case null_engine fio --ioengine=null --size=1g --bs=4k \
 		--time_based --runtime=2 --ramp_time=1 \
@@ -369,6 +406,7 @@ all=(throttle_sweep throttle_midsweep throttle_midrun throttle_late healthy_swee
 	healthy_steady cached_reads unwritten_reads tmpfs_reads fsync
 	fsync_loop repeat null tmpfs_sweep pinned
 	lat_steady lat_competing)
+# repeats is made apart, batch by batch at different times: not in all.
 for c in "${@:-${all[@]}}"; do
 	"case_$c"
 done

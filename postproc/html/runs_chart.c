@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Each run of a job as a point: per label whose jobs ran several times
+ * (run --repeat), every run's IOPS, and its p99, over the median of that
+ * job's runs, one column of points per job. The regression gate tests
+ * these samples; a median alone hides how far identical runs land.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chart.h"
+#include "model/model.h"
+
+enum what { W_IOPS, W_P99 };
+
+static double figure(const struct fv_set *set, const struct fv_job *j,
+		     enum what w)
+{
+	enum fv_dir d = fv_lat_dir(j);
+	const struct fv_lat *l = &j->dir[d].lat[FV_CLAT];
+	int i = fv_pct_index(set, 99);
+
+	if (w == W_IOPS)
+		return j->dir[FV_DIR_READ].iops + j->dir[FV_DIR_WRITE].iops;
+	if (i < 0 || !l->present || !l->pct || l->pct[i].src == FV_PCT_NONE)
+		return NAN;
+	return l->pct[i].ns;
+}
+
+static bool run_of(const struct fv_job *j, const char *label,
+		   const char *display)
+{
+	return fv_job_representative(j) && j->label &&
+	       !strcmp(j->label, label) && !strcmp(j->display, display);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *) a, y = *(const double *) b;
+
+	return (x > y) - (x < y);
+}
+
+/* The figure of each run of (label, job) into v; their count. */
+static size_t runs(const struct fv_set *set, const char *label,
+		   const char *display, enum what w, double *v)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < set->njobs; i++) {
+		double x;
+
+		if (!run_of(set->jobs[i], label, display))
+			continue;
+		x = figure(set, set->jobs[i], w);
+		if (x > 0 && isfinite(x))
+			v[n++] = x;
+	}
+	return n;
+}
+
+/* The label's distinct jobs with two runs or more, in order. */
+static size_t repeated_jobs(const struct fv_set *set, const char *label,
+			    const char **out)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < set->njobs; i++) {
+		const struct fv_job *j = set->jobs[i];
+		size_t count = 0;
+		bool seen = false;
+
+		if (!run_of(j, label, j->display))
+			continue;
+		for (size_t k = 0; k < n && !seen; k++)
+			seen = !strcmp(out[k], j->display);
+		for (size_t k = 0; k < set->njobs && !seen; k++)
+			count += run_of(set->jobs[k], label, j->display);
+		if (!seen && count >= 2)
+			out[n++] = j->display;
+	}
+	return n;
+}
+
+static int job_points(struct fv_chart *ch, const struct fv_set *set,
+		      const char *label, const char *job, size_t x, enum what w,
+		      double *v)
+{
+	size_t n = runs(set, label, job, w, v);
+	struct fv_line *l;
+	double med;
+
+	if (!n)
+		return 0;
+	l = fv_line_add(ch, job);
+	if (!l)
+		return -ENOMEM;
+	l->points = true;
+	for (size_t i = 0; i < n; i++)
+		if (fv_line_point(l, (double) x, v[i]))
+			return -ENOMEM;
+	qsort(v, n, sizeof(*v), cmp_double);
+	med = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+	for (size_t i = 0; i < l->n; i++)
+		l->y[i] /= med;
+	return 0;
+}
+
+static int label_chart(struct fv_charts *c, const struct fv_set *set,
+		       const char *label, const char **jobs, size_t nj,
+		       enum what w, double *v)
+{
+	static const char *const names[] = { "IOPS", "P99 latency" };
+	struct fv_mark m = {
+		.kind = FV_MK_HLINE, .x0 = NAN, .x1 = NAN, .y = 1
+	};
+	char title[320], median[] = "median of the job's runs";
+	struct fv_chart *ch;
+	size_t len;
+	int ret = 0;
+
+	snprintf(title, sizeof(title), "%s: each run's %s", label, names[w]);
+	ch = fv_chart_add(c, title, "Job (numbered in the caption)",
+			  "Over the median of the job's runs (x)");
+	if (!ch)
+		return -ENOMEM;
+	ch->xaxis = FV_AX_HOSTS;
+	ch->yaxis = FV_AX_LIN;
+	len = (size_t) snprintf(ch->caption, sizeof(ch->caption),
+				"Each run of a job as a point, over the median "
+				"of that job's runs (1 = the median). Jobs:");
+	for (size_t k = 0; k < nj && !ret; k++) {
+		if (len < sizeof(ch->caption))
+			len += (size_t) snprintf(ch->caption + len,
+						 sizeof(ch->caption) - len,
+						 " %zu %s%s", k + 1, jobs[k],
+						 k + 1 < nj ? "," : ".");
+		ret = job_points(ch, set, label, jobs[k], k + 1, w, v);
+	}
+	m.text = median;
+	return ret ? ret : fv_mark_add(ch, &m);
+}
+
+int fv_charts_runs(struct fv_charts *c, const struct fv_set *set)
+{
+	const char **labels = NULL,
+		   **jobs = calloc(set->njobs + 1, sizeof(*jobs));
+	double *v = calloc(set->njobs + 1, sizeof(*v));
+	size_t nl = 0;
+	int ret = jobs && v ? fv_labels(set, false, &labels, &nl) : -ENOMEM;
+
+	for (size_t i = 0; !ret && i < nl; i++) {
+		size_t nj = repeated_jobs(set, labels[i], jobs);
+
+		for (int w = W_IOPS; !ret && nj && w <= W_P99; w++)
+			ret = label_chart(c, set, labels[i], jobs, nj, w, v);
+	}
+	free(labels);
+	free(jobs);
+	free(v);
+	return ret;
+}
