@@ -87,6 +87,8 @@ struct fv_cmdline {
 	const char *catalog_path;
 	const char **sku_specs;
 	size_t nsku;
+	const char **path_specs; /* --path LABEL=PATH */
+	size_t npath;
 	struct fv_catalog cat;
 	bool cat_loaded;
 	struct fv_label_skus skus;
@@ -158,7 +160,8 @@ fv_option_fn fv_set_output;
 
 /* ---- The catalog and --sku (sku.c) ---- */
 
-/* --catalog PATH; --sku LABEL=ID[,ID]... (repeatable). */
+/* --catalog PATH; --sku LABEL=ID[+ID]... and --path LABEL=PATH
+ * (repeatable). */
 extern const struct fv_option fv_opts_catalog[], fv_opts_sku[];
 
 /*
