@@ -40,6 +40,9 @@ enum {
 	C_IOPS_ROOM,
 	C_BW_ROOM,
 	C_BURST,
+	C_USD, /* with --region only */
+	C_USD_KIOPS,
+	C_USD_MBPS,
 	C_NR
 };
 
@@ -72,7 +75,13 @@ static const struct {
 	{ "iops_headroom", "IOPS Headroom", FV_U_PERCENT, 0 },
 	{ "bw_headroom", "BW Headroom", FV_U_PERCENT, 0 },
 	{ "burst", "Burst", FV_U_TEXT, 0 },
+	{ "disks_usd_month", "Disks USD/Month", FV_U_TEXT, 0 },
+	{ "usd_per_kiops", "USD/1k IOPS", FV_U_TEXT, 0 },
+	{ "usd_per_mbps", "USD/MB/s", FV_U_TEXT, 0 },
 };
+
+/* The labels' prices, while the table is made (NULL: no --region). */
+static const struct fv_label_skus *prices_of;
 
 /* Which directions a row of the table counts. */
 enum rowdir { ROW_ALL, ROW_READ, ROW_WRITE };
@@ -287,6 +296,56 @@ static bool has_jobs(const struct fv_set *set, const char *label,
 	       !isnan(measured(set, label, FV_ROLE_THROUGHPUT, true, rd));
 }
 
+static int usd_cell(struct fv_table *t, size_t row, size_t col, double v,
+		    const char *date, const char *why)
+{
+	char b[64];
+
+	if (isnan(v) || isinf(v))
+		return fv_cell_na(t, row, col, why);
+	snprintf(b, sizeof(b), "%.2f (%s)", v, date);
+	return fv_cell_str(t, row, col, b);
+}
+
+/*
+ * The month's list price of the label's disks at --region, and per
+ * delivered 1,000 IOPS and MB/s (measured); a VM is not priced.
+ */
+static int cost_cells(struct fv_table *t, size_t row,
+		      const struct fv_label_skus *s,
+		      const struct fv_label_sku *ls, double iops, double bw)
+{
+	double usd = 0;
+	const char *date = NULL;
+	char why[300] = "";
+	size_t disks = 0;
+
+	for (size_t i = 0; i < ls->n && !why[0]; i++) {
+		struct fv_cost c;
+
+		if (ls->sku[i].kind != FV_CAT_DISK)
+			continue;
+		disks++;
+		if (fv_sku_cost(s->prices, &ls->sku[i], s->region, &c))
+			snprintf(why, sizeof(why), "%s", c.why);
+		usd += c.usd;
+		if (!date || (c.date && strcmp(c.date, date) < 0))
+			date = c.date;
+	}
+	if (!disks || ls->path == FV_PATH_TEMP || ls->path == FV_PATH_NVME ||
+	    (ls->path == FV_PATH_OS && ls->placement[0]))
+		snprintf(why, sizeof(why),
+			 "no managed disk: the local disk is in the VM's "
+			 "price, and VM sizes are not priced");
+	if (why[0])
+		usd = NAN;
+	return usd_cell(t, row, C_USD, usd, date, why)
+		       ?: usd_cell(t, row, C_USD_KIOPS, usd / (iops / 1000),
+				   date, why[0] ? why : "no IOPS measured")
+		       ?: usd_cell(t, row, C_USD_MBPS, usd / (bw / 1e6), date,
+				   why[0] ? why : "no throughput measured");
+}
+
 static int label_row(struct fv_table *t, const struct fv_set *set,
 		     const struct fv_label_sku *ls, enum rowdir rd)
 {
@@ -335,6 +394,9 @@ static int label_row(struct fv_table *t, const struct fv_set *set,
 		      ?: room_cell(t, row, C_IOPS_ROOM,
 				   isnan(steady) ? peak : steady, l.iops);
 	ret = ret ?: room_cell(t, row, C_BW_ROOM, seq, l.bw);
+	if (!ret && prices_of)
+		ret = cost_cells(t, row, prices_of, ls,
+				 isnan(steady) ? peak : steady, seq);
 	return ret ?: burst_cell(t, row, ls->label, peak, seq, &l);
 }
 
@@ -345,9 +407,8 @@ static int label_rows(struct fv_table *t, const struct fv_set *set,
 {
 	int ret;
 
-	if (ls->path == FV_PATH_ANY ||
-	    (!has_jobs(set, ls->label, ROW_READ) &&
-	     !has_jobs(set, ls->label, ROW_WRITE)))
+	if (ls->path == FV_PATH_ANY || (!has_jobs(set, ls->label, ROW_READ) &&
+					!has_jobs(set, ls->label, ROW_WRITE)))
 		return label_row(t, set, ls, ROW_ALL);
 	ret = label_row(t, set, ls, ROW_READ);
 	ret = ret ?: label_row(t, set, ls, ROW_WRITE);
@@ -406,7 +467,8 @@ static int run(const struct fv_set *set, const struct fv_aopts *o,
 			t = NULL;
 		}
 	}
-	for (size_t c = 0; t && c < C_NR && !ret; c++)
+	prices_of = o->skus->prices ? o->skus : NULL;
+	for (size_t c = 0; t && c < (prices_of ? C_NR : C_USD) && !ret; c++)
 		ret = fv_table_add_col(t, cols[c].key, cols[c].title,
 				       cols[c].unit, cols[c].flags);
 	for (size_t i = 0; t && i < o->skus->n && !ret; i++)
@@ -424,6 +486,15 @@ static int run(const struct fv_set *set, const struct fv_aopts *o,
 			   "10^6 B/s, MiB/s = 2^20 B/s), a rate under either "
 			   "is within it; Headroom: what is left below the "
 			   "limit (steady, else peak IOPS; Seq)");
+	if (t && !ret && prices_of)
+		ret = fv_table_note(
+			t,
+			"Disks USD/Month: the label's managed disks at %s "
+			"list prices (catalog/prices/, as of the date "
+			"shown); per 1k IOPS and per MB/s delivered: "
+			"measured, not provisioned; VM sizes are not "
+			"priced, so no VM + disks total",
+			o->skus->region);
 	return ret;
 }
 

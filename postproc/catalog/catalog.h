@@ -191,9 +191,14 @@ struct fv_label_sku {
 	char *path_spec;    /* as given to --path, or NULL */
 };
 
+struct fv_prices;
+
 struct fv_label_skus {
 	struct fv_label_sku *v;
 	size_t n;
+	/* --region: the list prices the tables price the SKUs at */
+	const struct fv_prices *prices;
+	const char *region;
 };
 
 /*
@@ -293,6 +298,66 @@ double fv_limit_upper(const struct fv_limit *lim);
 void fv_limit_fmt(char *buf, size_t len, const struct fv_limit *lim);
 /* "the disk azure:P30's 5000 IOPS baseline", for sentences. */
 void fv_limit_name(char *buf, size_t len, const struct fv_limit *lim);
+
+/* ---- List prices (prices.c; catalog/prices/, docs/catalog.md) ---- */
+
+enum fv_price_unit {
+	FV_PRICE_MONTH,	      /* a tier, per disk-month */
+	FV_PRICE_GIB_MONTH,   /* capacity */
+	FV_PRICE_IOPS_MONTH,  /* provisioned IOPS */
+	FV_PRICE_MBPS_MONTH,  /* provisioned throughput, 10^6 B/s */
+	FV_PRICE_MIBPS_MONTH, /* provisioned throughput, 2^20 B/s */
+};
+
+/* One price: USD per unit in a region; usd NAN: not priced (note: why). */
+struct fv_price {
+	char *cloud, *id, *region;
+	double usd;
+	enum fv_price_unit unit;
+	double free;		 /* a free baseline of the unit, or NAN */
+	double tier_lo, tier_hi; /* the quantities it applies to */
+	char *published, *read, *source, *note;
+};
+
+struct fv_prices {
+	struct fv_price *v;
+	size_t n;
+};
+
+/*
+ * Appends the prices of one file's text ("# fioverdict-prices 1", then a
+ * CSV header and rows). 0, -ENOMEM or -EINVAL with "FILE:LINE: ..." in
+ * err.
+ */
+int fv_prices_parse(struct fv_prices *p, const char *name, const char *text,
+		    size_t len, char *err, size_t errlen);
+/* A file, or a directory's *.csv in name order. */
+int fv_prices_load(struct fv_prices *p, const char *path, char *err,
+		   size_t errlen);
+void fv_price_free(struct fv_price *r);
+void fv_prices_free(struct fv_prices *p);
+/* The price of a SKU's unit in a region for a quantity, or NULL. */
+const struct fv_price *fv_price_find(const struct fv_prices *p,
+				     const char *cloud, const char *id,
+				     const char *region,
+				     enum fv_price_unit unit, double qty);
+/* Whether any price is known for the cloud (and the region, if given). */
+bool fv_prices_region_known(const struct fv_prices *p, const char *cloud,
+			    const char *region);
+
+/* What a SKU costs a month, and the oldest date of the prices used. */
+struct fv_cost {
+	double usd;
+	const char *date;
+	char why[256]; /* when not priced: why */
+};
+/*
+ * A tier: its monthly price; a rule: capacity plus the IOPS and
+ * throughput provisioned above the free baseline. 0, or -ENOENT with
+ * c->why saying what is not priced.
+ */
+int fv_sku_cost(const struct fv_prices *p, const struct fv_sku *s,
+		const char *region, struct fv_cost *c);
 
 /* ---- Writing catalog rows (write.c) ---- */
 

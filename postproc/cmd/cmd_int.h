@@ -89,6 +89,8 @@ struct fv_cmdline {
 	size_t nsku;
 	const char **path_specs; /* --path LABEL=PATH */
 	size_t npath;
+	const char *region; /* --region: price the SKUs there */
+	struct fv_prices prices;
 	struct fv_catalog cat;
 	bool cat_loaded;
 	struct fv_label_skus skus;
@@ -119,7 +121,8 @@ extern const struct fv_command *const fv_commands[]; /* NULL-terminated */
 
 extern const struct fv_command fv_cmd_summary, fv_cmd_compare, fv_cmd_latency,
 	fv_cmd_scaling, fv_cmd_sweep, fv_cmd_verdict, fv_cmd_diff, fv_cmd_run,
-	fv_cmd_report, fv_cmd_matrix, fv_cmd_catalog, fv_cmd_hosts;
+	fv_cmd_report, fv_cmd_matrix, fv_cmd_catalog, fv_cmd_hosts,
+	fv_cmd_recommend;
 
 /*
  * Parses argv (argv[0] the subcommand) against cmd's option tables. GNU

@@ -5,6 +5,7 @@
 #include "cmd.h"
 #include "cmd_int.h"
 
+/* clang-format off: one a line */
 const struct fv_command *const fv_commands[] = {
 	&fv_cmd_summary,
 	&fv_cmd_compare,
@@ -18,8 +19,10 @@ const struct fv_command *const fv_commands[] = {
 	&fv_cmd_report,
 	&fv_cmd_matrix,
 	&fv_cmd_catalog,
+	&fv_cmd_recommend,
 	NULL,
 };
+/* clang-format on */
 
 static void usage(FILE *out)
 {

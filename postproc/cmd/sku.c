@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cmd_int.h"
 
@@ -45,6 +46,14 @@ static int set_path(struct fv_cmdline *c, const struct fv_option *o,
 	return 0;
 }
 
+static int set_region(struct fv_cmdline *c, const struct fv_option *o,
+		      const char *arg)
+{
+	(void) o;
+	c->region = arg;
+	return 0;
+}
+
 const struct fv_option fv_opts_catalog[] = {
 	FV_OPT("catalog", 0, "PATH",
 	       "catalog file or directory [FV_CATALOG, else\nthe installed "
@@ -63,6 +72,10 @@ const struct fv_option fv_opts_sku[] = {
 	       "where a label's I/O went: uncached, cached,\ntemp, nvme, "
 	       "os or os:cache|temp|nvme\n(repeatable; needs its --sku)",
 	       set_path),
+	FV_OPT("region", 0, "REGION",
+	       "price the SKUs at REGION's list prices\n(eastus, us-east-1..."
+	       "; catalog/prices/)",
+	       set_region),
 	FV_OPT_END,
 };
 
@@ -90,6 +103,38 @@ int fv_catalog_open(struct fv_cmdline *c)
 		return FV_EXIT_INPUT;
 	}
 	c->cat_loaded = true;
+	return 0;
+}
+
+/* The prices of catalog/prices/ beside the catalog, for --region. */
+static int load_prices(struct fv_cmdline *c)
+{
+	const char *f = c->cat.nfiles ? c->cat.files[0] : "./x";
+	const char *slash = strrchr(f, '/');
+	char path[4200], err[1024];
+	int ret;
+
+	snprintf(path, sizeof(path), "%.*s/prices",
+		 slash ? (int) (slash - f) : 1, slash ? f : ".");
+	ret = fv_prices_load(&c->prices, path, err, sizeof(err));
+	if (ret == -ENOMEM)
+		return FV_EXIT_SOFTWARE;
+	if (ret) {
+		fprintf(c->err, "fioverdict: prices: %s\n", err);
+		return FV_EXIT_INPUT;
+	}
+	for (size_t i = 0; i < c->skus.n; i++)
+		if (!fv_prices_region_known(&c->prices,
+					    c->skus.v[i].sku[0].row->cloud,
+					    c->region))
+			return fv_usage_error(
+				c,
+				"--region %s: no %s prices for "
+				"it (%s/%s.csv)",
+				c->region, c->skus.v[i].sku[0].row->cloud, path,
+				c->skus.v[i].sku[0].row->cloud);
+	c->skus.prices = &c->prices;
+	c->skus.region = c->region;
 	return 0;
 }
 
@@ -126,6 +171,8 @@ int fv_skus_resolve(struct fv_cmdline *c)
 		if (ret)
 			return fv_usage_error(c, "%s", err);
 	}
+	if (!ret && c->region)
+		ret = load_prices(c);
 	c->ao.skus = &c->skus;
 	return ret;
 }

@@ -5,7 +5,8 @@
  * IDs resolved against it, labels and their limits matched (on every
  * --path, alone and with a disk striped twice), the list and
  * show tables rendered in every format, the rows written back and read
- * again (they must read). A crash, a sanitizer report, a leak, a hang or
+ * again (they must read); the same bytes as a price list, and what the
+ * catalog's SKUs cost from it. A crash, a sanitizer report, a leak, a hang or
  * rows written back that do not read is a failure.
  */
 #include <stdint.h>
@@ -96,6 +97,29 @@ static void round_trip(const struct fv_catalog *c)
 	free(text);
 }
 
+/* The bytes as a price list; every SKU of the catalog priced from it. */
+static void prices(const struct fv_catalog *c, const uint8_t *data, size_t size)
+{
+	struct fv_prices p = { 0 };
+	char err[1024];
+
+	if (!fv_prices_parse(&p, "fuzz.csv", (const char *) data, size, err,
+			     sizeof(err)))
+		for (size_t i = 0; i < p.n && i < 32; i++) {
+			char id[300];
+			struct fv_sku s;
+			struct fv_cost cost;
+
+			snprintf(id, sizeof(id), "%s:%s", p.v[i].cloud,
+				 p.v[i].id);
+			if (!fv_sku_resolve(c->rows, c->n, id, &s, err,
+					    sizeof(err)))
+				fv_sku_cost(&p, &s, p.v[i].region, &cost);
+			fv_prices_region_known(&p, p.v[i].cloud, p.v[i].region);
+		}
+	fv_prices_free(&p);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const char *const params[] = { "", ":100GiB",
@@ -130,6 +154,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(first, data, n);
 	first[n] = '\0';
 	show(&c, first);
+	prices(&c, data, size);
 	fv_report_free(&rep);
 	fv_catalog_free(&c);
 	return 0;
