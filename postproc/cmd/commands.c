@@ -5,7 +5,8 @@
 #include "cmd.h"
 #include "cmd_int.h"
 
-/* clang-format off: one a line */
+/* one a line */
+/* clang-format off */
 const struct fv_command *const fv_commands[] = {
 	&fv_cmd_summary,
 	&fv_cmd_compare,
