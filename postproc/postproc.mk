@@ -45,10 +45,11 @@ $(PP_LIB): $(PP_OBJS)
 $(PP_BIN): $(PP_OUT)/cmd/main.o $(PP_LIB)
 	$(CC) $(LDFLAGS_BASE) -o $@ $^ $(PP_LIBS)
 
-$(PP_CATALOG): $(wildcard catalog/*.csv)
-	@mkdir -p $(@D)
-	rm -f $(@D)/*.csv
-	cp $^ $(@D)/
+$(PP_CATALOG): $(wildcard catalog/*.csv catalog/prices/*.csv)
+	@mkdir -p $(@D)/prices
+	rm -f $(@D)/*.csv $(@D)/prices/*.csv
+	cp $(wildcard catalog/*.csv) $(@D)/
+	cp $(wildcard catalog/prices/*.csv) $(@D)/prices/
 	@touch $@
 
 $(PP_TOUT)/%.o: $(PP_TDIR)/%.c

@@ -305,6 +305,20 @@ static void show_vm(struct show *x)
 	fig_bw(x, "local disk random write throughput", r->temp_write_bw);
 	fig_iops(x, "cached and temp IOPS", r->cached_iops);
 	fig_bw(x, "cached and temp throughput", r->cached_bw);
+	if (has(r->cache_gib)) {
+		snprintf(b, sizeof(b), "%g GiB", r->cache_gib);
+		fig(x, "host cache size", b, r->cache_gib, "GiB");
+	}
+	if (has(r->nvme_gib)) {
+		snprintf(b, sizeof(b), "%g GiB", r->nvme_gib);
+		fig(x, "local NVMe size", b, r->nvme_gib, "GiB");
+	}
+	fig_iops(x, "local NVMe IOPS", r->nvme_iops);
+	fig_bw(x, "local NVMe throughput", r->nvme_bw);
+	if (has(r->data_disks)) {
+		snprintf(b, sizeof(b), "%g", r->data_disks);
+		fig(x, "data disks", b, r->data_disks, "");
+	}
 	fig_iops(x, "uncached IOPS, Ultra and Premium SSD v2", r->uv2_iops);
 	fig_bw(x, "uncached throughput, Ultra and Premium SSD v2", r->uv2_bw);
 	fig_iops(x, "uncached burst IOPS, Ultra and Premium SSD v2",
@@ -345,6 +359,8 @@ static int others(struct fv_table *t, const struct fv_catalog *c,
 		{ "temp_iops", offsetof(struct fv_cat_row, temp_iops) },
 		{ "temp_bw", offsetof(struct fv_cat_row, temp_bw) },
 		{ "cached_iops", offsetof(struct fv_cat_row, cached_iops) },
+		{ "cached_bw", offsetof(struct fv_cat_row, cached_bw) },
+		{ "cache_gib", offsetof(struct fv_cat_row, cache_gib) },
 	};
 	int ret = 0;
 

@@ -20,6 +20,8 @@
 enum {
 	C_LABEL,
 	C_SKU,
+	C_PATH,
+	C_DIR,
 	C_IOPS_STATED,
 	C_BW_STATED,
 	C_IOPS_LIMIT,
@@ -34,7 +36,13 @@ enum {
 	C_STEADY_PCT,
 	C_SEQ,
 	C_SEQ_PCT,
+	C_READING,
+	C_IOPS_ROOM,
+	C_BW_ROOM,
 	C_BURST,
+	C_USD, /* with --region only */
+	C_USD_KIOPS,
+	C_USD_MBPS,
 	C_NR
 };
 
@@ -45,6 +53,8 @@ static const struct {
 } cols[C_NR] = {
 	{ "label", "Label", FV_U_TEXT, 0 },
 	{ "sku", "SKU", FV_U_TEXT, 0 },
+	{ "path", "Path", FV_U_TEXT, 0 },
+	{ "dir", "Dir", FV_U_TEXT, 0 },
 	/* as the source states it, and whose: "100 MB/s, disk" */
 	{ "iops_limit_stated", "IOPS Limit", FV_U_TEXT, 0 },
 	{ "bw_limit_stated", "BW Limit", FV_U_TEXT, 0 },
@@ -60,25 +70,45 @@ static const struct {
 	{ "steady_pct", "Steady/Limit", FV_U_PERCENT, 0 },
 	{ "seq_bw", "Seq", FV_U_BPS, 0 },
 	{ "seq_pct", "Seq/Limit", FV_U_PERCENT, 0 },
+	/* which reading of a MB/s limit Seq sits on: 10^6 or 2^20 B/s */
+	{ "bw_reading", "BW Read As", FV_U_TEXT, 0 },
+	{ "iops_headroom", "IOPS Headroom", FV_U_PERCENT, 0 },
+	{ "bw_headroom", "BW Headroom", FV_U_PERCENT, 0 },
 	{ "burst", "Burst", FV_U_TEXT, 0 },
+	{ "disks_usd_month", "Disks USD/Month", FV_U_TEXT, 0 },
+	{ "usd_per_kiops", "USD/1k IOPS", FV_U_TEXT, 0 },
+	{ "usd_per_mbps", "USD/MB/s", FV_U_TEXT, 0 },
 };
 
-/* The highest IOPS (or bandwidth) of a role's jobs of a label, or NAN. */
+/* The labels' prices, while the table is made (NULL: no --region). */
+static const struct fv_label_skus *prices_of;
+
+/* Which directions a row of the table counts. */
+enum rowdir { ROW_ALL, ROW_READ, ROW_WRITE };
+
+/*
+ * The highest IOPS (or bandwidth) of a role's jobs of a label in the
+ * row's directions, or NAN.
+ */
 static double measured(const struct fv_set *set, const char *label,
-		       enum fv_role role, bool bw)
+		       enum fv_role role, bool bw, enum rowdir rd)
 {
 	static const enum fv_dir dirs[] = { FV_DIR_READ, FV_DIR_WRITE,
 					    FV_DIR_MIXED };
 	double best = NAN;
 
 	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		if ((rd == ROW_READ && dirs[i] != FV_DIR_READ) ||
+		    (rd == ROW_WRITE && dirs[i] != FV_DIR_WRITE))
+			continue;
 		const struct fv_job *j = fv_pick(set, label, role, dirs[i]);
 		const struct fv_dirstats *d;
 
 		if (!j)
 			continue;
 		d = &j->dir[dirs[i]];
-		if (!d->present && j->dir[FV_DIR_MIXED].present)
+		if (!d->present && rd == ROW_ALL &&
+		    j->dir[FV_DIR_MIXED].present)
 			d = &j->dir[FV_DIR_MIXED];
 		if (d->present &&
 		    (isnan(best) || (bw ? d->bw_bytes : d->iops) > best))
@@ -133,9 +163,10 @@ static enum standing stand(double v, const struct fv_limit *lim,
 {
 	if (isnan(v) || !lim)
 		return UNKNOWN;
-	if (v <= lim->value * (1 + SLACK))
+	/* a rate is within a limit met in either unit's reading */
+	if (v <= fv_limit_upper(lim) * (1 + SLACK))
 		return WITHIN;
-	if (burst && v <= burst->value * (1 + SLACK))
+	if (burst && v <= fv_limit_upper(burst) * (1 + SLACK))
 		return BURST;
 	return BEYOND;
 }
@@ -189,33 +220,159 @@ static int burst_cell(struct fv_table *t, size_t row, const char *label,
 			   a == UNKNOWN && b == UNKNOWN ? "" : "no");
 }
 
+/* The label's SKUs, a disk given n times as "n x ID". */
 static int sku_text(char *buf, size_t len, const struct fv_label_sku *ls)
 {
 	size_t n = 0;
 
 	buf[0] = '\0';
-	for (size_t i = 0; i < ls->n && n < len; i++)
-		n += (size_t) snprintf(buf + n, len - n, "%s%s", i ? ", " : "",
-				       ls->sku[i].id);
+	for (size_t i = 0; i < ls->n && n < len;) {
+		size_t k = 1;
+
+		while (i + k < ls->n &&
+		       !strcmp(ls->sku[i].id, ls->sku[i + k].id))
+			k++;
+		if (k > 1)
+			n += (size_t) snprintf(buf + n, len - n, "%s%zu x %s",
+					       i ? " + " : "", k,
+					       ls->sku[i].id);
+		else
+			n += (size_t) snprintf(buf + n, len - n, "%s%s",
+					       i ? " + " : "", ls->sku[i].id);
+		i += k;
+	}
 	return 0;
 }
 
-static int label_row(struct fv_table *t, const struct fv_set *set,
-		     const struct fv_label_sku *ls)
+static void path_text(char *buf, size_t len, const struct fv_label_sku *ls)
 {
-	struct fv_limits l;
-	char ids[512];
-	double peak = measured(set, ls->label, FV_ROLE_PEAK, false);
-	double steady = measured(set, ls->label, FV_ROLE_STEADY, false);
-	double seq = measured(set, ls->label, FV_ROLE_THROUGHPUT, true);
-	int row = fv_table_add_row(t), ret;
+	if (ls->path == FV_PATH_ANY)
+		snprintf(buf, len, "any");
+	else if (ls->placement[0])
+		snprintf(buf, len, "%s (%s)", fv_io_path_name(ls->path),
+			 ls->placement);
+	else
+		snprintf(buf, len, "%s", fv_io_path_name(ls->path));
+}
 
+/* Which reading of the binding throughput limit seq matches, and by how
+ * much: "MiB/s, -0.6%" (Microsoft's MBps read as 2^20 B/s). */
+static int reading_cell(struct fv_table *t, size_t row, double seq,
+			const struct fv_limit *lim)
+{
+	bool stated_mib = lim && lim->bw_unit && !strcmp(lim->bw_unit, "MiB/s");
+	double n, mb, mib;
+	char b[80];
+
+	if (isnan(seq) || !lim)
+		return fv_cell_na(t, row, C_READING,
+				  "no sequential job or no throughput limit");
+	n = lim->value / (stated_mib ? 1048576.0 : 1e6); /* as stated */
+	mb = 100 * (seq / (n * 1e6) - 1);
+	mib = 100 * (seq / (n * 1048576.0) - 1);
+	if (fmin(fabs(mib), fabs(mb)) > 100 * SLACK)
+		snprintf(b, sizeof(b), "neither: MB/s %+.1f%%, MiB/s %+.1f%%",
+			 mb, mib);
+	else if (fabs(mib) < fabs(mb))
+		snprintf(b, sizeof(b), "MiB/s %+.1f%% (MB/s %+.1f%%)", mib, mb);
+	else
+		snprintf(b, sizeof(b), "MB/s %+.1f%% (MiB/s %+.1f%%)", mb, mib);
+	return fv_cell_str(t, row, C_READING, b);
+}
+
+static int room_cell(struct fv_table *t, size_t row, size_t col, double v,
+		     const struct fv_limit *lim)
+{
+	if (isnan(v) || !lim)
+		return fv_cell_na(t, row, col, "no job or no limit");
+	return fv_cell_num(t, row, col, 100 * (1 - v / fv_limit_upper(lim)));
+}
+
+static bool has_jobs(const struct fv_set *set, const char *label,
+		     enum rowdir rd)
+{
+	return !isnan(measured(set, label, FV_ROLE_PEAK, false, rd)) ||
+	       !isnan(measured(set, label, FV_ROLE_STEADY, false, rd)) ||
+	       !isnan(measured(set, label, FV_ROLE_THROUGHPUT, true, rd));
+}
+
+static int usd_cell(struct fv_table *t, size_t row, size_t col, double v,
+		    const char *date, const char *why)
+{
+	char b[64];
+
+	if (isnan(v) || isinf(v))
+		return fv_cell_na(t, row, col, why);
+	snprintf(b, sizeof(b), "%.2f (%s)", v, date);
+	return fv_cell_str(t, row, col, b);
+}
+
+/*
+ * The month's list price of the label's disks at --region, and per
+ * delivered 1,000 IOPS and MB/s (measured); a VM is not priced.
+ */
+static int cost_cells(struct fv_table *t, size_t row,
+		      const struct fv_label_skus *s,
+		      const struct fv_label_sku *ls, double iops, double bw)
+{
+	double usd = 0;
+	const char *date = NULL;
+	char why[300] = "";
+	size_t disks = 0;
+
+	for (size_t i = 0; i < ls->n && !why[0]; i++) {
+		struct fv_cost c;
+
+		if (ls->sku[i].kind != FV_CAT_DISK)
+			continue;
+		disks++;
+		if (fv_sku_cost(s->prices, &ls->sku[i], s->region, &c))
+			snprintf(why, sizeof(why), "%s", c.why);
+		usd += c.usd;
+		if (!date || (c.date && strcmp(c.date, date) < 0))
+			date = c.date;
+	}
+	if (!disks || ls->path == FV_PATH_TEMP || ls->path == FV_PATH_NVME ||
+	    (ls->path == FV_PATH_OS && ls->placement[0]))
+		snprintf(why, sizeof(why),
+			 "no managed disk: the local disk is in the VM's "
+			 "price, and VM sizes are not priced");
+	if (why[0])
+		usd = NAN;
+	return usd_cell(t, row, C_USD, usd, date, why)
+		       ?: usd_cell(t, row, C_USD_KIOPS, usd / (iops / 1000),
+				   date, why[0] ? why : "no IOPS measured")
+		       ?: usd_cell(t, row, C_USD_MBPS, usd / (bw / 1e6), date,
+				   why[0] ? why : "no throughput measured");
+}
+
+static int label_row(struct fv_table *t, const struct fv_set *set,
+		     const struct fv_label_sku *ls, enum rowdir rd)
+{
+	static const char *const dirs[] = { "all", "read", "write" };
+	struct fv_limits l;
+	char ids[512], path[48];
+	double peak = measured(set, ls->label, FV_ROLE_PEAK, false, rd);
+	double steady = measured(set, ls->label, FV_ROLE_STEADY, false, rd);
+	double seq = measured(set, ls->label, FV_ROLE_THROUGHPUT, true, rd);
+	int row, ret;
+
+	if (rd != ROW_ALL && !has_jobs(set, ls->label, rd))
+		return 0;
+	row = fv_table_add_row(t);
 	if (row < 0)
 		return row;
 	fv_limits_of(ls, &l);
+	if (rd == ROW_WRITE) {
+		l.iops = l.w_iops;
+		l.bw = l.w_bw;
+	}
 	sku_text(ids, sizeof(ids), ls);
+	path_text(path, sizeof(path), ls);
 	ret = fv_cell_str(t, row, C_LABEL, ls->label);
 	ret = ret ?: fv_cell_str(t, row, C_SKU, ids);
+	ret = ret ?: fv_cell_str(t, row, C_PATH, path);
+	ret = ret ?: fv_cell_str(t, row, C_DIR, dirs[rd]);
 	ret = ret ?: put_limit(t, row, C_IOPS_LIMIT, C_IOPS_STATED, l.iops);
 	ret = ret ?: put_limit(t, row, C_BW_LIMIT, C_BW_STATED, l.bw);
 	ret = ret
@@ -232,7 +389,38 @@ static int label_row(struct fv_table *t, const struct fv_set *set,
 	ret = ret ?: put_pct(t, row, C_STEADY_PCT, steady, l.iops);
 	ret = ret ?: put_num(t, row, C_SEQ, seq, "no sequential job");
 	ret = ret ?: put_pct(t, row, C_SEQ_PCT, seq, l.bw);
+	ret = ret ?: reading_cell(t, row, seq, l.bw);
+	ret = ret
+		      ?: room_cell(t, row, C_IOPS_ROOM,
+				   isnan(steady) ? peak : steady, l.iops);
+	ret = ret ?: room_cell(t, row, C_BW_ROOM, seq, l.bw);
+	if (!ret && prices_of)
+		ret = cost_cells(t, row, prices_of, ls,
+				 isnan(steady) ? peak : steady, seq);
 	return ret ?: burst_cell(t, row, ls->label, peak, seq, &l);
+}
+
+/* A label with a path: a row per direction (a cached path's reads and
+ * writes meet different limits); without, one row as before. */
+static int label_rows(struct fv_table *t, const struct fv_set *set,
+		      const struct fv_label_sku *ls)
+{
+	int ret;
+
+	if (ls->path == FV_PATH_ANY || (!has_jobs(set, ls->label, ROW_READ) &&
+					!has_jobs(set, ls->label, ROW_WRITE)))
+		return label_row(t, set, ls, ROW_ALL);
+	ret = label_row(t, set, ls, ROW_READ);
+	ret = ret ?: label_row(t, set, ls, ROW_WRITE);
+	if (!ret &&
+	    (ls->path == FV_PATH_CACHED || !strcmp(ls->placement, "CacheDisk")))
+		ret = fv_table_note(t,
+				    "%s: host cache: a read hit counts "
+				    "against the VM's cached limit only, not "
+				    "the disk's; writes and misses go on to "
+				    "the disk and the VM's uncached limit",
+				    ls->label);
+	return ret;
 }
 
 static bool label_in(const char **labels, size_t n, const char *label)
@@ -279,12 +467,13 @@ static int run(const struct fv_set *set, const struct fv_aopts *o,
 			t = NULL;
 		}
 	}
-	for (size_t c = 0; t && c < C_NR && !ret; c++)
+	prices_of = o->skus->prices ? o->skus : NULL;
+	for (size_t c = 0; t && c < (prices_of ? C_NR : C_USD) && !ret; c++)
 		ret = fv_table_add_col(t, cols[c].key, cols[c].title,
 				       cols[c].unit, cols[c].flags);
 	for (size_t i = 0; t && i < o->skus->n && !ret; i++)
 		if (label_in(labels, nl, o->skus->v[i].label))
-			ret = label_row(t, set, &o->skus->v[i]);
+			ret = label_rows(t, set, &o->skus->v[i]);
 	free(labels);
 	if (t && !ret)
 		ret = fv_table_note(
@@ -292,7 +481,20 @@ static int run(const struct fv_set *set, const struct fv_aopts *o,
 			   "label's SKUs; Peak and Steady: the highest IOPS "
 			   "of the peak and steady jobs, Seq: of the "
 			   "sequential jobs, as a percent of it; a figure "
-			   "within 5%% of a limit is that limit");
+			   "within 5%% of a limit is that limit; BW Read As: "
+			   "the reading of the limit Seq matches (MB/s = "
+			   "10^6 B/s, MiB/s = 2^20 B/s), a rate under either "
+			   "is within it; Headroom: what is left below the "
+			   "limit (steady, else peak IOPS; Seq)");
+	if (t && !ret && prices_of)
+		ret = fv_table_note(
+			t,
+			"Disks USD/Month: the label's managed disks at %s "
+			"list prices (catalog/prices/, as of the date "
+			"shown); per 1k IOPS and per MB/s delivered: "
+			"measured, not provisioned; VM sizes are not "
+			"priced, so no VM + disks total",
+			o->skus->region);
 	return ret;
 }
 

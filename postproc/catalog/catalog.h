@@ -22,7 +22,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#define FV_CATALOG_FORMAT 1 /* "# fioverdict-catalog 1" */
+#define FV_CATALOG_FORMAT 2 /* "# fioverdict-catalog 2" */
 
 enum fv_cat_kind {
 	FV_CAT_DISK, /* a fixed tier: its size, its figures */
@@ -63,6 +63,9 @@ struct fv_cat_row {
 	double temp_gib, temp_iops, temp_bw; /* vm: local disk, random read */
 	double temp_write_iops, temp_write_bw;
 	double cached_iops, cached_bw; /* vm: host cache and temp combined */
+	double cache_gib;	       /* vm: the host cache's size */
+	double nvme_gib, nvme_iops, nvme_bw; /* vm: local NVMe beside temp */
+	double data_disks; /* vm: how many data disks it attaches */
 	double uv2_iops, uv2_bw, uv2_burst_iops, uv2_burst_bw;
 	const char *ephemeral; /* vm: placements, space separated; "none" */
 	const char *bw_unit;   /* "MB/s" or "MiB/s", as the source states */
@@ -165,27 +168,62 @@ int fv_sku_id_parse(const char *id, struct fv_sku_id *out, char *err,
 
 /* ---- A label's SKUs and their limits (labels.c, limits.c) ---- */
 
-#define FV_LABEL_SKUS_MAX 4
+/* A VM and as many data disks as the largest VM attaches. */
+#define FV_LABEL_SKUS_MAX 65
+
+/* Where a label's I/O went (--path): which of its SKUs' limits apply. */
+enum fv_io_path {
+	FV_PATH_ANY,	  /* not said: every limit of the SKUs */
+	FV_PATH_UNCACHED, /* data disks without host cache */
+	FV_PATH_CACHED,	  /* data disks with host cache */
+	FV_PATH_TEMP,	  /* the VM's temp disk */
+	FV_PATH_NVME,	  /* the VM's local NVMe disk */
+	FV_PATH_OS,	  /* the OS disk: managed, or ephemeral by placement */
+};
 
 struct fv_label_sku {
 	char *label;
-	char *spec; /* as given: "azure:P30,azure:Standard_D32ds_v5" */
+	char *spec; /* as given: "azure:P30+azure:Standard_D32ds_v5" */
 	struct fv_sku sku[FV_LABEL_SKUS_MAX];
 	size_t n;
+	enum fv_io_path path;
+	char placement[16]; /* os: CacheDisk, ResourceDisk, NvmeDisk; or "" */
+	char *path_spec;    /* as given to --path, or NULL */
 };
+
+struct fv_prices;
 
 struct fv_label_skus {
 	struct fv_label_sku *v;
 	size_t n;
+	/* --region: the list prices the tables price the SKUs at */
+	const struct fv_prices *prices;
+	const char *region;
 };
 
 /*
- * Parses "LABEL=ID[,ID]..." (at most one disk and one VM; a VM's temp or
- * cached part stands alone) against the catalog into s. Returns 0,
- * -ENOMEM, -ENOENT or -EINVAL with err saying why.
+ * Parses "LABEL=ID[+ID]..." (',' also separates: at most one VM and as
+ * many disks as it attaches, striped; a VM's temp or cached part stands
+ * alone) against the catalog into s, refusing what cannot be combined (a
+ * disk of another cloud, a Premium disk on a size without Premium
+ * Storage, more disks than the VM attaches). Returns 0, -ENOMEM, -ENOENT
+ * or -EINVAL with err saying why and what would do.
  */
 int fv_label_skus_add(struct fv_label_skus *s, const struct fv_catalog *c,
 		      const char *spec, char *err, size_t errlen);
+/*
+ * Parses "LABEL=uncached|cached|temp|nvme|os[:PLACEMENT]" (PLACEMENT:
+ * cache, temp, nvme or CacheDisk, ResourceDisk, NvmeDisk) for a label
+ * already given SKUs, checking that the path exists on them (a temp path
+ * needs a temp disk, cached a host cache, os without a disk an ephemeral
+ * placement the VM supports). Returns 0 or -EINVAL with err saying why and
+ * what would do.
+ */
+int fv_label_path_set(struct fv_label_skus *s, const struct fv_catalog *c,
+		      const char *spec, char *err, size_t errlen);
+/* "uncached", "cached", "temp", "nvme", "os", or "" (any). */
+const char *fv_io_path_name(enum fv_io_path p);
+
 const struct fv_label_sku *fv_label_skus_find(const struct fv_label_skus *s,
 					      const char *label);
 void fv_label_skus_free(struct fv_label_skus *s);
@@ -198,6 +236,7 @@ struct fv_limit {
 	enum fv_limit_unit unit;
 	bool burst;	 /* a burst rate, not a sustained one */
 	bool writes;	 /* for writes alone (a local disk's random write) */
+	bool reads;	 /* for reads alone (host cache hits) */
 	const char *sku; /* the SKU's ID */
 	const char *bw_unit; /* the SKU's unit for rates, as its source */
 	char what[64];	     /* "baseline", "credit burst", "uncached", ... */
@@ -213,9 +252,15 @@ struct fv_limits {
 	 * when no SKU gives one. And the highest rate a burst allows. */
 	const struct fv_limit *iops, *bw;
 	const struct fv_limit *burst_iops, *burst_bw;
+	/* The sustained limits that bind writes (they differ on a cached
+	 * path, where reads hit the cache and writes go to the disks). */
+	const struct fv_limit *w_iops, *w_bw;
 };
 
-/* Every limit a label's SKUs document, and which ones bind. */
+/*
+ * Every limit a label's SKUs document on its path (all of them when no
+ * path is given), and which ones bind.
+ */
 void fv_limits_of(const struct fv_label_sku *ls, struct fv_limits *out);
 
 /*
@@ -239,10 +284,80 @@ void fv_limits_explain(const struct fv_label_sku *ls, const char *what,
 		       double level_iops, double level_bw, double noise,
 		       char *buf, size_t len);
 
+/*
+ * A throughput limit read both ways: the source's unit (Microsoft's MBps
+ * are 10^6 B/s) and the other one (2^20 B/s), since measurements sit on
+ * either. Sets *dev to level's relative difference from the nearer
+ * reading and returns true when that is the other one. IOPS: the figure.
+ */
+bool fv_limit_reading(const struct fv_limit *lim, double level, double *dev);
+/* The higher of a rate limit's two readings, in B/s (IOPS: the figure). */
+double fv_limit_upper(const struct fv_limit *lim);
+
 /* "5000 IOPS" or "200 MB/s" (the SKU's own unit), for sentences. */
 void fv_limit_fmt(char *buf, size_t len, const struct fv_limit *lim);
 /* "the disk azure:P30's 5000 IOPS baseline", for sentences. */
 void fv_limit_name(char *buf, size_t len, const struct fv_limit *lim);
+
+/* ---- List prices (prices.c; catalog/prices/, docs/catalog.md) ---- */
+
+enum fv_price_unit {
+	FV_PRICE_MONTH,	      /* a tier, per disk-month */
+	FV_PRICE_GIB_MONTH,   /* capacity */
+	FV_PRICE_IOPS_MONTH,  /* provisioned IOPS */
+	FV_PRICE_MBPS_MONTH,  /* provisioned throughput, 10^6 B/s */
+	FV_PRICE_MIBPS_MONTH, /* provisioned throughput, 2^20 B/s */
+};
+
+/* One price: USD per unit in a region; usd NAN: not priced (note: why). */
+struct fv_price {
+	char *cloud, *id, *region;
+	double usd;
+	enum fv_price_unit unit;
+	double free;		 /* a free baseline of the unit, or NAN */
+	double tier_lo, tier_hi; /* the quantities it applies to */
+	char *published, *read, *source, *note;
+};
+
+struct fv_prices {
+	struct fv_price *v;
+	size_t n;
+};
+
+/*
+ * Appends the prices of one file's text ("# fioverdict-prices 1", then a
+ * CSV header and rows). 0, -ENOMEM or -EINVAL with "FILE:LINE: ..." in
+ * err.
+ */
+int fv_prices_parse(struct fv_prices *p, const char *name, const char *text,
+		    size_t len, char *err, size_t errlen);
+/* A file, or a directory's *.csv in name order. */
+int fv_prices_load(struct fv_prices *p, const char *path, char *err,
+		   size_t errlen);
+void fv_price_free(struct fv_price *r);
+void fv_prices_free(struct fv_prices *p);
+/* The price of a SKU's unit in a region for a quantity, or NULL. */
+const struct fv_price *fv_price_find(const struct fv_prices *p,
+				     const char *cloud, const char *id,
+				     const char *region,
+				     enum fv_price_unit unit, double qty);
+/* Whether any price is known for the cloud (and the region, if given). */
+bool fv_prices_region_known(const struct fv_prices *p, const char *cloud,
+			    const char *region);
+
+/* What a SKU costs a month, and the oldest date of the prices used. */
+struct fv_cost {
+	double usd;
+	const char *date;
+	char why[256]; /* when not priced: why */
+};
+/*
+ * A tier: its monthly price; a rule: capacity plus the IOPS and
+ * throughput provisioned above the free baseline. 0, or -ENOENT with
+ * c->why saying what is not priced.
+ */
+int fv_sku_cost(const struct fv_prices *p, const struct fv_sku *s,
+		const char *region, struct fv_cost *c);
 
 /* ---- Writing catalog rows (write.c) ---- */
 

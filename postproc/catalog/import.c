@@ -3,7 +3,9 @@
  * fioverdict catalog import: a cloud's machine-readable list of sizes
  * into a catalog file. Which list it is follows from its shape: an array
  * of SKUs with capabilities (az vm list-skus), or an object with
- * InstanceTypes (aws ec2 describe-instance-types).
+ * InstanceTypes (aws ec2 describe-instance-types); and a price list
+ * into a prices file: an Azure Retail Prices API page (Items with
+ * BillingCurrency) or an AWS Price List offer file (products and terms).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -70,12 +72,26 @@ int fv_catalog_import(const char *text, size_t len,
 					 "describe-instance-types; format: "
 					 "docs/catalog.md");
 		ret = fv_import_aws(&im, root);
+	} else if (json_is_array(json_object_get(root, "Items")) &&
+		   json_object_get(root, "BillingCurrency")) {
+		fv_prices_write_header(out, "imported from the Azure Retail "
+					    "Prices API; format: "
+					    "docs/catalog.md (Prices)");
+		ret = fv_import_az_prices(&im, root);
+	} else if (json_is_object(json_object_get(root, "products")) &&
+		   json_is_object(json_object_get(root, "terms"))) {
+		fv_prices_write_header(out, "imported from an AWS Price List "
+					    "offer file; format: "
+					    "docs/catalog.md (Prices)");
+		ret = fv_import_aws_prices(&im, root);
 	} else {
 		snprintf(err, errlen,
 			 "%s: neither 'az vm list-skus --output json' (an "
-			 "array of SKUs with resourceType and capabilities) "
-			 "nor 'aws ec2 describe-instance-types' (an object "
-			 "with InstanceTypes)",
+			 "array of SKUs with resourceType and capabilities), "
+			 "'aws ec2 describe-instance-types' (an object "
+			 "with InstanceTypes), an Azure Retail Prices API "
+			 "page (Items and BillingCurrency) nor an AWS Price "
+			 "List offer file (products and terms)",
 			 name);
 		ret = -EINVAL;
 	}

@@ -27,6 +27,13 @@ int fv_import_az(struct fv_import *im, json_t *root);
 /* `aws ec2 describe-instance-types`: {"InstanceTypes": [...]}. */
 int fv_import_aws(struct fv_import *im, json_t *root);
 
+/* An Azure Retail Prices API page: {"BillingCurrency", "Items": [...]}. */
+int fv_import_az_prices(struct fv_import *im, json_t *root);
+/* An AWS Price List offer file: {"offerCode", "products", "terms"}. */
+int fv_import_aws_prices(struct fv_import *im, json_t *root);
+/* The first lines of a price list file. */
+void fv_prices_write_header(FILE *f, const char *comment);
+
 /*
  * Checks a row as the loader would and writes it (once per cloud:id);
  * a row that fails is left out with a note. 0 or -ENOMEM.

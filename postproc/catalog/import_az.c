@@ -143,6 +143,9 @@ static int vm(struct fv_import *im, json_t *sku, const char *name)
 		r.temp_iops = iops;
 		r.temp_bw = bw;
 	}
+	/* CachedDiskBytes: bytes (2^30 per GiB); 0 where there is no cache */
+	r.cache_gib = cached >= 0 ? cached / 1073741824.0 : NAN;
+	r.data_disks = cap_num(sku, "MaxDataDiskCount");
 	/* MaxResourceVolumeMB counts MiB (1228800 for 1200 GiB) */
 	r.temp_gib = nvme > 0 ? nvme / 1024 : temp > 0 ? temp / 1024 : NAN;
 	r.note = note[0] ? note : NULL;

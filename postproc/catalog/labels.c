@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * --sku LABEL=ID[,ID]...: the SKUs a label ran on, resolved once. A label
- * is a disk, a VM, or both (the disk on that VM); a VM's local or cached
- * disk stands alone, since its limits are the VM's own.
+ * --sku LABEL=ID[+ID]...: the SKUs a label ran on, resolved once. A label
+ * is disks, a VM, or both (the disks on that VM, striped when more than
+ * one); a VM's local or cached disk stands alone, since its limits are
+ * the VM's own.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -11,19 +12,62 @@
 
 #include "catalog.h"
 
-static int check_mix(const struct fv_label_sku *ls, char *err, size_t errlen)
+/* Premium Storage: an "s" among the size's features (D8s_v3, D8ads_v5). */
+static bool takes_premium(const struct fv_cat_row *vm)
 {
+	const char *p = strpbrk(vm->id, "0123456789");
+	const char *end;
+
+	if (strcmp(vm->cloud, "azure") || !p)
+		return true;
+	p += strspn(p, "0123456789");
+	end = strchr(p, '_');
+	for (; *p && p != end; p++)
+		if (*p == 's')
+			return true;
+	return false;
+}
+
+/* The smallest size of the VM's family that attaches n data disks. */
+static void bigger(const struct fv_catalog *c, const struct fv_cat_row *vm,
+		   size_t n, char *buf, size_t len)
+{
+	const struct fv_cat_row *best = NULL;
+
+	for (size_t i = 0; i < c->n; i++) {
+		const struct fv_cat_row *r = &c->rows[i];
+
+		if (r->kind == FV_CAT_VM && r->used && r->family &&
+		    vm->family && !strcmp(r->family, vm->family) &&
+		    r->data_disks >= (double) n &&
+		    (!best || r->data_disks < best->data_disks))
+			best = r;
+	}
+	if (best)
+		snprintf(buf, len, "%s:%s (%g)", best->cloud, best->id,
+			 best->data_disks);
+	else
+		snprintf(buf, len, "none of its family in the catalog");
+}
+
+static int check_mix(const struct fv_label_sku *ls, const struct fv_catalog *c,
+		     char *err, size_t errlen)
+{
+	const struct fv_sku *vm = NULL;
 	size_t disks = 0, vms = 0, parts = 0;
+	char alt[160];
 
 	for (size_t i = 0; i < ls->n; i++) {
 		disks += ls->sku[i].kind == FV_CAT_DISK;
 		vms += ls->sku[i].kind == FV_CAT_VM;
 		parts += ls->sku[i].part != FV_SKU_WHOLE;
+		if (ls->sku[i].kind == FV_CAT_VM)
+			vm = &ls->sku[i];
 	}
-	if (disks > 1 || vms > 1) {
+	if (vms > 1) {
 		snprintf(err, errlen,
-			 "%s: one disk and one VM at most (a label is one "
-			 "disk, or one disk on one VM)",
+			 "%s: one VM at most (a label is disks, a VM, or "
+			 "disks on one VM)",
 			 ls->spec);
 		return -EINVAL;
 	}
@@ -32,6 +76,38 @@ static int check_mix(const struct fv_label_sku *ls, char *err, size_t errlen)
 			 "%s: a VM's temp or cached disk stands alone: "
 			 "%s=%s",
 			 ls->spec, ls->label, ls->sku[0].id);
+		return -EINVAL;
+	}
+	for (size_t i = 0; vm && i < ls->n; i++) {
+		const struct fv_cat_row *d = ls->sku[i].row;
+
+		if (ls->sku[i].kind != FV_CAT_DISK)
+			continue;
+		if (strcmp(d->cloud, vm->row->cloud)) {
+			snprintf(err, errlen,
+				 "%s: %s is a disk of %s and %s a VM of %s: "
+				 "a VM takes disks of its own cloud",
+				 ls->spec, ls->sku[i].id, d->cloud, vm->id,
+				 vm->row->cloud);
+			return -EINVAL;
+		}
+		if (!takes_premium(vm->row) && d->family &&
+		    (!strcmp(d->family, "premium-ssd") || d->vm_class)) {
+			snprintf(err, errlen,
+				 "%s: %s takes no Premium disks (no 's' in "
+				 "its size: no Premium Storage): a Standard "
+				 "SSD or HDD, or the size's 's' variant",
+				 ls->spec, vm->id);
+			return -EINVAL;
+		}
+	}
+	if (vm && disks > 1 && vm->row->data_disks < (double) disks) {
+		bigger(c, vm->row, disks, alt, sizeof(alt));
+		snprintf(err, errlen,
+			 "%s: %s attaches %g data disks, %zu are given: a "
+			 "size that attaches %zu: %s",
+			 ls->spec, vm->id, vm->row->data_disks, disks, disks,
+			 alt);
 		return -EINVAL;
 	}
 	return 0;
@@ -43,8 +119,8 @@ static int resolve_all(struct fv_label_sku *ls, const struct fv_catalog *c,
 	char *copy = strdup(ids), *save = NULL;
 	int ret = copy ? 0 : -ENOMEM;
 
-	for (char *id = copy ? strtok_r(copy, ",", &save) : NULL; id && !ret;
-	     id = strtok_r(NULL, ",", &save)) {
+	for (char *id = copy ? strtok_r(copy, "+,", &save) : NULL; id && !ret;
+	     id = strtok_r(NULL, "+,", &save)) {
 		if (ls->n == FV_LABEL_SKUS_MAX) {
 			snprintf(err, errlen, "%s: too many IDs", ls->spec);
 			ret = -EINVAL;
@@ -59,7 +135,7 @@ static int resolve_all(struct fv_label_sku *ls, const struct fv_catalog *c,
 		snprintf(err, errlen, "%s: no ID after '='", ls->spec);
 		ret = -EINVAL;
 	}
-	return ret ? ret : check_mix(ls, err, errlen);
+	return ret ? ret : check_mix(ls, c, err, errlen);
 }
 
 int fv_label_skus_add(struct fv_label_skus *s, const struct fv_catalog *c,
@@ -72,8 +148,8 @@ int fv_label_skus_add(struct fv_label_skus *s, const struct fv_catalog *c,
 
 	if (!eq || eq == spec) {
 		snprintf(err, errlen,
-			 "expected LABEL=ID[,ID], e.g. "
-			 "premium=azure:P30,azure:Standard_D32ds_v5; got '%s'",
+			 "expected LABEL=ID[+ID], e.g. "
+			 "premium=azure:P30+azure:Standard_D32ds_v5; got '%s'",
 			 spec);
 		return -EINVAL;
 	}
@@ -119,6 +195,7 @@ void fv_label_skus_free(struct fv_label_skus *s)
 	for (size_t i = 0; i < s->n; i++) {
 		free(s->v[i].label);
 		free(s->v[i].spec);
+		free(s->v[i].path_spec);
 	}
 	free(s->v);
 	memset(s, 0, sizeof(*s));

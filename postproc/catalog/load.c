@@ -46,15 +46,16 @@ static int errorf(struct parse *p, const char *fmt, const char *a,
 static int format_line(struct parse *p, const char *line)
 {
 	static const char magic[] = "# fioverdict-catalog ";
-	char ver[32];
+	char ver[32], ours[16];
 	long v;
 	char *end;
 
+	snprintf(ours, sizeof(ours), "%d", FV_CATALOG_FORMAT);
 	if (strncmp(line, magic, sizeof(magic) - 1))
 		return errorf(p,
 			      "not a fioverdict catalog: the first line must "
 			      "be '# fioverdict-catalog %s'%s",
-			      "1", "");
+			      ours, "");
 	line += sizeof(magic) - 1;
 	v = strtol(line, &end, 10);
 	while (*end == ' ' || *end == '\t')
@@ -67,7 +68,7 @@ static int format_line(struct parse *p, const char *line)
 		return errorf(p,
 			      "catalog format version %s is newer than this "
 			      "fioverdict reads (%s): update fioverdict",
-			      ver, "1");
+			      ver, ours);
 	return 0;
 }
 

@@ -42,6 +42,11 @@ static const char *const header[] = {
 	"temp_write_bw",
 	"cached_iops",
 	"cached_bw",
+	"cache_gib",
+	"nvme_gib",
+	"nvme_iops",
+	"nvme_bw",
+	"data_disks",
 	"uv2_iops",
 	"uv2_bw",
 	"uv2_burst_iops",
@@ -142,6 +147,11 @@ void fv_cat_write_row(FILE *f, const struct fv_cat_row *r)
 	num(f, r->temp_write_bw, u);
 	num(f, r->cached_iops, 1);
 	num(f, r->cached_bw, u);
+	num(f, r->cache_gib, 1);
+	num(f, r->nvme_gib, 1);
+	num(f, r->nvme_iops, 1);
+	num(f, r->nvme_bw, u);
+	num(f, r->data_disks, 1);
 	num(f, r->uv2_iops, 1);
 	num(f, r->uv2_bw, u);
 	num(f, r->uv2_burst_iops, 1);
@@ -221,6 +231,11 @@ void fv_cat_write_c(FILE *f, const struct fv_cat_row *r)
 		{ "temp_write_bw", r->temp_write_bw },
 		{ "cached_iops", r->cached_iops },
 		{ "cached_bw", r->cached_bw },
+		{ "cache_gib", r->cache_gib },
+		{ "nvme_gib", r->nvme_gib },
+		{ "nvme_iops", r->nvme_iops },
+		{ "nvme_bw", r->nvme_bw },
+		{ "data_disks", r->data_disks },
 		{ "uv2_iops", r->uv2_iops },
 		{ "uv2_bw", r->uv2_bw },
 		{ "uv2_burst_iops", r->uv2_burst_iops },

@@ -87,6 +87,10 @@ struct fv_cmdline {
 	const char *catalog_path;
 	const char **sku_specs;
 	size_t nsku;
+	const char **path_specs; /* --path LABEL=PATH */
+	size_t npath;
+	const char *region; /* --region: price the SKUs there */
+	struct fv_prices prices;
 	struct fv_catalog cat;
 	bool cat_loaded;
 	struct fv_label_skus skus;
@@ -118,7 +122,7 @@ extern const struct fv_command *const fv_commands[]; /* NULL-terminated */
 extern const struct fv_command fv_cmd_summary, fv_cmd_compare, fv_cmd_latency,
 	fv_cmd_scaling, fv_cmd_sweep, fv_cmd_verdict, fv_cmd_diff, fv_cmd_run,
 	fv_cmd_report, fv_cmd_matrix, fv_cmd_catalog, fv_cmd_hosts,
-	fv_cmd_timeline;
+	fv_cmd_timeline, fv_cmd_recommend;
 
 /*
  * Parses argv (argv[0] the subcommand) against cmd's option tables. GNU
@@ -159,7 +163,8 @@ fv_option_fn fv_set_output;
 
 /* ---- The catalog and --sku (sku.c) ---- */
 
-/* --catalog PATH; --sku LABEL=ID[,ID]... (repeatable). */
+/* --catalog PATH; --sku LABEL=ID[+ID]... and --path LABEL=PATH
+ * (repeatable). */
 extern const struct fv_option fv_opts_catalog[], fv_opts_sku[];
 
 /*

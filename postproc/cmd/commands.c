@@ -5,15 +5,26 @@
 #include "cmd.h"
 #include "cmd_int.h"
 
+/* one a line */
+/* clang-format off */
 const struct fv_command *const fv_commands[] = {
-	&fv_cmd_summary, &fv_cmd_compare,
-	&fv_cmd_latency, &fv_cmd_scaling,
-	&fv_cmd_sweep,	 &fv_cmd_verdict,
-	&fv_cmd_hosts,	 &fv_cmd_timeline,
-	&fv_cmd_diff,	 &fv_cmd_run,
-	&fv_cmd_report,	 &fv_cmd_matrix,
-	&fv_cmd_catalog, NULL,
+	&fv_cmd_summary,
+	&fv_cmd_compare,
+	&fv_cmd_latency,
+	&fv_cmd_scaling,
+	&fv_cmd_sweep,
+	&fv_cmd_verdict,
+	&fv_cmd_hosts,
+	&fv_cmd_timeline,
+	&fv_cmd_diff,
+	&fv_cmd_run,
+	&fv_cmd_report,
+	&fv_cmd_matrix,
+	&fv_cmd_catalog,
+	&fv_cmd_recommend,
+	NULL,
 };
+/* clang-format on */
 
 static void usage(FILE *out)
 {

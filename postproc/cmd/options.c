@@ -62,6 +62,8 @@ void fv_cmdline_free(struct fv_cmdline *c)
 		free((char *) c->ao.mmetrics[i]);
 	free(c->ao.mmetrics);
 	free(c->sku_specs);
+	free(c->path_specs);
+	fv_prices_free(&c->prices);
 	fv_label_skus_free(&c->skus);
 	fv_catalog_free(&c->cat);
 }

@@ -215,6 +215,10 @@ static int parse(struct fv_cmdline *c, int argc, char **argv)
 		return fv_usage_error(c, "%s", "--label NAME is required");
 	if (!ro->r.target)
 		return fv_usage_error(c, "%s", "--target PATH is required");
+	ro->r.skus = c->sku_specs;
+	ro->r.nskus = c->nsku;
+	ro->r.paths = c->path_specs;
+	ro->r.npaths = c->npath;
 	if (ro->label2 && (!strcmp(ro->label2, ro->r.label) || ro->r.hosts.n))
 		return fv_usage_error(c, "%s",
 				      "a second --label: another name, and "

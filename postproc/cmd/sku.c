@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * --catalog PATH and --sku LABEL=ID[,ID]...: the catalog read once, the
- * labels' SKUs resolved against it after the command line is parsed
- * (--catalog may come after --sku).
+ * --catalog PATH, --sku LABEL=ID[+ID]... and --path LABEL=PATH: the
+ * catalog read once, the labels' SKUs and paths resolved against it after
+ * the command line is parsed (--catalog may come after --sku, --path
+ * before it), so that a combination that cannot be is refused before
+ * anything runs.
  */
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cmd_int.h"
 
@@ -30,6 +33,27 @@ static int set_sku(struct fv_cmdline *c, const struct fv_option *o,
 	return 0;
 }
 
+static int set_path(struct fv_cmdline *c, const struct fv_option *o,
+		    const char *arg)
+{
+	const char **v = realloc(c->path_specs, (c->npath + 1) * sizeof(*v));
+
+	(void) o;
+	if (!v)
+		return FV_EXIT_SOFTWARE;
+	v[c->npath++] = arg;
+	c->path_specs = v;
+	return 0;
+}
+
+static int set_region(struct fv_cmdline *c, const struct fv_option *o,
+		      const char *arg)
+{
+	(void) o;
+	c->region = arg;
+	return 0;
+}
+
 const struct fv_option fv_opts_catalog[] = {
 	FV_OPT("catalog", 0, "PATH",
 	       "catalog file or directory [FV_CATALOG, else\nthe installed "
@@ -39,11 +63,19 @@ const struct fv_option fv_opts_catalog[] = {
 };
 
 const struct fv_option fv_opts_sku[] = {
-	FV_OPT("sku", 0, "LABEL=ID[,ID]",
-	       "the disk and VM a label ran on, e.g.\np30=azure:P30,"
+	FV_OPT("sku", 0, "LABEL=ID[+ID]",
+	       "the VM and disk(s) a label ran on, e.g.\np30=azure:P30+"
 	       "azure:Standard_D32ds_v5\n(repeatable; fioverdict catalog "
 	       "list)",
 	       set_sku),
+	FV_OPT("path", 0, "LABEL=PATH",
+	       "where a label's I/O went: uncached, cached,\ntemp, nvme, "
+	       "os or os:cache|temp|nvme\n(repeatable; needs its --sku)",
+	       set_path),
+	FV_OPT("region", 0, "REGION",
+	       "price the SKUs at REGION's list prices\n(eastus, us-east-1..."
+	       "; catalog/prices/)",
+	       set_region),
 	FV_OPT_END,
 };
 
@@ -74,11 +106,48 @@ int fv_catalog_open(struct fv_cmdline *c)
 	return 0;
 }
 
+/* The prices of catalog/prices/ beside the catalog, for --region. */
+static int load_prices(struct fv_cmdline *c)
+{
+	const char *f = c->cat.nfiles ? c->cat.files[0] : "./x";
+	const char *slash = strrchr(f, '/');
+	char path[4200], err[1024];
+	int ret;
+
+	snprintf(path, sizeof(path), "%.*s/prices",
+		 slash ? (int) (slash - f) : 1, slash ? f : ".");
+	ret = fv_prices_load(&c->prices, path, err, sizeof(err));
+	if (ret == -ENOMEM)
+		return FV_EXIT_SOFTWARE;
+	if (ret) {
+		fprintf(c->err, "fioverdict: prices: %s\n", err);
+		return FV_EXIT_INPUT;
+	}
+	for (size_t i = 0; i < c->skus.n; i++)
+		if (!fv_prices_region_known(&c->prices,
+					    c->skus.v[i].sku[0].row->cloud,
+					    c->region))
+			return fv_usage_error(
+				c,
+				"--region %s: no %s prices for "
+				"it (%s/%s.csv)",
+				c->region, c->skus.v[i].sku[0].row->cloud, path,
+				c->skus.v[i].sku[0].row->cloud);
+	c->skus.prices = &c->prices;
+	c->skus.region = c->region;
+	return 0;
+}
+
 int fv_skus_resolve(struct fv_cmdline *c)
 {
 	char err[1024];
 	int ret;
 
+	if (!c->nsku && c->npath)
+		return fv_usage_error(c,
+				      "--path %s: no --sku names its label: "
+				      "give the label's SKUs with --sku",
+				      c->path_specs[0]);
 	if (!c->nsku)
 		return 0;
 	ret = fv_catalog_open(c);
@@ -92,6 +161,18 @@ int fv_skus_resolve(struct fv_cmdline *c)
 		if (ret)
 			return fv_usage_error(c, "--sku: %s", err);
 	}
+	for (size_t i = 0; i < c->npath && !ret; i++) {
+		ret = fv_label_path_set(&c->skus, &c->cat, c->path_specs[i],
+					err, sizeof(err));
+		if (ret == -ENOMEM) {
+			fputs("fioverdict: out of memory\n", c->err);
+			return FV_EXIT_SOFTWARE;
+		}
+		if (ret)
+			return fv_usage_error(c, "%s", err);
+	}
+	if (!ret && c->region)
+		ret = load_prices(c);
 	c->ao.skus = &c->skus;
 	return ret;
 }

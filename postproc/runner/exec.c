@@ -347,6 +347,10 @@ int fv_run_manifest(struct fv_run *r, const char *status, FILE *err)
 	}
 	for (size_t i = 0; i < r->neopts; i++)
 		fprintf(a.f, "engine-opt: %s\n", r->eopts[i]);
+	for (size_t i = 0; i < r->nskus; i++)
+		fprintf(a.f, "sku: %s\n", r->skus[i]);
+	for (size_t i = 0; i < r->npaths; i++)
+		fprintf(a.f, "path: %s\n", r->paths[i]);
 	for (size_t i = 0; i < r->nvars; i++)
 		fprintf(a.f, "env: %s=%s\n", r->vars[i].name, r->vars[i].value);
 	ret = fv_atomic_close(&a, ferror(a.f) ? -EIO : 0);

@@ -78,6 +78,9 @@ struct fv_run {
 	const char *eopts[FV_RUN_MAX_EOPTS]; /* --engine-opt KEY=VALUE */
 	size_t neopts;
 	struct fv_hostlist hosts; /* --hosts; n == 0 without */
+	/* --sku and --path as given, checked: the manifest keeps them */
+	const char *const *skus, *const *paths;
+	size_t nskus, npaths;
 	/* Found by the checks. */
 	char jobfile_path[PATH_MAX]; /* a job file found by name */
 	char fio[4096];

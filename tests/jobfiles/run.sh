@@ -67,6 +67,8 @@ expect 64 "run: missing --target" "$FV_BIN" "${R[@]}" --label a
 expect 64 "run: unknown --tables" "$FV_BIN" "${R[@]}" --label a --target "$TMP/t.dat" --tables nope
 expect 64 "run: --sku of an unknown ID, before anything runs" "$FV_BIN" "${R[@]}" --label a --target "$TMP/t.dat" --sku a=azure:P35
 expect 0 "run --check with --sku a=azure:P10" "$FV_BIN" "${R[@]}" --label a --target "$TMP/t.dat" --sku a=azure:P10 --check
+expect 64 "run: --path temp on a size without one, before anything runs" "$FV_BIN" "${R[@]}" --label a --target "$TMP/t.dat" --sku a=azure:Standard_D8s_v5 --path a=temp
+grep -q "sizes that have one: azure:Standard_D8ds_v5" "$TMP/out.txt" && ok "--path refusal names a size that would do" || ko "--path refusal: $(cat "$TMP/out.txt")"
 expect 69 "run: fio not on PATH" env PATH=/nonexistent "$(realpath "$FV_BIN")" "${R[@]}" --label a --target "$TMP/t.dat"
 # A copy of the program outside the build tree finds no engine beside it.
 mkdir -p "$TMP/bin" && cp "$FV_BIN" "$TMP/bin/fioverdict"
@@ -108,7 +110,8 @@ expect 64 "run --list JOBFILE refused" "$FVA" run --list placement
 
 # 4. A real quick run (durability.fio: 8 jobs of 1 s on the engine).
 export FV_SIZE=16m
-expect 0 "run durability.fio --quick" "$FV_BIN" "${R[@]}" --label small --target "$TMP/t.dat"
+expect 0 "run durability.fio --quick" "$FV_BIN" "${R[@]}" --label small --target "$TMP/t.dat" \
+	--sku small=azure:Standard_D8s_v3+azure:P30 --path small=cached
 cp "$TMP/out.txt" "$TMP/run1.txt"
 d1=$(sed -n 's/^results: //p' "$TMP/run1.txt")
 json=$(ls "$d1"/small_durability_*.json 2>/dev/null)
@@ -116,6 +119,9 @@ json=$(ls "$d1"/small_durability_*.json 2>/dev/null)
 [ "$(ls "$d1"/*_durability.*.json 2>/dev/null | grep -vc small_)" -ge 8 ] && ok "engine stats files kept" || ko "stats files missing"
 ls "$d1"/sync_fsync_qd1_iops.*.log >/dev/null 2>&1 && ok "iops logs kept" || ko "no iops log"
 grep -q '^status: done' "$d1/run.txt" && ok "manifest says done" || ko "manifest: $(grep status "$d1/run.txt")"
+grep -qx 'sku: small=azure:Standard_D8s_v3+azure:P30' "$d1/run.txt" && grep -qx 'path: small=cached' "$d1/run.txt" &&
+	ok "manifest records --sku and --path" || ko "manifest: $(grep -E '^(sku|path):' "$d1/run.txt")"
+grep -q 'small .*Standard_D8s_v3 + azure:P30  *cached' "$TMP/run1.txt" && ok "the sku table names the path" || ko "no sku table with the path"
 grep -q '"bins"' "$json" && ok "output is json+ (bins)" || ko "no bins in $json"
 grep -q 'Summary' "$TMP/run1.txt" && grep -q 'sync_linked_qd8' "$TMP/run1.txt" && ok "tables printed" || ko "no summary table printed"
 grep -q 'Verdicts\|verdict' "$TMP/run1.txt" && ok "verdicts printed" || ko "no verdicts printed"

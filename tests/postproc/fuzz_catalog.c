@@ -2,9 +2,11 @@
 /*
  * libFuzzer harness: any bytes as a catalog file, then every row's ID
  * (bare, sized, provisioned, a VM's disks) and the input's first line as
- * IDs resolved against it, labels and their limits matched, the list and
+ * IDs resolved against it, labels and their limits matched (on every
+ * --path, alone and with a disk striped twice), the list and
  * show tables rendered in every format, the rows written back and read
- * again (they must read). A crash, a sanitizer report, a leak, a hang or
+ * again (they must read); the same bytes as a price list, and what the
+ * catalog's SKUs cost from it. A crash, a sanitizer report, a leak, a hang or
  * rows written back that do not read is a failure.
  */
 #include <stdint.h>
@@ -17,6 +19,27 @@
 #include "render/render.h"
 
 #include "fuzz_common.h"
+
+/* Every path on a label of spec: checked, and its limits taken. */
+static void paths(const struct fv_catalog *c, const char *spec)
+{
+	static const char *const p[] = { "l=uncached", "l=cached", "l=temp",
+					 "l=nvme",     "l=os",	   "l=os:cache",
+					 "l=os:temp",  "l=os:nvme" };
+	char err[1024];
+
+	for (size_t i = 0; i < sizeof(p) / sizeof(p[0]); i++) {
+		struct fv_label_skus skus = { 0 };
+		struct fv_limits l;
+
+		if (!fv_label_skus_add(&skus, c, spec, err, sizeof(err)) &&
+		    !fv_label_path_set(&skus, c, p[i], err, sizeof(err))) {
+			fv_limits_of(&skus.v[0], &l);
+			fv_limits_match(&l, 1000, 1e8, 0.05, NULL);
+		}
+		fv_label_skus_free(&skus);
+	}
+}
 
 static void show(const struct fv_catalog *c, const char *id)
 {
@@ -39,6 +62,15 @@ static void show(const struct fv_catalog *c, const char *id)
 		fv_limits_match(&l, s.iops, s.bw, 0.05, NULL);
 		fv_limits_explain(&skus.v[0], "the level", 1000, 1e8, 0.05, buf,
 				  sizeof(buf));
+		paths(c, spec);
+		if (c->n) {
+			char two[700], first[FV_SKU_ID_MAX];
+
+			fv_cat_row_id(first, sizeof(first), &c->rows[0]);
+			snprintf(two, sizeof(two), "%s+%s+%s", spec, first,
+				 first);
+			paths(c, two);
+		}
 	}
 	fv_label_skus_free(&skus);
 }
@@ -63,6 +95,29 @@ static void round_trip(const struct fv_catalog *c)
 	}
 	fv_catalog_free(&back);
 	free(text);
+}
+
+/* The bytes as a price list; every SKU of the catalog priced from it. */
+static void prices(const struct fv_catalog *c, const uint8_t *data, size_t size)
+{
+	struct fv_prices p = { 0 };
+	char err[1024];
+
+	if (!fv_prices_parse(&p, "fuzz.csv", (const char *) data, size, err,
+			     sizeof(err)))
+		for (size_t i = 0; i < p.n && i < 32; i++) {
+			char id[300];
+			struct fv_sku s;
+			struct fv_cost cost;
+
+			snprintf(id, sizeof(id), "%s:%s", p.v[i].cloud,
+				 p.v[i].id);
+			if (!fv_sku_resolve(c->rows, c->n, id, &s, err,
+					    sizeof(err)))
+				fv_sku_cost(&p, &s, p.v[i].region, &cost);
+			fv_prices_region_known(&p, p.v[i].cloud, p.v[i].region);
+		}
+	fv_prices_free(&p);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -99,6 +154,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(first, data, n);
 	first[n] = '\0';
 	show(&c, first);
+	prices(&c, data, size);
 	fv_report_free(&rep);
 	fv_catalog_free(&c);
 	return 0;

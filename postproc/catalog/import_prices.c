@@ -1,0 +1,328 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Price lists into catalog/prices/ rows: a page of the Azure Retail
+ * Prices API (prices.azure.com/api/retail/prices) and an AWS Price List
+ * offer file (AmazonEC2). The traps (cloud-prices.md): Azure's
+ * Reservation and DevTest rows share meters with Consumption ones (kept:
+ * Consumption only); a disk's capacity meter is "<tier> LRS Disk" (2022:
+ * "<tier> Disks"), not "... Disk Mount" or "... Disk Operations"; free
+ * baselines come as tierMinimumUnits; Premium SSD v2 is priced per hour.
+ * AWS: us-east-1's usage types have no region prefix, others do; the
+ * throughput of gp3 is priced per GiBps-month; gp3's 3,000 IOPS and 125
+ * MiB/s are free. Each row is read back before it is written: one that
+ * would not read is left out with a note.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "import.h"
+
+static const char *const unit_names[] = { "month", "GiB-month", "IOPS-month",
+					  "MBps-month", "MiBps-month" };
+
+void fv_prices_write_header(FILE *f, const char *comment)
+{
+	fprintf(f, "# fioverdict-prices 1\n# %s\n", comment);
+	fputs("cloud,id,region,usd,unit,free,tier,published,read,source,via,"
+	      "note\n",
+	      f);
+}
+
+static void field(FILE *f, const char *s, bool comma)
+{
+	if (comma)
+		fputc(',', f);
+	if (!s)
+		return;
+	if (!strpbrk(s, ",\"\n\r")) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '\n' || *s == '\r')
+			continue;
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
+
+/* One row, written only if it reads back as a price. */
+static int emit(struct fv_import *im, const struct fv_price *r,
+		const char *source)
+{
+	struct fv_prices back = { 0 };
+	char *text = NULL, num[3][48], err[512];
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
+	int ret;
+
+	if (!m)
+		return -ENOMEM;
+	fv_prices_write_header(m, "check");
+	snprintf(num[0], sizeof(num[0]), "%.10g", r->usd);
+	snprintf(num[1], sizeof(num[1]), "%.10g", r->free);
+	snprintf(num[2], sizeof(num[2]), "%.10g-%.10g", r->tier_lo, r->tier_hi);
+	field(m, r->cloud, false);
+	field(m, r->id, true);
+	field(m, r->region, true);
+	field(m, num[0], true);
+	field(m, unit_names[r->unit], true);
+	field(m, isnan(r->free) ? NULL : num[1], true);
+	field(m, isinf(r->tier_hi) ? NULL : num[2], true);
+	field(m, r->published, true);
+	field(m, im->read, true);
+	field(m, source, true);
+	field(m, im->via, true);
+	field(m, r->note, true);
+	fputc('\n', m);
+	fclose(m);
+	ret = fv_prices_parse(&back, "import", text, len, err, sizeof(err));
+	fv_prices_free(&back);
+	if (ret == -ENOMEM) {
+		free(text);
+		return ret;
+	}
+	if (ret)
+		fv_import_note(im, "%s:%s %s left out: %s", r->cloud, r->id,
+			       r->region, err);
+	else {
+		/* the text after the check header: the row alone */
+		const char *row =
+			strchr(strchr(strchr(text, '\n') + 1, '\n') + 1, '\n') +
+			1;
+
+		fputs(row, im->out);
+		im->nrows++;
+	}
+	free(text);
+	return 0;
+}
+
+/* ---- Azure Retail Prices API ---- */
+
+#define AZ_SRC "https://prices.azure.com/api/retail/prices"
+
+static const char *str(json_t *o, const char *k)
+{
+	return json_string_value(json_object_get(o, k));
+}
+
+/* "P30 LRS Disk" or "P30 Disks": the tier, else NULL (Mount, ZRS...). */
+static bool tier_meter(const char *meter, char *tier, size_t len)
+{
+	const char *sp = meter ? strchr(meter, ' ') : NULL;
+
+	if (!sp || (size_t) (sp - meter) >= len ||
+	    (strcmp(sp, " LRS Disk") && strcmp(sp, " Disks")))
+		return false;
+	snprintf(tier, len, "%.*s", (int) (sp - meter), meter);
+	return (tier[0] == 'P' || tier[0] == 'E' || tier[0] == 'S') &&
+	       strspn(tier + 1, "0123456789") == strlen(tier + 1) && tier[1];
+}
+
+static int az_item(struct fv_import *im, json_t *it)
+{
+	const char *meter = str(it, "meterName"), *type = str(it, "type");
+	const char *prod = str(it, "productName"),
+		   *uom = str(it, "unitOfMeasure");
+	json_t *price = json_object_get(it, "retailPrice");
+	struct fv_price r = { .cloud = (char *) "azure",
+			      .free = NAN,
+			      .tier_hi = INFINITY };
+	char tier[16], date[16] = "";
+	const char *eff = str(it, "effectiveStartDate");
+	double min = json_number_value(json_object_get(it, "tierMinimumUnits"));
+
+	if (!type || strcmp(type, "Consumption") || !meter || !prod ||
+	    !json_is_number(price) || !str(it, "armRegionName"))
+		return 0;
+	if (strcmp(str(it, "currencyCode") ? str(it, "currencyCode") : "USD",
+		   "USD")) {
+		fv_import_note(im, "%s: not in USD: left out", meter);
+		return 0;
+	}
+	r.region = (char *) str(it, "armRegionName");
+	r.usd = json_number_value(price);
+	if (eff)
+		snprintf(date, sizeof(date), "%.10s", eff);
+	r.published = date[0] ? date : NULL;
+	if (tier_meter(meter, tier, sizeof(tier))) {
+		if (!uom || strcmp(uom, "1/Month"))
+			return 0;
+		r.id = tier;
+		r.unit = FV_PRICE_MONTH;
+		return emit(im, &r, AZ_SRC);
+	}
+	if (!strstr(prod, "Premium SSD v2"))
+		return 0;
+	r.id = (char *) "PremiumV2_LRS";
+	/* per hour: a month is 730 hours, as Azure's calculator counts */
+	if (!uom || strcmp(uom, "1/Hour"))
+		return 0;
+	r.usd *= 730;
+	if (min > 0)
+		r.free = min;
+	if (!strcmp(meter, "Premium LRS Provisioned Capacity"))
+		r.unit = FV_PRICE_GIB_MONTH;
+	else if (!strcmp(meter, "Premium LRS Provisioned IOPS"))
+		r.unit = FV_PRICE_IOPS_MONTH;
+	else if (!strcmp(meter, "Premium LRS Provisioned Throughput (MBps)"))
+		r.unit = FV_PRICE_MBPS_MONTH;
+	else
+		return 0;
+	/* the free tier's row (price 0 up to the baseline) adds nothing */
+	if (r.unit != FV_PRICE_GIB_MONTH && !(min > 0))
+		return 0;
+	r.note = (char *) "hourly price x 730";
+	return emit(im, &r, AZ_SRC);
+}
+
+int fv_import_az_prices(struct fv_import *im, json_t *root)
+{
+	json_t *items = json_object_get(root, "Items"), *it;
+	size_t i;
+	int ret = 0;
+
+	snprintf(im->via, sizeof(im->via), "Azure Retail Prices API page (%s)",
+		 im->o->input ? im->o->input : "-");
+	if (json_object_get(root, "NextPageLink") &&
+	    json_is_string(json_object_get(root, "NextPageLink")))
+		fv_import_note(im, "this page has a NextPageLink: the rows of "
+				   "the next pages are not in it");
+	json_array_foreach(items, i, it)
+	{
+		if (!ret)
+			ret = az_item(im, it);
+	}
+	return ret;
+}
+
+/* ---- AWS Price List offer file ---- */
+
+#define AWS_SRC                                                              \
+	"https://pricing.us-east-1.amazonaws.com/offers/v1.0/aws/AmazonEC2/" \
+	"current/index.json"
+
+/* The price dimensions of a SKU's on-demand terms: one row each. */
+static int aws_terms(struct fv_import *im, json_t *terms, const char *sku,
+		     struct fv_price *r, double scale)
+{
+	json_t *offers = json_object_get(terms, sku), *offer, *dim;
+	const char *code, *rate;
+	int ret = 0;
+
+	json_object_foreach(offers, code, offer)
+	{
+		json_t *dims = json_object_get(offer, "priceDimensions");
+		const char *eff = str(offer, "effectiveDate");
+		char date[16] = "";
+
+		if (eff)
+			snprintf(date, sizeof(date), "%.10s", eff);
+		r->published = date[0] ? date : NULL;
+		json_object_foreach(dims, rate, dim)
+		{
+			const char *usd = str(
+				json_object_get(dim, "pricePerUnit"), "USD");
+			const char *lo = str(dim, "beginRange");
+			const char *hi = str(dim, "endRange");
+			char *end = NULL;
+
+			if (!usd || ret)
+				continue;
+			r->usd = strtod(usd, &end) * scale;
+			if (*end || end == usd) {
+				fv_import_note(im,
+					       "aws:%s %s left out: price '%s' "
+					       "is not a number",
+					       r->id, r->region, usd);
+				continue;
+			}
+			r->tier_lo = lo ? atof(lo) : 0;
+			r->tier_hi =
+				!hi || !strcmp(hi, "Inf") ? INFINITY : atof(hi);
+			if (r->tier_lo == 0 && isinf(r->tier_hi))
+				r->tier_lo = 0;
+			ret = emit(im, r, AWS_SRC);
+		}
+	}
+	return ret;
+}
+
+/* "EUW3-EBS:VolumeP-IOPS.io2.tier2" -> "io2"; NULL if not a volume's. */
+static const char *volume_of(const char *usage, char *buf, size_t len)
+{
+	const char *dot = usage ? strrchr(usage, '.') : NULL;
+
+	if (!dot)
+		return NULL;
+	if (!strncmp(dot, ".tier", 5)) {
+		const char *p = dot;
+
+		while (p > usage && p[-1] != '.')
+			p--;
+		if (p == usage)
+			return NULL;
+		snprintf(buf, len, "%.*s", (int) (dot - p), p);
+		return buf;
+	}
+	snprintf(buf, len, "%s", dot + 1);
+	return buf;
+}
+
+int fv_import_aws_prices(struct fv_import *im, json_t *root)
+{
+	json_t *products = json_object_get(root, "products"), *p;
+	json_t *terms =
+		json_object_get(json_object_get(root, "terms"), "OnDemand");
+	const char *sku, *pub = str(root, "publicationDate");
+	int ret = 0;
+
+	snprintf(im->via, sizeof(im->via),
+		 "AWS Price List offer file (%s, publicationDate %.10s)",
+		 im->o->input ? im->o->input : "-", pub ? pub : "?");
+	json_object_foreach(products, sku, p)
+	{
+		json_t *a = json_object_get(p, "attributes");
+		const char *fam = str(p, "productFamily");
+		const char *region = str(a, "regionCode");
+		struct fv_price r = { .cloud = (char *) "aws",
+				      .free = NAN,
+				      .tier_hi = INFINITY };
+		char vol[32];
+		double scale = 1;
+
+		if (ret || !fam || !region)
+			continue;
+		r.region = (char *) region;
+		if (!strcmp(fam, "Storage") && str(a, "volumeApiName")) {
+			r.id = (char *) str(a, "volumeApiName");
+			r.unit = FV_PRICE_GIB_MONTH;
+		} else if (!strcmp(fam, "System Operation") &&
+			   str(a, "group") &&
+			   !strcmp(str(a, "group"), "EBS IOPS") &&
+			   (r.id = (char *) volume_of(str(a, "usagetype"), vol,
+						      sizeof(vol)))) {
+			r.unit = FV_PRICE_IOPS_MONTH;
+			if (!strcmp(r.id, "gp3"))
+				r.free = 3000;
+		} else if (!strcmp(fam, "Provisioned Throughput") &&
+			   (r.id = (char *) volume_of(str(a, "usagetype"), vol,
+						      sizeof(vol)))) {
+			/* GiBps-month: 1024 MiB/s */
+			r.unit = FV_PRICE_MIBPS_MONTH;
+			scale = 1.0 / 1024;
+			if (!strcmp(r.id, "gp3"))
+				r.free = 125;
+		} else
+			continue;
+		ret = aws_terms(im, terms, sku, &r, scale);
+	}
+	return ret;
+}
