@@ -397,7 +397,7 @@ static int job_line(struct ftext *f, const char *t)
 	if (t[0] == '|' && f->pct_lat)
 		return read_pcts(f, t);
 	f->pct_lat = NULL;
-	if ((u = strstr(t, "percentiles (")) && u[-1] == ' ')
+	if ((u = strstr(t, "percentiles (")) && u > t && u[-1] == ' ')
 		return open_pcts(f, t, u + 12);
 	if (!strncmp(t, "fsync/fdatasync", 15)) {
 		f->dir = -1;

@@ -1,14 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * libFuzzer harness: any bytes as `az vm list-skus` or `aws ec2
- * describe-instance-types` output into a catalog file, which must then
- * read as a catalog: import checks each row with the reader's rules. A
- * crash, a sanitizer report, a leak, a hang or an imported file that does
- * not read is a failure.
+ * describe-instance-types` output into a catalog file, or as a price
+ * list (an Azure Retail Prices page, an AWS offer file) into a prices
+ * file, which must then read back as what it is: import checks each row
+ * with the reader's rules. A crash, a sanitizer report, a leak, a hang or
+ * an imported file that does not read is a failure.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "catalog/catalog.h"
 
@@ -28,6 +30,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				 sizeof(err));
 	fclose(out);
 	fclose(notes);
+	if (rows >= 0 && !strncmp(text, "# fioverdict-prices", 19)) {
+		struct fv_prices p = { 0 };
+
+		if (fv_prices_parse(&p, "imported.csv", text, len, err,
+				    sizeof(err)) ||
+		    p.n != (size_t) rows) {
+			fprintf(stderr,
+				"imported %d prices that do not read: "
+				"%s\n",
+				rows, err);
+			abort();
+		}
+		fv_prices_free(&p);
+		free(text);
+		return 0;
+	}
 	if (rows >= 0 &&
 	    (fv_catalog_parse(&c, "imported.csv", text, len, err,
 			      sizeof(err)) ||
