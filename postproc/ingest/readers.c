@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The table of readers, as cmd/commands.c lists the subcommands. */
 #include <stddef.h>
+#include <string.h>
 
 #include "cdm.h"
 #include "fio_text.h"
@@ -13,22 +14,21 @@ static const struct fv_reader readers[] = {
 
 /*
  * fio's JSON may follow any text (its preamble with json,normal, a
- * script's header, warnings): a '{' opening a line is JSON's, first.
+ * script's header, warnings, and under fio's client the servers' job
+ * lines and our engines' stats lines, several KiB of them): a '{' opening
+ * a line anywhere is JSON's, first.
  */
-static bool json_ahead(const char *head, size_t n)
+static bool json_ahead(const char *text, size_t n)
 {
-	for (size_t i = 0; i < n; i++)
-		if (head[i] == '{' && (i == 0 || head[i - 1] == '\n'))
-			return true;
-	return false;
+	return (n && text[0] == '{') || memmem(text, n, "\n{", 2);
 }
 
 const struct fv_reader *fv_reader_for(const char *head, size_t n)
 {
-	if (n > FV_SNIFF)
-		n = FV_SNIFF;
 	if (json_ahead(head, n))
 		return NULL;
+	if (n > FV_SNIFF)
+		n = FV_SNIFF;
 	for (size_t i = 0; i < sizeof(readers) / sizeof(readers[0]); i++)
 		if (readers[i].detect(head, n))
 			return &readers[i];

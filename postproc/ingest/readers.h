@@ -28,7 +28,10 @@ struct fv_reader {
 		    const char *buf, size_t len, bool named);
 };
 
-/* The reader that knows head, or NULL (fio JSON, the default, then). */
+/*
+ * The reader that knows the text (all n bytes of it: a line opening with
+ * "{" anywhere is fio JSON's), or NULL (fio JSON, the default, then).
+ */
 const struct fv_reader *fv_reader_for(const char *head, size_t n);
 
 /*
