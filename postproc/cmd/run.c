@@ -245,6 +245,8 @@ static int preflight(struct fv_run *r, FILE *err)
 		ret = fv_run_check_target(r, err);
 	if (!ret)
 		ret = fv_run_read_vars(r, err);
+	if (!ret)
+		ret = fv_run_check_hist_log(r, err);
 	if (!ret && r->hosts.n)
 		ret = fv_hosts_preflight(r, err);
 	return ret;

@@ -28,7 +28,7 @@ enum fv_unit {
 	FV_U_DEPTH, /* queue depth */
 	/* bytes per second, shown in MB/s (10^6 B/s) as the tool printed */
 	FV_U_MBPS,
-	FV_U_PROB,  /* a probability, 0-1: a test's p-value */
+	FV_U_PROB, /* a probability, 0-1: a test's p-value */
 };
 
 /* Shown only by the machine formats (csv, json), to keep text narrow. */

@@ -141,6 +141,9 @@ int fv_run_copy_jobfile(const struct fv_run *r, FILE *in, FILE *out,
 	fprintf(out, "; %s as run by fioverdict run (label %s)\n", r->jobfile,
 		r->label);
 	while (fgets(line, sizeof(line), in)) {
+		if (r->drop_hist_log && fv_run_is_hist_log_line(line) &&
+		    fputs("; left out (this fio has no zlib): ", out) == EOF)
+			return -EIO;
 		if (fputs(line, out) == EOF)
 			return -EIO;
 		if (*inserted || !is_ioengine_line(line))

@@ -88,6 +88,7 @@ struct fv_run {
 	char target_abs[4096]; /* FV_TARGET: fio runs in the run directory */
 	struct fv_run_var vars[FV_RUN_MAX_VARS];
 	size_t nvars;
+	bool drop_hist_log; /* fio refuses write_hist_log (hist_log.c) */
 	/* The run. */
 	char stem[256];	     /* job file name without .fio */
 	char stamp[64];	     /* run directory name */
@@ -123,6 +124,16 @@ int fv_run_read_vars(struct fv_run *r, FILE *err);
 int fv_run_copy_jobfile(const struct fv_run *r, FILE *in, FILE *out,
 			bool *inserted);
 int fv_run_write_jobfile(const struct fv_run *r, FILE *err);
+
+/*
+ * hist_log.c: a fio built without zlib refuses write_hist_log and fails
+ * the whole run. When r->jobfile asks for histogram logs (and no --hosts),
+ * a tiny null-engine job tries one; r->drop_hist_log says the copy leaves
+ * them out (noted on err). 0 or an exit status after printing why.
+ */
+int fv_run_check_hist_log(struct fv_run *r, FILE *err);
+/* write_hist_log, log_hist_msec or log_hist_coarseness, on its own line? */
+bool fv_run_is_hist_log_line(const char *line);
 
 /* beside.c: DIR/../rel where DIR is this program's directory. */
 void fv_run_beside_exe(char *buf, size_t len, const char *rel);

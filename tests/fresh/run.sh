@@ -5,7 +5,8 @@
 # `apt-get install make`; `make demo` with the release tarballs, which
 # Debian 13 must refuse (its fio 3.39-1 is a later snapshot than the 3.39
 # release, and its sources are not served here); the same fio version
-# built in the root from its release tarball; `make demo` and the engine
+# built in the root from its release tarball (before zlib1g-dev is there:
+# a fio without zlib); `make demo` and the engine
 # suites of make check (unit, integration, exports) with it first on PATH;
 # every package make check installs resolved by the root's apt; and a
 # package pin to Debian's fio refused for engines built for another tree.
@@ -150,6 +151,18 @@ if grep -q "^report: results/demo/report.html" "$ROOT.demo.log" &&
 	ok "$SUITE: make demo wrote its report"
 else
 	not_ok "$SUITE: make demo wrote its report"
+fi
+# fio was built here before the demo installed zlib1g-dev: a fio without
+# zlib, which refuses write_hist_log. The run must say it ran without the
+# histogram logs, not fail.
+if grep -q CONFIG_ZLIB "$ROOT/root/upstream/$fio_ver/config-host.h"; then
+	ok "$SUITE: $fio_ver built with zlib: its histogram logs kept"
+elif grep -q "built without zlib and refuses write_hist_log" "$ROOT.demo.log" &&
+	grep -q "^; left out (this fio has no zlib): write_hist_log" \
+		"$ROOT"/root/fioverdict/results/demo/rootfs/*/placement.fio; then
+	ok "$SUITE: $fio_ver without zlib: the demo ran without histogram logs, and said so"
+else
+	not_ok "$SUITE: $fio_ver without zlib: the demo ran without histogram logs, and said so"
 fi
 in_root check "engine suites of make check on upstream $fio_ver" \
 	"ci/setup.sh build && make check-unit check-integration check-exports FIO_TARBALLS=../shared/fio-src"

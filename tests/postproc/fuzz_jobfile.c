@@ -28,6 +28,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	r.eopts[0] = "emulate=azure-p10";
 	r.eopts[1] = "time_scale=900";
 	r.neopts = 2;
+	r.drop_hist_log = data[0] & 1; /* as for a fio without zlib */
 	in = fmemopen((void *) data, size, "r");
 	if (!in)
 		return 0;
