@@ -109,7 +109,7 @@ void fv_ran_on(const struct fv_job *j, char *buf, size_t len)
 			    j->run_io.devices[0] ? j->run_io.devices : "none",
 			    NULL);
 		add(buf, len, &n, "%s%s",
-		    "; fio's JSON says no more of the machine", NULL);
+		    "; the output says no more of the machine", NULL);
 		return;
 	}
 	memory(j, mem, sizeof(mem));

@@ -132,6 +132,23 @@ static bool is_random(const char *rw)
 	return rw && !strncmp(rw, "rand", 4);
 }
 
+/*
+ * A job of another tool's output (CrystalDiskMark) has no fio options,
+ * only the workload its reader took from the test's name. A random test
+ * at one I/O in flight is a latency test, not a peak.
+ */
+static enum fv_role role_from_workload(const struct fv_workload *w)
+{
+	if (w->sync_every > 0)
+		return FV_ROLE_SYNC;
+	if (w->pattern == FV_PAT_SEQ && w->block >= 64 * 1024)
+		return FV_ROLE_THROUGHPUT;
+	if (w->pattern == FV_PAT_RAND && w->block && w->block <= 16 * 1024 &&
+	    w->depth * (w->threads ? w->threads : 1) > 1)
+		return FV_ROLE_PEAK;
+	return FV_ROLE_UNKNOWN;
+}
+
 enum fv_role fv_role_from_opts(const struct fv_job *job)
 {
 	const char *rw = fv_job_opt(job, "rw");
@@ -139,6 +156,8 @@ enum fv_role fv_role_from_opts(const struct fv_job *job)
 
 	if (!rw)
 		rw = fv_job_opt(job, "readwrite");
+	if (!rw && !job->nopts && job->wl.pattern != FV_PAT_UNKNOWN)
+		return role_from_workload(&job->wl);
 	fv_opt_size(fv_job_opt(job, "bs"), &bs);
 	if (fv_opt_true(fv_job_opt(job, "fsync")) ||
 	    fv_opt_true(fv_job_opt(job, "fdatasync")) ||

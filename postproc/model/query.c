@@ -44,6 +44,21 @@ static bool dir_fits(enum fv_dir have, enum fv_dir want)
 				(want == FV_DIR_READ || want == FV_DIR_WRITE));
 }
 
+/*
+ * What makes one of a run's jobs of a role its figure: throughput's
+ * bandwidth, the others' IOPS, in the direction asked.
+ */
+static double rate(const struct fv_job *j, enum fv_role role, enum fv_dir dir)
+{
+	double v = 0;
+
+	for (int d = FV_DIR_READ; d <= FV_DIR_MIXED; d++)
+		if (dir_fits((enum fv_dir) d, dir))
+			v += role == FV_ROLE_THROUGHPUT ? j->dir[d].bw_bytes
+							: j->dir[d].iops;
+	return v;
+}
+
 const struct fv_job *fv_pick(const struct fv_set *set, const char *label,
 			     enum fv_role role, enum fv_dir dir)
 {
@@ -55,7 +70,9 @@ const struct fv_job *fv_pick(const struct fv_set *set, const char *label,
 		if (!fv_job_representative(j) || j->role != role ||
 		    strcmp(j->label, label) || !dir_fits(j->role_dir, dir))
 			continue;
-		if (!best || j->timestamp >= best->timestamp)
+		if (!best || j->timestamp > best->timestamp ||
+		    (j->timestamp == best->timestamp &&
+		     !(rate(best, role, dir) > rate(j, role, dir))))
 			best = j;
 	}
 	return best;

@@ -26,8 +26,10 @@ bool fv_job_representative(const struct fv_job *job);
 
 /*
  * The job of a label with a role whose main direction is dir (a job that
- * reads and writes counts for both). Several: the newest (fio timestamp),
- * then the last given. NULL when there is none.
+ * reads and writes counts for both). Several: the newest (fio timestamp);
+ * of one run (CrystalDiskMark's SEQ1M Q8T1 and Q1T1), the fastest in that
+ * direction (throughput by bandwidth, the others by IOPS), then the last
+ * given. NULL when there is none.
  */
 const struct fv_job *fv_pick(const struct fv_set *set, const char *label,
 			     enum fv_role role, enum fv_dir dir);

@@ -115,14 +115,14 @@ int fvt_run(char **out, char **err, const char *arg0, ...)
 char *fvt_run_transcript(const char *const *args, size_t max,
 			 char *(*map)(const char *) )
 {
-	char *argv[66] = { (char *) "fioverdict" }, *out, *err, *all;
+	char *argv[FVT_MAX_ARGS + 2] = { (char *) "fioverdict" }, *out, *err, *all;
 	size_t olen, elen, alen;
 	FILE *fo = open_memstream(&out, &olen);
 	FILE *fe = open_memstream(&err, &elen);
 	FILE *fa = open_memstream(&all, &alen);
 	int argc = 1, status;
 
-	assert_true(fo && fe && fa && max < 64);
+	assert_true(fo && fe && fa && max <= FVT_MAX_ARGS);
 	for (; (size_t) argc <= max && args[argc - 1]; argc++)
 		argv[argc] = map(args[argc - 1]);
 	status = fv_main(argc, argv, fo, fe);

@@ -41,6 +41,9 @@ size_t fvt_diags(const struct fv_set *set, enum fv_severity sev,
 /* Runs fv_main with argv; captures stdout and stderr (caller frees). */
 int fvt_run(char **out, char **err, const char *arg0, ...);
 
+/* The most arguments a transcript takes. */
+#define FVT_MAX_ARGS 96
+
 /*
  * Runs fv_main on @args (at most @max), each mapped by @map (which returns
  * a malloc'd argument); returns "exit status: N", stdout and stderr as one

@@ -94,7 +94,7 @@ static void test_notes_and_compare(void **state)
 				    "(scheduler mq-deadline, not rotational, "
 				    "write cache write back)"));
 	/* b was not made by run: what its JSON says */
-	assert_non_null(strstr(out, "ran on (b): fio-3.33; fio's JSON says no "
+	assert_non_null(strstr(out, "ran on (b): fio-3.33; the output says no "
 				    "more of the machine"));
 	assert_null(strstr(out, "differ in"));
 	free(out);
