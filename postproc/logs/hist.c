@@ -36,6 +36,7 @@ struct merge {
 	char *damaged_all;
 	uint64_t *acc[NDIRS];
 	uint64_t n[NDIRS];
+	size_t top[NDIRS]; /* bins from here on are 0 in the window */
 	bool used[NDIRS];
 	double *pct;
 	char damaged[512];
@@ -116,12 +117,9 @@ static int check_layouts(struct merge *m)
 static void percentiles(struct merge *m, int d, struct fv_hist_window *w)
 {
 	const uint64_t *bins = m->acc[d];
-	size_t nb = m->layout.nbins, j = 0, top = 0;
+	size_t nb = m->top[d], j = 0, top = nb ? nb - 1 : 0;
 	unsigned long long sum = 0;
 
-	for (size_t b = 0; b < nb; b++)
-		if (bins[b])
-			top = b;
 	w->max_ns = fv_hist_bin_value(&m->layout, top);
 	for (size_t k = 0; k < m->q->np; k++)
 		m->pct[k] = w->max_ns;
@@ -208,9 +206,13 @@ static void take(struct merge *m, struct fv_hist_reader *r)
 		return;
 	m->max_t = fmax(m->max_t, r->t);
 	m->used[r->dir] = true;
-	for (size_t b = 0; b < m->layout.nbins; b++) {
-		m->acc[r->dir][b] += r->bins[b];
-		m->n[r->dir] += r->bins[b];
+	for (size_t i = 0; i < r->nnz; i++) {
+		size_t b = r->nz_bin[i];
+
+		m->acc[r->dir][b] += r->nz_count[i];
+		m->n[r->dir] += r->nz_count[i];
+		if (b >= m->top[r->dir])
+			m->top[r->dir] = b + 1;
 	}
 }
 
@@ -228,9 +230,8 @@ static int run(struct merge *m)
 		if (k == INFINITY)
 			return 0;
 		for (int d = 0; d < NDIRS; d++) {
-			if (m->used[d])
-				memset(m->acc[d], 0,
-				       m->layout.nbins * sizeof(uint64_t));
+			memset(m->acc[d], 0, m->top[d] * sizeof(uint64_t));
+			m->top[d] = 0;
 			m->used[d] = false;
 			m->n[d] = 0;
 		}

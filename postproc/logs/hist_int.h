@@ -37,7 +37,10 @@ struct fv_hist_reader {
 	double t;      /* its time, ms */
 	double mid_ms; /* the middle of what it covers */
 	enum fv_dir dir;
-	uint64_t *bins;
+	/* its non-zero bins (most of a line's are 0): index, count */
+	uint32_t *nz_bin;
+	uint64_t *nz_count;
+	size_t nnz;
 	double prev_t[FV_DIR_NR]; /* the previous good line's, per direction */
 	double last_t, last_mid_ms; /* of the previous good line */
 };

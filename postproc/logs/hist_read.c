@@ -110,20 +110,32 @@ static const char *const head_what[] = {
 	"the block size (bytes) expected",
 };
 
+/* Eight empty bins, as fio writes them: the run most of a line is. */
+static const char zeros8[] = " 0, 0, 0, 0, 0, 0, 0, 0,";
+#define ZEROS8_LEN (sizeof(zeros8) - 1)
+
 /*
- * The bin counts after the head: up to FV_HIST_MAX_BINS kept, all counted
- * (*nbins). Most are "0, ": read without the general number loop. Returns
- * NULL and the place of the fault when a count is not a whole number.
+ * The bin counts after the head, all counted (*nbins), the non-zero ones
+ * of the first FV_HIST_MAX_BINS kept (r->nz_*). Most are "0, ": runs of
+ * eight are skipped by one comparison, single ones without the general
+ * number loop. Returns NULL when a count is not a whole number.
  */
 static const char *bin_fields(struct fv_hist_reader *r, const char *p,
 			      const char *end, size_t *nbins)
 {
 	size_t n = 0;
 
+	r->nnz = 0;
 	for (;;) {
 		uint64_t v;
 		const char *q;
 
+		if ((size_t) (end - p) > ZEROS8_LEN &&
+		    !memcmp(p, zeros8, ZEROS8_LEN)) {
+			p += ZEROS8_LEN;
+			n += 8;
+			continue;
+		}
 		if (end - p >= 3 && p[0] == ' ' && p[1] == '0' && p[2] == ',') {
 			q = p + 2;
 			v = 0;
@@ -131,8 +143,10 @@ static const char *bin_fields(struct fv_hist_reader *r, const char *p,
 			*nbins = n;
 			return NULL;
 		}
-		if (n < FV_HIST_MAX_BINS)
-			r->bins[n] = v;
+		if (v && n < FV_HIST_MAX_BINS) {
+			r->nz_bin[r->nnz] = (uint32_t) n;
+			r->nz_count[r->nnz++] = v;
+		}
 		n++;
 		if (q == end)
 			break;
@@ -203,8 +217,9 @@ int fv_hist_reader_open(struct fv_hist_reader *r, const struct fv_series *s,
 	memset(r, 0, sizeof(*r));
 	r->s = s;
 	r->diags = diags;
-	r->bins = calloc(FV_HIST_MAX_BINS, sizeof(*r->bins));
-	if (!r->bins)
+	r->nz_bin = calloc(FV_HIST_MAX_BINS, sizeof(*r->nz_bin));
+	r->nz_count = calloc(FV_HIST_MAX_BINS, sizeof(*r->nz_count));
+	if (!r->nz_bin || !r->nz_count)
 		return -ENOMEM;
 	if (s->text)
 		r->f = s->text_len
@@ -228,7 +243,8 @@ void fv_hist_reader_close(struct fv_hist_reader *r)
 	if (r->f)
 		fclose(r->f);
 	free(r->line);
-	free(r->bins);
+	free(r->nz_bin);
+	free(r->nz_count);
 	memset(r, 0, sizeof(*r));
 }
 
