@@ -115,7 +115,8 @@ int fvt_run(char **out, char **err, const char *arg0, ...)
 char *fvt_run_transcript(const char *const *args, size_t max,
 			 char *(*map)(const char *) )
 {
-	char *argv[FVT_MAX_ARGS + 2] = { (char *) "fioverdict" }, *out, *err, *all;
+	char *argv[FVT_MAX_ARGS + 2] = { (char *) "fioverdict" }, *out, *err,
+				  *all;
 	size_t olen, elen, alen;
 	FILE *fo = open_memstream(&out, &olen);
 	FILE *fe = open_memstream(&err, &elen);
