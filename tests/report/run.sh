@@ -122,6 +122,33 @@ if grep -q 'IOPS over time' "$TMP/marks-tmpfs.txt" && ! grep -Eq 'burst ends|^be
 	ok "tmpfs alone: no burst, no burst mark ($(grep -c . "$TMP/marks-tmpfs.txt") chart texts)"
 else ko "tmpfs alone: a burst mark, a burst-collapse verdict, or no chart text"; fi
 
+# 2c. Latency over time (issue 24): run keeps the histogram logs the job
+# file writes (its steady and sync jobs, 1 s windows) beside the results,
+# and the page draws the steady job's p99 and p99.9 window by window, on a
+# log axis, two lines per label. The control: the same results without
+# their histogram logs draw no such chart.
+for l in tmpfs azure-p10; do
+	n=$(find "$TMP/res/$l" -name 'steady_randwrite_clat_hist.*.log' | wc -l)
+	[ "$n" -ge 1 ] && ok "run kept $l's steady job's histogram logs ($n files)" ||
+		ko "no histogram log of $l's steady job in $TMP/res/$l"
+done
+lat_chart() { # PAGE: the tail-latency chart's texts
+	perl -0ne 'while (/<svg.*?<\/svg>/sg) { $s = $&; next unless $s =~ /Tail latency over time: steady_randwrite/;
+		while ($s =~ /<text[^>]*>(.*?)<\/text>/sg) { ($t = $1) =~ s/<[^>]*>//g; print "$t\n" } }' "$1"
+}
+lat_chart "$P" >"$TMP/latchart.txt"
+if grep -qx 'Completion latency (µs), log scale' "$TMP/latchart.txt" &&
+	(for t in 'tmpfs p99' 'tmpfs p99.9' 'azure-p10 p99' 'azure-p10 p99.9'; do
+		grep -qx "$t" "$TMP/latchart.txt" || exit 1
+	done); then
+	ok "tail latency over time: steady_randwrite, p99 and p99.9 of both labels, log axis"
+else ko "tail-latency chart of steady_randwrite: $(tr '\n' '|' <"$TMP/latchart.txt" | cut -c1-300)"; fi
+cp -r "$TMP/res" "$TMP/res-nohist"
+find "$TMP/res-nohist" -name '*_hist.*.log' -delete
+"$FV_BIN" report -q "$TMP/res-nohist" -o "$TMP/nohist.html" 2>/dev/null
+! grep -q 'Tail latency over time' "$TMP/nohist.html" && grep -q 'IOPS over time' "$TMP/nohist.html" &&
+	ok "control: without histogram logs, no tail-latency chart" || ko "control: a tail-latency chart without histogram logs"
+
 for t in "Comparison by label" "Latency: steady write" "Queue depth sweep" Summary; do
 	grep -q "<h3>$t" "$P" && ok "table: $t" || ko "no table $t"
 done
