@@ -98,11 +98,12 @@ throttle_clear() {
 # A shell command that sets the throttle SECONDS after it starts, in the
 # background: fio's exec_prerun runs it as its job starts, so that the
 # throttle comes at the same point of that job whatever fio did before.
-throttle_later() { # SECONDS
+throttle_later() { # SECONDS [IOPS, default $cap]
+	local n=${2:-$cap}
 	if [ -f "$cg/blkio.throttle.read_iops_device" ]; then
-		echo "sh -c 'sleep $1; echo \"$dev $cap\" >$cg/blkio.throttle.read_iops_device; echo \"$dev $cap\" >$cg/blkio.throttle.write_iops_device' &"
+		echo "sh -c 'sleep $1; echo \"$dev $n\" >$cg/blkio.throttle.read_iops_device; echo \"$dev $n\" >$cg/blkio.throttle.write_iops_device' &"
 	else
-		echo "sh -c 'sleep $1; echo \"$dev riops=$cap wiops=$cap\" >$cg/io.max' &"
+		echo "sh -c 'sleep $1; echo \"$dev riops=$n wiops=$n\" >$cg/io.max' &"
 	fi
 }
 
@@ -316,6 +317,9 @@ lat_case() { # CASE [FIO ARGS...]
 	loopdev=$(losetup --find --show "$shm/lat.img")
 	dev=$(cat "/sys/block/$(basename "$loopdev")/dev")
 	throttle_on "$cap"
+	# lat_lower="SECONDS IOPS": the throttle lowered that far in
+	[ -z "${lat_lower:-}" ] ||
+		set -- "$@" --exec_prerun="$(throttle_later $lat_lower)"
 	run_case "$c" fio_cg --filename="$loopdev" "${lat_common[@]}" "$@"
 	throttle_clear
 	losetup -d "$loopdev"
@@ -330,6 +334,27 @@ case_lat_steady() {
 case_lat_competing() {
 	lat_case lat_competing --name=warmup_competing --rw=randread \
 		--iodepth=32 --startdelay=20 --runtime=20
+}
+
+# The steady reader alone again, with two CPU-bound processes beside it (as
+# many as this machine has cores, as other tenants would be): its windows
+# wait for a CPU too, but the load is the same from start to end, so its
+# p99 has no step and no drift to find.
+case_lat_steady_loaded() {
+	python3 -c 'while True: pass' &
+	hog=$!
+	python3 -c 'while True: pass' &
+	local hog2=$!
+	lat_case lat_steady_loaded || { kill "$hog" "$hog2"; return 1; }
+	kill "$hog" "$hog2"
+	hog=
+}
+# The steady reader alone, its throttle lowered from $cap to 300 IO/s 20 s
+# into the job: it asks 400, 4 at a time, and gets 300, so from there each
+# I/O waits for the throttle's slices (about 4 / 300 s) where it waited
+# for tmpfs before: its p99 steps up and stays.
+case_lat_throttled() {
+	lat_lower="20 300" lat_case lat_throttled
 }
 
 # Batches of that configuration run many times (aa*: A/A) and with its
@@ -405,7 +430,7 @@ case_pinned() {
 all=(throttle_sweep throttle_midsweep throttle_midrun throttle_late healthy_sweep
 	healthy_steady cached_reads unwritten_reads tmpfs_reads fsync
 	fsync_loop repeat null tmpfs_sweep pinned
-	lat_steady lat_competing)
+	lat_steady lat_competing lat_steady_loaded lat_throttled)
 # repeats is made apart, batch by batch at different times: not in all.
 for c in "${@:-${all[@]}}"; do
 	"case_$c"
