@@ -65,6 +65,20 @@ static void fmt_bytes(char *buf, size_t len, double v)
 	snprintf(buf, len, u ? "%.1f %s" : "%.0f %s", v, units[u]);
 }
 
+/*
+ * Milliseconds as seconds with the fewest decimals, one to three, that
+ * show them to the millisecond: 21.0 s, 0.25 s (not 0.2), 0.02 s.
+ */
+static void fmt_seconds(char *buf, size_t len, double ms)
+{
+	int d = 1;
+
+	for (double step = 100;
+	     d < 3 && fabs(ms - round(ms / step) * step) >= 0.5; step /= 10)
+		d++;
+	snprintf(buf, len, "%.*f s", d, ms / 1000);
+}
+
 void fv_fmt_human(char *buf, size_t len, enum fv_unit unit, double v)
 {
 	switch (unit) {
@@ -90,7 +104,7 @@ void fv_fmt_human(char *buf, size_t len, enum fv_unit unit, double v)
 		fmt_bytes(buf, len, v);
 		break;
 	case FV_U_MS:
-		snprintf(buf, len, "%.1f s", v / 1000);
+		fmt_seconds(buf, len, v);
 		break;
 	default:
 		fv_fmt_raw(buf, len, v);

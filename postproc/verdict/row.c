@@ -145,9 +145,6 @@ void fv_vfmt(char *buf, size_t len, enum fv_unit u, double v)
 		fv_fmt_human(n, sizeof(n), u, v);
 		snprintf(buf, len, "%s µs", n);
 		break;
-	case FV_U_MS:
-		snprintf(buf, len, "%.1f s", v / 1000);
-		break;
 	case FV_U_PERCENT:
 		snprintf(buf, len, "%.1f%%", v);
 		break;
