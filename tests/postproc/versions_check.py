@@ -87,7 +87,33 @@ def check(path):
         print('ok - ' + name)
 
 
+def check_ss_lat(path):
+    """fio 3.42 judges steady state on latency (ss=lat): with the job's
+    histogram logs beside it, latency-stability judges the same job's p99
+    window by window and shows fio's own result, as fio's JSON has it."""
+    global passed, failed
+    job = load(path)['jobs'][0]
+    ss = job['steadystate']
+    res = subprocess.run([fv, 'verdict', '-q', '-f', 'json', path],
+                         capture_output=True, text=True)
+    rows = [r for t in json.loads(res.stdout)['tables'] for r in t['rows']
+            if r.get('check') == 'latency-stability']
+    want = 'fio ss=%s: %s (%s)' % (ss['ss'], 'attained' if ss['attained']
+                                   else 'not attained', ss['criterion'])
+    name = '%s: latency-stability shows %s' % (os.path.relpath(path, root), want)
+    if len(rows) == 1 and want in rows[0]['evidence'] and 'windows of' in rows[0]['evidence']:
+        passed += 1
+        print('ok - ' + name)
+    else:
+        failed += 1
+        print('not ok - ' + name)
+        print('    rows: %r (exit %d)' % (rows, res.returncode))
+
+
 for path in sorted(glob.glob(os.path.join(root, '*', '*.json'))):
     check(path)
+    ss = load(path).get('jobs', [{}])[0].get('steadystate')
+    if ss and ss.get('ss', '').startswith('lat'):
+        check_ss_lat(path)
 print('versions output: %d passed, %d failed' % (passed, failed))
 sys.exit(1 if failed or not passed else 0)

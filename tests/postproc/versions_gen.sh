@@ -5,7 +5,7 @@
 # it, disk_util of the root file system's device), a json+ run (latency
 # bins), a client run against two fio --server processes on loopback
 # addresses (global options an array from fio 3.39); fio 3.42 adds a run
-# whose steady state is judged on latency (ss=lat).
+# whose steady state is judged on latency (ss=lat), with histogram logs.
 #
 # One folder per version (the label). Usage:
 #   tests/postproc/versions_gen.sh FIO_TREE_DIR VERSION...
@@ -56,8 +56,10 @@ JOB
 	wait "${servers[@]}" 2>/dev/null || true
 	servers=()
 	if "$fio" --cmdhelp=ss 2>&1 | grep -q "lat_slope"; then
+		# with its histogram logs: latency-stability shows fio's result
 		"$fio" --name=sslat --rw=randread "${common[@]}" --runtime=6 \
 			--ss=lat:50% --ss_dur=3 --ss_ramp=0 \
+			--write_hist_log="$out/$v/sslat" --log_hist_msec=250 \
 			--output-format=json --output="$out/$v/sslat.json"
 	fi
 done
