@@ -115,6 +115,17 @@ static void human_units(void **state)
 	assert_string_equal(b, "1.23");
 	fv_fmt_human(b, sizeof(b), FV_U_RATIO, 2);
 	assert_string_equal(b, "2.00x");
+	/* times: the decimals that show the millisecond, one at least */
+	fv_fmt_human(b, sizeof(b), FV_U_MS, 21000);
+	assert_string_equal(b, "21.0 s");
+	fv_fmt_human(b, sizeof(b), FV_U_MS, 250);
+	assert_string_equal(b, "0.25 s");
+	fv_fmt_human(b, sizeof(b), FV_U_MS, 20);
+	assert_string_equal(b, "0.02 s");
+	fv_fmt_human(b, sizeof(b), FV_U_MS, 20345.6);
+	assert_string_equal(b, "20.346 s");
+	fv_fmt_human(b, sizeof(b), FV_U_MS, 0);
+	assert_string_equal(b, "0.0 s");
 	fv_fmt_raw(b, sizeof(b), 0.1);
 	assert_string_equal(b, "0.1");
 	fv_fmt_raw(b, sizeof(b), 153000);
