@@ -1,7 +1,8 @@
 # Installing, and the Debian package.
 #
 #   make install    [PREFIX=/usr/local] [DESTDIR=]  the program, the
-#                   engines, the man pages, the job files, bash completion
+#                   engines, the man pages, the job files, the catalog and
+#                   its prices, bash completion
 #   make uninstall  [PREFIX=...] [DESTDIR=]  removes what install put there
 #   make deb        build/deb/fioverdict_<version>_<arch>.deb, debhelper
 #   make check-man      the man pages against fio --enghelp, man's warnings
@@ -22,11 +23,14 @@ BINDIR := $(PREFIX)/bin
 # beside.c): they move with PREFIX, never on their own.
 ENGINEDIR := $(PREFIX)/lib/fioverdict
 JOBFILEDIR := $(PREFIX)/share/fioverdict/jobfiles
+CATALOGDIR := $(PREFIX)/share/fioverdict/catalog
 MANDIR ?= $(PREFIX)/share/man
 DOCDIR ?= $(PREFIX)/share/doc/fioverdict
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 
 INST_JOBFILES := $(wildcard jobfiles/*.fio)
+INST_CATALOG := $(wildcard catalog/*.csv)
+INST_PRICES := $(wildcard catalog/prices/*.csv)
 INST_MAN7 := engines/uring_durable.7 engines/nvme_pt.7
 INST_DOCS := README.md docs/stats-file.md
 INST_EXAMPLES := ci/examples/fioverdict-ci.sh ci/examples/github-actions.yml \
@@ -36,12 +40,15 @@ INST_EXAMPLES := ci/examples/fioverdict-ci.sh ci/examples/github-actions.yml \
 
 install: $(PP_BIN) $(ENGINES)
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(ENGINEDIR) \
-		$(DESTDIR)$(JOBFILEDIR) $(DESTDIR)$(MANDIR)/man1 \
+		$(DESTDIR)$(JOBFILEDIR) $(DESTDIR)$(CATALOGDIR)/prices \
+		$(DESTDIR)$(MANDIR)/man1 \
 		$(DESTDIR)$(MANDIR)/man7 $(DESTDIR)$(DOCDIR)/examples \
 		$(DESTDIR)$(BASHCOMPDIR)
 	$(INSTALL) -m 0755 $(PP_BIN) $(DESTDIR)$(BINDIR)/fioverdict
 	$(INSTALL) -m 0644 $(ENGINES) $(DESTDIR)$(ENGINEDIR)
 	$(INSTALL) -m 0644 $(INST_JOBFILES) $(DESTDIR)$(JOBFILEDIR)
+	$(INSTALL) -m 0644 $(INST_CATALOG) $(DESTDIR)$(CATALOGDIR)
+	$(INSTALL) -m 0644 $(INST_PRICES) $(DESTDIR)$(CATALOGDIR)/prices
 	$(INSTALL) -m 0644 postproc/fioverdict.1 $(DESTDIR)$(MANDIR)/man1
 	$(INSTALL) -m 0644 $(INST_MAN7) $(DESTDIR)$(MANDIR)/man7
 	$(INSTALL) -m 0644 $(INST_DOCS) $(DESTDIR)$(DOCDIR)
@@ -56,12 +63,15 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/fioverdict \
 		$(addprefix $(DESTDIR)$(ENGINEDIR)/,$(notdir $(ENGINES))) \
 		$(addprefix $(DESTDIR)$(JOBFILEDIR)/,$(notdir $(INST_JOBFILES))) \
+		$(addprefix $(DESTDIR)$(CATALOGDIR)/,$(notdir $(INST_CATALOG))) \
+		$(addprefix $(DESTDIR)$(CATALOGDIR)/prices/,$(notdir $(INST_PRICES))) \
 		$(DESTDIR)$(MANDIR)/man1/fioverdict.1 \
 		$(addprefix $(DESTDIR)$(MANDIR)/man7/,$(notdir $(INST_MAN7))) \
 		$(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(INST_DOCS)) fioverdict.md) \
 		$(addprefix $(DESTDIR)$(DOCDIR)/examples/,$(notdir $(INST_EXAMPLES))) \
 		$(DESTDIR)$(BASHCOMPDIR)/fioverdict
 	@for d in $(DESTDIR)$(ENGINEDIR) $(DESTDIR)$(JOBFILEDIR) \
+		$(DESTDIR)$(CATALOGDIR)/prices $(DESTDIR)$(CATALOGDIR) \
 		$(DESTDIR)$(PREFIX)/share/fioverdict $(DESTDIR)$(DOCDIR)/examples \
 		$(DESTDIR)$(DOCDIR); do \
 		[ ! -d "$$d" ] || rmdir --ignore-fail-on-non-empty "$$d"; \

@@ -98,6 +98,11 @@ st=$?
 [ $st -eq 0 ] && grep -qF "job file /usr/share/fioverdict/jobfiles/placement.fio," "$TMP/out" &&
 	grep -qF "engine external:/usr/lib/fioverdict/uring_durable.so," "$TMP/out" &&
 	ok "run placement --check: the installed job file and engine" || ko "run --check (exit $st): $(cat "$TMP/out")"
+user fioverdict recommend --need iops=5000 --region westeurope >"$TMP/out" 2>&1
+st=$?
+[ $st -eq 0 ] && [ -f /usr/share/fioverdict/catalog/azure.csv ] &&
+	grep -Eq '^azure:P30 +yes .* 20[0-9]{2}-[0-9]{2}-[0-9]{2}$' "$TMP/out" &&
+	ok "recommend: the installed catalog and prices (/usr/share/fioverdict/catalog)" || ko "recommend (exit $st): $(head -5 "$TMP/out")"
 user fio --name=deb --filename="$TMP/home/t.dat" --size=4m --rw=randwrite --bs=4k --fsync=4 \
 	--ioengine=external:/usr/lib/fioverdict/uring_durable.so --output-format=json >"$TMP/fio.json" 2>"$TMP/fio.err"
 st=$?

@@ -43,11 +43,13 @@ P=$ROOT/usr/local
 check "make install DESTDIR=... PREFIX=/usr/local" \
 	$MAKE --no-print-directory install DESTDIR="$ROOT" PREFIX=/usr/local
 jobs=$(cd jobfiles && ls *.fio)
+cats=$(cd catalog && ls *.csv prices/*.csv)
 {
 	echo "755 usr/local/bin/fioverdict"
 	echo "644 usr/local/lib/fioverdict/nvme_pt.so"
 	echo "644 usr/local/lib/fioverdict/uring_durable.so"
 	for j in $jobs; do echo "644 usr/local/share/fioverdict/jobfiles/$j"; done
+	for f in $cats; do echo "644 usr/local/share/fioverdict/catalog/$f"; done
 	echo "644 usr/local/share/man/man1/fioverdict.1"
 	echo "644 usr/local/share/man/man7/nvme_pt.7"
 	echo "644 usr/local/share/man/man7/uring_durable.7"
@@ -87,6 +89,13 @@ grep -qF "job file $P/share/fioverdict/jobfiles/placement.fio," "$TMP/out" &&
 	grep -qF "engine external:$P/lib/fioverdict/uring_durable.so," "$TMP/out" &&
 	ok "the job file and the engine are the installed ones" || ko "found: $(cat "$TMP/out")"
 if grep -q "$SRC" "$TMP/out"; then ko "a path into the source tree was used"; else ok "nothing from the source or build tree"; fi
+# the catalog and its prices, found beside the program as installed
+# (no FV_CATALOG, no build tree: the installed files are all there is)
+check "catalog show azure:P30 (the installed catalog)" alone fioverdict catalog show azure:P30
+grep -q '5000' "$TMP/out" && ok "the installed catalog has the P30's 5000 IOPS" || ko "catalog show: $(head -3 "$TMP/out")"
+check "recommend (the installed prices)" alone fioverdict recommend --need iops=5000 --region westeurope
+grep -Eq '^azure:P30 +yes .* [0-9]+\.[0-9]{2} +[0-9.]+ +[0-9.]+ +20[0-9]{2}-[0-9]{2}-[0-9]{2}$' "$TMP/out" &&
+	ok "recommend: the P30 at its westeurope list price, from the installed prices" || ko "recommend: $(head -5 "$TMP/out")"
 check "fio loads the installed engine" alone fio --enghelp="$P/lib/fioverdict/uring_durable.so"
 grep -q '^sync_mode ' "$TMP/out" && ok "the installed engine lists its options" || ko "fio --enghelp: $(head -3 "$TMP/out")"
 check "man -w uring_durable (installed MANPATH)" user man -M "$P/share/man" -w uring_durable
