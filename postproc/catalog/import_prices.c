@@ -5,7 +5,8 @@
  * offer file (AmazonEC2). The traps (cloud-prices.md): Azure's
  * Reservation and DevTest rows share meters with Consumption ones (kept:
  * Consumption only); a disk's capacity meter is "<tier> LRS Disk" (2022:
- * "<tier> Disks"), not "... Disk Mount" or "... Disk Operations"; free
+ * "<tier> Disks"; a page with both keeps the newer row and names the
+ * other in a note), not "... Disk Mount" or "... Disk Operations"; free
  * baselines come as tierMinimumUnits; Premium SSD v2 is priced per hour.
  * AWS: us-east-1's usage types have no region prefix, others do; the
  * throughput of gp3 is priced per GiBps-month; gp3's 3,000 IOPS and 125
@@ -126,68 +127,109 @@ static bool tier_meter(const char *meter, char *tier, size_t len)
 	       strspn(tier + 1, "0123456789") == strlen(tier + 1) && tier[1];
 }
 
-static int az_item(struct fv_import *im, json_t *it)
+/* What an item prices: one of our rows, or false. */
+struct az_key {
+	char id[16];
+	const char *region, *meter;
+	enum fv_price_unit unit;
+	double usd, min;
+	char date[16];
+};
+
+static bool az_key(json_t *it, struct az_key *k)
 {
 	const char *meter = str(it, "meterName"), *type = str(it, "type");
 	const char *prod = str(it, "productName"),
 		   *uom = str(it, "unitOfMeasure");
+	const char *eff = str(it, "effectiveStartDate"),
+		   *cur = str(it, "currencyCode");
 	json_t *price = json_object_get(it, "retailPrice");
+
+	if (!type || strcmp(type, "Consumption") || !meter || !prod ||
+	    !json_is_number(price) || !str(it, "armRegionName") ||
+	    strcmp(cur ? cur : "USD", "USD"))
+		return false;
+	memset(k, 0, sizeof(*k));
+	k->region = str(it, "armRegionName");
+	k->meter = meter;
+	k->usd = json_number_value(price);
+	k->min = json_number_value(json_object_get(it, "tierMinimumUnits"));
+	if (eff)
+		snprintf(k->date, sizeof(k->date), "%.10s", eff);
+	if (tier_meter(meter, k->id, sizeof(k->id))) {
+		k->unit = FV_PRICE_MONTH;
+		return uom && !strcmp(uom, "1/Month");
+	}
+	/* Premium SSD v2: per hour; its free tier's rows (price 0 up to the
+	 * baseline) add nothing */
+	if (!strstr(prod, "Premium SSD v2") || !uom || strcmp(uom, "1/Hour"))
+		return false;
+	snprintf(k->id, sizeof(k->id), "PremiumV2_LRS");
+	if (!strcmp(meter, "Premium LRS Provisioned Capacity"))
+		k->unit = FV_PRICE_GIB_MONTH;
+	else if (!strcmp(meter, "Premium LRS Provisioned IOPS"))
+		k->unit = FV_PRICE_IOPS_MONTH;
+	else if (!strcmp(meter, "Premium LRS Provisioned Throughput (MBps)"))
+		k->unit = FV_PRICE_MBPS_MONTH;
+	else
+		return false;
+	return k->unit == FV_PRICE_GIB_MONTH || k->min > 0;
+}
+
+/*
+ * Another row of the page that prices the same (a meter renamed: "E10
+ * Disks" in 2022, "E10 LRS Disk" later) and is newer, or as new and
+ * before it: the one kept. Its index, or -1.
+ */
+static long az_newer(const struct az_key *keys, const bool *ours, size_t n,
+		     size_t self)
+{
+	const struct az_key *k = &keys[self];
+
+	for (size_t i = 0; i < n; i++) {
+		const struct az_key *o = &keys[i];
+		int c;
+
+		if (i == self || !ours[i] || strcmp(o->id, k->id) ||
+		    strcmp(o->region, k->region) || o->unit != k->unit ||
+		    o->min != k->min)
+			continue;
+		c = strcmp(o->date, k->date);
+		if (c > 0 || (!c && i < self))
+			return (long) i;
+	}
+	return -1;
+}
+
+static int az_row(struct fv_import *im, const struct az_key *k)
+{
 	struct fv_price r = { .cloud = (char *) "azure",
 			      .free = NAN,
 			      .tier_hi = INFINITY };
-	char tier[16], date[16] = "";
-	const char *eff = str(it, "effectiveStartDate");
-	double min = json_number_value(json_object_get(it, "tierMinimumUnits"));
 
-	if (!type || strcmp(type, "Consumption") || !meter || !prod ||
-	    !json_is_number(price) || !str(it, "armRegionName"))
-		return 0;
-	if (strcmp(str(it, "currencyCode") ? str(it, "currencyCode") : "USD",
-		   "USD")) {
-		fv_import_note(im, "%s: not in USD: left out", meter);
-		return 0;
+	r.id = (char *) k->id;
+	r.region = (char *) k->region;
+	r.unit = k->unit;
+	r.usd = k->usd;
+	r.published = k->date[0] ? (char *) k->date : NULL;
+	if (k->unit != FV_PRICE_MONTH) {
+		/* per hour: a month is 730 hours, as Azure's calculator counts
+		 */
+		r.usd *= 730;
+		if (k->min > 0)
+			r.free = k->min;
+		r.note = (char *) "hourly price x 730";
 	}
-	r.region = (char *) str(it, "armRegionName");
-	r.usd = json_number_value(price);
-	if (eff)
-		snprintf(date, sizeof(date), "%.10s", eff);
-	r.published = date[0] ? date : NULL;
-	if (tier_meter(meter, tier, sizeof(tier))) {
-		if (!uom || strcmp(uom, "1/Month"))
-			return 0;
-		r.id = tier;
-		r.unit = FV_PRICE_MONTH;
-		return emit(im, &r, AZ_SRC);
-	}
-	if (!strstr(prod, "Premium SSD v2"))
-		return 0;
-	r.id = (char *) "PremiumV2_LRS";
-	/* per hour: a month is 730 hours, as Azure's calculator counts */
-	if (!uom || strcmp(uom, "1/Hour"))
-		return 0;
-	r.usd *= 730;
-	if (min > 0)
-		r.free = min;
-	if (!strcmp(meter, "Premium LRS Provisioned Capacity"))
-		r.unit = FV_PRICE_GIB_MONTH;
-	else if (!strcmp(meter, "Premium LRS Provisioned IOPS"))
-		r.unit = FV_PRICE_IOPS_MONTH;
-	else if (!strcmp(meter, "Premium LRS Provisioned Throughput (MBps)"))
-		r.unit = FV_PRICE_MBPS_MONTH;
-	else
-		return 0;
-	/* the free tier's row (price 0 up to the baseline) adds nothing */
-	if (r.unit != FV_PRICE_GIB_MONTH && !(min > 0))
-		return 0;
-	r.note = (char *) "hourly price x 730";
 	return emit(im, &r, AZ_SRC);
 }
 
 int fv_import_az_prices(struct fv_import *im, json_t *root)
 {
 	json_t *items = json_object_get(root, "Items"), *it;
-	size_t i;
-	int ret = 0;
+	size_t i, n = json_array_size(items);
+	struct az_key *keys = calloc(n + 1, sizeof(*keys));
+	bool *ours = calloc(n + 1, sizeof(*ours));
+	int ret = keys && ours ? 0 : -ENOMEM;
 
 	snprintf(im->via, sizeof(im->via), "Azure Retail Prices API page (%s)",
 		 im->o->input ? im->o->input : "-");
@@ -197,9 +239,32 @@ int fv_import_az_prices(struct fv_import *im, json_t *root)
 				   "the next pages are not in it");
 	json_array_foreach(items, i, it)
 	{
-		if (!ret)
-			ret = az_item(im, it);
+		const char *cur = str(it, "currencyCode");
+
+		if (ret)
+			break;
+		if (cur && strcmp(cur, "USD") && str(it, "meterName"))
+			fv_import_note(im, "%s: not in USD: left out",
+				       str(it, "meterName"));
+		ours[i] = az_key(it, &keys[i]);
 	}
+	for (i = 0; i < n && !ret; i++) {
+		long kept = ours[i] ? az_newer(keys, ours, n, i) : -1;
+
+		if (!ours[i])
+			continue;
+		if (kept < 0)
+			ret = az_row(im, &keys[i]);
+		else
+			fv_import_note(im,
+				       "azure:%s %s: meter '%s' (%s) left out: "
+				       "'%s' (%s) prices the same",
+				       keys[i].id, keys[i].region,
+				       keys[i].meter, keys[i].date,
+				       keys[kept].meter, keys[kept].date);
+	}
+	free(keys);
+	free(ours);
 	return ret;
 }
 
