@@ -40,6 +40,13 @@ extern const struct fv_analysis fv_an_summary, fv_an_compare, fv_an_latency,
 	fv_an_scaling, fv_an_sweep;
 /* sku: measured against the --sku limits (no table without --sku). */
 extern const struct fv_analysis fv_an_sku;
+/*
+ * The highest IOPS (bw false) or bandwidth (B/s) that a label's jobs of
+ * a role measured, in any direction, and the job (job may be NULL); NAN
+ * when the label has no such job.
+ */
+double fv_label_measured(const struct fv_set *set, const char *label,
+			 enum fv_role role, bool bw, const struct fv_job **job);
 /* matrix: labels down, tests across, one metric per table. */
 extern const struct fv_analysis fv_an_matrix;
 

@@ -88,10 +88,11 @@ enum rowdir { ROW_ALL, ROW_READ, ROW_WRITE };
 
 /*
  * The highest IOPS (or bandwidth) of a role's jobs of a label in the
- * row's directions, or NAN.
+ * row's directions, or NAN; the job in *job when job is not NULL.
  */
-static double measured(const struct fv_set *set, const char *label,
-		       enum fv_role role, bool bw, enum rowdir rd)
+static double measured_job(const struct fv_set *set, const char *label,
+			   enum fv_role role, bool bw, enum rowdir rd,
+			   const struct fv_job **job)
 {
 	static const enum fv_dir dirs[] = { FV_DIR_READ, FV_DIR_WRITE,
 					    FV_DIR_MIXED };
@@ -111,10 +112,25 @@ static double measured(const struct fv_set *set, const char *label,
 		    j->dir[FV_DIR_MIXED].present)
 			d = &j->dir[FV_DIR_MIXED];
 		if (d->present &&
-		    (isnan(best) || (bw ? d->bw_bytes : d->iops) > best))
+		    (isnan(best) || (bw ? d->bw_bytes : d->iops) > best)) {
 			best = bw ? d->bw_bytes : d->iops;
+			if (job)
+				*job = j;
+		}
 	}
 	return best;
+}
+
+static double measured(const struct fv_set *set, const char *label,
+		       enum fv_role role, bool bw, enum rowdir rd)
+{
+	return measured_job(set, label, role, bw, rd, NULL);
+}
+
+double fv_label_measured(const struct fv_set *set, const char *label,
+			 enum fv_role role, bool bw, const struct fv_job **job)
+{
+	return measured_job(set, label, role, bw, ROW_ALL, job);
 }
 
 static int put_num(struct fv_table *t, size_t row, size_t col, double v,

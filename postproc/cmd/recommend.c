@@ -6,6 +6,9 @@
  * binds, its headroom, whether it leans on a burst, and the price's date.
  * With a VM, N striped disks where one does not do, within the VM's
  * uncached limits. Nothing beyond the catalog: latency is not in it.
+ * With --from RESULTS --label L, the need is what L measured (its peak
+ * IOPS, its sequential bandwidth, its peak job's p99), --need's keys
+ * taking precedence.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -25,8 +28,20 @@ struct need {
 };
 
 struct rec_opts {
-	const char *need, *cloud, *region, *vm, *prices;
+	const char *need, *cloud, *region, *vm, *prices, *label;
 	double vcpus;
+	char **from; /* --from RESULTS (repeatable) */
+	size_t nfrom;
+};
+
+/* One answer in the making: the need, and what it is judged against. */
+struct rec {
+	struct rec_opts *o;
+	struct need nd;
+	struct fv_prices p;
+	struct fv_sku *vms;
+	size_t nvm;
+	char from[600]; /* where the need came from (--from) */
 };
 
 struct cand {
@@ -78,7 +93,6 @@ static int parse_need(const char *spec, struct need *n)
 	char *copy = strdup(spec), *save = NULL;
 	int ret = copy ? 0 : -ENOMEM, any = 0;
 
-	*n = (struct need){ 0, 0, 0, 0 };
 	for (char *kv = copy ? strtok_r(copy, ",", &save) : NULL; kv && !ret;
 	     kv = strtok_r(NULL, ",", &save)) {
 		char *eq = strchr(kv, '=');
@@ -126,8 +140,10 @@ static void rule_id(char *buf, size_t len, const struct fv_cat_row *r,
 		return;
 	}
 	{
-		double iops = fmax(n->iops > 0 ? n->iops : 0,
-				   isnan(r->iops) ? r->iops_min : r->iops);
+		/* whole IOPS, rounded up: a measured need has fractions */
+		double iops =
+			ceil(fmax(n->iops > 0 ? n->iops : 0,
+				  isnan(r->iops) ? r->iops_min : r->iops));
 		double bw = n->bw > 0 ? n->bw : r->bw;
 
 		if (r->prov_iops_per_gib > 0)
@@ -317,9 +333,10 @@ static int add_row(struct fv_table *t, const struct cand *x)
 	return ret;
 }
 
-static int table(const struct rec_opts *o, const struct need *nd,
-		 struct cands *c, struct fv_report *rep)
+static int table(const struct rec *r, struct cands *c, struct fv_report *rep)
 {
+	const struct rec_opts *o = r->o;
+	const struct need *nd = &r->nd;
 	static const struct {
 		const char *key, *title;
 		enum fv_unit unit;
@@ -347,6 +364,8 @@ static int table(const struct rec_opts *o, const struct need *nd,
 	for (size_t i = 0; i < sizeof(cols) / sizeof(cols[0]) && !ret; i++)
 		ret = fv_table_add_col(t, cols[i].key, cols[i].title,
 				       cols[i].unit, 0);
+	if (!ret && r->from[0])
+		ret = fv_table_note(t, "%s", r->from);
 	qsort(c->v, c->n, sizeof(*c->v), by_price);
 	for (size_t i = 0; i < c->n; i++)
 		met += c->v[i].meets;
@@ -386,6 +405,21 @@ static int table(const struct rec_opts *o, const struct need *nd,
 				  o->cloud, o->region);
 }
 
+/* --from RESULTS (repeatable) */
+static int set_from(struct fv_cmdline *c, const struct fv_option *opt,
+		    const char *arg)
+{
+	struct rec_opts *o = c->own;
+	char **v = realloc(o->from, (o->nfrom + 1) * sizeof(*v));
+
+	(void) opt;
+	if (!v)
+		return FV_EXIT_SOFTWARE;
+	v[o->nfrom++] = (char *) arg;
+	o->from = v;
+	return 0;
+}
+
 static const struct fv_option rec_opts[] = {
 	FV_OPT_AT("need", 0, "SPEC",
 		  "iops=N,bw=X[MB/s|MiB/s],capacity=C[GiB|TiB],\n"
@@ -405,6 +439,15 @@ static const struct fv_option rec_opts[] = {
 	FV_OPT_AT("prices", 0, "PATH",
 		  "price list file or directory [the\ncatalog's prices/]",
 		  fv_set_string, offsetof(struct rec_opts, prices), 0, 0),
+	FV_OPT("from", 0, "RESULTS",
+	       "the need from these results (a file or a\ndirectory; "
+	       "repeatable): --label's peak IOPS,\nsequential bandwidth "
+	       "and p99; --need adds\nor overrides keys",
+	       set_from),
+	FV_OPT_AT("label", 0, "L",
+		  "with --from: the label whose figures are\nthe need "
+		  "[the only one]",
+		  fv_set_string, offsetof(struct rec_opts, label), 0, 0),
 	FV_OPT("output", 'o', "FILE", "write the table to FILE", fv_set_output),
 	FV_OPT("help", 'h', NULL, "this help", NULL),
 	FV_OPT_END,
@@ -483,23 +526,23 @@ static int find_vms(struct fv_cmdline *c, const struct rec_opts *o,
 	return 0;
 }
 
-static int answer(struct fv_cmdline *c, struct rec_opts *o)
+/* The options checked, the catalog, prices and VMs loaded: 0 or a status. */
+static int prepare(struct fv_cmdline *c, struct rec *r)
 {
-	struct fv_report rep = { .command = "recommend" };
-	struct fv_prices p = { 0 };
-	struct cands cs = { 0 };
-	struct fv_sku *vms = NULL;
-	struct fv_output out;
-	struct need nd;
-	size_t nvm = 0;
+	struct rec_opts *o = r->o;
 	int ret;
 
-	if (!o->need || parse_need(o->need, &nd))
+	r->nd = (struct need){ 0, 0, 0, 0 };
+	if ((!o->need && !o->nfrom) || (o->need && parse_need(o->need, &r->nd)))
 		return fv_usage_error(c,
 				      "--need %s: expected iops=N,bw=X,"
 				      "capacity=C,latency-p99=T (any of them), "
-				      "e.g. iops=5000,bw=200MB/s",
+				      "e.g. iops=5000,bw=200MB/s, or --from "
+				      "RESULTS",
 				      o->need ? o->need : "missing");
+	if (o->label && !o->nfrom)
+		return fv_usage_error(c, "--label %s: only with --from RESULTS",
+				      o->label);
 	if (strcmp(o->cloud, "azure") && strcmp(o->cloud, "aws") &&
 	    strcmp(o->cloud, "gcp"))
 		return fv_usage_error(
@@ -507,25 +550,150 @@ static int answer(struct fv_cmdline *c, struct rec_opts *o)
 	if (!o->region)
 		o->region = default_region(o->cloud);
 	ret = fv_catalog_open(c);
-	ret = ret ?: load_prices(c, o, &p);
-	if (!ret && !fv_prices_region_known(&p, o->cloud, o->region))
+	ret = ret ?: load_prices(c, o, &r->p);
+	if (!ret && !fv_prices_region_known(&r->p, o->cloud, o->region))
 		ret = fv_usage_error(c,
 				     "--region %s: no %s prices for it (e.g. "
 				     "%s; catalog/prices/%s.csv)",
 				     o->region, o->cloud,
 				     default_region(o->cloud), o->cloud);
-	ret = ret ?: find_vms(c, o, &vms, &nvm);
-	if (!ret && candidates(c, o, &nd, &p, vms, nvm, &cs))
-		ret = FV_EXIT_SOFTWARE;
-	if (!ret && table(o, &nd, &cs, &rep))
-		ret = FV_EXIT_SOFTWARE;
-	if (!ret && !(ret = fv_output_open(&out, c->output, c->out, c->err)))
-		ret = fv_output_close(&out, c->format->render(out.f, &rep),
-				      c->err);
-	fv_report_free(&rep);
-	fv_prices_free(&p);
+	return ret ?: find_vms(c, o, &r->vms, &r->nvm);
+}
+
+/* The table of the SKUs for r's need into rep: 0 or -ENOMEM. */
+static int build(struct fv_cmdline *c, struct rec *r, struct fv_report *rep)
+{
+	struct cands cs = { 0 };
+	int ret = candidates(c, r->o, &r->nd, &r->p, r->vms, r->nvm, &cs);
+
+	ret = ret ?: table(r, &cs, rep);
 	free(cs.v);
-	free(vms);
+	return ret;
+}
+
+/*
+ * The label --from's need is taken from: --label, else the only one.
+ * NULL: a usage error said (*ret -EINVAL), or no results (a diagnostic,
+ * *ret 0: exit status 2), or -ENOMEM.
+ */
+static const char *from_label(struct fv_tables *x, const char *want, int *ret)
+{
+	const char **v = NULL, *found = NULL;
+	char list[512] = "";
+	size_t n = 0, len = 0;
+
+	*ret = fv_labels(x->set, false, &v, &n);
+	if (*ret)
+		return NULL;
+	if (!n) {
+		free(v);
+		*ret = fv_diag_add(&x->set->diags, FV_ERROR, x->c->inputs[0], 0,
+				   0,
+				   "--from: no fio results read: no need to "
+				   "take");
+		return NULL;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (want ? !strcmp(v[i], want) : n == 1)
+			found = v[i];
+		if (len < sizeof(list))
+			len += (size_t) snprintf(list + len, sizeof(list) - len,
+						 "%s%s", i ? ", " : "", v[i]);
+	}
+	if (!found) {
+		fv_usage_error(x->c, "--label %s: the results' labels are %s",
+			       want ? want : "missing", list);
+		*ret = -EINVAL;
+	}
+	free(v);
+	return found;
+}
+
+/* Keys --need did not give, from what label measured (noted in r->from). */
+static int need_from(struct fv_cmdline *c, const struct fv_set *set,
+		     const char *label, struct rec *r)
+{
+	const struct fv_job *pj = NULL, *sj = NULL;
+	double iops = fv_label_measured(set, label, FV_ROLE_PEAK, false, &pj);
+	double bw =
+		fv_label_measured(set, label, FV_ROLE_THROUGHPUT, true, &sj);
+	int k = fv_pct_index(set, 99);
+	double p99 = NAN;
+	size_t len;
+
+	if (isnan(iops) && isnan(bw)) {
+		fv_usage_error(c,
+			       "--label %s: no peak (random IOPS) or "
+			       "sequential job in its results to take a need "
+			       "from: give --need",
+			       label);
+		return -EINVAL;
+	}
+	if (pj && k >= 0) {
+		const struct fv_lat *l = &pj->dir[fv_lat_dir(pj)].lat[FV_CLAT];
+
+		if (l->pct && l->pct[k].src != FV_PCT_NONE)
+			p99 = l->pct[k].ns;
+	}
+	len = (size_t) snprintf(r->from, sizeof(r->from),
+				"the need: what label %s measured", label);
+	if (!(r->nd.iops > 0) && !isnan(iops)) {
+		r->nd.iops = iops;
+		len += (size_t) snprintf(r->from + len, sizeof(r->from) - len,
+					 ", %.0f IOPS (%s)", iops, pj->display);
+	}
+	if (!(r->nd.bw > 0) && !isnan(bw) && len < sizeof(r->from)) {
+		r->nd.bw = bw;
+		len += (size_t) snprintf(r->from + len, sizeof(r->from) - len,
+					 ", %.1f MB/s (%s)", bw / 1e6,
+					 sj->display);
+	}
+	if (!(r->nd.lat > 0) && !isnan(p99) && len < sizeof(r->from)) {
+		r->nd.lat = p99 / 1e9;
+		snprintf(r->from + len, sizeof(r->from) - len,
+			 ", p99 %.0f µs (%s)", p99 / 1e3, pj->display);
+	}
+	return 0;
+}
+
+/* fv_tables' analysis: the results are loaded; the need, then the table. */
+static int from_results(struct fv_tables *x, struct fv_report *rep)
+{
+	struct rec *r = (struct rec *) x->ctx;
+	int ret;
+	const char *label = from_label(x, r->o->label, &ret);
+
+	if (!label)
+		return ret;
+	return need_from(x->c, x->set, label, r) ?: build(x->c, r, rep);
+}
+
+static int answer(struct fv_cmdline *c, struct rec_opts *o)
+{
+	struct fv_report rep = { .command = "recommend" };
+	struct rec r = { .o = o };
+	struct fv_output out;
+	int ret = prepare(c, &r);
+
+	if (!ret && o->nfrom) {
+		struct fv_tables x = { .c = c,
+				       .analyse = from_results,
+				       .ctx = &r };
+
+		c->inputs = o->from;
+		c->ninputs = o->nfrom;
+		ret = fv_tables_main(&x);
+	} else if (!ret) {
+		if (build(c, &r, &rep))
+			ret = FV_EXIT_SOFTWARE;
+		if (!ret &&
+		    !(ret = fv_output_open(&out, c->output, c->out, c->err)))
+			ret = fv_output_close(
+				&out, c->format->render(out.f, &rep), c->err);
+	}
+	fv_report_free(&rep);
+	fv_prices_free(&r.p);
+	free(r.vms);
 	return ret;
 }
 
@@ -541,9 +709,12 @@ static int recommend_main(const struct fv_invocation *inv, int argc,
 	c.own_usage = true;
 	status = fv_cmdline_parse(&c, argc, argv);
 	if (!status && !c.done && c.ninputs)
-		status = fv_usage_error(&c, "%s", "no INPUT expected");
+		status = fv_usage_error(&c, "%s",
+					"no INPUT expected (results: --from "
+					"RESULTS)");
 	if (!status && !c.done)
 		status = answer(&c, &o);
+	free(o.from);
 	fv_cmdline_free(&c);
 	return status;
 }
@@ -551,7 +722,8 @@ static int recommend_main(const struct fv_invocation *inv, int argc,
 const struct fv_command fv_cmd_recommend = {
 	.name = "recommend",
 	.help = "the cheapest SKUs that meet a need, on the catalog's figures",
-	.synopsis = "recommend --need SPEC [OPTION]...",
+	.synopsis = "recommend --need SPEC | --from RESULTS [--label L] "
+		    "[OPTION]...",
 	.after = "The disks (and N disks striped on --vm, or on each size of "
 		 "--vcpus) that meet\nthe need on the catalog's sustained "
 		 "figures, cheapest first at the list\nprices of --region "
