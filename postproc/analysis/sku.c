@@ -43,6 +43,9 @@ enum {
 	C_USD, /* with --region only */
 	C_USD_KIOPS,
 	C_USD_MBPS,
+	C_ALL_USD, /* the VM and its disks */
+	C_ALL_KIOPS,
+	C_ALL_MBPS,
 	C_NR
 };
 
@@ -78,6 +81,9 @@ static const struct {
 	{ "disks_usd_month", "Disks USD/Month", FV_U_TEXT, 0 },
 	{ "usd_per_kiops", "USD/1k IOPS", FV_U_TEXT, 0 },
 	{ "usd_per_mbps", "USD/MB/s", FV_U_TEXT, 0 },
+	{ "vm_disks_usd_month", "VM + Disks USD/Month", FV_U_TEXT, 0 },
+	{ "vm_disks_usd_per_kiops", "VM + Disks USD/1k IOPS", FV_U_TEXT, 0 },
+	{ "vm_disks_usd_per_mbps", "VM + Disks USD/MB/s", FV_U_TEXT, 0 },
 };
 
 /* The labels' prices, while the table is made (NULL: no --region). */
@@ -323,43 +329,80 @@ static int usd_cell(struct fv_table *t, size_t row, size_t col, double v,
 	return fv_cell_str(t, row, col, b);
 }
 
+/* Three price cells from col: the month's, per 1k IOPS, per MB/s. */
+static int price_cells(struct fv_table *t, size_t row, size_t col, double usd,
+		       const char *date, const char *why, double iops,
+		       double bw)
+{
+	if (why[0])
+		usd = NAN;
+	return usd_cell(t, row, col, usd, date, why)
+		       ?: usd_cell(t, row, col + 1, usd / (iops / 1000), date,
+				   why[0] ? why : "no IOPS measured")
+		       ?: usd_cell(t, row, col + 2, usd / (bw / 1e6), date,
+				   why[0] ? why : "no throughput measured");
+}
+
+static void earliest(const char **date, const char *d)
+{
+	if (!*date || (d && strcmp(d, *date) < 0))
+		*date = d;
+}
+
 /*
- * The month's list price of the label's disks at --region, and per
- * delivered 1,000 IOPS and MB/s (measured); a VM is not priced.
+ * The month's list price at --region of the label's managed disks, then
+ * of its VM and disks together, each also per delivered (measured) 1,000
+ * IOPS and MB/s. A local path (temp, NVMe, an ephemeral OS disk) has no
+ * disk to price: the VM's price holds it.
  */
 static int cost_cells(struct fv_table *t, size_t row,
 		      const struct fv_label_skus *s,
 		      const struct fv_label_sku *ls, double iops, double bw)
 {
-	double usd = 0;
-	const char *date = NULL;
-	char why[300] = "";
+	bool local = ls->path == FV_PATH_TEMP || ls->path == FV_PATH_NVME ||
+		     (ls->path == FV_PATH_OS && ls->placement[0]);
+	double usd = 0, vm_usd = NAN;
+	const char *date = NULL, *vm_date = NULL;
+	char why[300] = "", vm_why[300] = "no VM among the label's SKUs";
 	size_t disks = 0;
+	int ret;
 
-	for (size_t i = 0; i < ls->n && !why[0]; i++) {
+	for (size_t i = 0; i < ls->n; i++) {
 		struct fv_cost c;
+		bool vm = ls->sku[i].kind == FV_CAT_VM;
 
-		if (ls->sku[i].kind != FV_CAT_DISK)
+		if (ls->sku[i].kind != FV_CAT_DISK && !vm)
 			continue;
-		disks++;
+		if (!vm && (why[0] || local))
+			continue;
+		disks += !vm;
 		if (fv_sku_cost(s->prices, &ls->sku[i], s->region, &c))
-			snprintf(why, sizeof(why), "%s", c.why);
-		usd += c.usd;
-		if (!date || (c.date && strcmp(c.date, date) < 0))
-			date = c.date;
+			snprintf(vm ? vm_why : why, sizeof(why), "%s", c.why);
+		else if (vm) {
+			vm_usd = c.usd;
+			vm_date = c.date;
+			vm_why[0] = '\0';
+		} else {
+			usd += c.usd;
+			earliest(&date, c.date);
+		}
 	}
-	if (!disks || ls->path == FV_PATH_TEMP || ls->path == FV_PATH_NVME ||
-	    (ls->path == FV_PATH_OS && ls->placement[0]))
+	if (local)
 		snprintf(why, sizeof(why),
 			 "no managed disk: the local disk is in the VM's "
-			 "price, and VM sizes are not priced");
-	if (why[0])
-		usd = NAN;
-	return usd_cell(t, row, C_USD, usd, date, why)
-		       ?: usd_cell(t, row, C_USD_KIOPS, usd / (iops / 1000),
-				   date, why[0] ? why : "no IOPS measured")
-		       ?: usd_cell(t, row, C_USD_MBPS, usd / (bw / 1e6), date,
-				   why[0] ? why : "no throughput measured");
+			 "price");
+	else if (!disks)
+		snprintf(why, sizeof(why),
+			 "no managed disk among the "
+			 "label's SKUs");
+	ret = price_cells(t, row, C_USD, usd, date, why, iops, bw);
+	if (!local && why[0] && !vm_why[0])
+		snprintf(vm_why, sizeof(vm_why), "%s", why);
+	earliest(&vm_date, local ? NULL : date);
+	return ret
+		       ?: price_cells(t, row, C_ALL_USD,
+				      vm_usd + (local ? 0 : usd), vm_date,
+				      vm_why, iops, bw);
 }
 
 static int label_row(struct fv_table *t, const struct fv_set *set,
@@ -506,10 +549,12 @@ static int run(const struct fv_set *set, const struct fv_aopts *o,
 		ret = fv_table_note(
 			t,
 			"Disks USD/Month: the label's managed disks at %s "
-			"list prices (catalog/prices/, as of the date "
-			"shown); per 1k IOPS and per MB/s delivered: "
-			"measured, not provisioned; VM sizes are not "
-			"priced, so no VM + disks total",
+			"list prices (as of the date shown), VM + Disks "
+			"with its VM size where the prices have it (the "
+			"catalog's lists have none: catalog import reads "
+			"them from an Azure Retail Prices page); per 1k "
+			"IOPS and per MB/s delivered: measured, not "
+			"provisioned",
 			o->skus->region);
 	return ret;
 }

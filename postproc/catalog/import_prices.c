@@ -7,7 +7,8 @@
  * Consumption only); a disk's capacity meter is "<tier> LRS Disk" (2022:
  * "<tier> Disks"; a page with both keeps the newer row and names the
  * other in a note), not "... Disk Mount" or "... Disk Operations"; free
- * baselines come as tierMinimumUnits; Premium SSD v2 is priced per hour.
+ * baselines come as tierMinimumUnits; Premium SSD v2 is priced per hour;
+ * so are VM sizes (by armSkuName; Linux pay as you go, not Spot).
  * AWS: us-east-1's usage types have no region prefix, others do; the
  * throughput of gp3 is priced per GiBps-month; gp3's 3,000 IOPS and 125
  * MiB/s are free. Each row is read back before it is written: one that
@@ -129,12 +130,33 @@ static bool tier_meter(const char *meter, char *tier, size_t len)
 
 /* What an item prices: one of our rows, or false. */
 struct az_key {
-	char id[16];
+	char id[64];
 	const char *region, *meter;
 	enum fv_price_unit unit;
 	double usd, min;
+	bool hourly; /* a VM size's pay-as-you-go hour */
 	char date[16];
 };
+
+/*
+ * A VM size's Linux pay-as-you-go meter: "Virtual Machines", by its
+ * armSkuName, per hour; not Windows (its licence is in the price), Spot
+ * or Low Priority.
+ */
+static bool az_vm_key(json_t *it, const char *prod, const char *uom,
+		      struct az_key *k)
+{
+	const char *sku = str(it, "armSkuName"), *meter = k->meter;
+
+	if (!sku || strncmp(sku, "Standard_", 9) || strstr(prod, "Windows") ||
+	    strstr(meter, "Spot") || strstr(meter, "Low Priority") || !uom ||
+	    strcmp(uom, "1 Hour"))
+		return false;
+	snprintf(k->id, sizeof(k->id), "%s", sku);
+	k->unit = FV_PRICE_MONTH;
+	k->hourly = true;
+	return true;
+}
 
 static bool az_key(json_t *it, struct az_key *k)
 {
@@ -156,6 +178,9 @@ static bool az_key(json_t *it, struct az_key *k)
 	k->min = json_number_value(json_object_get(it, "tierMinimumUnits"));
 	if (eff)
 		snprintf(k->date, sizeof(k->date), "%.10s", eff);
+	if (str(it, "serviceName") &&
+	    !strcmp(str(it, "serviceName"), "Virtual Machines"))
+		return az_vm_key(it, prod, uom, k);
 	if (tier_meter(meter, k->id, sizeof(k->id))) {
 		k->unit = FV_PRICE_MONTH;
 		return uom && !strcmp(uom, "1/Month");
@@ -212,9 +237,11 @@ static int az_row(struct fv_import *im, const struct az_key *k)
 	r.unit = k->unit;
 	r.usd = k->usd;
 	r.published = k->date[0] ? (char *) k->date : NULL;
-	if (k->unit != FV_PRICE_MONTH) {
-		/* per hour: a month is 730 hours, as Azure's calculator counts
-		 */
+	/* per hour: a month is 730 hours, as Azure's calculator counts */
+	if (k->hourly) {
+		r.usd *= 730;
+		r.note = (char *) "hourly price x 730 (Linux, pay as you go)";
+	} else if (k->unit != FV_PRICE_MONTH) {
 		r.usd *= 730;
 		if (k->min > 0)
 			r.free = k->min;

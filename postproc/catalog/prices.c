@@ -342,8 +342,14 @@ int fv_sku_cost(const struct fv_prices *p, const struct fv_sku *s,
 
 	memset(c, 0, sizeof(*c));
 	if (s->kind == FV_CAT_VM) {
+		/* none in the catalog's lists: from an imported prices page */
+		if (!part(p, s, region, FV_PRICE_MONTH, 1, c))
+			return 0;
 		snprintf(c->why, sizeof(c->why),
-			 "%s: VM sizes are not priced in the catalog", s->id);
+			 "%s: no VM price in %s (the catalog's lists have "
+			 "none; catalog import reads them from an Azure "
+			 "Retail Prices page)",
+			 s->id, region);
 		return -ENOENT;
 	}
 	if (r->kind == FV_CAT_DISK)

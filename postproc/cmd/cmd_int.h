@@ -89,7 +89,9 @@ struct fv_cmdline {
 	size_t nsku;
 	const char **path_specs; /* --path LABEL=PATH */
 	size_t npath;
-	const char *region; /* --region: price the SKUs there */
+	const char *region;	  /* --region: price the SKUs there */
+	const char **price_paths; /* --prices PATH (repeatable) */
+	size_t nprice_paths;
 	struct fv_prices prices;
 	struct fv_catalog cat;
 	bool cat_loaded;
@@ -178,6 +180,14 @@ int fv_catalog_open(struct fv_cmdline *c);
  * why (64: an unknown or malformed ID; 2: the catalog).
  */
 int fv_skus_resolve(struct fv_cmdline *c);
+/* --prices PATH (repeatable) into c->price_paths. */
+int fv_set_prices(struct fv_cmdline *c, const struct fv_option *o,
+		  const char *arg);
+/*
+ * Loads c->prices from --prices, else catalog/prices/ beside the catalog
+ * (where: the first path, for messages). 0 or an exit status, said.
+ */
+int fv_prices_open(struct fv_cmdline *c, char *where, size_t len);
 
 /* ---- Output and exit status (output.c) ---- */
 

@@ -63,6 +63,7 @@ void fv_cmdline_free(struct fv_cmdline *c)
 	free(c->ao.mmetrics);
 	free(c->sku_specs);
 	free(c->path_specs);
+	free(c->price_paths);
 	fv_prices_free(&c->prices);
 	fv_label_skus_free(&c->skus);
 	fv_catalog_free(&c->cat);

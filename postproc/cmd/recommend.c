@@ -28,7 +28,7 @@ struct need {
 };
 
 struct rec_opts {
-	const char *need, *cloud, *region, *vm, *prices, *label;
+	const char *need, *cloud, *region, *vm, *label;
 	double vcpus;
 	char **from; /* --from RESULTS (repeatable) */
 	size_t nfrom;
@@ -38,7 +38,6 @@ struct rec_opts {
 struct rec {
 	struct rec_opts *o;
 	struct need nd;
-	struct fv_prices p;
 	struct fv_sku *vms;
 	size_t nvm;
 	char from[600]; /* where the need came from (--from) */
@@ -47,6 +46,7 @@ struct rec {
 struct cand {
 	char what[320];
 	bool meets, burst;
+	bool vm_priced; /* usd holds the VM's price too */
 	double iops, bw, capacity, usd, room, gap;
 	const char *date;
 	char binds[224], why[256];
@@ -227,9 +227,12 @@ static void judge(struct cand *x, const struct fv_sku *d, size_t n,
 	}
 	x->usd = n * cost.usd;
 	x->date = cost.date;
-	if (vm)
-		snprintf(x->why, sizeof(x->why),
-			 "disks only: %s is not priced in the catalog", vm->id);
+	if (vm && !fv_sku_cost(p, vm, region, &cost)) {
+		x->usd += cost.usd;
+		x->vm_priced = true;
+		if (cost.date && strcmp(cost.date, x->date) < 0)
+			x->date = cost.date;
+	}
 }
 
 static int candidates(struct fv_cmdline *c, const struct rec_opts *o,
@@ -333,6 +336,40 @@ static int add_row(struct fv_table *t, const struct cand *x)
 	return ret;
 }
 
+/*
+ * Whether USD/Month holds the VMs' prices, said in a note; where some
+ * VMs are priced and others not, the others' rows say "disks only".
+ */
+static int vm_note(struct fv_table *t, struct cands *c)
+{
+	size_t priced = 0, unpriced = 0;
+
+	for (size_t i = 0; i < c->n; i++)
+		if (!isnan(c->v[i].usd))
+			c->v[i].vm_priced ? priced++ : unpriced++;
+	for (size_t i = 0; i < c->n && priced && unpriced; i++)
+		if (!isnan(c->v[i].usd) && !c->v[i].vm_priced) {
+			size_t len = strlen(c->v[i].what);
+
+			snprintf(c->v[i].what + len, sizeof(c->v[i].what) - len,
+				 " (disks only)");
+		}
+	if (priced && !unpriced)
+		return fv_table_note(t, "%s",
+				     "USD/Month: the disks and the VM (its "
+				     "Linux pay-as-you-go price), a month "
+				     "of 730 hours");
+	if (priced)
+		return fv_table_note(t, "%s",
+				     "USD/Month: the disks, and the VM "
+				     "where the prices have it ('disks "
+				     "only' where not)");
+	return fv_table_note(t, "%s",
+			     "USD/Month: the disks alone: these prices have "
+			     "no VM size (catalog import reads them from an "
+			     "Azure Retail Prices page)");
+}
+
 static int table(const struct rec *r, struct cands *c, struct fv_report *rep)
 {
 	const struct rec_opts *o = r->o;
@@ -366,6 +403,8 @@ static int table(const struct rec *r, struct cands *c, struct fv_report *rep)
 				       cols[i].unit, 0);
 	if (!ret && r->from[0])
 		ret = fv_table_note(t, "%s", r->from);
+	if (!ret && r->nvm)
+		ret = vm_note(t, c);
 	qsort(c->v, c->n, sizeof(*c->v), by_price);
 	for (size_t i = 0; i < c->n; i++)
 		met += c->v[i].meets;
@@ -388,6 +427,7 @@ static int table(const struct rec *r, struct cands *c, struct fv_report *rep)
 				    "no SKU of %s meets the need on the "
 				    "catalog's figures: the nearest shown",
 				    o->cloud);
+
 	if (!ret && nd->lat > 0)
 		ret = fv_table_note(t, "latency-p99: the catalog gives no "
 				       "latency figures, so it is not checked "
@@ -436,9 +476,10 @@ static const struct fv_option rec_opts[] = {
 		  fv_set_string, offsetof(struct rec_opts, vm), 0, 0),
 	FV_OPT_AT("vcpus", 0, "N", "disks on each VM size of N vCPUs",
 		  fv_set_number, offsetof(struct rec_opts, vcpus), 1, 0),
-	FV_OPT_AT("prices", 0, "PATH",
-		  "price list file or directory [the\ncatalog's prices/]",
-		  fv_set_string, offsetof(struct rec_opts, prices), 0, 0),
+	FV_OPT("prices", 0, "PATH",
+	       "price list file or directory instead of the\ncatalog's "
+	       "prices/ (repeatable: the first\nthat prices a SKU counts)",
+	       fv_set_prices),
 	FV_OPT("from", 0, "RESULTS",
 	       "the need from these results (a file or a\ndirectory; "
 	       "repeatable): --label's peak IOPS,\nsequential bandwidth "
@@ -458,31 +499,6 @@ static const char *default_region(const char *cloud)
 	return !strcmp(cloud, "aws")   ? "us-east-1"
 	       : !strcmp(cloud, "gcp") ? "us-central1"
 				       : "eastus";
-}
-
-static int load_prices(struct fv_cmdline *c, const struct rec_opts *o,
-		       struct fv_prices *p)
-{
-	char path[4200], err[1024];
-	const char *slash;
-	int ret;
-
-	if (o->prices)
-		snprintf(path, sizeof(path), "%s", o->prices);
-	else {
-		slash = c->cat.nfiles ? strrchr(c->cat.files[0], '/') : NULL;
-		snprintf(path, sizeof(path), "%.*s/prices",
-			 slash ? (int) (slash - c->cat.files[0]) : 1,
-			 slash ? c->cat.files[0] : ".");
-	}
-	ret = fv_prices_load(p, path, err, sizeof(err));
-	if (ret == -ENOMEM)
-		return FV_EXIT_SOFTWARE;
-	if (ret) {
-		fprintf(c->err, "fioverdict recommend: prices: %s\n", err);
-		return FV_EXIT_INPUT;
-	}
-	return 0;
 }
 
 static int find_vms(struct fv_cmdline *c, const struct rec_opts *o,
@@ -530,6 +546,7 @@ static int find_vms(struct fv_cmdline *c, const struct rec_opts *o,
 static int prepare(struct fv_cmdline *c, struct rec *r)
 {
 	struct rec_opts *o = r->o;
+	char where[4200];
 	int ret;
 
 	r->nd = (struct need){ 0, 0, 0, 0 };
@@ -550,13 +567,13 @@ static int prepare(struct fv_cmdline *c, struct rec *r)
 	if (!o->region)
 		o->region = default_region(o->cloud);
 	ret = fv_catalog_open(c);
-	ret = ret ?: load_prices(c, o, &r->p);
-	if (!ret && !fv_prices_region_known(&r->p, o->cloud, o->region))
+	ret = ret ?: fv_prices_open(c, where, sizeof(where));
+	if (!ret && !fv_prices_region_known(&c->prices, o->cloud, o->region))
 		ret = fv_usage_error(c,
-				     "--region %s: no %s prices for it (e.g. "
-				     "%s; catalog/prices/%s.csv)",
-				     o->region, o->cloud,
-				     default_region(o->cloud), o->cloud);
+				     "--region %s: no %s prices for it in %s "
+				     "(e.g. %s)",
+				     o->region, o->cloud, where,
+				     default_region(o->cloud));
 	return ret ?: find_vms(c, o, &r->vms, &r->nvm);
 }
 
@@ -564,7 +581,7 @@ static int prepare(struct fv_cmdline *c, struct rec *r)
 static int build(struct fv_cmdline *c, struct rec *r, struct fv_report *rep)
 {
 	struct cands cs = { 0 };
-	int ret = candidates(c, r->o, &r->nd, &r->p, r->vms, r->nvm, &cs);
+	int ret = candidates(c, r->o, &r->nd, &c->prices, r->vms, r->nvm, &cs);
 
 	ret = ret ?: table(r, &cs, rep);
 	free(cs.v);
@@ -692,7 +709,6 @@ static int answer(struct fv_cmdline *c, struct rec_opts *o)
 				&out, c->format->render(out.f, &rep), c->err);
 	}
 	fv_report_free(&rep);
-	fv_prices_free(&r.p);
 	free(r.vms);
 	return ret;
 }

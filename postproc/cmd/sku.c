@@ -54,6 +54,20 @@ static int set_region(struct fv_cmdline *c, const struct fv_option *o,
 	return 0;
 }
 
+int fv_set_prices(struct fv_cmdline *c, const struct fv_option *o,
+		  const char *arg)
+{
+	const char **v =
+		realloc(c->price_paths, (c->nprice_paths + 1) * sizeof(*v));
+
+	(void) o;
+	if (!v)
+		return FV_EXIT_SOFTWARE;
+	v[c->nprice_paths++] = arg;
+	c->price_paths = v;
+	return 0;
+}
+
 const struct fv_option fv_opts_catalog[] = {
 	FV_OPT("catalog", 0, "PATH",
 	       "catalog file or directory [FV_CATALOG, else\nthe installed "
@@ -76,6 +90,10 @@ const struct fv_option fv_opts_sku[] = {
 	       "price the SKUs at REGION's list prices\n(eastus, us-east-1..."
 	       "; catalog/prices/)",
 	       set_region),
+	FV_OPT("prices", 0, "PATH",
+	       "price list file or directory instead of the\ncatalog's "
+	       "prices/ (repeatable: the first\nthat prices a SKU counts)",
+	       fv_set_prices),
 	FV_OPT_END,
 };
 
@@ -106,23 +124,40 @@ int fv_catalog_open(struct fv_cmdline *c)
 	return 0;
 }
 
-/* The prices of catalog/prices/ beside the catalog, for --region. */
-static int load_prices(struct fv_cmdline *c)
+int fv_prices_open(struct fv_cmdline *c, char *where, size_t len)
 {
 	const char *f = c->cat.nfiles ? c->cat.files[0] : "./x";
 	const char *slash = strrchr(f, '/');
-	char path[4200], err[1024];
-	int ret;
+	char err[1024];
+	int ret = 0;
 
-	snprintf(path, sizeof(path), "%.*s/prices",
-		 slash ? (int) (slash - f) : 1, slash ? f : ".");
-	ret = fv_prices_load(&c->prices, path, err, sizeof(err));
+	if (c->nprice_paths)
+		snprintf(where, len, "%s", c->price_paths[0]);
+	else
+		snprintf(where, len, "%.*s/prices",
+			 slash ? (int) (slash - f) : 1, slash ? f : ".");
+	for (size_t i = 0; i < (c->nprice_paths ? c->nprice_paths : 1) && !ret;
+	     i++)
+		ret = fv_prices_load(
+			&c->prices, c->nprice_paths ? c->price_paths[i] : where,
+			err, sizeof(err));
 	if (ret == -ENOMEM)
 		return FV_EXIT_SOFTWARE;
 	if (ret) {
-		fprintf(c->err, "fioverdict: prices: %s\n", err);
+		fprintf(c->err, "fioverdict %s: prices: %s\n", c->command, err);
 		return FV_EXIT_INPUT;
 	}
+	return 0;
+}
+
+/* The prices (--prices, else catalog/prices/), for --region. */
+static int load_prices(struct fv_cmdline *c)
+{
+	char path[4200];
+	int ret = fv_prices_open(c, path, sizeof(path));
+
+	if (ret)
+		return ret;
 	for (size_t i = 0; i < c->skus.n; i++)
 		if (!fv_prices_region_known(&c->prices,
 					    c->skus.v[i].sku[0].row->cloud,

@@ -4,7 +4,8 @@
  * source and date; malformed rows are named by file and line; what a SKU
  * costs a month (a tier's price, a rule's capacity plus what is
  * provisioned above the free baseline, io2's IOPS tiers); what is not
- * priced says why; and the imports of an Azure Retail Prices page and an
+ * priced says why (a VM size, unless an imported row prices it); and the
+ * imports of an Azure Retail Prices page and an
  * AWS offer file write rows that read back, the traps left out.
  */
 #include <errno.h>
@@ -77,6 +78,34 @@ static double cost(const char *id, const char *region, char *why)
 	return c.usd;
 }
 
+/* A VM size priced by an imported page's row: its month, its date. */
+static void vm_priced(void **state)
+{
+	struct fv_prices p = { 0 };
+	struct fv_sku s;
+	struct fv_cost c;
+	char err[512];
+
+	(void) state;
+	assert_int_equal(fv_prices_load(&p,
+					fvt_path("FV_FIXTURES",
+						 "tests/postproc/fixtures",
+						 "catalog/vm-prices.csv"),
+					err, sizeof(err)),
+			 0);
+	assert_int_equal(fv_sku_resolve(cat.rows, cat.n,
+					"azure:Standard_D8s_v3", &s, err,
+					sizeof(err)),
+			 0);
+	assert_int_equal(fv_sku_cost(&p, &s, "eastus", &c), 0);
+	assert_true(fabs(c.usd - 0.384 * 730) < 1e-9);
+	assert_string_equal(c.date, "2024-04-01");
+	/* another region: not priced, said */
+	assert_int_equal(fv_sku_cost(&p, &s, "westeurope", &c), -ENOENT);
+	assert_non_null(strstr(c.why, "no VM price in westeurope"));
+	fv_prices_free(&p);
+}
+
 static void costs(void **state)
 {
 	char why[256];
@@ -99,8 +128,10 @@ static void costs(void **state)
 	/* io2 at 40,000 IOPS: the second tier's rate */
 	assert_true(fabs(cost("aws:io2:100GiB:40000iops", "us-east-1", why) -
 			 (100 * 0.125 + 40000 * 0.0455)) < 1e-6);
+	/* the catalog's lists price no VM size, and say where one comes from */
 	assert_true(isnan(cost("azure:Standard_D8s_v3", "eastus", why)));
-	assert_non_null(strstr(why, "not priced"));
+	assert_non_null(strstr(why, "no VM price in eastus"));
+	assert_non_null(strstr(why, "catalog import"));
 	assert_true(isnan(cost("azure:P30", "mars", why)));
 	assert_non_null(strstr(why, "no month price in mars"));
 }
@@ -187,6 +218,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(every_price_dated),
 		cmocka_unit_test(costs),
+		cmocka_unit_test(vm_priced),
 		cmocka_unit_test(malformed),
 		cmocka_unit_test(imports_read_back),
 	};
