@@ -43,6 +43,17 @@ static void count_jobs(struct fv_job *const *jobs, size_t n,
 	}
 }
 
+/* Is name already in the list "vda, nvme0n1"? */
+static bool listed(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = list; (p = strstr(p, name)); p += n)
+		if ((p == list || p[-1] == ' ') && (!p[n] || p[n] == ','))
+			return true;
+	return false;
+}
+
 void fv_run_io_of(const json_t *root, struct fv_job *const *jobs, size_t n,
 		  struct fv_run_io *r)
 {
@@ -73,7 +84,9 @@ void fv_run_io_of(const json_t *root, struct fv_job *const *jobs, size_t n,
 
 		r->dev_ios[0] += fv_u64(rd);
 		r->dev_ios[1] += fv_u64(wr);
-		if (name && len < sizeof(r->devices))
+		/* several hosts of one machine report its devices each */
+		if (name && len < sizeof(r->devices) &&
+		    !listed(r->devices, name))
 			len += (size_t) snprintf(r->devices + len,
 						 sizeof(r->devices) - len,
 						 "%s%s", len ? ", " : "", name);
