@@ -180,6 +180,8 @@ int fv_catalog_open(struct fv_cmdline *c);
  * why (64: an unknown or malformed ID; 2: the catalog).
  */
 int fv_skus_resolve(struct fv_cmdline *c);
+/* Appends arg to the list *v of *n: 0, or FV_EXIT_SOFTWARE. */
+int fv_push_arg(const char ***v, size_t *n, const char *arg);
 /* --prices PATH (repeatable) into c->price_paths. */
 int fv_set_prices(struct fv_cmdline *c, const struct fv_option *o,
 		  const char *arg);
@@ -271,6 +273,9 @@ int fv_tables_cmd(const struct fv_invocation *inv,
 
 /* Moves the log files among inputs to x->srcs (verdict, diff). */
 int fv_split_logs(struct fv_tables *x);
+/* --logs DIR (repeatable), into the fv_tables that is c->own. */
+int fv_set_logs(struct fv_cmdline *c, const struct fv_option *o,
+		const char *arg);
 
 /* ---- The suite of tables of run and report (suite.c) ---- */
 

@@ -49,6 +49,17 @@ void fv_cmdline_init(struct fv_cmdline *c, const struct fv_invocation *inv)
 	fv_aopts_init(&c->ao, &c->show);
 }
 
+int fv_push_arg(const char ***v, size_t *n, const char *arg)
+{
+	const char **p = realloc(*v, (*n + 1) * sizeof(*p));
+
+	if (!p)
+		return FV_EXIT_SOFTWARE;
+	p[(*n)++] = arg;
+	*v = p;
+	return 0;
+}
+
 void fv_cmdline_free(struct fv_cmdline *c)
 {
 	for (size_t i = 0; i < c->nlabels; i++)

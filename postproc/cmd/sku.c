@@ -23,27 +23,15 @@ static int set_catalog(struct fv_cmdline *c, const struct fv_option *o,
 static int set_sku(struct fv_cmdline *c, const struct fv_option *o,
 		   const char *arg)
 {
-	const char **v = realloc(c->sku_specs, (c->nsku + 1) * sizeof(*v));
-
 	(void) o;
-	if (!v)
-		return FV_EXIT_SOFTWARE;
-	v[c->nsku++] = arg;
-	c->sku_specs = v;
-	return 0;
+	return fv_push_arg(&c->sku_specs, &c->nsku, arg);
 }
 
 static int set_path(struct fv_cmdline *c, const struct fv_option *o,
 		    const char *arg)
 {
-	const char **v = realloc(c->path_specs, (c->npath + 1) * sizeof(*v));
-
 	(void) o;
-	if (!v)
-		return FV_EXIT_SOFTWARE;
-	v[c->npath++] = arg;
-	c->path_specs = v;
-	return 0;
+	return fv_push_arg(&c->path_specs, &c->npath, arg);
 }
 
 static int set_region(struct fv_cmdline *c, const struct fv_option *o,
@@ -57,15 +45,8 @@ static int set_region(struct fv_cmdline *c, const struct fv_option *o,
 int fv_set_prices(struct fv_cmdline *c, const struct fv_option *o,
 		  const char *arg)
 {
-	const char **v =
-		realloc(c->price_paths, (c->nprice_paths + 1) * sizeof(*v));
-
 	(void) o;
-	if (!v)
-		return FV_EXIT_SOFTWARE;
-	v[c->nprice_paths++] = arg;
-	c->price_paths = v;
-	return 0;
+	return fv_push_arg(&c->price_paths, &c->nprice_paths, arg);
 }
 
 const struct fv_option fv_opts_catalog[] = {

@@ -216,3 +216,19 @@ int fv_tables_cmd(const struct fv_invocation *inv,
 	fv_cmdline_free(&c);
 	return status;
 }
+
+int fv_set_logs(struct fv_cmdline *c, const struct fv_option *o,
+		const char *arg)
+{
+	struct fv_tables *x = c->own;
+	char **v = realloc(x->log_dirs, (x->nlog_dirs + 1) * sizeof(*v));
+
+	(void) o;
+	if (!v)
+		return FV_EXIT_SOFTWARE;
+	v[x->nlog_dirs++] = (char *) arg;
+	x->log_dirs = v;
+	x->srcs.dirs = v;
+	x->srcs.ndirs = x->nlog_dirs;
+	return 0;
+}

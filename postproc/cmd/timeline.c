@@ -18,23 +18,6 @@ static int analyse(struct fv_tables *x, struct fv_report *rep)
 			   &x->set->diags);
 }
 
-/* --logs DIR (repeatable) */
-static int set_logs(struct fv_cmdline *c, const struct fv_option *o,
-		    const char *arg)
-{
-	struct fv_tables *x = c->own;
-	char **v = realloc(x->log_dirs, (x->nlog_dirs + 1) * sizeof(*v));
-
-	(void) o;
-	if (!v)
-		return FV_EXIT_SOFTWARE;
-	v[x->nlog_dirs++] = (char *) arg;
-	x->log_dirs = v;
-	x->srcs.dirs = v;
-	x->srcs.ndirs = x->nlog_dirs;
-	return 0;
-}
-
 static const struct fv_option timeline_opts[] = {
 	FV_OPT_AT("window", 0, "MS",
 		  "windows of MS ms (a unit may follow: 5s); default each "
@@ -42,7 +25,7 @@ static const struct fv_option timeline_opts[] = {
 		  fv_set_period, offsetof(struct timeline, window_ms), 1e-3,
 		  1e-3),
 	FV_OPT("logs", 0, "DIR", "histogram logs in DIR too (repeatable)",
-	       set_logs),
+	       fv_set_logs),
 	FV_OPT_END,
 };
 

@@ -40,22 +40,6 @@ static int set_ceiling(struct fv_cmdline *c, const struct fv_option *o,
 	return ret ? fv_option_invalid(c, o, arg) : 0;
 }
 
-static int set_logs(struct fv_cmdline *c, const struct fv_option *o,
-		    const char *arg)
-{
-	struct fv_tables *x = c->own;
-	char **v = realloc(x->log_dirs, (x->nlog_dirs + 1) * sizeof(*v));
-
-	(void) o;
-	if (!v)
-		return FV_EXIT_SOFTWARE;
-	v[x->nlog_dirs++] = (char *) arg;
-	x->log_dirs = v;
-	x->srcs.dirs = v;
-	x->srcs.ndirs = x->nlog_dirs;
-	return 0;
-}
-
 static int set_log_us(struct fv_cmdline *c, const struct fv_option *o,
 		      const char *arg)
 {
@@ -76,7 +60,7 @@ const struct fv_option fv_opts_fail_on[] = {
 
 const struct fv_option fv_opts_verdict[] = {
 	FV_OPT("logs", 0, "DIR", "fio logs (also read beside the results)",
-	       set_logs),
+	       fv_set_logs),
 	FV_OPT_AT("ts-bin", 0, "TIME",
 		  "per-I/O log samples into windows of TIME [100ms]",
 		  fv_set_period, offsetof(struct fv_tables, logs.bin_ms), 1e-3,
