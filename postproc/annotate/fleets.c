@@ -116,6 +116,29 @@ static int add_source(struct fv_fleet_keep *k, const char *s)
 	return v[k->nsources++] ? 0 : -ENOMEM;
 }
 
+/*
+ * The members' fio versions, each once ("fio-3.33, fio-3.39": a fleet's
+ * hosts need not run one fio); NULL when none says. malloc()ed.
+ */
+static char *versions(struct fv_job **m, size_t n)
+{
+	char buf[256] = "";
+	size_t len = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const char *v = m[i]->fio_version;
+		bool seen = false;
+
+		for (size_t j = 0; v && j < i && !seen; j++)
+			seen = m[j]->fio_version &&
+			       !strcmp(m[j]->fio_version, v);
+		if (v && !seen && len < sizeof(buf))
+			len += (size_t) snprintf(buf + len, sizeof(buf) - len,
+						 "%s%s", len ? ", " : "", v);
+	}
+	return len ? strdup(buf) : NULL;
+}
+
 /* What identifies the merged row: the first member's, its documents. */
 static int meta(struct fv_job *sum, struct fv_job **m, size_t n)
 {
@@ -129,7 +152,7 @@ static int meta(struct fv_job *sum, struct fv_job **m, size_t n)
 	sum->fleet = strdup(m[0]->fleet);
 	sum->source = strdup(m[0]->source);
 	sum->source_dir = m[0]->source_dir ? strdup(m[0]->source_dir) : NULL;
-	sum->fio_version = m[0]->fio_version ? strdup(m[0]->fio_version) : NULL;
+	sum->fio_version = versions(m, n);
 	sum->label_rule = m[0]->label_rule;
 	sum->order = m[0]->order;
 	if (!sum->keep || !sum->display || !sum->label || !sum->fleet ||
