@@ -40,6 +40,32 @@ extern const struct fv_analysis fv_an_summary, fv_an_compare, fv_an_latency,
 	fv_an_scaling, fv_an_sweep;
 /* sku: measured against the --sku limits (no table without --sku). */
 extern const struct fv_analysis fv_an_sku;
+/* ---- recommend: the SKUs that meet a need (recommend.c) ---- */
+
+/* What is asked; 0: not asked. */
+struct fv_need {
+	double iops, bw; /* IO/s, B/s */
+	double capacity; /* GiB */
+	double lat;	 /* p99, s: not checked (not in the catalog), said */
+};
+
+struct fv_rec_query {
+	const struct fv_catalog *cat;
+	const struct fv_prices *prices;
+	const char *cloud, *region;
+	const struct fv_sku *vms; /* the disks on each of these, or alone */
+	size_t nvm;
+	struct fv_need need;
+	const char *from; /* a note on where the need came from, or NULL */
+};
+
+/*
+ * The table of the SKUs that meet q's need on the catalog's sustained
+ * figures, cheapest first at q->region's prices (the ten cheapest; none
+ * meeting it: the nearest three), into rep. 0 or -ENOMEM.
+ */
+int fv_recommend(const struct fv_rec_query *q, struct fv_report *rep);
+
 /*
  * The highest IOPS (bw false) or bandwidth (B/s) that a label's jobs of
  * a role measured, in any direction, and the job (job may be NULL); NAN
