@@ -246,11 +246,16 @@ static void test_e2e_flush_noop(void **state)
 
 static void test_e2e_diff(void **state)
 {
-	char *b = e2e("base"), *s = e2e("slow"), *out;
+	char *b = e2e("base"), *s = e2e("slow"), *out, *tput;
 
 	(void) state;
+	/* one run a side: the throughput's fall beyond the wide factor */
 	out = csv(1, "diff", "--fail-on=regression", "--baseline", b, s);
 	assert_non_null(strstr(out, "gate,regression,regression,"));
+	tput = strstr(out, "throughput n 1/1");
+	assert_non_null(tput);
+	assert_non_null(strstr(tput, "): regression"));
+	assert_true(strstr(tput, "): regression") < strchr(tput, ';'));
 	free(out);
 	/* The baseline against itself: stable, exit 0. */
 	out = csv(0, "diff", "--fail-on=regression", "--baseline", b, b);
