@@ -73,6 +73,10 @@ int fv_workload_of_opts(struct fv_job *job)
 	if (fv_job_opt(job, "runtime") &&
 	    !fv_opt_seconds(fv_job_opt(job, "runtime"), &rt))
 		w->runtime_s = rt;
+	w->warmup_s = 0;
+	if (fv_job_opt(job, "ramp_time") &&
+	    !fv_opt_seconds(fv_job_opt(job, "ramp_time"), &rt) && rt > 0)
+		w->warmup_s = rt;
 	if (!t)
 		t = fv_job_opt(job, "directory");
 	fv_workload_free(w);

@@ -167,6 +167,7 @@ struct fv_job *fv_job_new(void)
 		job->wl.read_pct = -1;
 		job->wl.sync_every = -1;
 		job->wl.direct = -1;
+		job->wl.warmup_s = NAN;
 	}
 	return job;
 }

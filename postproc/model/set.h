@@ -268,6 +268,7 @@ struct fv_workload {
 	int sync_every;	  /* a flush every N writes; 0 none; -1 unknown */
 	int direct;	  /* 1 direct, 0 through the page cache, -1 unknown */
 	double runtime_s; /* the time asked for; 0 unknown */
+	double warmup_s;  /* ramp_time, DiskSpd's -W; 0 none; NAN unknown */
 	char *target;	  /* the file or device; NULL unknown */
 	char *test;	  /* the tool's own name of the test, or NULL */
 };

@@ -104,17 +104,34 @@ static void compressible(const struct fv_job *j, struct remarks *r)
 int fv_vcheck_method(struct fv_vctx *vc, const struct fv_job *j)
 {
 	const char *ramp = fv_job_opt(j, "ramp_time");
-	bool buffered = !fv_opt_true(fv_job_opt(j, "direct")) &&
-			fv_opt_true(fv_job_opt(j, "buffered") ?: "1");
+	/*
+	 * The workload's, whatever tool wrote it (fio's direct and
+	 * ramp_time, DiskSpd's -S and -W); a fleet's row has fio's options.
+	 */
+	bool buffered =
+		j->wl.direct >= 0
+			? !j->wl.direct
+			: !fv_opt_true(fv_job_opt(j, "direct")) &&
+				  fv_opt_true(fv_job_opt(j, "buffered") ?: "1");
 	double rt = runtime_s(j), ramp_s = 0;
 	struct remarks r = { .l.n = 0 };
+	bool fio = ramp || fv_job_opt(j, "ioengine") || fv_job_opt(j, "rw");
 	int ret;
 
 	if (buffered) {
-		fv_vlist_add(&r.l, "buffered I/O (no direct=1)");
+		fv_vlist_add(&r.l, "%s",
+			     fio || j->wl.direct < 0
+				     ? "buffered I/O (no direct=1)"
+				     : "buffered I/O (the OS cache "
+				       "on)");
 		fv_vlist_add(&r.kinds, "buffered I/O");
 	}
-	if (!ramp || fv_opt_seconds(ramp, &ramp_s) || ramp_s <= 0) {
+	if (!isnan(j->wl.warmup_s) && !fio) {
+		if (j->wl.warmup_s <= 0) {
+			fv_vlist_add(&r.l, "no warm-up");
+			fv_vlist_add(&r.kinds, "no warm-up");
+		}
+	} else if (!ramp || fv_opt_seconds(ramp, &ramp_s) || ramp_s <= 0) {
 		fv_vlist_add(&r.l, "no ramp_time (no warm-up)");
 		fv_vlist_add(&r.kinds, "no ramp_time");
 	}
