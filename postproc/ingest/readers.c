@@ -4,12 +4,14 @@
 #include <string.h>
 
 #include "cdm.h"
+#include "diskspd.h"
 #include "fio_text.h"
 #include "readers.h"
 
 static const struct fv_reader readers[] = {
 	{ "fio text", fv_fio_text_detect, fv_fio_text_read },
 	{ "CrystalDiskMark", fv_cdm_detect, fv_cdm_read },
+	{ "DiskSpd XML", fv_diskspd_detect, fv_diskspd_read },
 };
 
 /*

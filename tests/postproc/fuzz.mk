@@ -12,7 +12,7 @@
 # before every fuzzing), plus FUZZ_SEEDS_NAME (files or directories,
 # FUZZ_FIND_NAME: find's tests on them) made by FUZZ_DEPS_NAME.
 FUZZ_TARGETS := ingest logs hist stats jobfile manifest catalog import \
-	provenance fio_text cdm
+	provenance fio_text cdm diskspd
 
 FUZZ_SEEDS_ingest := $(PP_TDIR)/fixtures $(PP_TDIR)/ts_fixtures $(PP_TOUT)/gen
 FUZZ_DEPS_ingest := $(PP_GEN)
@@ -40,6 +40,9 @@ FUZZ_DEPS_fio_text := $(PP_GEN)
 # seed's.
 FUZZ_SEEDS_cdm := $(PP_TDIR)/fixtures/cdm
 FUZZ_FIND_cdm := -name '*.txt'
+# DiskSpd's XML: the real 2.1 result, a made 2.0.16 one, one cut short, one with a count not whole.
+FUZZ_SEEDS_diskspd := $(PP_TDIR)/fixtures/diskspd $(PP_TDIR)/fixtures/diskspd-bad
+FUZZ_FIND_diskspd := -name '*.xml'
 
 FUZZ_SECONDS ?= 600
 CHECK_FUZZ_SECONDS ?= 24

@@ -115,6 +115,14 @@ static const struct golden cases[] = {
 	  { "catalog", "import", "@catalog/az-retail-prices.json" } },
 	{ "catalog-import-awsoffer.text",
 	  { "catalog", "import", "@catalog/aws-offer.json" } },
+	/* DiskSpd's XML: the real 2.1 sample, a made 2.0.16 one, cut */
+	{ "diskspd-summary.text", { "summary", "--lat", "lat", "@diskspd" } },
+	{ "diskspd-summary.json",
+	  { "summary", "-f", "json", "--lat", "lat", "-p", "50,99,99.9",
+	    "@diskspd" } },
+	{ "diskspd-verdict.text", { "verdict", "--all", "@diskspd" } },
+	{ "diskspd-bad.text",
+	  { "summary", "--lat", "lat", "@diskspd-bad", "@diskspd" } },
 	/* recommend: the seeds' questions, every format, bad needs */
 	{ "recommend-p15.text",
 	  { "recommend", "--catalog", "catalog", "--need",

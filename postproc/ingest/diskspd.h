@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * DiskSpd's XML result (-Rxml, 2.0.17 to 2.2), read with expat on its own
+ * (fv_diskspd_parse: what the file says, nothing of fio) and into the
+ * model (fv_diskspd_read: one job per result timespan). What its figures
+ * are: counts of I/Os and bytes per thread and target, summed here and
+ * divided by the timespan's measured seconds (the XML has no IOPS or MB/s
+ * of its own); with -L, the mean and the percentiles of whole requests
+ * (fio's lat) in ms to 3 decimals; the profile read back into a workload
+ * (block size, random or sequential, write ratio, requests per thread,
+ * threads, the OS cache off or on).
+ */
+#ifndef FV_DISKSPD_H
+#define FV_DISKSPD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "readers.h"
+
+#define FV_DSPD_MAX_PCTS 128 /* 0, 1 to 99, 99.9 to 9 nines, 100 */
+
+/* One target of a profile timespan (-b -r -w -o -t -S...). */
+struct fv_dspd_target {
+	char path[256];
+	uint64_t block;	    /* bytes */
+	bool random;	    /* RandomAccess (-r), else sequential */
+	int write_ratio;    /* -w, percent */
+	int requests;	    /* -o: outstanding I/Os per thread */
+	int threads;	    /* -t: threads per file */
+	bool no_os_cache;   /* DisableOSCache (-Su, -Sh) or DisableAllCache */
+	bool write_through; /* WriteThrough (-Sw, -Sh) or DisableAllCache */
+};
+
+struct fv_dspd_pct {
+	double p;
+	double read_ms, write_ms; /* < 0: not printed (no such I/O) */
+};
+
+/* One result timespan. */
+struct fv_dspd_result {
+	int line;      /* where its <TimeSpan> opens */
+	double test_s; /* TestTimeSeconds: after the warm-up */
+	int threads;   /* ThreadCount of the result: the threads that ran */
+	uint64_t read_bytes, read_count, write_bytes, write_count;
+	double avg_read_ms, avg_write_ms; /* < 0: not printed */
+	struct fv_dspd_pct pct[FV_DSPD_MAX_PCTS];
+	size_t npct;
+};
+
+struct fv_dspd {
+	char host[128];	   /* ComputerName */
+	char version[32];  /* Tool/Version: "2.1.0-dev" */
+	char run_time[32]; /* RunTime: "2024/03/24 16:35:48 UTC" */
+	/* the first profile timespan's targets (what each result ran) */
+	struct fv_dspd_target targets[8];
+	size_t ntargets;
+	double duration_s, warmup_s;
+	struct fv_dspd_result *results;
+	size_t nresults;
+	int unescaped; /* '&' not starting an entity, escaped to read on */
+	int unescaped_line;
+};
+
+/*
+ * Parses a whole result (UTF-8; text before <Results> skipped). Returns
+ * 0; -EBADMSG with err saying where the XML breaks off and how many
+ * timespans were whole before it; -ENOMEM. Free with fv_diskspd_free()
+ * either way.
+ */
+int fv_diskspd_parse(const char *buf, size_t len, struct fv_dspd *d, int *line,
+		     char *err, size_t errlen);
+void fv_diskspd_free(struct fv_dspd *d);
+
+bool fv_diskspd_detect(const char *head, size_t n);
+int fv_diskspd_read(struct fv_set *set, const char *name, const char *dir,
+		    const char *buf, size_t len, bool named);
+
+#endif

@@ -1,0 +1,195 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * A DiskSpd XML result into the model: one job per result timespan, its
+ * workload from the profile's first target, every thread's and target's
+ * counts summed, IOPS and bandwidth over the timespan's measured seconds,
+ * with -L the mean and the percentiles of whole requests as printed (ms,
+ * 3 decimals). No time series is read: -D's buckets are not an IOPS log.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "diskspd.h"
+#include "ingest_int.h"
+
+/* DiskSpd prints ms with 3 decimals: a value within half a µs. */
+#define MS_RES_NS 500.0
+
+/* "2024/03/24 16:35:48 UTC" */
+static int64_t when(const struct fv_dspd *d)
+{
+	struct tm tm = { 0 };
+
+	if (!strptime(d->run_time, "%Y/%m/%d %H:%M:%S", &tm))
+		return 0;
+	return (int64_t) timegm(&tm);
+}
+
+/* Percentiles worth keeping of DiskSpd's 108: fio's list, and the tail. */
+static bool kept(double p)
+{
+	return (p >= 99 || fmod(p, 5) == 0 || p == 1) && p > 0 && p < 100;
+}
+
+static void latency(struct fv_lat *l, const struct fv_dspd_result *r,
+		    double avg_ms, bool write)
+{
+	if (avg_ms < 0)
+		return;
+	l->present = true;
+	l->mean_ns = avg_ms * 1e6;
+	l->moment_res_ns = l->minmax_res_ns = l->pct_res_ns = MS_RES_NS;
+	l->min_ns = l->max_ns = NAN;
+	for (size_t i = 0; i < r->npct; i++) {
+		double ms = write ? r->pct[i].write_ms : r->pct[i].read_ms;
+		double p = r->pct[i].p;
+
+		if (ms < 0)
+			continue;
+		if (p == 0)
+			l->min_ns = ms * 1e6;
+		else if (p == 100)
+			l->max_ns = ms * 1e6;
+		else if (kept(p) && l->reported && l->nreported < FV_MAX_PCTS) {
+			l->reported[l->nreported].p = p;
+			l->reported[l->nreported++].ns = ms * 1e6;
+		}
+	}
+}
+
+static int direction(struct fv_dirstats *ds, const struct fv_dspd_result *r,
+		     uint64_t ios, uint64_t bytes, double avg_ms, bool write)
+{
+	if (!ios)
+		return 0;
+	ds->present = true;
+	ds->total_ios = ios;
+	ds->io_bytes = bytes;
+	ds->runtime_ms = (uint64_t) llround(r->test_s * 1000);
+	ds->iops = (double) ios / r->test_s;
+	ds->bw_bytes = (double) bytes / r->test_s;
+	/* the counts are exact, the seconds printed to 2 decimals */
+	ds->iops_res = ds->iops * 0.005 / r->test_s;
+	ds->bw_res = ds->bw_bytes * 0.005 / r->test_s;
+	if (avg_ms >= 0 && r->npct &&
+	    !(ds->lat[FV_LAT].reported =
+		      calloc(FV_MAX_PCTS, sizeof(struct fv_reported_pct))))
+		return -ENOMEM;
+	latency(&ds->lat[FV_LAT], r, avg_ms, write);
+	return 0;
+}
+
+/* "SEQ 1MiB Q8 T2 W30%": the profile, as CrystalDiskMark names its tests. */
+static void test_name(char *buf, size_t len, const struct fv_dspd *d, size_t i)
+{
+	const struct fv_dspd_target *t = &d->targets[0];
+	char bs[24];
+
+	if (t->block && !(t->block % 1048576))
+		snprintf(bs, sizeof(bs), "%lluMiB",
+			 (unsigned long long) (t->block / 1048576));
+	else if (t->block && !(t->block % 1024))
+		snprintf(bs, sizeof(bs), "%lluKiB",
+			 (unsigned long long) (t->block / 1024));
+	else
+		snprintf(bs, sizeof(bs), "%lluB",
+			 (unsigned long long) t->block);
+	int n = snprintf(buf, len, "%s %s Q%d T%d W%d%%",
+			 t->random ? "RND" : "SEQ", bs, t->requests, t->threads,
+			 t->write_ratio);
+
+	/* several timespans: each its own job */
+	if (d->nresults > 1 && n > 0 && (size_t) n < len)
+		snprintf(buf + n, len - (size_t) n, " #%zu", i + 1);
+}
+
+static int fill(struct fv_job *job, const struct fv_dspd *d, size_t i,
+		const char *name, const char *dir)
+{
+	const struct fv_dspd_result *r = &d->results[i];
+	const struct fv_dspd_target *t = &d->targets[0];
+	char test[96], version[64];
+	int threads = 0, ret;
+
+	for (size_t k = 0; k < d->ntargets; k++)
+		threads += d->targets[k].threads;
+	ret = direction(&job->dir[FV_DIR_READ], r, r->read_count, r->read_bytes,
+			r->avg_read_ms, false);
+	ret = ret
+		      ?: direction(&job->dir[FV_DIR_WRITE], r, r->write_count,
+				   r->write_bytes, r->avg_write_ms, true);
+	if (ret)
+		return ret;
+	job->wl.pattern = t->random ? FV_PAT_RAND : FV_PAT_SEQ;
+	job->wl.read_pct = 100 - t->write_ratio;
+	job->wl.block = t->block;
+	job->wl.depth = t->requests;
+	job->wl.threads = r->threads > 0 ? r->threads : threads;
+	job->wl.sync_every = 0;
+	job->wl.direct = t->no_os_cache ? 1 : 0;
+	job->wl.runtime_s = d->duration_s;
+	job->wl.warmup_s = d->warmup_s;
+	job->format = "DiskSpd";
+	job->timestamp = when(d);
+	job->index = (int) i;
+	test_name(test, sizeof(test), d, i);
+	snprintf(version, sizeof(version), "DiskSpd %s",
+		 d->version[0] ? d->version : "?");
+	if (!(job->name = strdup(test)) || !(job->display = strdup(test)) ||
+	    !(job->wl.test = strdup(test)) ||
+	    (t->path[0] && !(job->wl.target = strdup(t->path))) ||
+	    !(job->source = strdup(name)) ||
+	    (dir && !(job->source_dir = strdup(dir))) ||
+	    !(job->fio_version = strdup(version)))
+		return -ENOMEM;
+	return 0;
+}
+
+int fv_diskspd_read(struct fv_set *set, const char *name, const char *dir,
+		    const char *buf, size_t len, bool named)
+{
+	struct fv_dspd d;
+	char err[300];
+	int line, ret = fv_diskspd_parse(buf, len, &d, &line, err, sizeof(err));
+
+	(void) named;
+	if (ret == -EBADMSG &&
+	    fv_diag_add(&set->diags, FV_ERROR, name, line, 1, "%s", err))
+		ret = -ENOMEM;
+	if (!ret && d.unescaped &&
+	    fv_diag_add(&set->diags, FV_WARNING, name, d.unescaped_line, 1,
+			"%d '&' not escaped (DiskSpd writes paths as they "
+			"are): read as '&amp;'",
+			d.unescaped))
+		ret = -ENOMEM;
+	/* a timespan without its seconds has no rates: none kept */
+	for (size_t i = 0; i < d.nresults && !ret; i++)
+		if (!(d.results[i].test_s > 0))
+			ret = fv_diag_add(&set->diags, FV_ERROR, name,
+					  d.results[i].line, 1,
+					  "result timespan %zu: no "
+					  "TestTimeSeconds above 0, so no "
+					  "rate: the file's timespans not kept",
+					  i + 1)
+				      ?: -EBADMSG;
+	for (size_t i = 0; i < d.nresults && !ret; i++) {
+		struct fv_job *job = fv_job_new();
+
+		ret = job ? fill(job, &d, i, name, dir) : -ENOMEM;
+		for (int k = 0; k < FV_DIR_NR && !ret; k++)
+			for (int l = 0; l < FV_LAT_NR && !ret; l++)
+				ret = fv_lat_finish(&job->dir[k].lat[l],
+						    &set->pcts);
+		ret = ret ? ret : fv_set_add_job(set, job);
+		if (ret)
+			fv_job_free(job);
+	}
+	if (!ret)
+		set->ninputs++;
+	fv_diskspd_free(&d);
+	return ret;
+}
