@@ -26,7 +26,8 @@ struct pstate {
 	int depth;
 	char text[256];
 	size_t tlen;
-	int profiles; /* profile timespans opened */
+	bool overlong; /* the element's text did not fit in text */
+	int profiles;  /* profile timespans opened */
 	struct fv_dspd_result cur;
 	bool in_result;
 	XML_Parser p;
@@ -66,21 +67,41 @@ static void bad_value(struct pstate *s, const char *what)
 static double num(struct pstate *s)
 {
 	char *end;
-	double v = strtod(s->text, &end);
+	double v;
 
-	if (end == s->text || *end || v < 0)
+	errno = 0;
+	v = strtod(s->text, &end);
+	if (s->overlong || end == s->text || *end || v < 0 || errno == ERANGE)
 		bad_value(s, "a number of 0 or more");
 	return v;
 }
 
-static uint64_t count(struct pstate *s)
+/* A whole number up to most (a count, a ratio...). */
+static uint64_t count_to(struct pstate *s, uint64_t most, const char *what)
 {
 	char *end;
-	unsigned long long v = strtoull(s->text, &end, 10);
+	unsigned long long v;
 
-	if (end == s->text || *end || s->text[0] == '-')
-		bad_value(s, "a whole number");
+	errno = 0;
+	v = strtoull(s->text, &end, 10);
+	if (s->overlong || end == s->text || *end || s->text[0] == '-' ||
+	    errno == ERANGE || v > most)
+		bad_value(s, what);
 	return (uint64_t) v;
+}
+
+static uint64_t count(struct pstate *s)
+{
+	return count_to(s, UINT64_MAX / 1024, "a whole number");
+}
+
+/* -w, -o, -t and the like: small whole numbers */
+static int small(struct pstate *s, int most)
+{
+	char what[48];
+
+	snprintf(what, sizeof(what), "a whole number up to %d", most);
+	return (int) count_to(s, (uint64_t) most, what);
 }
 
 static bool flag(struct pstate *s)
@@ -107,6 +128,7 @@ static void start(void *ctx, const XML_Char *name, const XML_Char **attrs)
 	snprintf(s->stack[s->depth++], NAME_MAX_LEN, "%s", name);
 	s->tlen = 0;
 	s->text[0] = '\0';
+	s->overlong = false;
 	if (AT(s, "Results", "Profile", "TimeSpans", "TimeSpan"))
 		s->profiles++;
 	if (s->profiles == 1 && d->ntargets < 8 &&
@@ -133,6 +155,9 @@ static void text(void *ctx, const XML_Char *t, int len)
 		len--;
 	}
 	s->text[s->tlen] = '\0';
+	/* a longer value is never read as its first 255 characters */
+	for (; len > 0; len--, t++)
+		s->overlong |= !isspace((unsigned char) *t);
 }
 
 /* The open target's field of this element. */
@@ -152,11 +177,11 @@ static void target_field(struct pstate *s, const char *el)
 	else if (!strcmp(el, "RandomAccess"))
 		t->random = flag(s);
 	else if (!strcmp(el, "WriteRatio"))
-		t->write_ratio = (int) count(s);
+		t->write_ratio = small(s, 100);
 	else if (!strcmp(el, "RequestCount"))
-		t->requests = (int) count(s);
+		t->requests = small(s, 1 << 20);
 	else if (!strcmp(el, "ThreadsPerFile"))
-		t->threads = (int) count(s);
+		t->threads = small(s, 1 << 16);
 	else if (!strcmp(el, "DisableOSCache"))
 		t->no_os_cache |= flag(s);
 	else if (!strcmp(el, "WriteThrough"))
@@ -172,7 +197,7 @@ static void result_field(struct pstate *s, const char *el)
 	if (AT(s, "Results", "TimeSpan", "TestTimeSeconds"))
 		r->test_s = num(s);
 	else if (AT(s, "Results", "TimeSpan", "ThreadCount"))
-		r->threads = (int) count(s);
+		r->threads = small(s, 1 << 20);
 	else if (AT(s, "Results", "TimeSpan", "Thread", "Target", el)) {
 		if (!strcmp(el, "ReadBytes"))
 			r->read_bytes += count(s);
@@ -248,6 +273,7 @@ static void end(void *ctx, const XML_Char *name)
 	s->depth--;
 	s->tlen = 0;
 	s->text[0] = '\0';
+	s->overlong = false;
 }
 
 /* Is p the start of an entity ("&amp;", "&#38;")? */
