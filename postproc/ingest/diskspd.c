@@ -6,11 +6,13 @@
  * no entity is escaped here so that the rest reads, and counted. The
  * elements that matter are told by their path from <Results>, not by
  * their name alone: <TimeSpan>, <Target>, <Iops> and <Bucket> each stand
- * in several places.
+ * in several places. Result timespan i ran profile timespan i.
  */
 #include <ctype.h>
 #include <errno.h>
 #include <expat.h>
+#include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,9 +29,12 @@ struct pstate {
 	char text[256];
 	size_t tlen;
 	bool overlong; /* the element's text did not fit in text */
-	int profiles;  /* profile timespans opened */
+	struct fv_dspd_profile *prof;  /* the open profile timespan, if kept */
+	struct fv_dspd_target *target; /* the open profile target, if kept */
 	struct fv_dspd_result cur;
 	bool in_result;
+	bool bucket; /* a latency bucket open and kept */
+	bool done;   /* </Results> seen: what follows is not read */
 	XML_Parser p;
 	int line_base; /* lines skipped before <Results> */
 	int err;       /* -ENOMEM, or -EBADMSG with why */
@@ -64,6 +69,7 @@ static void bad_value(struct pstate *s, const char *what)
 	XML_StopParser(s->p, XML_FALSE);
 }
 
+/* A decimal number of 0 or more ("30.00"): not inf, nan nor hex. */
 static double num(struct pstate *s)
 {
 	char *end;
@@ -71,8 +77,10 @@ static double num(struct pstate *s)
 
 	errno = 0;
 	v = strtod(s->text, &end);
-	if (s->overlong || end == s->text || *end || v < 0 || errno == ERANGE)
-		bad_value(s, "a number of 0 or more");
+	if (s->overlong || end == s->text || *end || errno == ERANGE ||
+	    !isfinite(v) || v < 0 || strpbrk(s->text, "xXnN") ||
+	    !(isdigit((unsigned char) s->text[0]) || s->text[0] == '.'))
+		bad_value(s, "a decimal number of 0 or more");
 	return v;
 }
 
@@ -104,6 +112,16 @@ static int small(struct pstate *s, int most)
 	return (int) count_to(s, (uint64_t) most, what);
 }
 
+/* *sum += v, or an error: a sum is never wrapped. */
+static void add(struct pstate *s, uint64_t *sum, uint64_t v)
+{
+	if (v > UINT64_MAX - *sum) {
+		bad_value(s, "a count whose sum fits 64 bits");
+		return;
+	}
+	*sum += v;
+}
+
 static bool flag(struct pstate *s)
 {
 	if (strcmp(s->text, "true") && strcmp(s->text, "false"))
@@ -130,26 +148,40 @@ static void start(void *ctx, const XML_Char *name, const XML_Char **attrs)
 	s->text[0] = '\0';
 	s->overlong = false;
 	if (AT(s, "Results", "Profile", "TimeSpans", "TimeSpan"))
-		s->profiles++;
-	if (s->profiles == 1 && d->ntargets < 8 &&
-	    AT(s, "Results", "Profile", "TimeSpans", "TimeSpan", "Targets",
-	       "Target"))
-		d->ntargets++;
+		s->prof = d->nprofiles < FV_DSPD_MAX_PROFILES
+				  ? &d->profiles[d->nprofiles++]
+				  : NULL;
+	if (AT(s, "Results", "Profile", "TimeSpans", "TimeSpan", "Targets",
+	       "Target")) {
+		s->target = NULL;
+		if (s->prof && s->prof->ntargets < FV_DSPD_MAX_TARGETS)
+			s->target = &s->prof->targets[s->prof->ntargets++];
+		else if (s->prof)
+			s->prof->extra_targets++;
+	}
 	if (AT(s, "Results", "TimeSpan")) {
 		memset(&s->cur, 0, sizeof(s->cur));
 		s->cur.line = line_now(s);
 		s->cur.avg_read_ms = s->cur.avg_write_ms = -1;
 		s->in_result = true;
 	}
-	if (s->in_result && s->cur.npct < FV_DSPD_MAX_PCTS &&
-	    AT(s, "Results", "TimeSpan", "Latency", "Bucket"))
-		s->cur.pct[s->cur.npct++] = (struct fv_dspd_pct){ -1, -1, -1 };
+	if (s->in_result && AT(s, "Results", "TimeSpan", "Latency", "Bucket")) {
+		s->bucket = s->cur.npct < FV_DSPD_MAX_PCTS;
+		if (s->bucket)
+			s->cur.pct[s->cur.npct++] =
+				(struct fv_dspd_pct){ -1, -1, -1 };
+	}
 }
 
 static void text(void *ctx, const XML_Char *t, int len)
 {
 	struct pstate *s = ctx;
 
+	/* blanks before the value are the document's indent */
+	while (len > 0 && !s->tlen && isspace((unsigned char) *t)) {
+		t++;
+		len--;
+	}
 	while (len > 0 && s->tlen + 1 < sizeof(s->text)) {
 		s->text[s->tlen++] = *t++;
 		len--;
@@ -160,22 +192,25 @@ static void text(void *ctx, const XML_Char *t, int len)
 		s->overlong |= !isspace((unsigned char) *t);
 }
 
-/* The open target's field of this element. */
+/* The open profile target's field of this element. */
 static void target_field(struct pstate *s, const char *el)
 {
-	struct fv_dspd_target *t =
-		&s->d->targets[s->d->ntargets ? s->d->ntargets - 1 : 0];
+	struct fv_dspd_target *t = s->target;
 
-	if (!s->d->ntargets || s->profiles != 1 ||
-	    !AT(s, "Results", "Profile", "TimeSpans", "TimeSpan", "Targets",
-		"Target", el))
+	if (!t || !AT(s, "Results", "Profile", "TimeSpans", "TimeSpan",
+		      "Targets", "Target", el))
 		return;
 	if (!strcmp(el, "Path"))
 		snprintf(t->path, sizeof(t->path), "%.255s", s->text);
 	else if (!strcmp(el, "BlockSize"))
 		t->block = count(s);
-	else if (!strcmp(el, "RandomAccess"))
-		t->random = flag(s);
+	else if (!strcmp(el, "Random")) {
+		/* -r: its alignment; <RandomAccess> is a file-open hint */
+		t->random = true;
+		if (!t->random_pct)
+			t->random_pct = 100;
+	} else if (!strcmp(el, "RandomRatio"))
+		t->random_pct = small(s, 100); /* -rs */
 	else if (!strcmp(el, "WriteRatio"))
 		t->write_ratio = small(s, 100);
 	else if (!strcmp(el, "RequestCount"))
@@ -190,6 +225,20 @@ static void target_field(struct pstate *s, const char *el)
 		t->no_os_cache = t->write_through = true; /* up to 2.0.16 */
 }
 
+static void profile_field(struct pstate *s, const char *el)
+{
+	struct fv_dspd_profile *pr = s->prof;
+
+	if (!pr || !AT(s, "Results", "Profile", "TimeSpans", "TimeSpan", el))
+		return;
+	if (!strcmp(el, "Duration"))
+		pr->duration_s = num(s);
+	else if (!strcmp(el, "Warmup"))
+		pr->warmup_s = num(s);
+	else if (!strcmp(el, "ThreadCount"))
+		pr->thread_count = small(s, 1 << 20); /* -F */
+}
+
 static void result_field(struct pstate *s, const char *el)
 {
 	struct fv_dspd_result *r = &s->cur;
@@ -198,22 +247,24 @@ static void result_field(struct pstate *s, const char *el)
 		r->test_s = num(s);
 	else if (AT(s, "Results", "TimeSpan", "ThreadCount"))
 		r->threads = small(s, 1 << 20);
+	else if (AT(s, "Results", "TimeSpan", "Error"))
+		snprintf(r->error, sizeof(r->error), "%.127s", s->text);
 	else if (AT(s, "Results", "TimeSpan", "Thread", "Target", el)) {
 		if (!strcmp(el, "ReadBytes"))
-			r->read_bytes += count(s);
+			add(s, &r->read_bytes, count(s));
 		else if (!strcmp(el, "ReadCount"))
-			r->read_count += count(s);
+			add(s, &r->read_count, count(s));
 		else if (!strcmp(el, "WriteBytes"))
-			r->write_bytes += count(s);
+			add(s, &r->write_bytes, count(s));
 		else if (!strcmp(el, "WriteCount"))
-			r->write_count += count(s);
+			add(s, &r->write_count, count(s));
 	} else if (AT(s, "Results", "TimeSpan", "Latency",
 		      "AverageReadMilliseconds"))
 		r->avg_read_ms = num(s);
 	else if (AT(s, "Results", "TimeSpan", "Latency",
 		    "AverageWriteMilliseconds"))
 		r->avg_write_ms = num(s);
-	else if (r->npct &&
+	else if (s->bucket &&
 		 AT(s, "Results", "TimeSpan", "Latency", "Bucket", el)) {
 		struct fv_dspd_pct *b = &r->pct[r->npct - 1];
 
@@ -239,53 +290,76 @@ static int keep_result(struct pstate *s)
 	return 0;
 }
 
+/* Leaving an element: what was open at it is closed. */
+static void close_open(struct pstate *s)
+{
+	if (AT(s, "Results", "TimeSpan")) {
+		s->in_result = false;
+		if (!s->err && (s->err = keep_result(s)))
+			XML_StopParser(s->p, XML_FALSE);
+	}
+	if (AT(s, "Results", "Profile", "TimeSpans", "TimeSpan"))
+		s->prof = NULL;
+	if (AT(s, "Results", "Profile", "TimeSpans", "TimeSpan", "Targets",
+	       "Target"))
+		s->target = NULL;
+	if (AT(s, "Results", "TimeSpan", "Latency", "Bucket"))
+		s->bucket = false;
+	/* one result a document: text after it is not parsed, but said */
+	if (AT(s, "Results") && !s->err) {
+		s->done = true;
+		XML_StopParser(s->p, XML_FALSE);
+	}
+}
+
 static void end(void *ctx, const XML_Char *name)
 {
 	struct pstate *s = ctx;
 	struct fv_dspd *d = s->d;
+	const char *el = s->stack[s->depth - 1];
 
 	(void) name;
-	/* surrounding blanks are the document's indent */
+	/* blanks after the value are the document's indent too */
 	while (s->tlen && isspace((unsigned char) s->text[s->tlen - 1]))
 		s->text[--s->tlen] = '\0';
-	memmove(s->text, s->text + strspn(s->text, " \t\r\n"),
-		strlen(s->text + strspn(s->text, " \t\r\n")) + 1);
 	if (AT(s, "Results", "System", "ComputerName"))
 		snprintf(d->host, sizeof(d->host), "%.127s", s->text);
 	else if (AT(s, "Results", "System", "Tool", "Version"))
 		snprintf(d->version, sizeof(d->version), "%.31s", s->text);
 	else if (AT(s, "Results", "System", "RunTime"))
 		snprintf(d->run_time, sizeof(d->run_time), "%.31s", s->text);
-	else if (s->profiles == 1 && AT(s, "Results", "Profile", "TimeSpans",
-					"TimeSpan", "Duration"))
-		d->duration_s = num(s);
-	else if (s->profiles == 1 &&
-		 AT(s, "Results", "Profile", "TimeSpans", "TimeSpan", "Warmup"))
-		d->warmup_s = num(s);
-	target_field(s, s->stack[s->depth - 1]);
+	profile_field(s, el);
+	target_field(s, el);
 	if (s->in_result)
-		result_field(s, s->stack[s->depth - 1]);
-	if (AT(s, "Results", "TimeSpan")) {
-		s->in_result = false;
-		if (!s->err && (s->err = keep_result(s)))
-			XML_StopParser(s->p, XML_FALSE);
-	}
+		result_field(s, el);
+	close_open(s);
 	s->depth--;
 	s->tlen = 0;
 	s->text[0] = '\0';
 	s->overlong = false;
 }
 
-/* Is p the start of an entity ("&amp;", "&#38;")? */
+/* Is p the start of one of XML's own entities ("&amp;", "&#38;")? */
 static bool entity(const char *p, const char *e)
 {
-	const char *q = p + 1;
+	static const char *const named[] = { "&amp;", "&lt;", "&gt;", "&quot;",
+					     "&apos;" };
+	const char *q = p + 2;
 
-	if (q < e && *q == '#')
-		q++;
-	while (q < e && isalnum((unsigned char) *q))
-		q++;
-	return q > p + 1 && q < e && *q == ';';
+	for (size_t i = 0; i < sizeof(named) / sizeof(named[0]); i++)
+		if ((size_t) (e - p) >= strlen(named[i]) &&
+		    !memcmp(p, named[i], strlen(named[i])))
+			return true;
+	if (e - p < 4 || p[1] != '#')
+		return false;
+	if (*q == 'x') {
+		for (q++; q < e && isxdigit((unsigned char) *q); q++)
+			;
+		return q > p + 3 && q < e && *q == ';';
+	}
+	for (; q < e && isdigit((unsigned char) *q); q++)
+		;
+	return q > p + 2 && q < e && *q == ';';
 }
 
 /*
@@ -296,6 +370,7 @@ static char *from_results(const char *buf, size_t len, struct fv_dspd *d,
 			  int *skipped_lines, size_t *outlen)
 {
 	const char *r = memmem(buf, len, "<Results", 8), *e = buf + len;
+	size_t more = 0;
 	char *out, *o;
 	int line;
 
@@ -305,7 +380,9 @@ static char *from_results(const char *buf, size_t len, struct fv_dspd *d,
 	for (const char *p = buf; p < r; p++)
 		*skipped_lines += *p == '\n';
 	line = *skipped_lines + 1;
-	out = malloc((size_t) (e - r) * 5 + 1);
+	for (const char *p = r; (p = memchr(p, '&', (size_t) (e - p))); p++)
+		more += entity(p, e) ? 0 : 4;
+	out = malloc((size_t) (e - r) + more + 1);
 	if (!out)
 		return NULL;
 	o = out;
@@ -323,6 +400,19 @@ static char *from_results(const char *buf, size_t len, struct fv_dspd *d,
 	*o = '\0';
 	*outlen = (size_t) (o - out);
 	return out;
+}
+
+/* Text after </Results>: the line it starts on, in d->trailing_line. */
+static void trailing(struct pstate *s, const char *xml)
+{
+	const char *close = strstr(xml, "</Results>");
+	const char *after = close ? close + 10 : "";
+
+	if (!after[strspn(after, " \t\r\n")])
+		return;
+	s->d->trailing_line = s->line_base + 1;
+	for (const char *p = xml; p < after; p++)
+		s->d->trailing_line += *p == '\n';
 }
 
 int fv_diskspd_parse(const char *buf, size_t len, struct fv_dspd *d, int *line,
@@ -351,13 +441,25 @@ int fv_diskspd_parse(const char *buf, size_t len, struct fv_dspd *d, int *line,
 	XML_SetUserData(s.p, &s);
 	XML_SetElementHandler(s.p, start, end);
 	XML_SetCharacterDataHandler(s.p, text);
-	if (XML_Parse(s.p, xml, (int) n, XML_TRUE) == XML_STATUS_ERROR &&
-	    !s.err) {
-		s.err = -EBADMSG;
-		snprintf(s.why, sizeof(s.why), "line %d: %s",
-			 (int) XML_GetCurrentLineNumber(s.p) + s.line_base,
-			 XML_ErrorString(XML_GetErrorCode(s.p)));
+	for (size_t at = 0; !s.err && !s.done;) {
+		/* XML_Parse takes an int: a long -D result in parts */
+		size_t part = n - at < INT_MAX / 2 ? n - at : INT_MAX / 2;
+		bool last = at + part == n;
+
+		if (XML_Parse(s.p, xml + at, (int) part, last) ==
+			    XML_STATUS_ERROR &&
+		    !s.err && !s.done) {
+			s.err = -EBADMSG;
+			snprintf(s.why, sizeof(s.why), "line %d: %s",
+				 line_now(&s),
+				 XML_ErrorString(XML_GetErrorCode(s.p)));
+		}
+		at += part;
+		if (last)
+			break;
 	}
+	if (s.done)
+		trailing(&s, xml);
 	if (!s.err && !d->nresults) {
 		s.err = -EBADMSG;
 		snprintf(s.why, sizeof(s.why), "no result <TimeSpan>");

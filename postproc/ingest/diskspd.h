@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * DiskSpd's XML result (-Rxml, 2.0.17 to 2.2), read with expat on its own
+ * DiskSpd's XML result (-Rxml, 2.0.16 to 2.2), read with expat on its own
  * (fv_diskspd_parse: what the file says, nothing of fio) and into the
  * model (fv_diskspd_read: one job per result timespan). What its figures
  * are: counts of I/Os and bytes per thread and target, summed here and
  * divided by the timespan's measured seconds (the XML has no IOPS or MB/s
  * of its own); with -L, the mean and the percentiles of whole requests
- * (fio's lat) in ms to 3 decimals; the profile read back into a workload
- * (block size, random or sequential, write ratio, requests per thread,
- * threads, the OS cache off or on).
+ * (fio's lat) in ms to 3 decimals; the profile timespan that the result
+ * ran read back into a workload (block size, random or sequential, write
+ * ratio, requests per thread, threads, the OS cache off or on, warm-up).
  */
 #ifndef FV_DISKSPD_H
 #define FV_DISKSPD_H
@@ -20,17 +20,29 @@
 #include "readers.h"
 
 #define FV_DSPD_MAX_PCTS 128 /* 0, 1 to 99, 99.9 to 9 nines, 100 */
+#define FV_DSPD_MAX_TARGETS 8
+#define FV_DSPD_MAX_PROFILES 16
 
 /* One target of a profile timespan (-b -r -w -o -t -S...). */
 struct fv_dspd_target {
 	char path[256];
 	uint64_t block;	    /* bytes */
-	bool random;	    /* RandomAccess (-r), else sequential */
+	bool random;	    /* <Random> (-r); <RandomAccess> is a hint only */
+	int random_pct;	    /* -rs: <RandomRatio>; 100 with -r alone */
 	int write_ratio;    /* -w, percent */
 	int requests;	    /* -o: outstanding I/Os per thread */
 	int threads;	    /* -t: threads per file */
 	bool no_os_cache;   /* DisableOSCache (-Su, -Sh) or DisableAllCache */
 	bool write_through; /* WriteThrough (-Sw, -Sh) or DisableAllCache */
+};
+
+/* One profile timespan: what the result timespan of its rank ran. */
+struct fv_dspd_profile {
+	double duration_s, warmup_s;
+	int thread_count; /* -F: threads in all; 0: -t per target */
+	struct fv_dspd_target targets[FV_DSPD_MAX_TARGETS];
+	size_t ntargets; /* kept; more are counted in extra_targets */
+	size_t extra_targets;
 };
 
 struct fv_dspd_pct {
@@ -41,26 +53,26 @@ struct fv_dspd_pct {
 /* One result timespan. */
 struct fv_dspd_result {
 	int line;      /* where its <TimeSpan> opens */
-	double test_s; /* TestTimeSeconds: after the warm-up */
+	double test_s; /* TestTimeSeconds: after the warm-up; 0: none */
 	int threads;   /* ThreadCount of the result: the threads that ran */
 	uint64_t read_bytes, read_count, write_bytes, write_count;
 	double avg_read_ms, avg_write_ms; /* < 0: not printed */
 	struct fv_dspd_pct pct[FV_DSPD_MAX_PCTS];
 	size_t npct;
+	char error[128]; /* its <Error>, when DiskSpd stopped it */
 };
 
 struct fv_dspd {
 	char host[128];	   /* ComputerName */
 	char version[32];  /* Tool/Version: "2.1.0-dev" */
 	char run_time[32]; /* RunTime: "2024/03/24 16:35:48 UTC" */
-	/* the first profile timespan's targets (what each result ran) */
-	struct fv_dspd_target targets[8];
-	size_t ntargets;
-	double duration_s, warmup_s;
+	struct fv_dspd_profile profiles[FV_DSPD_MAX_PROFILES];
+	size_t nprofiles;
 	struct fv_dspd_result *results;
 	size_t nresults;
 	int unescaped; /* '&' not starting an entity, escaped to read on */
 	int unescaped_line;
+	int trailing_line; /* text after </Results> from this line, not read */
 };
 
 /*

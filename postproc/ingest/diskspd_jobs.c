@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * A DiskSpd XML result into the model: one job per result timespan, its
- * workload from the profile's first target, every thread's and target's
- * counts summed, IOPS and bandwidth over the timespan's measured seconds,
- * with -L the mean and the percentiles of whole requests as printed (ms,
- * 3 decimals). No time series is read: -D's buckets are not an IOPS log.
+ * workload from its profile timespan's first target, every thread's and
+ * target's counts summed, IOPS and bandwidth over the timespan's measured
+ * seconds, with -L the mean and the percentiles of whole requests as printed
+ * (ms, 3 decimals). No time series is read: -D's buckets are not an IOPS log.
  */
 #include <errno.h>
 #include <math.h>
@@ -29,40 +29,64 @@ static int64_t when(const struct fv_dspd *d)
 	return (int64_t) timegm(&tm);
 }
 
-/* Percentiles worth keeping of DiskSpd's 108: fio's list, and the tail. */
+/*
+ * Percentiles worth keeping of DiskSpd's 108, as many as the model holds:
+ * those asked for first (-p), then fio's list and the tail.
+ */
+static bool asked(const struct fv_pctlist *pl, double p)
+{
+	for (size_t i = 0; pl && i < pl->n; i++)
+		if (fabs(pl->p[i] - p) < 1e-9)
+			return true;
+	return false;
+}
+
 static bool kept(double p)
 {
 	return (p >= 99 || fmod(p, 5) == 0 || p == 1) && p > 0 && p < 100;
 }
 
+static void keep_pct(struct fv_lat *l, double p, double ms)
+{
+	for (uint32_t i = 0; i < l->nreported; i++)
+		if (l->reported[i].p == p)
+			return;
+	if (l->reported && l->nreported < FV_MAX_PCTS) {
+		l->reported[l->nreported].p = p;
+		l->reported[l->nreported++].ns = ms * 1e6;
+	}
+}
+
 static void latency(struct fv_lat *l, const struct fv_dspd_result *r,
-		    double avg_ms, bool write)
+		    double avg_ms, bool write, const struct fv_pctlist *pl)
 {
 	if (avg_ms < 0)
 		return;
 	l->present = true;
 	l->mean_ns = avg_ms * 1e6;
+	/* rounded to the nearest µs/1000 (%.3f ms), not up as fio rounds */
 	l->moment_res_ns = l->minmax_res_ns = l->pct_res_ns = MS_RES_NS;
 	l->min_ns = l->max_ns = NAN;
-	for (size_t i = 0; i < r->npct; i++) {
-		double ms = write ? r->pct[i].write_ms : r->pct[i].read_ms;
-		double p = r->pct[i].p;
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < r->npct; i++) {
+			double ms =
+				write ? r->pct[i].write_ms : r->pct[i].read_ms;
+			double p = r->pct[i].p;
 
-		if (ms < 0)
-			continue;
-		if (p == 0)
-			l->min_ns = ms * 1e6;
-		else if (p == 100)
-			l->max_ns = ms * 1e6;
-		else if (kept(p) && l->reported && l->nreported < FV_MAX_PCTS) {
-			l->reported[l->nreported].p = p;
-			l->reported[l->nreported++].ns = ms * 1e6;
+			if (ms < 0)
+				continue;
+			if (p == 0)
+				l->min_ns = ms * 1e6;
+			else if (p == 100)
+				l->max_ns = ms * 1e6;
+			else if (pass ? kept(p) : asked(pl, p))
+				keep_pct(l, p, ms);
 		}
-	}
 }
 
 static int direction(struct fv_dirstats *ds, const struct fv_dspd_result *r,
-		     uint64_t ios, uint64_t bytes, double avg_ms, bool write)
+		     uint64_t ios, uint64_t bytes, double avg_ms, bool write,
+		     const struct fv_pctlist *pl)
 {
 	if (!ios)
 		return 0;
@@ -79,15 +103,30 @@ static int direction(struct fv_dirstats *ds, const struct fv_dspd_result *r,
 	    !(ds->lat[FV_LAT].reported =
 		      calloc(FV_MAX_PCTS, sizeof(struct fv_reported_pct))))
 		return -ENOMEM;
-	latency(&ds->lat[FV_LAT], r, avg_ms, write);
+	latency(&ds->lat[FV_LAT], r, avg_ms, write, pl);
 	return 0;
 }
 
-/* "SEQ 1MiB Q8 T2 W30%": the profile, as CrystalDiskMark names its tests. */
-static void test_name(char *buf, size_t len, const struct fv_dspd *d, size_t i)
+/* The threads that ran the profile: -F, else -t of each target. */
+static int profile_threads(const struct fv_dspd_profile *pr)
 {
-	const struct fv_dspd_target *t = &d->targets[0];
+	int threads = 0;
+
+	if (pr->thread_count > 0)
+		return pr->thread_count;
+	for (size_t k = 0; k < pr->ntargets; k++)
+		threads += pr->targets[k].threads;
+	return threads;
+}
+
+/* "SEQ 1MiB Q8 T2 W30%": the profile, as CrystalDiskMark names its tests. */
+static void test_name(char *buf, size_t len, const struct fv_dspd *d,
+		      const struct fv_dspd_profile *pr, size_t i)
+{
+	static const struct fv_dspd_target none;
+	const struct fv_dspd_target *t = pr->ntargets ? &pr->targets[0] : &none;
 	char bs[24];
+	int n;
 
 	if (t->block && !(t->block % 1048576))
 		snprintf(bs, sizeof(bs), "%lluMiB",
@@ -98,45 +137,48 @@ static void test_name(char *buf, size_t len, const struct fv_dspd *d, size_t i)
 	else
 		snprintf(bs, sizeof(bs), "%lluB",
 			 (unsigned long long) t->block);
-	int n = snprintf(buf, len, "%s %s Q%d T%d W%d%%",
-			 t->random ? "RND" : "SEQ", bs, t->requests, t->threads,
-			 t->write_ratio);
-
+	n = snprintf(buf, len, "%s %s Q%d T%d W%d%%",
+		     !t->random		   ? "SEQ"
+		     : t->random_pct < 100 ? "MIX"
+					   : "RND",
+		     bs, t->requests, profile_threads(pr), t->write_ratio);
 	/* several timespans: each its own job */
 	if (d->nresults > 1 && n > 0 && (size_t) n < len)
 		snprintf(buf + n, len - (size_t) n, " #%zu", i + 1);
 }
 
 static int fill(struct fv_job *job, const struct fv_dspd *d, size_t i,
-		const char *name, const char *dir)
+		const char *name, const char *dir, const struct fv_pctlist *pl)
 {
 	const struct fv_dspd_result *r = &d->results[i];
-	const struct fv_dspd_target *t = &d->targets[0];
+	/* result timespan i ran profile timespan i */
+	const struct fv_dspd_profile *pr =
+		&d->profiles[i < d->nprofiles ? i : d->nprofiles - 1];
+	static const struct fv_dspd_target none;
+	const struct fv_dspd_target *t = pr->ntargets ? &pr->targets[0] : &none;
 	char test[96], version[64];
-	int threads = 0, ret;
+	int ret;
 
-	for (size_t k = 0; k < d->ntargets; k++)
-		threads += d->targets[k].threads;
 	ret = direction(&job->dir[FV_DIR_READ], r, r->read_count, r->read_bytes,
-			r->avg_read_ms, false);
+			r->avg_read_ms, false, pl);
 	ret = ret
 		      ?: direction(&job->dir[FV_DIR_WRITE], r, r->write_count,
-				   r->write_bytes, r->avg_write_ms, true);
+				   r->write_bytes, r->avg_write_ms, true, pl);
 	if (ret)
 		return ret;
 	job->wl.pattern = t->random ? FV_PAT_RAND : FV_PAT_SEQ;
 	job->wl.read_pct = 100 - t->write_ratio;
 	job->wl.block = t->block;
 	job->wl.depth = t->requests;
-	job->wl.threads = r->threads > 0 ? r->threads : threads;
+	job->wl.threads = r->threads > 0 ? r->threads : profile_threads(pr);
 	job->wl.sync_every = 0;
 	job->wl.direct = t->no_os_cache ? 1 : 0;
-	job->wl.runtime_s = d->duration_s;
-	job->wl.warmup_s = d->warmup_s;
+	job->wl.runtime_s = pr->duration_s;
+	job->wl.warmup_s = pr->warmup_s;
 	job->format = "DiskSpd";
 	job->timestamp = when(d);
 	job->index = (int) i;
-	test_name(test, sizeof(test), d, i);
+	test_name(test, sizeof(test), d, pr, i);
 	snprintf(version, sizeof(version), "DiskSpd %s",
 		 d->version[0] ? d->version : "?");
 	if (!(job->name = strdup(test)) || !(job->display = strdup(test)) ||
@@ -149,37 +191,72 @@ static int fill(struct fv_job *job, const struct fv_dspd *d, size_t i,
 	return 0;
 }
 
+/* What the file says beside its figures: warnings, 0 or -ENOMEM. */
+static int warnings(struct fv_set *set, const char *name,
+		    const struct fv_dspd *d)
+{
+	struct fv_diags *g = &set->diags;
+	int ret = 0;
+
+	if (d->unescaped)
+		ret = fv_diag_add(g, FV_WARNING, name, d->unescaped_line, 1,
+				  "%d '&' not escaped (DiskSpd writes paths "
+				  "as they are): read as '&amp;'",
+				  d->unescaped);
+	if (!ret && d->trailing_line)
+		ret = fv_diag_add(g, FV_WARNING, name, d->trailing_line, 1,
+				  "text after </Results> not read (one "
+				  "result a file)");
+	for (size_t i = 0; i < d->nprofiles && !ret; i++)
+		if (d->profiles[i].extra_targets)
+			ret = fv_diag_add(g, FV_WARNING, name, 0, 0,
+					  "profile timespan %zu: %zu targets "
+					  "past the first %d not read into its "
+					  "workload (their counts are)",
+					  i + 1, d->profiles[i].extra_targets,
+					  FV_DSPD_MAX_TARGETS);
+	if (!ret && d->nresults != d->nprofiles)
+		ret = fv_diag_add(g, FV_WARNING, name, 0, 0,
+				  "%zu result timespans for %zu in the "
+				  "profile: the extra results take the last "
+				  "profile's workload",
+				  d->nresults, d->nprofiles);
+	return ret;
+}
+
 int fv_diskspd_read(struct fv_set *set, const char *name, const char *dir,
 		    const char *buf, size_t len, bool named)
 {
 	struct fv_dspd d;
 	char err[300];
 	int line, ret = fv_diskspd_parse(buf, len, &d, &line, err, sizeof(err));
+	size_t kept_jobs = 0;
 
 	(void) named;
 	if (ret == -EBADMSG &&
 	    fv_diag_add(&set->diags, FV_ERROR, name, line, 1, "%s", err))
 		ret = -ENOMEM;
-	if (!ret && d.unescaped &&
-	    fv_diag_add(&set->diags, FV_WARNING, name, d.unescaped_line, 1,
-			"%d '&' not escaped (DiskSpd writes paths as they "
-			"are): read as '&amp;'",
-			d.unescaped))
-		ret = -ENOMEM;
-	/* a timespan without its seconds has no rates: none kept */
-	for (size_t i = 0; i < d.nresults && !ret; i++)
-		if (!(d.results[i].test_s > 0))
-			ret = fv_diag_add(&set->diags, FV_ERROR, name,
-					  d.results[i].line, 1,
-					  "result timespan %zu: no "
-					  "TestTimeSeconds above 0, so no "
-					  "rate: the file's timespans not kept",
-					  i + 1)
-				      ?: -EBADMSG;
+	if (!ret && !d.nprofiles)
+		ret = fv_diag_add(&set->diags, FV_ERROR, name, 0, 0,
+				  "no profile <TimeSpan>: what ran is not "
+				  "said")
+			      ?: -EBADMSG;
+	ret = ret ?: warnings(set, name, &d);
 	for (size_t i = 0; i < d.nresults && !ret; i++) {
-		struct fv_job *job = fv_job_new();
+		const struct fv_dspd_result *r = &d.results[i];
+		struct fv_job *job;
 
-		ret = job ? fill(job, &d, i, name, dir) : -ENOMEM;
+		/* stopped before it measured (its <Error> says why) */
+		if (!(r->test_s > 0)) {
+			ret = fv_diag_add(
+				&set->diags, FV_WARNING, name, r->line, 1,
+				"result timespan %zu has no measured "
+				"seconds%s%s: skipped",
+				i + 1, r->error[0] ? ": " : "", r->error);
+			continue;
+		}
+		job = fv_job_new();
+		ret = job ? fill(job, &d, i, name, dir, &set->pcts) : -ENOMEM;
 		for (int k = 0; k < FV_DIR_NR && !ret; k++)
 			for (int l = 0; l < FV_LAT_NR && !ret; l++)
 				ret = fv_lat_finish(&job->dir[k].lat[l],
@@ -187,7 +264,13 @@ int fv_diskspd_read(struct fv_set *set, const char *name, const char *dir,
 		ret = ret ? ret : fv_set_add_job(set, job);
 		if (ret)
 			fv_job_free(job);
+		else
+			kept_jobs++;
 	}
+	if (!ret && !kept_jobs)
+		ret = fv_diag_add(&set->diags, FV_ERROR, name, 0, 0,
+				  "no result timespan with measured seconds")
+			      ?: -EBADMSG;
 	if (!ret)
 		set->ninputs++;
 	fv_diskspd_free(&d);

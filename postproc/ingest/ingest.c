@@ -555,8 +555,8 @@ static int ingest_whole(struct fv_set *set, const char *name, const char *dir,
 int fv_ingest_text(struct fv_set *set, const char *name, const char *dir,
 		   struct fv_text *t, bool named)
 {
-	int ret = fv_text_need(t, FV_SNIFF);
-	size_t n = t->len < FV_SNIFF ? t->len : FV_SNIFF;
+	int ret = fv_text_need(t, FV_SNIFF_WIDE);
+	size_t n = t->len < FV_SNIFF_WIDE ? t->len : FV_SNIFF_WIDE;
 
 	if (ret == -ESTALE)
 		return fv_diag_add(&set->diags, FV_ERROR, name, 0, 0,

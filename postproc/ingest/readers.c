@@ -9,9 +9,9 @@
 #include "readers.h"
 
 static const struct fv_reader readers[] = {
-	{ "fio text", fv_fio_text_detect, fv_fio_text_read },
-	{ "CrystalDiskMark", fv_cdm_detect, fv_cdm_read },
-	{ "DiskSpd XML", fv_diskspd_detect, fv_diskspd_read },
+	{ "fio text", fv_fio_text_detect, 0, fv_fio_text_read },
+	{ "CrystalDiskMark", fv_cdm_detect, 0, fv_cdm_read },
+	{ "DiskSpd XML", fv_diskspd_detect, FV_SNIFF_WIDE, fv_diskspd_read },
 };
 
 /*
@@ -29,10 +29,11 @@ const struct fv_reader *fv_reader_for(const char *head, size_t n)
 {
 	if (json_ahead(head, n))
 		return NULL;
-	if (n > FV_SNIFF)
-		n = FV_SNIFF;
-	for (size_t i = 0; i < sizeof(readers) / sizeof(readers[0]); i++)
-		if (readers[i].detect(head, n))
+	for (size_t i = 0; i < sizeof(readers) / sizeof(readers[0]); i++) {
+		size_t most = readers[i].sniff ? readers[i].sniff : FV_SNIFF;
+
+		if (readers[i].detect(head, n < most ? n : most))
 			return &readers[i];
+	}
 	return NULL;
 }

@@ -15,10 +15,13 @@
 #include "model/model.h"
 
 #define FV_SNIFF 1024
+/* How far a reader may look: DiskSpd's -v prints lines before <Results>. */
+#define FV_SNIFF_WIDE 65536
 
 struct fv_reader {
 	const char *name; /* "fio text", as diagnostics and rows say it */
 	bool (*detect)(const char *head, size_t n);
+	size_t sniff; /* the bytes detect sees at most; 0: FV_SNIFF */
 	/*
 	 * The whole text (UTF-8, NUL-terminated at len) into set: 0;
 	 * -EBADMSG with an error diagnostic naming what was read and what

@@ -41,7 +41,8 @@ FUZZ_DEPS_fio_text := $(PP_GEN)
 FUZZ_SEEDS_cdm := $(PP_TDIR)/fixtures/cdm
 FUZZ_FIND_cdm := -name '*.txt'
 # DiskSpd's XML: the real 2.1 result, a made 2.0.16 one, one cut short, one with a count not whole.
-FUZZ_SEEDS_diskspd := $(PP_TDIR)/fixtures/diskspd $(PP_TDIR)/fixtures/diskspd-bad
+FUZZ_SEEDS_diskspd := $(PP_TDIR)/fixtures/diskspd $(PP_TDIR)/fixtures/diskspd-bad \
+	$(PP_TDIR)/fixtures/diskspd-edge
 FUZZ_FIND_diskspd := -name '*.xml'
 
 FUZZ_SECONDS ?= 600

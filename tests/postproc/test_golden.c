@@ -121,6 +121,7 @@ static const struct golden cases[] = {
 	  { "summary", "-f", "json", "--lat", "lat", "-p", "50,99,99.9",
 	    "@diskspd" } },
 	{ "diskspd-verdict.text", { "verdict", "--all", "@diskspd" } },
+	{ "diskspd-edge.text", { "summary", "--lat", "lat", "@diskspd-edge" } },
 	{ "diskspd-bad.text",
 	  { "summary", "--lat", "lat", "@diskspd-bad", "@diskspd" } },
 	/* recommend: the seeds' questions, every format, bad needs */
