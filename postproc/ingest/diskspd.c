@@ -54,9 +54,19 @@ static bool at(const struct pstate *s, const char *const *path)
 
 #define AT(s, ...) at(s, (const char *const[]){ __VA_ARGS__, NULL })
 
+/*
+ * The line the parser is at. expat 2.7 deprecates XML_GetCurrentLineNumber
+ * for XML_GetCurrentLineNumber64, which 2.5 (Debian 12) does not have: the
+ * one that both have, its warning silenced here alone.
+ */
 static int line_now(const struct pstate *s)
 {
-	return (int) XML_GetCurrentLineNumber(s->p) + s->line_base;
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+	unsigned long long n = XML_GetCurrentLineNumber(s->p);
+#pragma GCC diagnostic pop
+
+	return (int) (n < INT_MAX / 2 ? n : INT_MAX / 2) + s->line_base;
 }
 
 static void bad_value(struct pstate *s, const char *what)
@@ -466,7 +476,7 @@ int fv_diskspd_parse(const char *buf, size_t len, struct fv_dspd *d, int *line,
 	}
 	ret = s.err;
 	if (ret == -EBADMSG) {
-		*line = (int) XML_GetCurrentLineNumber(s.p) + s.line_base;
+		*line = line_now(&s);
 		snprintf(err, errlen,
 			 "DiskSpd XML breaks off: %s; %zu result timespan%s "
 			 "whole before it, none kept",
