@@ -90,11 +90,7 @@ int fv_cdm_read(struct fv_set *set, const char *name, const char *dir,
 		struct fv_job *job = fv_job_new();
 
 		ret = job ? fill(job, &c, &c.tests[i], name, dir) : -ENOMEM;
-		for (int d = 0; d < FV_DIR_NR && !ret; d++)
-			for (int k = 0; k < FV_LAT_NR && !ret; k++)
-				ret = fv_lat_finish(&job->dir[d].lat[k],
-						    &set->pcts);
-		ret = ret ? ret : fv_set_add_job(set, job);
+		ret = ret ?: fv_job_finish_add(set, job);
 		if (ret)
 			fv_job_free(job);
 	}

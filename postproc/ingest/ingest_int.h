@@ -27,6 +27,12 @@ double fv_jnum(const json_t *obj, const char *key);
 /* A string member, or NULL. */
 const char *fv_jstr(const json_t *obj, const char *key);
 
+/*
+ * A job a reader built whole (not fio's JSON): every latency's percentiles
+ * finished, then into set. 0 or -ENOMEM (job is the caller's to free then).
+ */
+int fv_job_finish_add(struct fv_set *set, struct fv_job *job);
+
 /* The job's workload from its fio options (workload.c). 0 or -ENOMEM. */
 int fv_workload_of_opts(struct fv_job *job);
 

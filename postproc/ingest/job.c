@@ -389,3 +389,12 @@ int fv_parse_job(const struct fv_docinfo *di, const json_t *jo,
 				   json_object_get(jo, "steadystate"));
 	return ret;
 }
+
+int fv_job_finish_add(struct fv_set *set, struct fv_job *job)
+{
+	for (int d = 0; d < FV_DIR_NR; d++)
+		for (int k = 0; k < FV_LAT_NR; k++)
+			if (fv_lat_finish(&job->dir[d].lat[k], &set->pcts))
+				return -ENOMEM;
+	return fv_set_add_job(set, job);
+}
