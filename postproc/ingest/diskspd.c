@@ -139,12 +139,62 @@ static bool flag(struct pstate *s)
 	return !strcmp(s->text, "true");
 }
 
+/* An attribute's value as a decimal number; false when absent or not. */
+static bool attr_num(struct pstate *s, const XML_Char **attrs, const char *name,
+		     double *v)
+{
+	for (size_t i = 0; attrs[i] && attrs[i + 1]; i += 2) {
+		size_t n = strlen(attrs[i + 1]);
+
+		if (strcmp(attrs[i], name))
+			continue;
+		if (n >= sizeof(s->text)) {
+			bad_value(s, "a decimal number of 0 or more");
+			return false;
+		}
+		memcpy(s->text, attrs[i + 1], n + 1);
+		*v = num(s);
+		s->text[0] = '\0';
+		return !s->err;
+	}
+	return false;
+}
+
+/*
+ * <Iops><Bucket SampleMillisecond="1000" Read="76" Write="30" .../>: the
+ * timespan's (a target's own <Iops> stands under Thread/Target).
+ */
+static void iops_bucket(struct pstate *s, const XML_Char **attrs)
+{
+	struct fv_dspd_result *r = &s->cur;
+	struct fv_dspd_bucket b = { 0 }, *v;
+
+	if (!attr_num(s, attrs, "SampleMillisecond", &b.end_ms) ||
+	    (!attr_num(s, attrs, "Read", &b.read) && s->err) ||
+	    (!attr_num(s, attrs, "Write", &b.write) && s->err)) {
+		bad_value(s, "an <Iops> bucket with its SampleMillisecond");
+		return;
+	}
+	if (r->nbuckets && !(b.end_ms > r->buckets[r->nbuckets - 1].end_ms)) {
+		snprintf(s->text, sizeof(s->text), "%.0f", b.end_ms);
+		bad_value(s, "later than the bucket before it");
+		return;
+	}
+	v = realloc(r->buckets, (r->nbuckets + 1) * sizeof(*v));
+	if (!v) {
+		s->err = -ENOMEM;
+		XML_StopParser(s->p, XML_FALSE);
+		return;
+	}
+	r->buckets = v;
+	v[r->nbuckets++] = b;
+}
+
 static void start(void *ctx, const XML_Char *name, const XML_Char **attrs)
 {
 	struct pstate *s = ctx;
 	struct fv_dspd *d = s->d;
 
-	(void) attrs;
 	if (s->depth >= MAX_DEPTH) {
 		s->err = -EBADMSG;
 		snprintf(s->why, sizeof(s->why),
@@ -175,6 +225,8 @@ static void start(void *ctx, const XML_Char *name, const XML_Char **attrs)
 		s->cur.avg_read_ms = s->cur.avg_write_ms = -1;
 		s->in_result = true;
 	}
+	if (s->in_result && AT(s, "Results", "TimeSpan", "Iops", "Bucket"))
+		iops_bucket(s, attrs);
 	if (s->in_result && AT(s, "Results", "TimeSpan", "Latency", "Bucket")) {
 		s->bucket = s->cur.npct < FV_DSPD_MAX_PCTS;
 		if (s->bucket)
@@ -247,6 +299,10 @@ static void profile_field(struct pstate *s, const char *el)
 		pr->warmup_s = num(s);
 	else if (!strcmp(el, "ThreadCount"))
 		pr->thread_count = small(s, 1 << 20); /* -F */
+	else if (!strcmp(el, "RequestCount"))
+		pr->requests = small(s, 1 << 20); /* -o with -F (2.1) */
+	else if (!strcmp(el, "MeasureLatency"))
+		pr->latency = flag(s);
 }
 
 static void result_field(struct pstate *s, const char *el)
@@ -307,6 +363,9 @@ static void close_open(struct pstate *s)
 		s->in_result = false;
 		if (!s->err && (s->err = keep_result(s)))
 			XML_StopParser(s->p, XML_FALSE);
+		if (s->err) /* not kept: its buckets are no one's */
+			free(s->cur.buckets);
+		s->cur.buckets = NULL;
 	}
 	if (AT(s, "Results", "Profile", "TimeSpans", "TimeSpan"))
 		s->prof = NULL;
@@ -482,6 +541,8 @@ int fv_diskspd_parse(const char *buf, size_t len, struct fv_dspd *d, int *line,
 			 "whole before it, none kept",
 			 s.why, d->nresults, d->nresults == 1 ? "" : "s");
 	}
+	if (s.in_result)
+		free(s.cur.buckets); /* the open result, never kept */
 	XML_ParserFree(s.p);
 	free(xml);
 	return ret;
@@ -489,6 +550,8 @@ int fv_diskspd_parse(const char *buf, size_t len, struct fv_dspd *d, int *line,
 
 void fv_diskspd_free(struct fv_dspd *d)
 {
+	for (size_t i = 0; i < d->nresults; i++)
+		free(d->results[i].buckets);
 	free(d->results);
 	memset(d, 0, sizeof(*d));
 }

@@ -40,6 +40,8 @@ struct fv_dspd_target {
 struct fv_dspd_profile {
 	double duration_s, warmup_s;
 	int thread_count; /* -F: threads in all; 0: -t per target */
+	int requests;	  /* -o with -F, when no target says its own */
+	bool latency;	  /* -L: the result has latencies */
 	struct fv_dspd_target targets[FV_DSPD_MAX_TARGETS];
 	size_t ntargets; /* kept; more are counted in extra_targets */
 	size_t extra_targets;
@@ -50,16 +52,29 @@ struct fv_dspd_pct {
 	double read_ms, write_ms; /* < 0: not printed (no such I/O) */
 };
 
+/*
+ * One of -D's buckets of the whole timespan (all threads and targets):
+ * the I/Os completed in it, per second, printed whole ("%.0f").
+ */
+struct fv_dspd_bucket {
+	double end_ms; /* SampleMillisecond: the bucket's end */
+	double read, write;
+};
+
 /* One result timespan. */
 struct fv_dspd_result {
 	int line;      /* where its <TimeSpan> opens */
 	double test_s; /* TestTimeSeconds: after the warm-up; 0: none */
 	int threads;   /* ThreadCount of the result: the threads that ran */
 	uint64_t read_bytes, read_count, write_bytes, write_count;
+	/* the text's "I/O per s" (2 decimals); 0: from the counts */
+	double read_iops, write_iops;
 	double avg_read_ms, avg_write_ms; /* < 0: not printed */
 	struct fv_dspd_pct pct[FV_DSPD_MAX_PCTS];
 	size_t npct;
 	char error[128]; /* its <Error>, when DiskSpd stopped it */
+	struct fv_dspd_bucket *buckets; /* -D, XML only; malloc()ed */
+	size_t nbuckets;
 };
 
 struct fv_dspd {
@@ -88,5 +103,36 @@ void fv_diskspd_free(struct fv_dspd *d);
 bool fv_diskspd_detect(const char *head, size_t n);
 int fv_diskspd_read(struct fv_set *set, const char *name, const char *dir,
 		    const char *buf, size_t len, bool named);
+
+/*
+ * DiskSpd's text result (its default output, 2.0.17a to 2.2): the same
+ * struct per run ("Command Line:" opens one; a file may hold several),
+ * read from its "Input parameters:" and its "Total IO", "Read IO" and
+ * "Write IO" tables' total rows (checked against the thread rows above
+ * them) and, with -L, its last (all targets') percentile table. The text
+ * prints no version: d->version names the versions its traits allow.
+ * Returns 0 with *runs (free each with fv_diskspd_free, then the array);
+ * -EBADMSG with err saying where it breaks off and what was whole;
+ * -ENOMEM.
+ */
+int fv_diskspd_text_parse(const char *buf, size_t len, struct fv_dspd **runs,
+			  size_t *nruns, int *line, char *err, size_t errlen);
+bool fv_diskspd_text_detect(const char *head, size_t n);
+int fv_diskspd_text_read(struct fv_set *set, const char *name, const char *dir,
+			 const char *buf, size_t len, bool named);
+
+/* Which run of how many, from which file: what job names and sources say. */
+struct fv_dspd_run {
+	const char *name, *dir;
+	size_t i, n;
+	size_t first_index; /* the jobs before it in the file */
+};
+
+/*
+ * A run's result timespans into set, one job each (a timespan that never
+ * measured is a warning); *kept counts the jobs. 0 or -ENOMEM.
+ */
+int fv_dspd_add_jobs(struct fv_set *set, const struct fv_dspd *d,
+		     const struct fv_dspd_run *run, size_t *kept);
 
 #endif

@@ -84,9 +84,27 @@ static void latency(struct fv_lat *l, const struct fv_dspd_result *r,
 		}
 }
 
+/* -D's buckets, as the tool's own rate over time. */
+static int windows(struct fv_window_rate *w, const struct fv_dspd_result *r,
+		   bool write)
+{
+	if (!r->nbuckets)
+		return 0;
+	w->end_ms = calloc(r->nbuckets, sizeof(*w->end_ms));
+	w->iops = calloc(r->nbuckets, sizeof(*w->iops));
+	if (!w->end_ms || !w->iops)
+		return -ENOMEM;
+	for (size_t i = 0; i < r->nbuckets; i++) {
+		w->end_ms[i] = r->buckets[i].end_ms;
+		w->iops[i] = write ? r->buckets[i].write : r->buckets[i].read;
+	}
+	w->n = r->nbuckets;
+	return 0;
+}
+
 static int direction(struct fv_dirstats *ds, const struct fv_dspd_result *r,
-		     uint64_t ios, uint64_t bytes, double avg_ms, bool write,
-		     const struct fv_pctlist *pl)
+		     uint64_t ios, uint64_t bytes, double printed_iops,
+		     double avg_ms, bool write, const struct fv_pctlist *pl)
 {
 	if (!ios)
 		return 0;
@@ -94,14 +112,24 @@ static int direction(struct fv_dirstats *ds, const struct fv_dspd_result *r,
 	ds->total_ios = ios;
 	ds->io_bytes = bytes;
 	ds->runtime_ms = (uint64_t) llround(r->test_s * 1000);
-	ds->iops = (double) ios / r->test_s;
-	ds->bw_bytes = (double) bytes / r->test_s;
-	/* the counts are exact, the seconds printed to 2 decimals */
-	ds->iops_res = ds->iops * 0.005 / r->test_s;
-	ds->bw_res = ds->bw_bytes * 0.005 / r->test_s;
+	if (printed_iops > 0) {
+		/* the text's own rate, over the seconds it measured */
+		ds->iops = printed_iops;
+		ds->bw_bytes = printed_iops * ((double) bytes / (double) ios);
+		ds->iops_res = 0.005;
+		ds->bw_res = 0.005 * ((double) bytes / (double) ios);
+	} else {
+		ds->iops = (double) ios / r->test_s;
+		ds->bw_bytes = (double) bytes / r->test_s;
+		/* the counts are exact, the seconds printed to 2 decimals */
+		ds->iops_res = ds->iops * 0.005 / r->test_s;
+		ds->bw_res = ds->bw_bytes * 0.005 / r->test_s;
+	}
 	if (avg_ms >= 0 && r->npct &&
 	    !(ds->lat[FV_LAT].reported =
 		      calloc(FV_MAX_PCTS, sizeof(struct fv_reported_pct))))
+		return -ENOMEM;
+	if (windows(&ds->windows, r, write))
 		return -ENOMEM;
 	latency(&ds->lat[FV_LAT], r, avg_ms, write, pl);
 	return 0;
@@ -121,6 +149,7 @@ static int profile_threads(const struct fv_dspd_profile *pr)
 
 /* "SEQ 1MiB Q8 T2 W30%": the profile, as CrystalDiskMark names its tests. */
 static void test_name(char *buf, size_t len, const struct fv_dspd *d,
+		      const struct fv_dspd_run *run,
 		      const struct fv_dspd_profile *pr, size_t i)
 {
 	static const struct fv_dspd_target none;
@@ -141,14 +170,21 @@ static void test_name(char *buf, size_t len, const struct fv_dspd *d,
 		     !t->random		   ? "SEQ"
 		     : t->random_pct < 100 ? "MIX"
 					   : "RND",
-		     bs, t->requests, profile_threads(pr), t->write_ratio);
-	/* several timespans: each its own job */
+		     bs, t->requests ? t->requests : pr->requests,
+		     d->results[i].threads > 0 ? d->results[i].threads
+					       : profile_threads(pr),
+		     t->write_ratio);
+	/* several runs in a text, several timespans: each its own job */
+	if (run->n > 1 && n > 0 && (size_t) n < len)
+		n += snprintf(buf + n, len - (size_t) n, " run %zu",
+			      run->i + 1);
 	if (d->nresults > 1 && n > 0 && (size_t) n < len)
 		snprintf(buf + n, len - (size_t) n, " #%zu", i + 1);
 }
 
-static int fill(struct fv_job *job, const struct fv_dspd *d, size_t i,
-		const char *name, const char *dir, const struct fv_pctlist *pl)
+static int fill(struct fv_job *job, const struct fv_dspd *d,
+		const struct fv_dspd_run *run, size_t i,
+		const struct fv_pctlist *pl)
 {
 	const struct fv_dspd_result *r = &d->results[i];
 	/* result timespan i ran profile timespan i */
@@ -160,16 +196,17 @@ static int fill(struct fv_job *job, const struct fv_dspd *d, size_t i,
 	int ret;
 
 	ret = direction(&job->dir[FV_DIR_READ], r, r->read_count, r->read_bytes,
-			r->avg_read_ms, false, pl);
+			r->read_iops, r->avg_read_ms, false, pl);
 	ret = ret
 		      ?: direction(&job->dir[FV_DIR_WRITE], r, r->write_count,
-				   r->write_bytes, r->avg_write_ms, true, pl);
+				   r->write_bytes, r->write_iops,
+				   r->avg_write_ms, true, pl);
 	if (ret)
 		return ret;
 	job->wl.pattern = t->random ? FV_PAT_RAND : FV_PAT_SEQ;
 	job->wl.read_pct = 100 - t->write_ratio;
 	job->wl.block = t->block;
-	job->wl.depth = t->requests;
+	job->wl.depth = t->requests ? t->requests : pr->requests;
 	job->wl.threads = r->threads > 0 ? r->threads : profile_threads(pr);
 	job->wl.sync_every = 0;
 	job->wl.direct = t->no_os_cache ? 1 : 0;
@@ -177,15 +214,15 @@ static int fill(struct fv_job *job, const struct fv_dspd *d, size_t i,
 	job->wl.warmup_s = pr->warmup_s;
 	job->format = "DiskSpd";
 	job->timestamp = when(d);
-	job->index = (int) i;
-	test_name(test, sizeof(test), d, pr, i);
+	job->index = (int) (run->first_index + i);
+	test_name(test, sizeof(test), d, run, pr, i);
 	snprintf(version, sizeof(version), "DiskSpd %s",
 		 d->version[0] ? d->version : "?");
 	if (!(job->name = strdup(test)) || !(job->display = strdup(test)) ||
 	    !(job->wl.test = strdup(test)) ||
 	    (t->path[0] && !(job->wl.target = strdup(t->path))) ||
-	    !(job->source = strdup(name)) ||
-	    (dir && !(job->source_dir = strdup(dir))) ||
+	    !(job->source = strdup(run->name)) ||
+	    (run->dir && !(job->source_dir = strdup(run->dir))) ||
 	    !(job->fio_version = strdup(version)))
 		return -ENOMEM;
 	return 0;
@@ -224,10 +261,41 @@ static int warnings(struct fv_set *set, const char *name,
 	return ret;
 }
 
+/* One run's result timespans into set, each a job: 0, -ENOMEM. */
+int fv_dspd_add_jobs(struct fv_set *set, const struct fv_dspd *d,
+		     const struct fv_dspd_run *run, size_t *kept)
+{
+	int ret = warnings(set, run->name, d);
+
+	for (size_t i = 0; i < d->nresults && !ret; i++) {
+		const struct fv_dspd_result *r = &d->results[i];
+		struct fv_job *job;
+
+		/* stopped before it measured (its <Error> says why) */
+		if (!(r->test_s > 0)) {
+			ret = fv_diag_add(
+				&set->diags, FV_WARNING, run->name, r->line, 1,
+				"result timespan %zu has no measured "
+				"seconds%s%s: skipped",
+				i + 1, r->error[0] ? ": " : "", r->error);
+			continue;
+		}
+		job = fv_job_new();
+		ret = job ? fill(job, d, run, i, &set->pcts) : -ENOMEM;
+		ret = ret ?: fv_job_finish_add(set, job);
+		if (ret)
+			fv_job_free(job);
+		else
+			(*kept)++;
+	}
+	return ret;
+}
+
 int fv_diskspd_read(struct fv_set *set, const char *name, const char *dir,
 		    const char *buf, size_t len, bool named)
 {
 	struct fv_dspd d;
+	struct fv_dspd_run run = { name, dir, 0, 1, 0 };
 	char err[300];
 	int line, ret = fv_diskspd_parse(buf, len, &d, &line, err, sizeof(err));
 	size_t kept_jobs = 0;
@@ -241,32 +309,7 @@ int fv_diskspd_read(struct fv_set *set, const char *name, const char *dir,
 				  "no profile <TimeSpan>: what ran is not "
 				  "said")
 			      ?: -EBADMSG;
-	ret = ret ?: warnings(set, name, &d);
-	for (size_t i = 0; i < d.nresults && !ret; i++) {
-		const struct fv_dspd_result *r = &d.results[i];
-		struct fv_job *job;
-
-		/* stopped before it measured (its <Error> says why) */
-		if (!(r->test_s > 0)) {
-			ret = fv_diag_add(
-				&set->diags, FV_WARNING, name, r->line, 1,
-				"result timespan %zu has no measured "
-				"seconds%s%s: skipped",
-				i + 1, r->error[0] ? ": " : "", r->error);
-			continue;
-		}
-		job = fv_job_new();
-		ret = job ? fill(job, &d, i, name, dir, &set->pcts) : -ENOMEM;
-		for (int k = 0; k < FV_DIR_NR && !ret; k++)
-			for (int l = 0; l < FV_LAT_NR && !ret; l++)
-				ret = fv_lat_finish(&job->dir[k].lat[l],
-						    &set->pcts);
-		ret = ret ? ret : fv_set_add_job(set, job);
-		if (ret)
-			fv_job_free(job);
-		else
-			kept_jobs++;
-	}
+	ret = ret ?: fv_dspd_add_jobs(set, &d, &run, &kept_jobs);
 	if (!ret && !kept_jobs)
 		ret = fv_diag_add(&set->diags, FV_ERROR, name, 0, 0,
 				  "no result timespan with measured seconds")

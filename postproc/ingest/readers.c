@@ -12,6 +12,9 @@ static const struct fv_reader readers[] = {
 	{ "fio text", fv_fio_text_detect, 0, fv_fio_text_read },
 	{ "CrystalDiskMark", fv_cdm_detect, 0, fv_cdm_read },
 	{ "DiskSpd XML", fv_diskspd_detect, FV_SNIFF_WIDE, fv_diskspd_read },
+	/* after the XML: -Rxml -v prints the text's first lines too */
+	{ "DiskSpd text", fv_diskspd_text_detect, FV_SNIFF_WIDE,
+	  fv_diskspd_text_read },
 };
 
 /*

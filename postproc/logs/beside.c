@@ -46,7 +46,7 @@ int fv_logs_load(struct fv_logset *ts, struct fv_set *set,
 			ret = load_dir_once(ts, &seen, set->jobs[i]->source_dir,
 					    d);
 	free(seen.v);
-	if (ret == -ENOMEM)
+	if (ret == -ENOMEM || (ret = fv_log_add_measured(ts, set)))
 		return ret;
 	return fv_log_join(ts, set, d);
 }

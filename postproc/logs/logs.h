@@ -116,6 +116,13 @@ int fv_log_load_dir(struct fv_logset *ts, const char *dir,
 int fv_log_join(struct fv_logset *ts, const struct fv_set *set,
 		struct fv_diags *diags);
 
+/*
+ * The rates the inputs' tools measured themselves (DiskSpd's -D: each
+ * job's fv_window_rate) into ts, as averaged IOPS series joined to their
+ * jobs. 0 or -ENOMEM.
+ */
+int fv_log_add_measured(struct fv_logset *ts, const struct fv_set *set);
+
 void fv_logset_free(struct fv_logset *ts);
 
 const char *fv_log_kind_name(enum fv_log_kind k);

@@ -210,6 +210,8 @@ void fv_dirstats_clear(struct fv_dirstats *ds)
 		fv_lat_pct_free(&ds->lat[k]);
 	}
 	free(ds->samples);
+	free(ds->windows.end_ms);
+	free(ds->windows.iops);
 	memset(ds, 0, sizeof(*ds));
 }
 

@@ -103,12 +103,23 @@ enum fv_dir fv_lat_dir(const struct fv_job *job)
 		       : FV_DIR_READ;
 }
 
-static const char *pct_missing_reason(const struct fv_lat *lat)
+/* Why no percentile, in the words of the tool that made the job. */
+static const char *pct_missing_reason(const struct fv_job *job,
+				      const struct fv_lat *lat)
 {
+	bool fio = !job->format || !strncmp(job->format, "fio", 3);
+	bool diskspd = job->format && !strcmp(job->format, "DiskSpd");
+
 	if (!lat->present)
-		return "fio output has no such latency section";
+		return fio ? "fio output has no such latency section"
+		       : diskspd
+			       ? "DiskSpd measured no latency (run it with -L)"
+			       : "the output has no such latency";
 	if (lat->has_n && lat->n == 0)
 		return "no latency samples";
+	if (!fio)
+		return "percentile not printed (the tool's table has no such "
+		       "row)";
 	return "percentile not reported by fio and no json+ bins "
 	       "(run fio with --output-format=json+ or percentile_list)";
 }
@@ -133,9 +144,9 @@ int fv_put_pct(struct fv_table *t, size_t row, size_t col,
 	if (pidx < 0 || !lat->pct)
 		return fv_cell_na(t, row, col,
 				  lat->pct ? "percentile not computed"
-					   : pct_missing_reason(lat));
+					   : pct_missing_reason(job, lat));
 	if (lat->pct[pidx].src == FV_PCT_NONE)
-		return fv_cell_na(t, row, col, pct_missing_reason(lat));
+		return fv_cell_na(t, row, col, pct_missing_reason(job, lat));
 	if (lat->pct[pidx].lower_bound)
 		return fv_table_note(t,
 				     "≥: at the end of fio's latency histogram "

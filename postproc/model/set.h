@@ -137,6 +137,16 @@ struct fv_sample {
 	uint64_t io_bytes;
 };
 
+/*
+ * IO/s the tool measured itself, window by window, each window's end in ms
+ * from the start of the measured time (DiskSpd's -D buckets): what an fio
+ * IOPS log with log_avg_msec gives. n 0: none.
+ */
+struct fv_window_rate {
+	double *end_ms, *iops;
+	size_t n;
+};
+
 struct fv_dirstats {
 	bool present;
 	/*
@@ -164,6 +174,7 @@ struct fv_dirstats {
 	struct fv_lat lat[FV_LAT_NR];
 	struct fv_sample *samples;
 	size_t nsamples;
+	struct fv_window_rate windows;
 };
 
 struct fv_opt {

@@ -85,10 +85,24 @@ static void tail_evidence(char *ev, size_t len, struct fv_vctx *vc,
 	}
 }
 
-int fv_vcheck_tail(struct fv_vctx *vc, const struct fv_job *j)
+/*
+ * The latency asked for (--lat, clat by default); a job that has only
+ * whole requests' (DiskSpd, CrystalDiskMark measure no completion apart
+ * from submission) is judged on those.
+ */
+static enum fv_latkind tail_kind(const struct fv_vctx *vc,
+				 const struct fv_job *j, enum fv_dir d)
 {
 	enum fv_latkind k = vc->ao ? vc->ao->lat : FV_CLAT;
+	const struct fv_lat *l = j->dir[d].lat;
+
+	return !l[k].present && l[FV_LAT].present ? FV_LAT : k;
+}
+
+int fv_vcheck_tail(struct fv_vctx *vc, const struct fv_job *j)
+{
 	struct tail x = { .d = fv_vjob_dir(j), .ratio = NAN };
+	enum fv_latkind k = tail_kind(vc, j, x.d);
 	bool lower50 = false, wide, grows;
 	char ev[512];
 	int ret = growth(vc, j, &x.first, &x.last, &x.have_growth);

@@ -50,6 +50,62 @@ static int run_checks(struct fv_vctx *vc)
 	return ret ? ret : fv_vcheck_cap(vc);
 }
 
+/* Does the job come from another tool than fio (DiskSpd, CrystalDiskMark)? */
+static bool other_tool(const struct fv_job *j)
+{
+	return j->format && strncmp(j->format, "fio", 3);
+}
+
+static bool has_series(const struct fv_vctx *vc, const struct fv_job *j)
+{
+	struct fv_rate r;
+	bool has;
+
+	if (!vc->logs ||
+	    fv_log_rate(vc->logs, j, FV_LOG_IOPS, fv_vjob_dir(j), &r))
+		return false;
+	has = r.n > 0;
+	fv_rate_free(&r);
+	return has;
+}
+
+/*
+ * What the checks could not judge in another tool's jobs, and why: that
+ * a verdict is missing is itself a finding there (fio's jobs without
+ * logs are the run's choice, and say so in methodology).
+ */
+static int not_judged(struct fv_vctx *vc)
+{
+	size_t no_series = 0, no_pcts = 0;
+	int ret = 0;
+
+	for (size_t i = 0; i < vc->set->njobs; i++) {
+		const struct fv_job *j = vc->set->jobs[i];
+		const struct fv_lat *l = &j->dir[fv_vjob_dir(j)].lat[FV_LAT];
+
+		if (!fv_job_representative(j) || !other_tool(j) ||
+		    fv_vjob_no_data(j))
+			continue;
+		no_series += !has_series(vc, j);
+		no_pcts += !l->nreported;
+	}
+	if (no_series)
+		ret = fv_table_note(vc->t,
+				    "burst, steady-state: %zu job%s of "
+				    "DiskSpd or CrystalDiskMark not judged: no "
+				    "time series (DiskSpd's XML has one with "
+				    "-D)",
+				    no_series, no_series == 1 ? "" : "s");
+	if (!ret && no_pcts)
+		ret = fv_table_note(vc->t,
+				    "tail: %zu job%s of DiskSpd or "
+				    "CrystalDiskMark not judged: no latency "
+				    "percentiles (DiskSpd prints them with "
+				    "-L; CrystalDiskMark, a mean only)",
+				    no_pcts, no_pcts == 1 ? "" : "s");
+	return ret;
+}
+
 int fv_verdicts(const struct fv_verdict_in *in, struct fv_report *rep,
 		bool *failed)
 {
@@ -64,6 +120,8 @@ int fv_verdicts(const struct fv_verdict_in *in, struct fv_report *rep,
 	ret = vc.t ? fv_vtable_figs(vc.t) : -ENOMEM;
 	if (!ret)
 		ret = run_checks(&vc);
+	if (!ret)
+		ret = not_judged(&vc);
 	if (!ret && !vc.t->nrows)
 		ret = fv_table_note(vc.t, "no job with figures to judge");
 	if (!ret)

@@ -12,7 +12,7 @@
 # before every fuzzing), plus FUZZ_SEEDS_NAME (files or directories,
 # FUZZ_FIND_NAME: find's tests on them) made by FUZZ_DEPS_NAME.
 FUZZ_TARGETS := ingest logs hist stats jobfile manifest catalog import \
-	provenance fio_text cdm diskspd
+	provenance fio_text cdm diskspd diskspd_text
 
 FUZZ_SEEDS_ingest := $(PP_TDIR)/fixtures $(PP_TDIR)/ts_fixtures $(PP_TOUT)/gen
 FUZZ_DEPS_ingest := $(PP_GEN)
@@ -44,6 +44,11 @@ FUZZ_FIND_cdm := -name '*.txt'
 FUZZ_SEEDS_diskspd := $(PP_TDIR)/fixtures/diskspd $(PP_TDIR)/fixtures/diskspd-bad \
 	$(PP_TDIR)/fixtures/diskspd-edge
 FUZZ_FIND_diskspd := -name '*.xml'
+# DiskSpd's text: the real 2.0.17a sample, made 2.1 and 2.2 ones, the
+# interrupted, cut and garbled ones.
+FUZZ_SEEDS_diskspd_text := $(PP_TDIR)/fixtures/diskspd-text \
+	$(PP_TDIR)/fixtures/diskspd-text-bad $(PP_TDIR)/fixtures/diskspd-text-edge
+FUZZ_FIND_diskspd_text := -name '*.txt'
 
 FUZZ_SECONDS ?= 600
 CHECK_FUZZ_SECONDS ?= 24

@@ -124,6 +124,23 @@ static const struct golden cases[] = {
 	{ "diskspd-edge.text", { "summary", "--lat", "lat", "@diskspd-edge" } },
 	{ "diskspd-bad.text",
 	  { "summary", "--lat", "lat", "@diskspd-bad", "@diskspd" } },
+	/*
+	 * DiskSpd's text: the real 2.0.17a sample, made 2.1 (two runs,
+	 * UTF-16, CRLF) and 2.2 ones, an interrupted timespan, cut, garbled
+	 */
+	{ "diskspd-text-summary.text",
+	  { "summary", "--lat", "lat", "@diskspd-text" } },
+	{ "diskspd-text-summary.json",
+	  { "summary", "-f", "json", "--lat", "lat", "-p", "50,99,99.9",
+	    "@diskspd-text" } },
+	/* -D's buckets as the burst verdict's series: one falls, one holds */
+	{ "diskspd-series-verdict.text",
+	  { "verdict", "--all", "@diskspd-series" } },
+	/* what is not judged without a series or percentiles, and why */
+	{ "cdm-verdict.text", { "verdict", "--all", "@cdm/real" } },
+	{ "diskspd-text-bad.text",
+	  { "summary", "--lat", "lat", "@diskspd-text-bad",
+	    "@diskspd-text-edge" } },
 	/* recommend: the seeds' questions, every format, bad needs */
 	{ "recommend-p15.text",
 	  { "recommend", "--catalog", "catalog", "--need",

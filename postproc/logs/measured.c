@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The rates a tool measured itself (the model's fv_window_rate: DiskSpd's
+ * -D buckets) as averaged IOPS series of their own job, so that the
+ * verdicts and the charts read them as they read an fio IOPS log written
+ * with log_avg_msec. They are already joined and in IO/s.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "logs.h"
+
+static int grow(struct fv_logset *ts)
+{
+	struct fv_series **v;
+	size_t cap;
+
+	if (ts->n < ts->cap)
+		return 0;
+	cap = ts->cap ? ts->cap * 2 : 16;
+	v = realloc(ts->v, cap * sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	ts->v = v;
+	ts->cap = cap;
+	return 0;
+}
+
+static int add_windows(struct fv_logset *ts, const struct fv_job *job,
+		       enum fv_dir d)
+{
+	const struct fv_window_rate *w = &job->dir[d].windows;
+	struct fv_series *s;
+
+	if (grow(ts) || !(s = calloc(1, sizeof(*s))))
+		return -ENOMEM;
+	ts->v[ts->n++] = s;
+	s->kind = FV_LOG_IOPS;
+	s->ddir = d;
+	s->averaged = s->normalised = true;
+	s->job = job;
+	s->pt = calloc(w->n, sizeof(*s->pt));
+	if (!s->pt || !(s->source = strdup(job->source)) ||
+	    (job->source_dir && !(s->dir = strdup(job->source_dir))) ||
+	    !(s->prefix = strdup(job->name)))
+		return -ENOMEM;
+	for (size_t i = 0; i < w->n; i++) {
+		s->pt[i].t_ms = w->end_ms[i];
+		s->pt[i].v = w->iops[i];
+	}
+	s->n = s->cap = w->n;
+	return 0;
+}
+
+int fv_log_add_measured(struct fv_logset *ts, const struct fv_set *set)
+{
+	for (size_t i = 0; i < set->njobs; i++)
+		for (int d = 0; d < FV_DIR_NR; d++)
+			if (set->jobs[i]->dir[d].windows.n &&
+			    add_windows(ts, set->jobs[i], (enum fv_dir) d))
+				return -ENOMEM;
+	return 0;
+}
