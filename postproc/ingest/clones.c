@@ -177,6 +177,30 @@ static int copy_meta(struct fv_job *sum, const struct fv_job *first)
 	return 0;
 }
 
+static uint64_t ios_of(const struct fv_job *j)
+{
+	uint64_t n = 0;
+
+	for (int d = 0; d < FV_DIR_NR; d++)
+		n += j->dir[d].total_ios;
+	return n;
+}
+
+/* Every member's depths, weighted by its I/Os; none if one has none. */
+static void sum_depths(struct fv_job *sum, struct fv_job **m, size_t nm)
+{
+	for (size_t i = 0; i < nm; i++) {
+		if (!m[i]->has_depths) {
+			memset(sum->depth_pct, 0, sizeof(sum->depth_pct));
+			return;
+		}
+		for (int k = 0; k < FV_DEPTH_LEVELS; k++)
+			sum->depth_pct[k] += m[i]->depth_pct[k] *
+					     (double) (ios_of(m[i]) + 1);
+	}
+	fv_job_depths_scale(sum);
+}
+
 struct fv_job *fv_jobs_sum(struct fv_job **m, size_t nm)
 {
 	struct fv_job *sum = fv_job_new();
@@ -185,6 +209,7 @@ struct fv_job *fv_jobs_sum(struct fv_job **m, size_t nm)
 		goto fail;
 	sum->nclones = (int) nm;
 	sum->has_cpu = true;
+	sum_depths(sum, m, nm);
 	for (size_t i = 0; i < nm; i++) {
 		sum->usr_cpu += m[i]->usr_cpu / nm;
 		sum->sys_cpu += m[i]->sys_cpu / nm;

@@ -308,8 +308,10 @@ static int read_issued(struct ftext *f, const char *s)
 	return 0;
 }
 
+/* "cpu          : usr=0.10%, sys=0.40%, ctx=2049, majf=0, minf=14" */
 static void read_cpu(struct fv_job *job, const char *s)
 {
+	const char *ctx = fv_ft_after(s, "ctx=");
 	double usr, sys;
 
 	if (sscanf(s, "cpu : usr=%lf%%, sys=%lf%%", &usr, &sys) == 2 ||
@@ -317,7 +319,37 @@ static void read_cpu(struct fv_job *job, const char *s)
 		job->has_cpu = true;
 		job->usr_cpu = usr;
 		job->sys_cpu = sys;
+		/* as the JSON's: one entry, its own thread(s) */
+		job->cpu_busiest = usr + sys;
+		if (ctx)
+			job->ctx = strtoull(ctx, NULL, 10);
 	}
+}
+
+/*
+ * "IO depths    : 1=0.1%, 2=0.1%, 4=0.1%, 8=0.1%, 16=0.1%, 32=99.9%,
+ * >=64=0.0%": seven levels, each "N=P%", or the line is garbled.
+ */
+static int read_depths(struct ftext *f, struct fv_job *job, const char *s)
+{
+	static const char *const keys[FV_DEPTH_LEVELS] = {
+		" 1=", " 2=", " 4=", " 8=", " 16=", " 32=", " >=64="
+	};
+
+	for (int i = 0; i < FV_DEPTH_LEVELS; i++) {
+		const char *v = strstr(s, keys[i]);
+		char *end;
+		double p;
+
+		if (!v)
+			return garbled(f, "IO depths");
+		p = strtod(v + strlen(keys[i]), &end);
+		if (end == v + strlen(keys[i]) || *end != '%' || !(p >= 0))
+			return garbled(f, "IO depths");
+		job->depth_pct[i] = p;
+	}
+	fv_job_depths_scale(job);
+	return 0;
 }
 
 /* "iops        : min=28182, max=29404, avg=28825.33, stdev=275.48, samples=6"
@@ -415,6 +447,8 @@ static int job_line(struct ftext *f, const char *t)
 		read_iops_samples(f, t);
 	else if (!strncmp(t, "cpu ", 4))
 		read_cpu(job, t);
+	else if (!strncmp(t, "IO depths", 9) && strchr(t, ':'))
+		return read_depths(f, job, strchr(t, ':'));
 	else if (!strncmp(t, "issued", 6))
 		return read_issued(f, t);
 	return 0;

@@ -31,6 +31,23 @@ static double num0(const json_t *obj, const char *key)
 	return isnan(v) ? 0 : v;
 }
 
+/* "iodepth_level": {"1": 0.1, "2": 0.1, ..., ">=64": 99.6} */
+static void parse_depths(struct fv_job *job, const json_t *lv)
+{
+	static const char *const keys[FV_DEPTH_LEVELS] = { "1",	  "2",	"4",
+							   "8",	  "16", "32",
+							   ">=64" };
+
+	if (!json_is_object(lv))
+		return;
+	for (int i = 0; i < FV_DEPTH_LEVELS; i++) {
+		double v = fv_jnum(lv, keys[i]);
+
+		job->depth_pct[i] = isnan(v) || v < 0 ? 0 : v;
+	}
+	fv_job_depths_scale(job);
+}
+
 /* Options as fio wrote them: strings, or numbers in hand-written files. */
 struct optbuf {
 	struct fv_opt *v;
@@ -375,6 +392,7 @@ int fv_parse_job(const struct fv_docinfo *di, const json_t *jo,
 	job->sys_cpu = num0(jo, "sys_cpu");
 	job->cpu_busiest = job->usr_cpu + job->sys_cpu;
 	job->ctx = fv_u64(num0(jo, "ctx"));
+	parse_depths(job, json_object_get(jo, "iodepth_level"));
 	job->job_runtime_ms = fv_u64(num0(jo, "job_runtime"));
 	ret = parse_host(job, jo);
 	ret = ret ? ret

@@ -215,6 +215,17 @@ void fv_dirstats_clear(struct fv_dirstats *ds)
 	memset(ds, 0, sizeof(*ds));
 }
 
+void fv_job_depths_scale(struct fv_job *job)
+{
+	double sum = 0;
+
+	for (int i = 0; i < FV_DEPTH_LEVELS; i++)
+		sum += job->depth_pct[i];
+	job->has_depths = sum > 0 && isfinite(sum);
+	for (int i = 0; job->has_depths && i < FV_DEPTH_LEVELS; i++)
+		job->depth_pct[i] *= 100 / sum;
+}
+
 void fv_job_free(struct fv_job *job)
 {
 	if (!job)

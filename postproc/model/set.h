@@ -319,6 +319,8 @@ enum fv_job_kind {
 	FV_JOB_FLEET,
 };
 
+#define FV_DEPTH_LEVELS 7 /* 1, 2, 4, 8, 16, 32, >=64 */
+
 struct fv_job {
 	char *name;    /* fio jobname */
 	char *display; /* name shown in tables: name, name#clone */
@@ -368,6 +370,13 @@ struct fv_job {
 	double cpu_busiest;
 	uint64_t ctx; /* context switches (fio's "ctx"), summed */
 	/*
+	 * fio's "IO depths" (iodepth_level): the share of submissions made
+	 * with 1, 2 (2-3), 4 (4-7), 8, 16, 32 and 64 or more I/Os in flight,
+	 * percent, scaled to sum to 100 (fio's text can sum past it).
+	 */
+	bool has_depths;
+	double depth_pct[FV_DEPTH_LEVELS];
+	/*
 	 * How idle the CPUs the job could run on were (cpus_allowed, else
 	 * all), percent: from fio's --idle-prof=percpu, else from the run's
 	 * CPU record (provenance.txt's cpu-idle, the whole run). cpu_idle_of
@@ -414,6 +423,11 @@ int fv_set_add_durability(struct fv_set *set, struct fv_durability *d);
 
 struct fv_job *fv_job_new(void);
 void fv_job_free(struct fv_job *job);
+/*
+ * Scales the job's depth_pct to sum to 100 and sets has_depths; a sum of
+ * 0 (no I/O) keeps has_depths false.
+ */
+void fv_job_depths_scale(struct fv_job *job);
 void fv_durability_free(struct fv_durability *d);
 void fv_dirstats_clear(struct fv_dirstats *ds);
 

@@ -56,12 +56,13 @@ static int series_step(struct fv_vctx *vc, const struct fv_job *j,
 	return 0;
 }
 
-static bool same_opt(const struct fv_job *a, const struct fv_job *b,
-		     const char *key)
+/* Peak and steady of one workload: the same pattern, mix and block. */
+static bool same_io(const struct fv_job *a, const struct fv_job *b)
 {
-	const char *x = fv_job_opt(a, key), *y = fv_job_opt(b, key);
-
-	return x && y && !strcmp(x, y);
+	return a->wl.pattern != FV_PAT_UNKNOWN &&
+	       a->wl.pattern == b->wl.pattern &&
+	       a->wl.read_pct == b->wl.read_pct && a->wl.block &&
+	       a->wl.block == b->wl.block;
 }
 
 static void peak_pair(struct fv_vctx *vc, const struct fv_job *j,
@@ -76,8 +77,7 @@ static void peak_pair(struct fv_vctx *vc, const struct fv_job *j,
 
 		if (p->role == FV_ROLE_PEAK && fv_job_representative(p) &&
 		    p->label && j->label && !strcmp(p->label, j->label) &&
-		    same_opt(p, j, "rw") && same_opt(p, j, "bs") &&
-		    fv_vjob_iops(p) > 0)
+		    same_io(p, j) && fv_vjob_iops(p) > 0)
 			b->peak = p;
 	}
 	if (!b->peak)

@@ -37,9 +37,7 @@ struct cache {
 
 static bool direct_io(const struct fv_job *j)
 {
-	const char *b = fv_job_opt(j, "buffered");
-
-	return fv_opt_true(fv_job_opt(j, "direct")) || (b && !fv_opt_true(b));
+	return j->wl.direct == 1;
 }
 
 static void latencies(const struct fv_job *j, struct cache *c)

@@ -48,26 +48,22 @@ struct sweep {
 	double worst; /* the largest error against Little's law on it */
 };
 
-static const char *opt_or(const struct fv_job *j, const char *k)
-{
-	const char *v = fv_job_opt(j, k);
-
-	return v ? v : "";
-}
-
+/* The points of one QD sweep: one label, one workload but its depth. */
 static bool same_sweep(const struct fv_job *a, const struct fv_job *b)
 {
 	return a->label && b->label && !strcmp(a->label, b->label) &&
-	       !strcmp(opt_or(a, "rw"), opt_or(b, "rw")) &&
-	       !strcmp(opt_or(a, "bs"), opt_or(b, "bs")) &&
-	       !strcmp(opt_or(a, "numjobs"), opt_or(b, "numjobs")) &&
+	       a->wl.pattern == b->wl.pattern &&
+	       a->wl.read_pct == b->wl.read_pct && a->wl.block == b->wl.block &&
+	       a->wl.threads == b->wl.threads &&
 	       fv_vjob_dir(a) == fv_vjob_dir(b);
 }
 
+/* A depth of a sweep; not one whose queue never filled (methodology). */
 static bool candidate(const struct fv_job *j)
 {
 	return fv_job_representative(j) && j->depth > 0 && j->label &&
 	       !fv_vjob_no_data(j) && !fv_vtarget_no_disk(j) &&
+	       isnan(fv_vjob_queue_unfilled(j)) &&
 	       (j->role == FV_ROLE_SCALING || j->role == FV_ROLE_PEAK);
 }
 
@@ -225,15 +221,14 @@ static void sku_limit(const struct fv_vctx *vc, const struct sweep *s,
 {
 	const struct fv_label_sku *ls =
 		fv_label_skus_find(vc->o->skus, s->p[0].j->label);
-	const char *bs = fv_job_opt(s->p[0].j, "bs");
 	size_t n = s->n - s->knee;
 	double *v = calloc(n, sizeof(*v)), level;
-	uint64_t bytes = 4096;
+	uint64_t bytes = s->p[0].j->wl.block ? s->p[0].j->wl.block : 4096;
 
 	buf[0] = '\0';
 	for (size_t i = 0; v && i < n; i++)
 		v[i] = s->p[s->knee + i].iops;
-	if (!ls || !v || (bs && fv_opt_size(bs, &bytes))) {
+	if (!ls || !v) {
 		free(v);
 		return;
 	}

@@ -63,11 +63,9 @@ bool fv_vjob_load_bound(const struct fv_vopts *o, const struct fv_job *j)
 /* Whose CPU figure it is: one thread's, a group's mean, a clone's. */
 static const char *whose(const struct fv_job *j)
 {
-	const char *nj = fv_job_opt(j, "numjobs");
-
 	if (j->kind == FV_JOB_CLONE_SUM)
 		return "its busiest thread";
-	if (nj && strcmp(nj, "1"))
+	if (j->wl.threads > 1)
 		return "each of its threads (the group's mean)";
 	return "its thread";
 }

@@ -49,11 +49,8 @@ static void small_file(struct fv_vctx *vc, const struct fv_job *j,
 
 static bool writes(const struct fv_job *j)
 {
-	const char *rw = fv_job_opt(j, "rw") ?: fv_job_opt(j, "readwrite");
-
-	if (rw)
-		return strstr(rw, "write") || strstr(rw, "rw") ||
-		       strstr(rw, "trim");
+	if (j->wl.read_pct >= 0) /* trims count: they are not reads */
+		return j->wl.read_pct < 100;
 	return j->dir[FV_DIR_WRITE].present && j->dir[FV_DIR_WRITE].total_ios;
 }
 
@@ -113,7 +110,7 @@ int fv_vcheck_method(struct fv_vctx *vc, const struct fv_job *j)
 			? !j->wl.direct
 			: !fv_opt_true(fv_job_opt(j, "direct")) &&
 				  fv_opt_true(fv_job_opt(j, "buffered") ?: "1");
-	double rt = runtime_s(j), ramp_s = 0;
+	double rt = runtime_s(j), ramp_s = 0, unfilled;
 	struct remarks r = { .l.n = 0 };
 	bool fio = ramp || fv_job_opt(j, "ioengine") || fv_job_opt(j, "rw");
 	int ret;
@@ -142,6 +139,14 @@ int fv_vcheck_method(struct fv_vctx *vc, const struct fv_job *j)
 			     rt, vc->o->min_runtime_s);
 		fv_vlist_add(&r.kinds, "runs shorter than %.0f s",
 			     vc->o->min_runtime_s);
+	}
+	if (!isnan(unfilled = fv_vjob_queue_unfilled(j))) {
+		fv_vlist_add(&r.l,
+			     "iodepth=%d asked, but %.1f%% of submissions had "
+			     "1 I/O in flight (fio's IO depths): a synchronous "
+			     "ioengine caps the depth at 1",
+			     j->depth > 0 ? j->depth : j->wl.depth, unfilled);
+		fv_vlist_add(&r.kinds, "a queue that never filled");
 	}
 	if (buffered)
 		small_file(vc, j, &r);

@@ -217,6 +217,21 @@ double fv_vjob_pct_bound(const struct fv_set *set, const struct fv_job *j,
 	return NAN;
 }
 
+double fv_vjob_queue_unfilled(const struct fv_job *j)
+{
+	static const char *const shallow[] = { "rate",	    "rate_iops",
+					       "rate_min",  "rate_iops_min",
+					       "thinktime", NULL };
+	int asked = j->depth > 0 ? j->depth : j->wl.depth;
+
+	if (asked <= 1 || !j->has_depths || j->depth_pct[0] < 99)
+		return NAN;
+	for (size_t i = 0; shallow[i]; i++)
+		if (fv_job_opt(j, shallow[i]))
+			return NAN;
+	return j->depth_pct[0];
+}
+
 const char *fv_vjob_no_data(const struct fv_job *j)
 {
 	static const char *const engines[] = { "null", "cpuio", "exec", NULL };

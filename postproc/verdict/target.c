@@ -2,7 +2,8 @@
 /*
  * What the results say of a job's target: the file system it is on, its
  * block device and that device's write cache (our engines' stats files),
- * and its path (fio's options). The cache and flush checks build on it.
+ * and its path (the workload's: fio's filename or directory, DiskSpd's). The
+ * cache and flush checks build on it.
  */
 #include <stdio.h>
 #include <string.h>
@@ -11,11 +12,7 @@
 
 const char *fv_vtarget_path(const struct fv_job *j)
 {
-	const char *t = fv_job_opt(j, "filename");
-
-	if (!t)
-		t = fv_job_opt(j, "directory");
-	return t ? t : "";
+	return j->wl.target ? j->wl.target : "";
 }
 
 static bool memory_fs_type(const char *t)

@@ -147,6 +147,15 @@ double fv_vruns_apart(const struct fv_vopts *o, double a, double sa, double b,
 		      double sb);
 /* Engines that move no data (ioengine=null...): its name, or NULL. */
 const char *fv_vjob_no_data(const struct fv_job *j);
+/*
+ * More than one I/O in flight asked for (iodepth), but fio's IO depths
+ * say that one was in flight at (nearly) every submission, and no rate
+ * or think time explains it: the depth the job is named by was never
+ * reached (a synchronous ioengine caps it at 1). Its share of
+ * submissions at depth 1, percent, or NAN when the queue filled or
+ * nothing says.
+ */
+double fv_vjob_queue_unfilled(const struct fv_job *j);
 double fv_vjob_bw(const struct fv_job *j);
 /* Percentile p of kind in direction d, NAN when not available. */
 double fv_vjob_pct(const struct fv_set *set, const struct fv_job *j,

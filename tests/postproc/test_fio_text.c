@@ -149,7 +149,16 @@ static void check_pair(const char *json, const char *text)
 			     j->display);
 			near(j->sys_cpu, t->sys_cpu, 0.005, "sys_cpu", text,
 			     j->display);
+			near(j->cpu_busiest, t->cpu_busiest, 0.01,
+			     "cpu_busiest", text, j->display);
+			near((double) j->ctx, (double) t->ctx, 0, "ctx", text,
+			     j->display);
 		}
+		/* IO depths: 1 decimal each, scaled to sum to 100 */
+		assert_int_equal(t->has_depths, j->has_depths);
+		for (int k = 0; j->has_depths && k < FV_DEPTH_LEVELS; k++)
+			near(j->depth_pct[k], t->depth_pct[k], 0.1, "IO depths",
+			     text, j->display);
 		if (t->kind == FV_JOB_CLONE_SUM)
 			continue; /* its percentiles come from no bins */
 		for (int d = 0; d < FV_DIR_NR; d++)

@@ -93,8 +93,7 @@ static void test_saturated_starved_waiting(void **state)
 	assert_false(none->has_cpu);
 	group = mkjob(&h.set, "group", 8, 2000, 4e6);
 	cpu(group, 10, 80);
-	group->opts = fv_opts_pack(nj, 1);
-	group->nopts = 1;
+	h_opts(group, nj, 1);
 	for (size_t i = 0; i < h.set.njobs; i++)
 		assert_int_equal(fv_vcheck_load(&h.vc, h.set.jobs[i]), 0);
 	assert_int_equal(h.vc.t->nrows, 4); /* none: no CPU figures */
@@ -123,8 +122,7 @@ static char *method_of(const struct fv_opt *o, size_t n)
 
 	h_init(&h);
 	j = mkjob(&h.set, "w", 1, 1000, 1e6);
-	j->opts = fv_opts_pack(o, n);
-	j->nopts = n;
+	h_opts(j, o, n);
 	assert_int_equal(fv_vcheck_method(&h.vc, j), 0);
 	ev = strdup(cell(&h, 0, VC_EVIDENCE));
 	h_free(&h);

@@ -142,6 +142,50 @@ static void test_cap_not_little(void **state)
 	h_free(&h);
 }
 
+/* fio's IO depths of a job: all at level k (0 is one I/O in flight). */
+static void depths_at(struct fv_job *j, int k)
+{
+	memset(j->depth_pct, 0, sizeof(j->depth_pct));
+	j->depth_pct[k] = 100;
+	j->has_depths = true;
+}
+
+/*
+ * A sweep whose queue never filled (psync: fio's IO depths 1=100% at
+ * every iodepth) is no sweep: no cap row either way, and the methodology
+ * says why. Filled queues, or a rate that keeps them shallow, say nothing.
+ */
+static void test_queue_unfilled(void **state)
+{
+	struct harness h;
+	const struct fv_opt rate[1] = { { "rate_iops", "300" } };
+
+	(void) state;
+	h_init(&h);
+	for (int i = 0; i < 4; i++) {
+		char name[16];
+
+		snprintf(name, sizeof(name), "qd%d", 1 << i);
+		depths_at(mkjob(&h.set, name, 1 << i, 300000, 3000), 0);
+	}
+	assert_int_equal(fv_vcheck_cap(&h.vc), 0);
+	assert_int_equal(h.vc.t->nrows, 0);
+	assert_int_equal(fv_vcheck_method(&h.vc, h.set.jobs[3]), 0);
+	assert_non_null(strstr(cell(&h, 0, VC_EVIDENCE),
+			       "iodepth=8 asked, but 100.0% of submissions "
+			       "had 1 I/O in flight"));
+	/* QD 1 asked: nothing to say */
+	assert_true(isnan(fv_vjob_queue_unfilled(h.set.jobs[0])));
+	/* the queue filled */
+	depths_at(h.set.jobs[3], 4);
+	assert_true(isnan(fv_vjob_queue_unfilled(h.set.jobs[3])));
+	/* a rate limit keeps it shallow: not the method's fault */
+	depths_at(h.set.jobs[3], 0);
+	h_opts(h.set.jobs[3], rate, 1);
+	assert_true(isnan(fv_vjob_queue_unfilled(h.set.jobs[3])));
+	h_free(&h);
+}
+
 /*
  * A sync section with p50, and unless stats is NULL, a stats file of the
  * engine: its file system, whether a block device is under it, its queue's
@@ -202,9 +246,7 @@ static void test_flush(void **state)
 	add_sync(&h, mkjob(&h.set, "fio", 1, 1000, 1e6), 900000, NULL);
 	shm = mkjob(&h.set, "shm", 1, 1000, 1e6);
 	add_sync(&h, shm, 1500, NULL);
-	shm->opts =
-		fv_opts_pack(&(struct fv_opt){ "filename", "/dev/shm/x" }, 1);
-	shm->nopts = 1;
+	h_opts(shm, &(struct fv_opt){ "filename", "/dev/shm/x" }, 1);
 	for (size_t i = 0; i < 6; i++)
 		assert_int_equal(fv_vcheck_flush(&h.vc, h.set.jobs[i]), 0);
 	assert_string_equal(cell(&h, 0, VC_VERDICT), "flush-real");
@@ -433,6 +475,7 @@ int main(void)
 		cmocka_unit_test(test_cap_found),
 		cmocka_unit_test(test_cap_scaling),
 		cmocka_unit_test(test_cap_not_little),
+		cmocka_unit_test(test_queue_unfilled),
 		cmocka_unit_test(test_flush),
 		cmocka_unit_test(test_tail_ratio),
 		cmocka_unit_test(test_tail_growth),

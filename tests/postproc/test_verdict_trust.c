@@ -32,9 +32,7 @@ static struct fv_job *mkread(struct fv_set *set, const char *name, int depth,
 
 static void opts(struct fv_job *j, const struct fv_opt *o, size_t n)
 {
-	j->opts = fv_opts_pack(o, n);
-	assert_non_null(j->opts);
-	j->nopts = n;
+	h_opts(j, o, n);
 }
 
 /* fio's disk_util: the devices served dev of the job's ios reads. */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "fvtest.h"
+#include "ingest/ingest_int.h"
 #include "vharness.h"
 
 struct fv_job *mkjob(struct fv_set *set, const char *name, int depth,
@@ -85,11 +86,18 @@ void series(struct harness *h, struct fv_job *j, const double *v, size_t n)
 	fv_diags_free(&d);
 }
 
+void h_opts(struct fv_job *j, const struct fv_opt *o, size_t n)
+{
+	free(j->opts);
+	j->opts = fv_opts_pack(o, n); /* one block, as ingest makes it */
+	assert_non_null(j->opts);
+	j->nopts = n;
+	assert_int_equal(fv_workload_of_opts(j), 0);
+}
+
 void pattern(struct fv_job *j)
 {
 	const struct fv_opt o[2] = { { "rw", "randwrite" }, { "bs", "4k" } };
 
-	j->opts = fv_opts_pack(o, 2); /* one block, as ingest makes it */
-	assert_non_null(j->opts);
-	j->nopts = 2;
+	h_opts(j, o, 2);
 }

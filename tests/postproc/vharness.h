@@ -24,6 +24,8 @@ struct fv_job *mkjob(struct fv_set *set, const char *name, int depth,
 		     double iops, double lat_ns);
 /* An averaged IOPS log of j, one window per 100 ms. */
 void series(struct harness *h, struct fv_job *j, const double *v, size_t n);
+/* fio options of j, and the workload ingest reads from them. */
+void h_opts(struct fv_job *j, const struct fv_opt *o, size_t n);
 /* rw=randwrite, bs=4k. */
 void pattern(struct fv_job *j);
 

@@ -12,7 +12,8 @@ one line per check: runs, right, false alarms, misses. A false alarm is a
 fail or warn that the expected verdicts do not allow; a miss, an expected
 finding that fioverdict did not give (a pass or an inconclusive, which is
 no alarm, instead, or no row); "any"
-lines are not scored. Exit
+lines are not scored; "no-row" lines say that nothing can be told, so any
+row of theirs (a pass too) is wrong, and their silence right. Exit
 status 1 when there is either, 0 otherwise, 2 on a usage or input error.
 """
 import csv
@@ -119,6 +120,12 @@ def main():
         s[0] += 1
         if e:
             used.add(e[4])
+        if e and "no-row" in e[3]:
+            # nothing can be told: any row, even a pass, claims too much
+            bad = r["outcome"] != "pass"
+            s[3 if not bad or r["verdict"] == "inconclusive" else 2] += 1
+            wrong.append(("false alarm" if bad else "miss", r, e[3]))
+            continue
         allowed = e[3] if e else {"none"}
         bad = r["outcome"] != "pass"
         if r["verdict"] in allowed or (not bad and "none" in allowed):
@@ -131,6 +138,10 @@ def main():
             wrong.append(("miss", r, allowed))
     # Expected findings that no row gave.
     for case, job, check, allowed, n in exp:
+        if n not in used and "no-row" in allowed:
+            score[check][0] += 1  # rightly silent
+            score[check][1] += 1
+            continue
         if n in used or "none" in allowed or "any" in allowed:
             continue
         score[check][0] += 1

@@ -4,7 +4,7 @@
 # right answers are known from how they were made, not from fioverdict:
 # a kernel throttle as a platform cap (cgroup v1 blkio.throttle or cgroup
 # v2 io.max on the root disk), switched on from the start, mid-run, late
-# in a run and mid-sweep; a healthy root disk; buffered reads from the page cache
+# in a run and mid-sweep, and a sweep of it through a synchronous engine; a healthy root disk; buffered reads from the page cache
 # against O_DIRECT ones; reads of a sparse file, of a file of unwritten
 # extents and of a file fio laid out itself; tmpfs; fsync on tmpfs, on ext4 on the
 # root disk, and on ext4 on a loop device whose queue/write_cache is set
@@ -159,6 +159,17 @@ case_throttle_sweep() {
 
 # The throttle comes 2.5 s into the QD 4 job (1 s of ramp, then 1.5 s of
 # its log at the disk's rate, 2.5 s at the throttle's).
+# The same throttled sweep through psync, a synchronous engine: fio caps
+# iodepth at 1, so the depths are names only, and no sweep was made.
+case_psync_sweep() {
+	filled "$dir/disk.dat" 256
+	throttle_on "$cap"
+	sweep randread
+	run_case psync_sweep fio_cg --filename="$dir/disk.dat" \
+		"${common[@]}" --ioengine=psync "${logs[@]}" "${jobs[@]}"
+	throttle_clear
+}
+
 case_throttle_midsweep() {
 	filled "$dir/disk.dat" 256
 	throttle_clear
@@ -427,7 +438,7 @@ case_pinned() {
 	throttle_clear
 }
 
-all=(throttle_sweep throttle_midsweep throttle_midrun throttle_late healthy_sweep
+all=(throttle_sweep psync_sweep throttle_midsweep throttle_midrun throttle_late healthy_sweep
 	healthy_steady cached_reads unwritten_reads tmpfs_reads fsync
 	fsync_loop repeat null tmpfs_sweep pinned
 	lat_steady lat_competing lat_steady_loaded lat_throttled)
