@@ -103,7 +103,8 @@ void fv_ran_on(const struct fv_job *j, char *buf, size_t len)
 	buf[0] = '\0';
 	if (!j->prov) {
 		add(buf, len, &n, "%s%s", j->fio_version ?: "fio", NULL);
-		add(buf, len, &n, " on %s%s", j->host, NULL);
+		add(buf, len, &n, " on %s%s", j->host ? j->host : j->machine,
+		    NULL);
 		if (j->run_io.known)
 			add(buf, len, &n, ", disk_util: %s%s",
 			    j->run_io.devices[0] ? j->run_io.devices : "none",

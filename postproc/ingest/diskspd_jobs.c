@@ -223,7 +223,8 @@ static int fill(struct fv_job *job, const struct fv_dspd *d,
 	    (t->path[0] && !(job->wl.target = strdup(t->path))) ||
 	    !(job->source = strdup(run->name)) ||
 	    (run->dir && !(job->source_dir = strdup(run->dir))) ||
-	    !(job->fio_version = strdup(version)))
+	    !(job->fio_version = strdup(version)) ||
+	    (d->host[0] && !(job->machine = strdup(d->host))))
 		return -ENOMEM;
 	return 0;
 }

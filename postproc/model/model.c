@@ -238,6 +238,7 @@ void fv_job_free(struct fv_job *job)
 	free(job->source);
 	free(job->source_dir);
 	free(job->hostname);
+	free(job->machine);
 	free(job->host);
 	free(job->fleet);
 	free(job->label);

@@ -327,6 +327,7 @@ struct fv_job {
 	char *source;  /* input file the job came from */
 	char *source_dir;
 	char *hostname; /* client/server output only: fio's "hostname" */
+	char *machine;	/* the computer the tool names (DiskSpd's), or NULL */
 	int port;	/* and "port" */
 	/*
 	 * The host as shown: hostname, with ":port" when the port is not
