@@ -215,46 +215,64 @@ static void classify(struct fv_job *job, const struct fv_role_override *ov,
 	if (!fv_opt_int(fv_job_opt(job, "iodepth"), &iodepth) && iodepth > 0 &&
 	    iodepth < 1000000)
 		depth = (int) iodepth;
+	else if (job->format && strncmp(job->format, "fio", 3) &&
+		 job->wl.depth > 0)
+		depth = job->wl.depth; /* DiskSpd's -o, CrystalDiskMark's Q */
 	job->depth = depth;
 	job->role_dir = fv_job_main_dir(job);
 }
 
-static bool same_opt(const struct fv_job *a, const struct fv_job *b,
-		     const char *key)
+/* One workload but its depth: pattern, read share, block, threads. */
+static bool same_io(const struct fv_job *a, const struct fv_job *b)
 {
-	const char *x = fv_job_opt(a, key), *y = fv_job_opt(b, key);
+	return a->wl.pattern == b->wl.pattern &&
+	       a->wl.read_pct == b->wl.read_pct && a->wl.block == b->wl.block &&
+	       a->wl.threads == b->wl.threads;
+}
 
-	return x == y || (x && y && !strcmp(x, y));
+/* Is depth among the first n of v? */
+static bool seen_depth(const int *v, size_t n, int depth)
+{
+	for (size_t i = 0; i < n; i++)
+		if (v[i] == depth)
+			return true;
+	return false;
 }
 
 /*
- * Jobs that only their options classified as peak, and that share a label,
- * rw and bs while their iodepths differ, are the points of a QD sweep.
+ * Jobs that only their options classified as peak, and that share a label
+ * and a workload at three depths or more, are the points of a QD sweep.
  */
 static void find_sweeps(struct fv_set *set)
 {
 	bool *sweep = calloc(set->njobs + 1, sizeof(*sweep));
+	int *depths = calloc(set->njobs + 1, sizeof(*depths));
 
-	if (!sweep)
+	if (!sweep || !depths) {
+		free(sweep);
+		free(depths);
 		return; /* only a refinement: the roles stay as they are */
+	}
 	for (size_t i = 0; i < set->njobs; i++) {
 		struct fv_job *a = set->jobs[i];
-		size_t same = 0;
+		size_t n = 0;
 
 		if (a->role != FV_ROLE_PEAK || strcmp(a->role_why, "options"))
 			continue;
+		depths[n++] = a->depth;
 		for (size_t j = 0; j < set->njobs; j++) {
 			struct fv_job *b = set->jobs[j];
 
 			if (b->role == FV_ROLE_PEAK &&
 			    !strcmp(b->role_why, "options") &&
-			    !strcmp(a->label, b->label) &&
-			    same_opt(a, b, "rw") && same_opt(a, b, "bs") &&
-			    b->depth != a->depth && b->kind == a->kind)
-				same++;
+			    !strcmp(a->label, b->label) && same_io(a, b) &&
+			    b->kind == a->kind &&
+			    !seen_depth(depths, n, b->depth))
+				depths[n++] = b->depth;
 		}
-		sweep[i] = same >= 2;
+		sweep[i] = n >= 3;
 	}
+	free(depths);
 	for (size_t i = 0; i < set->njobs; i++) {
 		if (!sweep[i])
 			continue;

@@ -270,13 +270,13 @@ def interrupted():
             "results are displayed.\n" + "\nResults for timespan 2:" + tail)
 
 
-def xml_22(buckets, host):
-    """-b4K -r -o32 -t4 -d60 -W5 -Sh -L -D on one target, 2.2's XML:
+def xml_22(buckets, host, qd=32):
+    """-b4K -r -oQD -t4 -d60 -W5 -Sh -L -D on one target, 2.2's XML:
     buckets are each second's read IO/s, from which the counts are."""
     ios = sum(buckets)
     secs = len(buckets)
     per = [ios // 4 + (1 if t < ios % 4 else 0) for t in range(4)]
-    mean = 32 * 4 * 1000.0 * secs / ios
+    mean = qd * 4 * 1000.0 * secs / ios
     out = ["<Results>\n  <System>\n    <ComputerName>%s</ComputerName>\n"
            "    <Tool>\n      <Version>2.2</Version>\n"
            "      <VersionDate>2024/6/3</VersionDate>\n    </Tool>\n"
@@ -299,18 +299,18 @@ def xml_22(buckets, host):
            "            <Random>4096</Random>\n"
            "            <DisableOSCache>true</DisableOSCache>\n"
            "            <WriteThrough>true</WriteThrough>\n"
-           "            <RequestCount>32</RequestCount>\n"
+           "            <RequestCount>%d</RequestCount>\n"
            "            <WriteRatio>0</WriteRatio>\n"
            "            <ThreadsPerFile>4</ThreadsPerFile>\n"
            "          </Target>\n        </Targets>\n      </TimeSpan>\n"
-           "    </TimeSpans>\n  </Profile>\n" % secs,
+           "    </TimeSpans>\n  </Profile>\n" % (secs, qd),
            "  <TimeSpan>\n    <TestTimeSeconds>%.2f</TestTimeSeconds>\n"
            "    <ThreadCount>4</ThreadCount>\n" % secs,
            '    <Latency ReadHistoBuckets="%d" WriteHistoBuckets="0" '
            'TotalHistoBuckets="%d">\n' % (ios, ios),
            "      <AverageReadMilliseconds>%.3f</AverageReadMilliseconds>\n"
            % mean]
-    # around the mean that Little's law gives 128 I/Os in flight
+    # around the mean that Little's law gives for qd x 4 I/Os in flight
     for p, ms in ((0, .05 * mean), (50, .8 * mean), (99, 2.5 * mean),
                   (99.9, 3.5 * mean), (100, 6 * mean)):
         out.append("      <Bucket>\n        <Percentile>%g</Percentile>\n"
@@ -382,6 +382,14 @@ def main():
                            ("p30", "sustained.xml", holds)):
         os.makedirs(os.path.join(series, label), exist_ok=True)
         write(os.path.join(series, label, name), xml_22(b, "fv-" + label))
+    # -o1 to -o32 on a disk held to 3,000 IOPS from -o4 on, one file a
+    # depth: a QD sweep that the cap verdict reads as fio's
+    sweep = os.path.join(out, "diskspd-sweep", "p30")
+    os.makedirs(sweep, exist_ok=True)
+    for qd, iops in ((1, 1000), (2, 2000), (4, 3000), (8, 3010), (16, 2990),
+                     (32, 3005)):
+        write(os.path.join(sweep, "qd%02d.xml" % qd),
+              xml_22([int(iops * w) for w in wobble * 10], "fv-p30", qd))
 
 
 if __name__ == "__main__":

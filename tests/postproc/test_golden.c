@@ -136,6 +136,8 @@ static const struct golden cases[] = {
 	/* -D's buckets as the burst verdict's series: one falls, one holds */
 	{ "diskspd-series-verdict.text",
 	  { "verdict", "--all", "@diskspd-series" } },
+	/* DiskSpd -o1 to -o32, one file a depth: a capped QD sweep */
+	{ "diskspd-sweep-verdict.text", { "verdict", "@diskspd-sweep" } },
 	/* what is not judged without a series or percentiles, and why */
 	{ "cdm-verdict.text", { "verdict", "--all", "@cdm/real" } },
 	{ "diskspd-text-bad.text",
