@@ -134,5 +134,7 @@ struct fv_dspd_run {
  */
 int fv_dspd_add_jobs(struct fv_set *set, const struct fv_dspd *d,
 		     const struct fv_dspd_run *run, size_t *kept);
+/* The file read: one input more, or an error if it kept no job. */
+int fv_dspd_input_done(struct fv_set *set, const char *name, size_t kept);
 
 #endif

@@ -292,6 +292,17 @@ int fv_dspd_add_jobs(struct fv_set *set, const struct fv_dspd *d,
 	return ret;
 }
 
+int fv_dspd_input_done(struct fv_set *set, const char *name, size_t kept)
+{
+	if (!kept)
+		return fv_diag_add(&set->diags, FV_ERROR, name, 0, 0,
+				   "no result timespan with measured "
+				   "seconds")
+			       ?: -EBADMSG;
+	set->ninputs++;
+	return 0;
+}
+
 int fv_diskspd_read(struct fv_set *set, const char *name, const char *dir,
 		    const char *buf, size_t len, bool named)
 {
@@ -311,12 +322,7 @@ int fv_diskspd_read(struct fv_set *set, const char *name, const char *dir,
 				  "said")
 			      ?: -EBADMSG;
 	ret = ret ?: fv_dspd_add_jobs(set, &d, &run, &kept_jobs);
-	if (!ret && !kept_jobs)
-		ret = fv_diag_add(&set->diags, FV_ERROR, name, 0, 0,
-				  "no result timespan with measured seconds")
-			      ?: -EBADMSG;
-	if (!ret)
-		set->ninputs++;
+	ret = ret ?: fv_dspd_input_done(set, name, kept_jobs);
 	fv_diskspd_free(&d);
 	return ret;
 }

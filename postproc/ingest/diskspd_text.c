@@ -719,12 +719,7 @@ int fv_diskspd_text_read(struct fv_set *set, const char *name, const char *dir,
 
 		ret = fv_dspd_add_jobs(set, &runs[i], &run, &kept);
 	}
-	if (!ret && !kept)
-		ret = fv_diag_add(&set->diags, FV_ERROR, name, 0, 0,
-				  "no result timespan with measured seconds")
-			      ?: -EBADMSG;
-	if (!ret)
-		set->ninputs++;
+	ret = ret ?: fv_dspd_input_done(set, name, kept);
 	for (size_t i = 0; i < nruns; i++)
 		fv_diskspd_free(&runs[i]);
 	free(runs);
