@@ -52,6 +52,7 @@ struct fv_need {
 struct fv_rec_query {
 	const struct fv_catalog *cat;
 	const struct fv_prices *prices;
+	bool prices_given; /* from --prices, not the catalog's prices/ */
 	const char *cloud, *region;
 	const struct fv_sku *vms; /* the disks on each of these, or alone */
 	size_t nvm;

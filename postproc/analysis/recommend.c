@@ -352,13 +352,15 @@ static int table(const struct fv_rec_query *q, struct cands *c,
 		       ?: fv_table_note(
 				  t,
 				  "%s list prices in %s, USD per month, as of "
-				  "each row's date (catalog/prices/); IOPS, "
+				  "each row's date (%s); IOPS, "
 				  "BW: sustained figures of the catalog, the "
 				  "smaller of the disks' and the VM's; "
 				  "Headroom: above the need on the tighter "
 				  "figure; USD/1k IOPS and USD/MB/s: the "
 				  "month's price per delivered figure",
-				  q->cloud, q->region);
+				  q->cloud, q->region,
+				  q->prices_given ? "the --prices lists"
+						  : "catalog/prices/");
 }
 
 int fv_recommend(const struct fv_rec_query *q, struct fv_report *rep)

@@ -230,6 +230,7 @@ static int build(struct fv_cmdline *c, struct rec *r, struct fv_report *rep)
 {
 	struct fv_rec_query q = { .cat = &c->cat,
 				  .prices = &c->prices,
+				  .prices_given = c->nprice_paths > 0,
 				  .cloud = r->o->cloud,
 				  .region = r->o->region,
 				  .vms = r->vms,
