@@ -132,19 +132,33 @@ static void labels_apart(void **state)
 	free(b);
 }
 
-/* fio's own files: the QD series of warnings.json needs other files. */
+/* fio's own files read alike, one at a time or together. */
 static void fio_generated(void **state)
 {
 	char *g = strdup(fvt_path("FV_GEN", "build/tests/postproc/gen", ""));
-	struct pair p;
 
 	(void) state;
 	same_rows(g, NULL, NULL);
-	run_pair(&p, "csv", g, NULL, NULL);
+	free(g);
+}
+
+/*
+ * A QD series across files (DiskSpd -o1 to -o32, one file a depth) needs
+ * the other files: streamed, each depth stays peak.
+ */
+static void series_across_files(void **state)
+{
+	char *d = fx("diskspd-sweep");
+	struct pair p;
+
+	(void) state;
+	run_pair(&p, "csv", d, NULL, NULL);
+	assert_int_equal(p.st[0], 0);
 	assert_non_null(strstr(p.out[0], ",options (QD series),"));
 	assert_null(strstr(p.out[1], ",options (QD series),"));
+	assert_non_null(strstr(p.out[1], ",peak,"));
 	pair_free(&p);
-	free(g);
+	free(d);
 }
 
 /* Stats files beside their fio file are joined as without --stream. */
@@ -186,9 +200,13 @@ static void usage(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(golden_csv),	cmocka_unit_test(golden_md),
-		cmocka_unit_test(labels_apart), cmocka_unit_test(fio_generated),
-		cmocka_unit_test(stats_beside), cmocka_unit_test(usage),
+		cmocka_unit_test(golden_csv),
+		cmocka_unit_test(golden_md),
+		cmocka_unit_test(labels_apart),
+		cmocka_unit_test(fio_generated),
+		cmocka_unit_test(series_across_files),
+		cmocka_unit_test(stats_beside),
+		cmocka_unit_test(usage),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
