@@ -123,6 +123,27 @@ static int sum_lat(struct fv_lat *dst, struct fv_job **m, size_t nm, int d,
 	return sum_bins(dst, m, nm, d, k);
 }
 
+/*
+ * The clones' rates add, and so do their variances (they vary
+ * independently); the count is the fewest. The sum's own lowest and
+ * highest sample are not known.
+ */
+static void sum_rate_samples(struct fv_rate_samples *dst,
+			     const struct fv_rate_samples *s)
+{
+	if (!s->present)
+		return;
+	if (!dst->present || s->n < dst->n)
+		dst->n = s->n;
+	dst->present = true;
+	dst->mean += s->mean;
+	dst->sd = sqrt(dst->sd * dst->sd + s->sd * s->sd);
+	dst->group_pct += s->group_pct;
+	dst->min = dst->max = NAN;
+	dst->moment_res += s->moment_res;
+	dst->pct_res += s->pct_res;
+}
+
 static int sum_dir(struct fv_dirstats *dst, struct fv_job **m, size_t nm, int d)
 {
 	for (size_t i = 0; i < nm; i++) {
@@ -137,11 +158,8 @@ static int sum_dir(struct fv_dirstats *dst, struct fv_job **m, size_t nm, int d)
 		dst->drop_ios += s->drop_ios;
 		dst->bw_bytes += s->bw_bytes;
 		dst->iops += s->iops;
-		/* Clones vary independently: their variances add. */
-		dst->iops_sd = sqrt(dst->iops_sd * dst->iops_sd +
-				    s->iops_sd * s->iops_sd);
-		if (!dst->iops_samples || s->iops_samples < dst->iops_samples)
-			dst->iops_samples = s->iops_samples;
+		sum_rate_samples(&dst->bw_samples, &s->bw_samples);
+		sum_rate_samples(&dst->iops_samples, &s->iops_samples);
 		if (s->runtime_ms > dst->runtime_ms)
 			dst->runtime_ms = s->runtime_ms;
 		dst->lat_unmeasured |= s->lat_unmeasured;
@@ -201,6 +219,30 @@ static void sum_depths(struct fv_job *sum, struct fv_job **m, size_t nm)
 	fv_job_depths_scale(sum);
 }
 
+/* The same for the latency buckets: shares of each member's I/Os. */
+static void sum_lat_buckets(struct fv_job *sum, struct fv_job **m, size_t nm)
+{
+	struct fv_lat_buckets *b = &sum->lat_buckets;
+	double ios = 0;
+
+	for (size_t i = 0; i < nm; i++) {
+		const struct fv_lat_buckets *mb = &m[i]->lat_buckets;
+		double w = (double) ios_of(m[i]);
+
+		if (!mb->present) {
+			memset(b, 0, sizeof(*b));
+			return;
+		}
+		for (int k = 0; k < FV_LAT_BUCKETS; k++)
+			b->pct[k] += mb->pct[k] * w;
+		b->res = fmax(b->res, mb->res);
+		ios += w;
+	}
+	for (int k = 0; k < FV_LAT_BUCKETS && ios > 0; k++)
+		b->pct[k] /= ios;
+	b->present = ios > 0;
+}
+
 struct fv_job *fv_jobs_sum(struct fv_job **m, size_t nm)
 {
 	struct fv_job *sum = fv_job_new();
@@ -210,6 +252,7 @@ struct fv_job *fv_jobs_sum(struct fv_job **m, size_t nm)
 	sum->nclones = (int) nm;
 	sum->has_cpu = true;
 	sum_depths(sum, m, nm);
+	sum_lat_buckets(sum, m, nm);
 	for (size_t i = 0; i < nm; i++) {
 		sum->usr_cpu += m[i]->usr_cpu / nm;
 		sum->sys_cpu += m[i]->sys_cpu / nm;

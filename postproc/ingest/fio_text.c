@@ -9,6 +9,7 @@
  * that, or a line of a known kind that does not parse, is the file's
  * fault, and no figure of it is used.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -21,7 +22,7 @@
 #include "ingest_int.h"
 #include "model/model.h"
 
-static int garbled(struct ftext *f, const char *what)
+int fv_ft_garbled(struct ftext *f, const char *what)
 {
 	f->bad = true;
 	return fv_diag_add(f->diags, FV_ERROR, f->name, f->line, 1,
@@ -70,7 +71,7 @@ static int start_job(struct ftext *f, const char *s, const char *g)
 		return -ENOMEM;
 	if (sscanf(g, ": (groupid=%d, jobs=%d): err=%d", &gid, &njobs, &err) !=
 	    3)
-		return garbled(f, "job's heading");
+		return fv_ft_garbled(f, "job's heading");
 	job->groupid = gid;
 	job->error = err;
 	d = strstr(g, " pid="); /* not groupid= */
@@ -93,6 +94,26 @@ static int dir_index(const char *s, size_t n)
 }
 
 /*
+ * Is the first rate of "IOPS=.., BW=119MB/s (114MiB/s)" in SI units (or
+ * "Mbit/s")? A bare "B/s" tells nothing: taken as not.
+ */
+static bool si_first(const char *s)
+{
+	const char *bw = strstr(s, ", BW="),
+		   *u = bw ? strstr(bw, "/s (") : NULL;
+
+	if (!u)
+		return false;
+	if (u - bw > 8 && !strncmp(u - 3, "bit", 3))
+		u -= 3;
+	else if (u[-1] == 'B')
+		u--;
+	else
+		return false;
+	return isalpha((unsigned char) u[-1]) && u[-1] != 'i';
+}
+
+/*
  * fio 3: "read: IOPS=29.1k, BW=114MiB/s (119MB/s)(227MiB/2001msec)".
  * IOPS is fio's total_ios x 1000 / runtime; the issued line gives the
  * count, so it is computed again exactly once that is read.
@@ -104,17 +125,17 @@ static int read_dir_v3(struct ftext *f, struct fv_dirstats *ds, const char *s)
 	unsigned long long rt;
 
 	if (!p || !fv_ft_num(&p, &iops, &ires, 1000) || strncmp(p, ", BW=", 5))
-		return garbled(f, "direction's");
+		return fv_ft_garbled(f, "direction's");
 	p += 5;
 	if (!fv_ft_bytes(&p, &bw, &bres, false) || strncmp(p, "/s (", 4))
-		return garbled(f, "direction's");
+		return fv_ft_garbled(f, "direction's");
 	p += 4;
 	if (!fv_ft_bytes(&p, &alt, &ares, false) || strncmp(p, "/s)(", 4))
-		return garbled(f, "direction's");
+		return fv_ft_garbled(f, "direction's");
 	p += 4;
 	if (!fv_ft_bytes(&p, &io, &iores, false) ||
 	    sscanf(p, "/%llumsec)", &rt) != 1)
-		return garbled(f, "direction's");
+		return fv_ft_garbled(f, "direction's");
 	ds->present = true;
 	ds->iops = iops;
 	ds->iops_res = ires;
@@ -123,6 +144,8 @@ static int read_dir_v3(struct ftext *f, struct fv_dirstats *ds, const char *s)
 	ds->io_bytes = fv_u64(io);
 	ds->io_bytes_res = iores;
 	ds->runtime_ms = rt;
+	/* kb_base=1000 puts the SI rate first: "BW=119MB/s (114MiB/s)". */
+	f->kb_base = si_first(s) ? 1000 : 1024;
 	return 0;
 }
 
@@ -137,14 +160,14 @@ static int read_dir_v2(struct ftext *f, struct fv_dirstats *ds, const char *s)
 	unsigned long long rt;
 
 	if (!p || !fv_ft_bytes(&p, &io, &iores, true) || strncmp(p, ", bw=", 5))
-		return garbled(f, "direction's");
+		return fv_ft_garbled(f, "direction's");
 	p += 5;
 	if (!fv_ft_bytes(&p, &bw, &bres, true) || strncmp(p, "/s, iops=", 9))
-		return garbled(f, "direction's");
+		return fv_ft_garbled(f, "direction's");
 	p += 9;
 	if (!fv_ft_num(&p, &iops, &ires, 1000) ||
 	    sscanf(p, ", runt=%llumsec", &rt) != 1)
-		return garbled(f, "direction's");
+		return fv_ft_garbled(f, "direction's");
 	ds->present = true;
 	ds->iops = iops;
 	ds->iops_res = ires;
@@ -178,17 +201,17 @@ static int read_lat(struct ftext *f, struct fv_lat *lat, const char *u)
 
 	if (!unit || !p || !fv_ft_num(&p, &min, &rmin, 1000) ||
 	    strncmp(p, ", max=", 6))
-		return garbled(f, "latency");
+		return fv_ft_garbled(f, "latency");
 	p += 6;
 	if (!fv_ft_num(&p, &max, &rmax, 1000) || strncmp(p, ", avg=", 6))
-		return garbled(f, "latency");
+		return fv_ft_garbled(f, "latency");
 	avg = strtod(p + 6, &end);
 	if (end == p + 6 || strncmp(end, ", stdev=", 8))
-		return garbled(f, "latency");
+		return fv_ft_garbled(f, "latency");
 	p = end;
 	sd = strtod(p + 8, &end);
 	if (end == p + 8)
-		return garbled(f, "latency");
+		return fv_ft_garbled(f, "latency");
 	lat->present = true;
 	lat->min_ns = min * unit;
 	lat->max_ns = max * unit;
@@ -226,10 +249,10 @@ static int read_pcts(struct ftext *f, const char *s)
 			q--;
 		pc = strtod(q, &end);
 		if (end == q || !(pc > 0 && pc <= 100))
-			return garbled(f, "percentile");
+			return fv_ft_garbled(f, "percentile");
 		v = strtod(p + 3, &end);
 		if (end == p + 3 || *end != ']')
-			return garbled(f, "percentile");
+			return fv_ft_garbled(f, "percentile");
 		if (lat->nreported < FV_MAX_PCTS) {
 			lat->reported[lat->nreported].p = pc;
 			lat->reported[lat->nreported].ns = v * f->pct_unit;
@@ -254,10 +277,10 @@ static int open_pcts(struct ftext *f, const char *s, const char *u)
 	else if (f->dir >= 0)
 		f->pct_lat = &job->dir[f->dir].lat[k];
 	else
-		return garbled(f, "percentile heading");
+		return fv_ft_garbled(f, "percentile heading");
 	f->pct_unit = unit_ns(u);
 	if (!f->pct_unit)
-		return garbled(f, "percentile heading");
+		return fv_ft_garbled(f, "percentile heading");
 	return 0;
 }
 
@@ -269,10 +292,10 @@ static int read_issued(struct ftext *f, const char *s)
 	struct fv_job *job = f->cur;
 
 	if (!p)
-		return garbled(f, "issued");
+		return fv_ft_garbled(f, "issued");
 	if (sscanf(p, "%llu,%llu,%llu,%llu", &t[0], &t[1], &t[2], &t[3]) < 3 &&
 	    sscanf(p, "r=%llu/w=%llu/d=%llu", &t[0], &t[1], &t[2]) != 3)
-		return garbled(f, "issued");
+		return fv_ft_garbled(f, "issued");
 	if ((p = fv_ft_after(s, "short=")))
 		sscanf(p, "%llu,%llu,%llu", &sh[0], &sh[1], &sh[2]);
 	if ((p = fv_ft_after(s, "dropped=")))
@@ -324,45 +347,6 @@ static void read_cpu(struct fv_job *job, const char *s)
 		if (ctx)
 			job->ctx = strtoull(ctx, NULL, 10);
 	}
-}
-
-/*
- * "IO depths    : 1=0.1%, 2=0.1%, 4=0.1%, 8=0.1%, 16=0.1%, 32=99.9%,
- * >=64=0.0%": seven levels, each "N=P%", or the line is garbled.
- */
-static int read_depths(struct ftext *f, struct fv_job *job, const char *s)
-{
-	static const char *const keys[FV_DEPTH_LEVELS] = {
-		" 1=", " 2=", " 4=", " 8=", " 16=", " 32=", " >=64="
-	};
-
-	for (int i = 0; i < FV_DEPTH_LEVELS; i++) {
-		const char *v = strstr(s, keys[i]);
-		char *end;
-		double p;
-
-		if (!v)
-			return garbled(f, "IO depths");
-		p = strtod(v + strlen(keys[i]), &end);
-		if (end == v + strlen(keys[i]) || *end != '%' || !(p >= 0))
-			return garbled(f, "IO depths");
-		job->depth_pct[i] = p;
-	}
-	fv_job_depths_scale(job);
-	return 0;
-}
-
-/* "iops        : min=28182, max=29404, avg=28825.33, stdev=275.48, samples=6"
- */
-static void read_iops_samples(struct ftext *f, const char *s)
-{
-	const char *sd = fv_ft_after(s, "stdev="),
-		   *n = fv_ft_after(s, "samples=");
-
-	if (f->dir < 0 || !sd || !n)
-		return;
-	f->cur->dir[f->dir].iops_sd = strtod(sd, NULL);
-	f->cur->dir[f->dir].iops_samples = strtoull(n, NULL, 10);
 }
 
 /* "  vda: ios=53554/22965, merge=1/0, ..." */
@@ -443,12 +427,16 @@ static int job_line(struct ftext *f, const char *t)
 		return read_lat(f, &job->dir[f->dir].lat[FV_CLAT], t + 5);
 	if (f->dir >= 0 && !strncmp(t, "lat (", 5) && strstr(t, "min="))
 		return read_lat(f, &job->dir[f->dir].lat[FV_LAT], t + 4);
-	if (!strncmp(t, "iops ", 5))
-		read_iops_samples(f, t);
-	else if (!strncmp(t, "cpu ", 4))
+	if (!strncmp(t, "lat (", 5))
+		return fv_ft_lat_buckets(f, &job->lat_buckets, t + 4);
+	if (f->dir >= 0 && !strncmp(t, "bw (", 4))
+		return fv_ft_bw_samples(f, &job->dir[f->dir].bw_samples, t);
+	if (f->dir >= 0 && !strncmp(t, "iops ", 5))
+		return fv_ft_iops_samples(f, &job->dir[f->dir].iops_samples, t);
+	if (!strncmp(t, "cpu ", 4))
 		read_cpu(job, t);
 	else if (!strncmp(t, "IO depths", 9) && strchr(t, ':'))
-		return read_depths(f, job, strchr(t, ':'));
+		return fv_ft_depths(f, job, strchr(t, ':'));
 	else if (!strncmp(t, "issued", 6))
 		return read_issued(f, t);
 	return 0;

@@ -55,14 +55,17 @@ bool fv_ft_num(const char **s, double *v, double *res, double k)
 	return true;
 }
 
-/* A size or rate with its unit: "114MiB/s", "119MB/s", "227MiB", "4096B". */
+/*
+ * A size or rate with its unit, in bytes: "114MiB/s", "119MB/s", "227MiB",
+ * "4096B", "88.2Tbit/s".
+ */
 bool fv_ft_bytes(const char **s, double *v, double *res, bool kib)
 {
 	static const char sfx[] = "KMGTPE";
 	const char *p = *s, *dot;
 	char *end;
 	double m = 1, b;
-	int decimals = 0, i = 0;
+	int decimals = 0, i = 0, bits = 0;
 
 	*v = strtod(p, &end);
 	if (end == p || !isfinite(*v))
@@ -82,11 +85,18 @@ bool fv_ft_bytes(const char **s, double *v, double *res, bool kib)
 		for (int j = 0; j < i; j++)
 			m *= b;
 	}
-	if (*p != 'B')
+	/* unit_base=1 prints rates in bits: "88.2Tbit/s (79.9Tibit/s)". */
+	if (!strncmp(p, "bit", 3))
+		bits = 8;
+	else if (*p != 'B')
 		return false;
-	p++;
+	p += bits ? 3 : 1;
 	*v *= m;
 	*res = m > 1 ? num2str_res(m, decimals) : 0.5 * pow(10, -decimals);
+	if (bits) {
+		*v /= bits;
+		*res /= bits;
+	}
 	*s = p;
 	return true;
 }

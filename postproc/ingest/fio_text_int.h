@@ -37,6 +37,8 @@ struct ftext {
 	int dir;	/* the direction whose lines follow, or -1 */
 	struct fv_lat *pct_lat;
 	double pct_unit;
+	/* The job's kb_base, as its direction's line shows it (1024). */
+	int kb_base;
 	bool in_disk_stats;
 	/* A run status group was printed since the last job's heading. */
 	bool after_group;
@@ -70,5 +72,22 @@ int fv_ft_preamble(struct ftext *f, const char *s, const char *g);
 int fv_ft_job_opts(const struct ftext *f, struct fv_job *job);
 /* A line before any job: a script's header, fio's version. */
 int fv_ft_header_line(struct ftext *f, const char *s);
+
+/* Names the line as one that does not parse, the file as bad: 0, -ENOMEM. */
+int fv_ft_garbled(struct ftext *f, const char *what);
+
+/*
+ * The job's distributions (fio_text_dist.c), each from its line, s at
+ * its first word: "IO depths" (s at its ':'), the latency buckets "lat
+ * (usec)   : 250=45.67%, ..." (s at "(usec)"), the samples of a rate
+ * "bw (  KiB/s): min=..." and "iops        : min=...". 0, or the line is
+ * garbled (fv_ft_garbled).
+ */
+int fv_ft_depths(struct ftext *f, struct fv_job *job, const char *s);
+int fv_ft_lat_buckets(struct ftext *f, struct fv_lat_buckets *b, const char *s);
+int fv_ft_bw_samples(struct ftext *f, struct fv_rate_samples *rs,
+		     const char *s);
+int fv_ft_iops_samples(struct ftext *f, struct fv_rate_samples *rs,
+		       const char *s);
 
 #endif

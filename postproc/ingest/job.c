@@ -48,6 +48,57 @@ static void parse_depths(struct fv_job *job, const json_t *lv)
 	fv_job_depths_scale(job);
 }
 
+/*
+ * "latency_ns": {"2": 0.0, ..., "1000": 0.0}, "latency_us": {...},
+ * "latency_ms": {"2": 0.0, ..., "2000": 0.0, ">=2000": 0.0}: fio 3's
+ * three maps (fio 2 has no latency_ns), into the bounds of
+ * fv_lat_bucket_ns.
+ */
+static void parse_lat_buckets(struct fv_lat_buckets *b, const json_t *jo)
+{
+	static const char *const maps[3] = { "latency_ns", "latency_us",
+					     "latency_ms" };
+	static const char *const keys[12] = { "2",   "4",    "10",   "20",
+					      "50",  "100",  "250",  "500",
+					      "750", "1000", "2000", ">=2000" };
+
+	for (int m = 0; m < 3; m++) {
+		const json_t *map = json_object_get(jo, maps[m]);
+
+		if (!json_is_object(map))
+			continue;
+		b->present = true;
+		for (int i = 0; i < (m == 2 ? 12 : 10); i++) {
+			double v = fv_jnum(map, keys[i]);
+
+			b->pct[m * 10 + i] = isnan(v) || v < 0 ? 0 : v;
+		}
+	}
+}
+
+/*
+ * "bw_min", "bw_max", "bw_agg", "bw_mean", "bw_dev", "bw_samples" (KiB/s
+ * whatever kb_base), "iops_min" to "iops_samples" (iops_stddev): zeros
+ * when fio took no sample.
+ */
+static void parse_rate_samples(struct fv_rate_samples *rs, const json_t *obj,
+			       const char *rate, double unit)
+{
+	char key[32];
+
+	snprintf(key, sizeof(key), "%s_samples", rate);
+	rs->n = fv_u64(num0(obj, key));
+	snprintf(key, sizeof(key), "%s_min", rate);
+	rs->min = num0(obj, key) * unit;
+	snprintf(key, sizeof(key), "%s_max", rate);
+	rs->max = num0(obj, key) * unit;
+	snprintf(key, sizeof(key), "%s_mean", rate);
+	rs->mean = num0(obj, key) * unit;
+	rs->sd = num0(obj, unit > 1 ? "bw_dev" : "iops_stddev") * unit;
+	rs->group_pct = unit > 1 ? num0(obj, "bw_agg") : 0;
+	rs->present = rs->n > 0 || rs->mean > 0 || rs->sd > 0;
+}
+
 /* Options as fio wrote them: strings, or numbers in hand-written files. */
 struct optbuf {
 	struct fv_opt *v;
@@ -266,8 +317,8 @@ static int parse_dir(const struct fv_docinfo *di, struct fv_dirstats *ds,
 	/* bw is KiB/s in every version; bw_bytes exists since fio 3.2. */
 	ds->bw_bytes = isnan(bw_bytes) ? num0(obj, "bw") * 1024 : bw_bytes;
 	ds->iops = num0(obj, "iops");
-	ds->iops_sd = num0(obj, "iops_stddev");
-	ds->iops_samples = fv_u64(num0(obj, "iops_samples"));
+	parse_rate_samples(&ds->bw_samples, obj, "bw", 1024);
+	parse_rate_samples(&ds->iops_samples, obj, "iops", 1);
 	ds->runtime_ms = fv_u64(num0(obj, "runtime"));
 	ds->total_ios = fv_u64(num0(obj, "total_ios"));
 	/*
@@ -393,6 +444,7 @@ int fv_parse_job(const struct fv_docinfo *di, const json_t *jo,
 	job->cpu_busiest = job->usr_cpu + job->sys_cpu;
 	job->ctx = fv_u64(num0(jo, "ctx"));
 	parse_depths(job, json_object_get(jo, "iodepth_level"));
+	parse_lat_buckets(&job->lat_buckets, jo);
 	job->job_runtime_ms = fv_u64(num0(jo, "job_runtime"));
 	ret = parse_host(job, jo);
 	ret = ret ? ret

@@ -215,6 +215,12 @@ void fv_dirstats_clear(struct fv_dirstats *ds)
 	memset(ds, 0, sizeof(*ds));
 }
 
+const double fv_lat_bucket_ns[FV_LAT_BUCKETS] = {
+	2,    4,    10,	  20,	 50,	100,   250,   500,   750, 1e3,	    2e3,
+	4e3,  10e3, 20e3, 50e3,	 100e3, 250e3, 500e3, 750e3, 1e6, 2e6,	    4e6,
+	10e6, 20e6, 50e6, 100e6, 250e6, 500e6, 750e6, 1e9,   2e9, INFINITY,
+};
+
 void fv_job_depths_scale(struct fv_job *job)
 {
 	double sum = 0;

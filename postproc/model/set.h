@@ -147,6 +147,24 @@ struct fv_window_rate {
 	size_t n;
 };
 
+/*
+ * fio's samples of a rate, one a second or per bwavgtime/iopsavgtime
+ * (JSON's bw_min to bw_samples and iops_min to iops_samples, the text's
+ * "bw (" and "iops" lines): bytes/s or IO/s. fio 2 counted none (n 0).
+ */
+struct fv_rate_samples {
+	bool present;
+	uint64_t n;
+	double min, max, mean, sd;
+	double group_pct; /* bw: the job's share of its group's, percent */
+	/*
+	 * Printed precision, 0 when exact: min and max within minmax_res
+	 * (the text truncates them to its unit), mean and sd within
+	 * moment_res, group_pct within pct_res.
+	 */
+	double minmax_res, moment_res, pct_res;
+};
+
 struct fv_dirstats {
 	bool present;
 	/*
@@ -165,12 +183,8 @@ struct fv_dirstats {
 	 */
 	double io_bytes_res, bw_res, iops_res;
 	bool bw_decimal; /* the tool printed it in 10^6 B/s (MB/s) */
-	/*
-	 * fio's own IOPS samples (iops_stddev, iops_samples; one a second,
-	 * or per iopsavgtime): the run's variation, 0 when fio gave none.
-	 */
-	double iops_sd;
-	uint64_t iops_samples;
+	/* fio's own samples of the rates: the run's variation. */
+	struct fv_rate_samples bw_samples, iops_samples;
 	struct fv_lat lat[FV_LAT_NR];
 	struct fv_sample *samples;
 	size_t nsamples;
@@ -321,6 +335,23 @@ enum fv_job_kind {
 
 #define FV_DEPTH_LEVELS 7 /* 1, 2, 4, 8, 16, 32, >=64 */
 
+/*
+ * fio's latency buckets (JSON's latency_ns, latency_us and latency_ms, the
+ * text's "lat (nsec)" lines): the share of a job's I/Os, percent, whose
+ * latency was at most fv_lat_bucket_ns[i] and above the bound before
+ * (the last: 2 s or more). fio counts a share under 0.01% as 0.01.
+ */
+#define FV_LAT_BUCKETS 32
+
+struct fv_lat_buckets {
+	bool present;
+	double res; /* printed precision, percentage points; 0 exact */
+	double pct[FV_LAT_BUCKETS];
+};
+
+/* The bounds, ns: 2 ns to 1000 ns, 2 us to 1000 us, 2 ms to 2000 ms, inf. */
+extern const double fv_lat_bucket_ns[FV_LAT_BUCKETS];
+
 struct fv_job {
 	char *name;    /* fio jobname */
 	char *display; /* name shown in tables: name, name#clone */
@@ -377,6 +408,7 @@ struct fv_job {
 	 */
 	bool has_depths;
 	double depth_pct[FV_DEPTH_LEVELS];
+	struct fv_lat_buckets lat_buckets;
 	/*
 	 * How idle the CPUs the job could run on were (cpus_allowed, else
 	 * all), percent: from fio's --idle-prof=percpu, else from the run's

@@ -37,8 +37,8 @@ double fv_vjob_iops_spread(const struct fv_logset *logs, const struct fv_job *j)
 	if (logs && !fv_log_rate(logs, j, FV_LOG_IOPS, fv_vjob_dir(j), &r))
 		s = spread(r.v, r.n);
 	fv_rate_free(&r);
-	if (isnan(s) && d->iops_samples >= 2 && d->iops > 0)
-		s = d->iops_sd / d->iops;
+	if (isnan(s) && d->iops_samples.n >= 2 && d->iops > 0)
+		s = d->iops_samples.sd / d->iops;
 	return s;
 }
 
@@ -57,8 +57,8 @@ double fv_vjob_iops_se(const struct fv_logset *logs, const struct fv_job *j)
 		se = sqrt(s / (double) r.n);
 	}
 	fv_rate_free(&r);
-	if (isnan(se) && d->iops_samples >= 2)
-		se = d->iops_sd / sqrt((double) d->iops_samples);
+	if (isnan(se) && d->iops_samples.n >= 2)
+		se = d->iops_samples.sd / sqrt((double) d->iops_samples.n);
 	return se;
 }
 

@@ -57,6 +57,13 @@ run clones steady $f --ioengine=psync --bs=4k --rw=randwrite --numjobs=3 \
 # percentiles.
 run null_fast peak --ioengine=null --size=2g --bs=4k --rw=randread \
 	--lat_percentiles=1 --slat_percentiles=1 $pct --name=peak_null_read
+# kb_base=1000 and bits (unit_base=1): "BW=87.9Tbit/s (79.9Tibit/s)", and
+# past kb_base^2 KiB/s the bandwidth samples in kb_base x KiB; then
+# kb_base=1000 under a rate limit: samples in "kB", which are KiB.
+run si_bits peak --ioengine=null --size=4g --bs=1m --rw=read --time_based \
+	--runtime=1200ms --kb_base=1000 --unit_base=1 --name=peak_null_bits
+run si_kilo peak --ioengine=null --size=4g --bs=1m --rw=read --time_based \
+	--runtime=1200ms --rate=300m --kb_base=1000 --name=peak_null_si
 # Two groups (stonewall), a sequential read and a sequential write of 1M.
 run two_groups throughput $f --ioengine=psync --bs=1m --name=seqread1m \
 	--rw=read --name=seqwrite1m --stonewall --rw=write

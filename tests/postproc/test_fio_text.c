@@ -66,6 +66,45 @@ static void check_lat(const struct fv_lat *j, const struct fv_lat *t,
 	}
 }
 
+/* A rate's samples: fio prints their line only when it took some. */
+static void check_samples(const struct fv_rate_samples *j,
+			  const struct fv_rate_samples *t, const char *what,
+			  const char *file, const char *job)
+{
+	char w[96];
+
+	assert_int_equal(t->present, j->present && j->n > 0);
+	if (!t->present)
+		return;
+	assert_int_equal(j->n, t->n);
+	snprintf(w, sizeof(w), "%s min", what);
+	near(j->min, t->min, t->minmax_res, w, file, job);
+	snprintf(w, sizeof(w), "%s max", what);
+	near(j->max, t->max, t->minmax_res, w, file, job);
+	snprintf(w, sizeof(w), "%s mean", what);
+	near(j->mean, t->mean, t->moment_res, w, file, job);
+	snprintf(w, sizeof(w), "%s stdev", what);
+	near(j->sd, t->sd, t->moment_res, w, file, job);
+	snprintf(w, sizeof(w), "%s per", what);
+	near(j->group_pct, t->group_pct, t->pct_res, w, file, job);
+}
+
+/* The latency buckets: every one, those the text left out at 0. */
+static void check_buckets(const struct fv_lat_buckets *j,
+			  const struct fv_lat_buckets *t, const char *file,
+			  const char *job)
+{
+	char w[64];
+
+	assert_int_equal(t->present, j->present);
+	assert_true(!t->present || t->res == 0.005);
+	for (int i = 0; t->present && i < FV_LAT_BUCKETS; i++) {
+		snprintf(w, sizeof(w), "latency bucket %g ns",
+			 fv_lat_bucket_ns[i]);
+		near(j->pct[i], t->pct[i], t->res, w, file, job);
+	}
+}
+
 static void check_dir(const struct fv_dirstats *j, const struct fv_dirstats *t,
 		      int d, const char *file, const char *job)
 {
@@ -92,9 +131,10 @@ static void check_dir(const struct fv_dirstats *j, const struct fv_dirstats *t,
 	snprintf(w, sizeof(w), "%s io_bytes", fv_dir_name(d));
 	near((double) j->io_bytes, (double) t->io_bytes, t->io_bytes_res, w,
 	     file, job);
-	snprintf(w, sizeof(w), "%s iops stdev", fv_dir_name(d));
-	near(j->iops_sd, t->iops_sd, 0.005, w, file, job);
-	assert_int_equal(j->iops_samples, t->iops_samples);
+	snprintf(w, sizeof(w), "%s bw samples", fv_dir_name(d));
+	check_samples(&j->bw_samples, &t->bw_samples, w, file, job);
+	snprintf(w, sizeof(w), "%s iops samples", fv_dir_name(d));
+	check_samples(&j->iops_samples, &t->iops_samples, w, file, job);
 	for (int k = 0; k < FV_LAT_NR; k++) {
 		snprintf(w, sizeof(w), "%s %s", fv_dir_name(d), kinds[k]);
 		check_lat(&j->lat[k], &t->lat[k], w, file, job);
@@ -159,6 +199,8 @@ static void check_pair(const char *json, const char *text)
 		for (int k = 0; j->has_depths && k < FV_DEPTH_LEVELS; k++)
 			near(j->depth_pct[k], t->depth_pct[k], 0.1, "IO depths",
 			     text, j->display);
+		check_buckets(&j->lat_buckets, &t->lat_buckets, text,
+			      j->display);
 		if (t->kind == FV_JOB_CLONE_SUM)
 			continue; /* its percentiles come from no bins */
 		for (int d = 0; d < FV_DIR_NR; d++)
@@ -259,6 +301,8 @@ static void fio2_format(void **state)
 		"    clat percentiles (msec):\n"
 		"     |  1.00th=[    2],  5.00th=[    2], 10.00th=[    2],\n"
 		"     | 99.00th=[    9], 99.90th=[   12]\n"
+		"    bw (KB  /s): min=38000, max=42000, per=100.00%, "
+		"avg=40960.00, stdev=500.00\n"
 		"    lat (msec) : 2=10.00%, 4=80.00%, 10=9.00%, 20=1.00%\n"
 		"  cpu          : usr=1.00%, sys=5.00%, ctx=100, majf=0, "
 		"minf=40\n"
@@ -271,6 +315,7 @@ static void fio2_format(void **state)
 		"Run status group 0 (all jobs):\n"
 		"   READ: io=409600KB, aggrb=40960KB/s, minb=40960KB/s, "
 		"maxb=40960KB/s, mint=10000msec, maxt=10000msec\n";
+	const struct fv_rate_samples *rs;
 	struct fv_set set;
 	const struct fv_job *j;
 
@@ -291,6 +336,21 @@ static void fio2_format(void **state)
 	assert_true(
 		fv_lat_reported(&j->dir[FV_DIR_READ].lat[FV_CLAT], 99)->ns ==
 		9e6);
+	/* fio 2 counted no samples and printed no IOPS samples. */
+	rs = &j->dir[FV_DIR_READ].bw_samples;
+	assert_true(rs->present && rs->n == 0);
+	assert_true(rs->min == 38000 * 1024. && rs->max == 42000 * 1024.);
+	assert_true(rs->mean == 40960 * 1024. && rs->sd == 500 * 1024.);
+	assert_false(j->dir[FV_DIR_READ].iops_samples.present);
+	/* The buckets printed, at their bounds; the rest 0. */
+	assert_true(j->lat_buckets.present);
+	for (int i = 0; i < FV_LAT_BUCKETS; i++)
+		assert_true(j->lat_buckets.pct[i] ==
+			    (fv_lat_bucket_ns[i] == 2e6	   ? 10
+			     : fv_lat_bucket_ns[i] == 4e6  ? 80
+			     : fv_lat_bucket_ns[i] == 10e6 ? 9
+			     : fv_lat_bucket_ns[i] == 20e6 ? 1
+							   : 0));
 	/* 50 was not printed: not made up. */
 	assert_int_equal(j->dir[FV_DIR_READ].lat[FV_CLAT].pct[0].src,
 			 FV_PCT_NONE);

@@ -519,8 +519,8 @@ static void disk_util_samples_last_bin(void **state)
 	assert_int_equal(r->run_io.job_ios[1], 500);
 	assert_int_equal(r->run_io.targets, 1);
 	assert_string_equal(r->run_io.devices, "vda, dm-0");
-	assert_true(r->dir[FV_DIR_READ].iops_sd == 12.5);
-	assert_int_equal(r->dir[FV_DIR_READ].iops_samples, 40);
+	assert_true(r->dir[FV_DIR_READ].iops_samples.sd == 12.5);
+	assert_int_equal(r->dir[FV_DIR_READ].iops_samples.n, 40);
 	l = &r->dir[FV_DIR_READ].lat[FV_CLAT];
 	for (size_t i = 0; i < l->nreported; i++)
 		lower |= l->reported[i].ns >= FV_HIST_END_NS;

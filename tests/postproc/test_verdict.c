@@ -403,8 +403,9 @@ static void test_peak_vs_steady(void **state)
 	for (int k = 0; k < 2; k++) {
 		struct fv_dirstats *d = &h.set.jobs[k]->dir[FV_DIR_WRITE];
 
-		d->iops_sd = 0.01 * d->iops;
-		d->iops_samples = 20;
+		d->iops_samples.present = true;
+		d->iops_samples.sd = 0.01 * d->iops;
+		d->iops_samples.n = 20;
 	}
 	assert_int_equal(fv_vcheck_burst(&h.vc, s), 0);
 	assert_string_equal(cell(&h, 2, VC_VERDICT), "burst-collapse");

@@ -366,8 +366,9 @@ static struct fv_job *gate_job(struct fv_set *set, double iops, double sd,
 	struct fv_job *j = mkjob(set, "gate", 8, iops, 8 / iops * 1e9);
 	struct fv_dirstats *w = &j->dir[FV_DIR_WRITE];
 
-	w->iops_sd = sd;
-	w->iops_samples = sd > 0 ? 12 : 0;
+	w->iops_samples.present = sd > 0;
+	w->iops_samples.sd = sd;
+	w->iops_samples.n = sd > 0 ? 12 : 0;
 	w->lat[FV_CLAT].reported = calloc(1, sizeof(struct fv_reported_pct));
 	w->lat[FV_CLAT].reported[0] = (struct fv_reported_pct){ 99, p99 };
 	w->lat[FV_CLAT].nreported = 1;
