@@ -6,6 +6,9 @@
  *     run's mean, from the windows of its IOPS log (their spread over the
  *     square root of their count), else from fio's own samples
  *     (iops_stddev over iops_samples).
+ *   - fio 2 took no IOPS samples: its bandwidth samples vary as IOPS do
+ *     at one block size, and give the spread (not the standard error: it
+ *     did not print their count).
  *   - IOPS, from run to run (diff): the windows' own spread, which moves
  *     with the machine's load as another run's mean would.
  *   - p99: the spread of per-window p99s of a per-I/O latency log
@@ -28,18 +31,30 @@ static double spread(const double *v, size_t n)
 	return n >= 3 ? 1.4826 * fv_rel_mad(v, n) : NAN;
 }
 
+/* fio's own samples' sd over the rate: IOPS, else bandwidth; or NAN. */
+static double samples_spread(const struct fv_dirstats *d)
+{
+	const struct fv_rate_samples *b = &d->bw_samples;
+
+	if (d->iops_samples.present)
+		return d->iops_samples.n >= 2 && d->iops > 0
+			       ? d->iops_samples.sd / d->iops
+			       : NAN;
+	/* A count of 0 is fio 2's unknown one; an sd needs two samples. */
+	return b->present && b->sd > 0 && b->n != 1 && d->bw_bytes > 0
+		       ? b->sd / d->bw_bytes
+		       : NAN;
+}
+
 double fv_vjob_iops_spread(const struct fv_logset *logs, const struct fv_job *j)
 {
-	const struct fv_dirstats *d = &j->dir[fv_vjob_dir(j)];
 	struct fv_rate r = { 0 };
 	double s = NAN;
 
 	if (logs && !fv_log_rate(logs, j, FV_LOG_IOPS, fv_vjob_dir(j), &r))
 		s = spread(r.v, r.n);
 	fv_rate_free(&r);
-	if (isnan(s) && d->iops_samples.n >= 2 && d->iops > 0)
-		s = d->iops_samples.sd / d->iops;
-	return s;
+	return isnan(s) ? samples_spread(&j->dir[fv_vjob_dir(j)]) : s;
 }
 
 double fv_vjob_iops_se(const struct fv_logset *logs, const struct fv_job *j)

@@ -123,7 +123,8 @@ double fv_vjob_iops_se(const struct fv_logset *logs, const struct fv_job *j);
 /*
  * How far its IOPS move within the run, relative to their level: the
  * spread (a normal's sigma, from MAD) of its IOPS log's windows, else
- * fio's iops_stddev over its iops; NAN when neither exists. What another
+ * fio's iops_stddev over its iops, else (fio 2) its bandwidth samples'
+ * stddev over its bandwidth; NAN when none exists. What another
  * run of the same job may measure: windows drift together with the
  * machine's load, so the standard error would claim too much.
  */

@@ -376,12 +376,14 @@ static void test_burst_and_steady(void **state)
  * judged as the regression gate judges them. 10k then 3k: a burst that
  * ran dry. 10k then 8k with no measure of either run's noise: inside
  * three times the default 10% of each, cannot tell (inconclusive); the
- * same with fio's samples spread 1%: a fall.
+ * same with fio's samples spread 1%: a fall; with fio 2's bandwidth
+ * samples alone, a fall at 1% and inconclusive at 20%.
  */
 static void test_peak_vs_steady(void **state)
 {
 	struct harness h;
 	struct fv_job *p, *s;
+	double ratio;
 
 	(void) state;
 	h_init(&h);
@@ -409,9 +411,29 @@ static void test_peak_vs_steady(void **state)
 	}
 	assert_int_equal(fv_vcheck_burst(&h.vc, s), 0);
 	assert_string_equal(cell(&h, 2, VC_VERDICT), "burst-collapse");
+	ratio = h.o.collapse_ratio;
 	h.o.collapse_ratio = 0.75;
 	assert_int_equal(fv_vcheck_burst(&h.vc, s), 0);
 	assert_string_equal(cell(&h, 3, VC_VERDICT), "sustained");
+	/* fio 2: bandwidth samples alone, uncounted; spread 1%, then 20%. */
+	h.o.collapse_ratio = ratio;
+	for (int k = 0; k < 4; k++) {
+		struct fv_dirstats *d = &h.set.jobs[k % 2]->dir[FV_DIR_WRITE];
+
+		d->iops_samples = (struct fv_rate_samples){ 0 };
+		d->bw_bytes = 4096 * d->iops;
+		d->bw_samples = (struct fv_rate_samples){
+			.present = true,
+			.mean = d->bw_bytes,
+			.sd = (k < 2 ? 0.01 : 0.2) * d->bw_bytes,
+		};
+		if (k == 1 || k == 3) {
+			assert_int_equal(fv_vcheck_burst(&h.vc, s), 0);
+			assert_string_equal(
+				cell(&h, k == 1 ? 4 : 5, VC_VERDICT),
+				k == 1 ? "burst-collapse" : "inconclusive");
+		}
+	}
 	h_free(&h);
 }
 
