@@ -222,11 +222,10 @@ static void classify(struct fv_job *job, const struct fv_role_override *ov,
 	job->role_dir = fv_job_main_dir(job);
 }
 
-/* One workload but its depth: pattern, read share, block, threads. */
+/* One workload but its depth. */
 static bool same_io(const struct fv_job *a, const struct fv_job *b)
 {
-	return a->wl.pattern == b->wl.pattern &&
-	       a->wl.read_pct == b->wl.read_pct && a->wl.block == b->wl.block &&
+	return fv_workload_same_io(&a->wl, &b->wl) &&
 	       a->wl.threads == b->wl.threads;
 }
 

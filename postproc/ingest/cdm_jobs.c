@@ -60,6 +60,7 @@ static int fill(struct fv_job *job, const struct fv_cdm *c,
 	job->wl.threads = t->threads;
 	job->wl.sync_every = 0;
 	job->wl.direct = 1;
+	job->wl.write_through = 0; /* DiskSpd -S, which is -Su */
 	job->format = "CrystalDiskMark";
 	job->timestamp = when(c);
 	job->index = t->line;

@@ -210,6 +210,7 @@ static int fill(struct fv_job *job, const struct fv_dspd *d,
 	job->wl.threads = r->threads > 0 ? r->threads : profile_threads(pr);
 	job->wl.sync_every = 0;
 	job->wl.direct = t->no_os_cache ? 1 : 0;
+	job->wl.write_through = t->write_through ? 1 : 0;
 	job->wl.runtime_s = pr->duration_s;
 	job->wl.warmup_s = pr->warmup_s;
 	job->format = "DiskSpd";

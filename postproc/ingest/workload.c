@@ -69,6 +69,8 @@ int fv_workload_of_opts(struct fv_job *job)
 		w->sync_every = (int) opt_long(job, "fdatasync", 0);
 	w->direct = fv_opt_true(fv_job_opt(job, "direct")) ||
 		    (b && !fv_opt_true(b));
+	/* sync=1, sync, dsync; fio's default is none. */
+	w->write_through = fv_opt_true(fv_job_opt(job, "sync"));
 	w->runtime_s = 0;
 	if (fv_job_opt(job, "runtime") &&
 	    !fv_opt_seconds(fv_job_opt(job, "runtime"), &rt))

@@ -167,6 +167,7 @@ struct fv_job *fv_job_new(void)
 		job->wl.read_pct = -1;
 		job->wl.sync_every = -1;
 		job->wl.direct = -1;
+		job->wl.write_through = -1;
 		job->wl.warmup_s = NAN;
 	}
 	return job;
@@ -392,6 +393,14 @@ void fv_pctlist_add(struct fv_pctlist *pl, double p)
 			return;
 	if (pl->n < FV_MAX_PCTS)
 		pl->p[pl->n++] = p;
+}
+
+bool fv_workload_same_io(const struct fv_workload *a,
+			 const struct fv_workload *b)
+{
+	return a->pattern == b->pattern && a->read_pct == b->read_pct &&
+	       a->block == b->block && a->direct == b->direct &&
+	       (a->read_pct == 100 || a->write_through == b->write_through);
 }
 
 int fv_workload_copy(struct fv_workload *dst, const struct fv_workload *src)

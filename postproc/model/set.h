@@ -286,17 +286,30 @@ enum fv_pattern { FV_PAT_UNKNOWN, FV_PAT_SEQ, FV_PAT_RAND };
  */
 struct fv_workload {
 	enum fv_pattern pattern;
-	double read_pct;  /* share of the I/Os that read, 0-100; < 0 unknown */
-	uint64_t block;	  /* bytes; 0 unknown */
-	int depth;	  /* I/Os in flight per thread; 0 unknown */
-	int threads;	  /* 0 unknown */
-	int sync_every;	  /* a flush every N writes; 0 none; -1 unknown */
-	int direct;	  /* 1 direct, 0 through the page cache, -1 unknown */
+	double read_pct; /* share of the I/Os that read, 0-100; < 0 unknown */
+	uint64_t block;	 /* bytes; 0 unknown */
+	int depth;	 /* I/Os in flight per thread; 0 unknown */
+	int threads;	 /* 0 unknown */
+	int sync_every;	 /* a flush every N writes; 0 none; -1 unknown */
+	int direct;	 /* 1 direct, 0 through the page cache, -1 unknown */
+	/*
+	 * Every write stable when it completes (fio's sync=1 or dsync:
+	 * O_SYNC, O_DSYNC; DiskSpd's -Sw, -Sh): 1, 0, -1 unknown.
+	 */
+	int write_through;
 	double runtime_s; /* the time asked for; 0 unknown */
 	double warmup_s;  /* ramp_time, DiskSpd's -W; 0 none; NAN unknown */
 	char *target;	  /* the file or device; NULL unknown */
 	char *test;	  /* the tool's own name of the test, or NULL */
 };
+
+/*
+ * The same I/O but for its depth and threads: pattern, read share, block,
+ * direct and, where they write, write-through. Unknowns equal only
+ * unknowns.
+ */
+bool fv_workload_same_io(const struct fv_workload *a,
+			 const struct fv_workload *b);
 
 /* A copy of src's strings into dst (which owns its own). 0 or -ENOMEM. */
 int fv_workload_copy(struct fv_workload *dst, const struct fv_workload *src);

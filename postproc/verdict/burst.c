@@ -56,13 +56,11 @@ static int series_step(struct fv_vctx *vc, const struct fv_job *j,
 	return 0;
 }
 
-/* Peak and steady of one workload: the same pattern, mix and block. */
+/* Peak and steady of one known workload, whatever their depths. */
 static bool same_io(const struct fv_job *a, const struct fv_job *b)
 {
-	return a->wl.pattern != FV_PAT_UNKNOWN &&
-	       a->wl.pattern == b->wl.pattern &&
-	       a->wl.read_pct == b->wl.read_pct && a->wl.block &&
-	       a->wl.block == b->wl.block;
+	return a->wl.pattern != FV_PAT_UNKNOWN && a->wl.block &&
+	       fv_workload_same_io(&a->wl, &b->wl);
 }
 
 static void peak_pair(struct fv_vctx *vc, const struct fv_job *j,

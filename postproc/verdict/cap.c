@@ -52,8 +52,7 @@ struct sweep {
 static bool same_sweep(const struct fv_job *a, const struct fv_job *b)
 {
 	return a->label && b->label && !strcmp(a->label, b->label) &&
-	       a->wl.pattern == b->wl.pattern &&
-	       a->wl.read_pct == b->wl.read_pct && a->wl.block == b->wl.block &&
+	       fv_workload_same_io(&a->wl, &b->wl) &&
 	       a->wl.threads == b->wl.threads &&
 	       fv_vjob_dir(a) == fv_vjob_dir(b);
 }

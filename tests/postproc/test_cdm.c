@@ -59,6 +59,7 @@ static void real_cdm7(void **state)
 	assert_int_equal(j->wl.depth, 32);
 	assert_int_equal(j->wl.threads, 16);
 	assert_int_equal(j->wl.direct, 1);
+	assert_int_equal(j->wl.write_through, 0); /* DiskSpd -S */
 	assert_true(j->wl.read_pct == 0);
 	/* No percentiles: best of passes, no distribution. */
 	assert_false(j->dir[FV_DIR_WRITE].lat[FV_CLAT].present);

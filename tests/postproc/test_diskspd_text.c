@@ -4,7 +4,8 @@
  * system dump before it), made 2.1 (thread pool over two targets, two
  * runs in one file, UTF-16LE, CRLF) and 2.2 (-D) ones from
  * mkdiskspd_text.py, and the version each one's traits allow; a result
- * cut in a table and one whose thread rows do not sum.
+ * cut in a table and one whose thread rows do not sum. Beside them, the
+ * caching flags of the XML reader's profile.
  */
 #include <errno.h>
 #include <math.h>
@@ -80,6 +81,7 @@ static void real_2017a(void **state)
 	assert_int_equal(j->wl.depth, 32);
 	assert_int_equal(j->wl.threads, 2);
 	assert_int_equal(j->wl.direct, 1);
+	assert_int_equal(j->wl.write_through, 1); /* -Sh */
 	assert_true(j->wl.runtime_s == 600 && j->wl.warmup_s == 5);
 	assert_string_equal(j->wl.target, "C:\\testfile.foo");
 	fv_set_free(&set);
@@ -129,6 +131,9 @@ static void version_traits(void **state)
 	assert_int_equal(fvt_diags(&set, FV_WARNING,
 				   "interrupted before the measurements"),
 			 1);
+	/* "using software cache", "writethrough off": neither flag */
+	assert_int_equal(set.jobs[0]->wl.direct, 0);
+	assert_int_equal(set.jobs[0]->wl.write_through, 0);
 	fv_set_free(&set);
 }
 
@@ -192,6 +197,30 @@ static void rows_not_tables(void **state)
 	}
 }
 
+/*
+ * The XML's caching flags as the workload's: 2.1's DisableOSCache and
+ * WriteThrough (-Sh), 2.0.16's DisableAllCache (both).
+ */
+static void xml_cache_flags(void **state)
+{
+	static const char *const files[] = {
+		"diskspd/diskspd-2.1-seq1m-q8t2-mix7030.xml",
+		"diskspd/diskspd-2.0.16-rnd4k-q32t4-made.xml",
+	};
+	struct fv_set set;
+
+	(void) state;
+	for (int i = 0; i < 2; i++) {
+		load(&set, files[i]);
+		assert_true(set.njobs > 0);
+		for (size_t k = 0; k < set.njobs; k++) {
+			assert_int_equal(set.jobs[k]->wl.direct, 1);
+			assert_int_equal(set.jobs[k]->wl.write_through, 1);
+		}
+		fv_set_free(&set);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -200,6 +229,7 @@ int main(void)
 		cmocka_unit_test(version_traits),
 		cmocka_unit_test(bad_tables),
 		cmocka_unit_test(rows_not_tables),
+		cmocka_unit_test(xml_cache_flags),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

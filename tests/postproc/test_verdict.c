@@ -437,6 +437,38 @@ static void test_peak_vs_steady(void **state)
 	h_free(&h);
 }
 
+/*
+ * Peak without sync and steady with sync=1 (O_SYNC: each write stable) are
+ * two workloads, and no pair: no burst row. The same reads are one.
+ */
+static void test_write_through_apart(void **state)
+{
+	static const struct fv_opt plain[] = { { "rw", "randwrite" },
+					       { "bs", "4k" } },
+				   synced[] = { { "rw", "randwrite" },
+						{ "bs", "4k" },
+						{ "sync", "1" } };
+	struct harness h;
+	struct fv_job *p, *s;
+
+	(void) state;
+	h_init(&h);
+	p = mkjob(&h.set, "peak", 32, 10000, 1e6);
+	s = mkjob(&h.set, "steady", 32, 3000, 1e6);
+	p->role = FV_ROLE_PEAK;
+	s->role = FV_ROLE_STEADY;
+	h_opts(p, plain, 2);
+	h_opts(s, synced, 3);
+	assert_int_equal(s->wl.write_through, 1);
+	assert_int_equal(p->wl.write_through, 0);
+	assert_int_equal(fv_vcheck_burst(&h.vc, s), 0);
+	assert_int_equal(h.vc.t->nrows, 0);
+	h_opts(s, plain, 2);
+	assert_int_equal(fv_vcheck_burst(&h.vc, s), 0);
+	assert_string_equal(cell(&h, 0, VC_VERDICT), "burst-collapse");
+	h_free(&h);
+}
+
 static void test_fail_on(void **state)
 {
 	struct fv_vopts o;
@@ -503,6 +535,7 @@ int main(void)
 		cmocka_unit_test(test_tail_ratio),
 		cmocka_unit_test(test_tail_growth),
 		cmocka_unit_test(test_burst_and_steady),
+		cmocka_unit_test(test_write_through_apart),
 		cmocka_unit_test(test_peak_vs_steady),
 		cmocka_unit_test(test_fail_on),
 		cmocka_unit_test(test_exit_status),
