@@ -371,6 +371,17 @@ static void test_burst_and_steady(void **state)
 	h_free(&h);
 }
 
+/* A harness with a peak job of 10k IOPS and a steady one of 3k, QD 32. */
+static void peak_and_steady(struct harness *h, struct fv_job **p,
+			    struct fv_job **s)
+{
+	h_init(h);
+	*p = mkjob(&h->set, "peak", 32, 10000, 1e6);
+	*s = mkjob(&h->set, "steady", 32, 3000, 1e6);
+	(*p)->role = FV_ROLE_PEAK;
+	(*s)->role = FV_ROLE_STEADY;
+}
+
 /*
  * Peak against steady of the same pattern, without any series: two runs,
  * judged as the regression gate judges them. 10k then 3k: a burst that
@@ -386,11 +397,7 @@ static void test_peak_vs_steady(void **state)
 	double ratio;
 
 	(void) state;
-	h_init(&h);
-	p = mkjob(&h.set, "peak", 32, 10000, 1e6);
-	s = mkjob(&h.set, "steady", 32, 3000, 1e6);
-	p->role = FV_ROLE_PEAK;
-	s->role = FV_ROLE_STEADY;
+	peak_and_steady(&h, &p, &s);
 	pattern(p);
 	pattern(s);
 	assert_int_equal(fv_vcheck_burst(&h.vc, s), 0);
@@ -452,11 +459,7 @@ static void test_write_through_apart(void **state)
 	struct fv_job *p, *s;
 
 	(void) state;
-	h_init(&h);
-	p = mkjob(&h.set, "peak", 32, 10000, 1e6);
-	s = mkjob(&h.set, "steady", 32, 3000, 1e6);
-	p->role = FV_ROLE_PEAK;
-	s->role = FV_ROLE_STEADY;
+	peak_and_steady(&h, &p, &s);
 	h_opts(p, plain, 2);
 	h_opts(s, synced, 3);
 	assert_int_equal(s->wl.write_through, 1);
