@@ -4,7 +4,7 @@
 # seed 000's PowerShell script keeps it: its six header lines, a UTF-8
 # BOM, CRLF line ends. test_fio_text.c reads both and checks that the text
 # gives what the JSON gives, to the text's printed precision. Small runs
-# (null engine, psync and libaio on a few MiB in /dev/shm): a few seconds
+# (null engine, psync and io_uring on a few MiB in /dev/shm): a few seconds
 # in all.
 #
 # Usage: fio_text_gen.sh OUTDIR [FIO]
@@ -70,8 +70,9 @@ run two_groups throughput $f --ioengine=psync --bs=1m --name=seqread1m \
 # Reads and writes reported as one direction.
 run unified peak $f --ioengine=psync --bs=4k --rw=randrw \
 	--unified_rw_reporting=1 --name=peak_mixed4k
-# An async engine's queue: IO depths above 1.
-run deep_randread peak $f --ioengine=libaio --iodepth=8 --bs=4k \
+# An async engine's queue: IO depths above 1 (io_uring: fio builds it on
+# Linux without a library, where libaio needs libaio-dev).
+run deep_randread peak $f --ioengine=io_uring --iodepth=8 --bs=4k \
 	--rw=randread --time_based --runtime=500ms --name=peak_randread4k_qd8
 # Interim sections (--status-interval): only the last one counts.
 run status steady --ioengine=null --size=100g --bs=4k --rw=randwrite \

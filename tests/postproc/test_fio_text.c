@@ -263,10 +263,11 @@ static void installed_fio(void **state)
 /* Runs of other fio versions, kept as fio made them. */
 static void other_fio_versions(void **state)
 {
-	static const char *const versions[] = { "fio-3.28", "fio-3.39" };
+	static const char *const versions[] = { "fio-3.28", "fio-3.39",
+						"fio-3.42" };
 
 	(void) state;
-	for (size_t i = 0; i < 2; i++) {
+	for (size_t i = 0; i < sizeof(versions) / sizeof(versions[0]); i++) {
 		char rel[64], dir[4096];
 		size_t n;
 
