@@ -22,15 +22,6 @@
 #include "ingest_int.h"
 #include "model/model.h"
 
-int fv_ft_garbled(struct ftext *f, const char *what)
-{
-	f->bad = true;
-	return fv_diag_add(f->diags, FV_ERROR, f->name, f->line, 1,
-			   "fio text: %s line does not parse: none of its "
-			   "figures used",
-			   what);
-}
-
 /*
  * A report ended and another begins (--status-interval, SIGUSR1): fio
  * prints every group again, from the first. Only the last is final.

@@ -2,8 +2,9 @@
 /*
  * fio's text output, what comes before the results: the header of the
  * script that kept it (seed 000's: "VM:", "Command: fio ..."), fio's
- * version, each job's first line; and the numbers as fio's num2str()
- * prints them, with their precision.
+ * version, each job's first line; the numbers as fio's num2str() prints
+ * them, with their precision; and the error of a line that does not
+ * parse, which every part of the reader gives.
  */
 #include <errno.h>
 #include <math.h>
@@ -99,6 +100,15 @@ bool fv_ft_bytes(const char **s, double *v, double *res, bool kib)
 	}
 	*s = p;
 	return true;
+}
+
+int fv_ft_garbled(struct ftext *f, const char *what)
+{
+	f->bad = true;
+	return fv_diag_add(f->diags, FV_ERROR, f->name, f->line, 1,
+			   "fio text: %s line does not parse: none of its "
+			   "figures used",
+			   what);
 }
 
 /* "key=" in s, the text after it, or NULL. */
