@@ -387,10 +387,14 @@ static const char *heading(const char *s, const char *tag)
 static int job_line(struct ftext *f, const char *t)
 {
 	struct fv_job *job = f->cur;
-	const char *colon = strchr(t, ':'), *u;
-	size_t n = colon ? (size_t) (colon - t) : 0;
+	char tidy[1024];
+	const char *colon, *u;
+	size_t n;
 	int d;
 
+	t = fv_ft_tidy(t, tidy, sizeof(tidy));
+	colon = strchr(t, ':');
+	n = colon ? (size_t) (colon - t) : 0;
 	while (n && t[n - 1] == ' ')
 		n--;
 	d = dir_index(t, n);

@@ -174,7 +174,8 @@ static double bw_unit(const char *u, size_t n, int kb_base)
 
 /*
  * fio 3: "bw (  KiB/s): min=27016, max=29800, per=100.00%, avg=28825.33,
- * stdev=1085.30, samples=6"; fio 2: "bw (KB  /s): min=..., stdev=...".
+ * stdev=1085.30, samples=6"; fio 2: "bw (KB  /s): min=..., stdev=...",
+ * fio 2.0 "bw (KB/s)  : min=...".
  * min and max are truncated to the unit, the rest printed to 0.01.
  */
 int fv_ft_bw_samples(struct ftext *f, struct fv_rate_samples *rs, const char *s)
@@ -184,7 +185,13 @@ int fv_ft_bw_samples(struct ftext *f, struct fv_rate_samples *rs, const char *s)
 	double unit = bw_unit(u, n, f->kb_base ? f->kb_base : 1024), pct;
 	char *end;
 
-	p = fv_ft_after(s, "): min=");
+	/* fio 2.0: "bw (KB/s)  : min=" */
+	if ((p = strchr(s, ')'))) {
+		p += 1 + strspn(p + 1, " ");
+		p += *p == ':';
+		p += strspn(p, " ");
+		p = strncmp(p, "min=", 4) ? NULL : p + 4;
+	}
 	if (!unit || !p || !min_max(&p, &rs->min, &rs->max) ||
 	    strncmp(p, "per=", 4))
 		return fv_ft_garbled(f, "bandwidth samples");

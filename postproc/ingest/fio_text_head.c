@@ -6,6 +6,7 @@
  * them, with their precision; and the error of a line that does not
  * parse, which every part of the reader gives.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -25,7 +26,10 @@ static double num2str_res(double m, int decimals)
 	return 0.5 * m * pow(10, -decimals) + m / 1000;
 }
 
-/* A number with fio's num2str suffix: "29.1k", "2857", "3.5M". */
+/*
+ * A number with fio's num2str suffix: "29.1k", "2857", "3.5M"; fio 2's
+ * thousand was "K" ("max=18006K").
+ */
 bool fv_ft_num(const char **s, double *v, double *res, double k)
 {
 	static const char sfx[] = "kMGTPE";
@@ -42,7 +46,7 @@ bool fv_ft_num(const char **s, double *v, double *res, double k)
 		decimals = (int) (end - dot - 1);
 	for (const char *q = sfx; *q; q++) {
 		m *= k;
-		if (*end == *q) {
+		if (*end == *q || (*end == 'K' && *q == 'k')) {
 			*v *= m;
 			if (res)
 				*res = num2str_res(m, decimals);
@@ -109,6 +113,29 @@ int fv_ft_garbled(struct ftext *f, const char *what)
 			   "fio text: %s line does not parse: none of its "
 			   "figures used",
 			   what);
+}
+
+const char *fv_ft_tidy(const char *s, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	if (!strstr(s, " ,") && !strstr(s, " B/s"))
+		return s;
+	for (const char *p = s; *p; p++) {
+		size_t sp = strspn(p, " ");
+
+		if (sp &&
+		    (p[sp] == ',' || (p > s && isdigit((unsigned char) p[-1]) &&
+				      !strncmp(p + sp, "B/s", 3)))) {
+			p += sp - 1;
+			continue;
+		}
+		if (n + 1 >= len)
+			return s;
+		buf[n++] = *p;
+	}
+	buf[n] = '\0';
+	return buf;
 }
 
 /* "key=" in s, the text after it, or NULL. */
@@ -216,6 +243,19 @@ int fv_ft_job_opts(const struct ftext *f, struct fv_job *job)
 	return job->opts ? 0 : -ENOMEM;
 }
 
+/* "2.0.8": digits, a dot, digits, a dot, digits, and nothing else. */
+static bool bare_version(const char *s)
+{
+	for (int part = 0; part < 3; part++) {
+		size_t n = strspn(s, "0123456789");
+
+		if (!n || (part < 2 && s[n] != '.'))
+			return false;
+		s += n + (part < 2);
+	}
+	return !*s;
+}
+
 int fv_ft_header_line(struct ftext *f, const char *s)
 {
 	if (!strncmp(s, "VM: ", 4) && !f->label)
@@ -225,5 +265,8 @@ int fv_ft_header_line(struct ftext *f, const char *s)
 	if (!strncmp(s, "fio-", 4) && s[4] >= '0' && s[4] <= '9' &&
 	    !strchr(s, ' '))
 		return fv_ft_dup(&f->version, s, strlen(s));
+	/* fio 2.0 built without its "fio-": "2.0.8" after the jobs' lines */
+	if (f->npre && !f->version && bare_version(s))
+		return asprintf(&f->version, "fio-%s", s) < 0 ? -ENOMEM : 0;
 	return 0;
 }

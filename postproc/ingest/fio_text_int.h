@@ -73,6 +73,13 @@ int fv_ft_job_opts(const struct ftext *f, struct fv_job *job);
 /* A line before any job: a script's header, fio's version. */
 int fv_ft_header_line(struct ftext *f, const char *s);
 
+/*
+ * fio 2.0 printed "min=101 , max=78393 , avg=..." and "bw=292318 B/s":
+ * the line without the spaces before a comma or a unit, in buf (of len
+ * bytes); s itself when it has none or buf is too short.
+ */
+const char *fv_ft_tidy(const char *s, char *buf, size_t len);
+
 /* Names the line as one that does not parse, the file as bad: 0, -ENOMEM. */
 int fv_ft_garbled(struct ftext *f, const char *what);
 

@@ -364,6 +364,61 @@ static void fio2_format(void **state)
 	fv_set_free(&set);
 }
 
+/*
+ * fio 2.0: its version without "fio-", spaces before commas ("min=101 ,"),
+ * a rate in bare bytes with a space ("292318 B/s"), "bw (KB/s)  :", no
+ * heading date, no samples count.
+ */
+static void fio20_format(void **state)
+{
+	static const char text[] =
+		"mixed: (g=0): rw=randrw, bs=4K-4K/4K-4K, ioengine=sync, "
+		"iodepth=1\n"
+		"2.0.8\n"
+		"Starting 1 process\n\n"
+		"mixed: (groupid=0, jobs=1): err= 0: pid=4283\n"
+		"  read : io=16000KB, bw=273066 B/s, iops=66 , runt= "
+		"60001msec\n"
+		"    clat (usec): min=101 , max=18006K, avg=396.14, "
+		"stdev=1190.18\n"
+		"     lat (usec): min=102 , max=18006K, avg=397.87, "
+		"stdev=1190.19\n"
+		"    clat percentiles (usec):\n"
+		"     | 50.00th=[  177], 99.00th=[ 6112]\n"
+		"    bw (KB/s)  : min=  200, max=  300, per=100.00%, "
+		"avg=266.50, stdev=20.25\n"
+		"    lat (usec) : 250=75.37%, 500=24.63%\n"
+		"  cpu          : usr=1.23%, sys=4.09%, ctx=149956, majf=0, "
+		"minf=24\n"
+		"  IO depths    : 1=100.0%, 2=0.0%, 4=0.0%, 8=0.0%, 16=0.0%, "
+		"32=0.0%, >=64=0.0%\n"
+		"     issued    : total=r=4000/w=0/d=0, short=r=0/w=0/d=0\n\n"
+		"Run status group 0 (all jobs):\n"
+		"   READ: io=16000KB, aggrb=266KB/s, minb=266KB/s, "
+		"maxb=266KB/s, mint=60001msec, maxt=60001msec\n";
+	const struct fv_dirstats *r;
+	struct fv_set set;
+
+	(void) state;
+	assert_int_equal(load_inline(&set, text), 0);
+	assert_int_equal(set.diags.nerrors, 0);
+	assert_int_equal(set.njobs, 1);
+	assert_string_equal(set.jobs[0]->fio_version, "fio-2.0.8");
+	r = &set.jobs[0]->dir[FV_DIR_READ];
+	assert_int_equal(r->total_ios, 4000);
+	assert_true(fabs(r->iops - 4000 / 60.001) < 1e-9);
+	assert_true(fabs(r->bw_bytes - 273066) <= r->bw_res);
+	assert_true(r->lat[FV_CLAT].min_ns == 101e3);
+	assert_true(r->lat[FV_CLAT].max_ns == 18006e6);
+	assert_true(r->bw_samples.present && r->bw_samples.n == 0);
+	assert_true(r->bw_samples.mean == 266.5 * 1024);
+	assert_true(fv_lat_bucket_ns[16] == 250e3 &&
+		    set.jobs[0]->lat_buckets.pct[16] == 75.37);
+	assert_true(fv_lat_bucket_ns[17] == 500e3 &&
+		    set.jobs[0]->lat_buckets.pct[17] == 24.63);
+	fv_set_free(&set);
+}
+
 static const char cut_job[] =
 	"VM: az-d4s\r\nTestType: peak\r\n----\r\n"
 	"rr: (groupid=0, jobs=1): err= 0: pid=1: Mon Jan  4 10:00:00 2021\r\n"
@@ -447,6 +502,7 @@ int main(void)
 		cmocka_unit_test(installed_fio),
 		cmocka_unit_test(other_fio_versions),
 		cmocka_unit_test(fio2_format),
+		cmocka_unit_test(fio20_format),
 		cmocka_unit_test(cut_mid_job),
 		cmocka_unit_test(garbled_line),
 		cmocka_unit_test(utf16_text),
