@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "identity.h"
 #include "label.h"
 
 int fv_label_rule_parse(struct fv_label_rule *r, const char *arg)
@@ -179,26 +180,31 @@ static const char *host_part(const struct fv_job *job)
 
 /*
  * Client/server output: the label is the host, after the fleet's name
- * when --label or the file name gives one ("p30@127.0.0.2"), so that
- * several fleets over the same hosts stay apart.
+ * when --label or the file name gives one ("p30@127.0.0.2"), or the
+ * folder (by_dir), so that several fleets over the same hosts stay apart.
  */
-static int label_host(struct fv_job *job, const struct fv_label_rule *r)
+static int label_host(struct fv_job *job, const struct fv_label_rule *r,
+		      bool by_dir)
 {
 	char *fleet = NULL;
+	int ret = 0;
 
-	if (r)
+	if (r) {
+		job->label_rule = "--label@hostname";
 		fleet = strdup(r->name);
-	else if (fv_filename_split(job->source, &fleet, NULL) == -ENOMEM)
+	} else if (!(ret = fv_filename_split(job->source, &fleet, NULL))) {
+		job->label_rule = "file name@hostname";
+	} else if (ret == -ENOENT && by_dir) {
+		job->label_rule = "directory@hostname";
+		fleet = dir_label(job->source);
+	} else if (ret == -ENOENT) {
+		job->label_rule = "hostname";
+		fleet = strdup("");
+	}
+	if (!fleet)
 		return -ENOMEM;
-	if (r && !fleet)
-		return -ENOMEM;
-	job->label_rule = r	  ? "--label@hostname"
-			  : fleet ? "file name@hostname"
-				  : "hostname";
 	free(job->fleet);
-	job->fleet = fleet ? fleet : strdup("");
-	if (!job->fleet)
-		return -ENOMEM;
+	job->fleet = fleet;
 	if (!*job->fleet)
 		job->label = strdup(host_part(job));
 	else if (asprintf(&job->label, "%s@%s", job->fleet, host_part(job)) < 0)
@@ -206,21 +212,12 @@ static int label_host(struct fv_job *job, const struct fv_label_rule *r)
 	return job->label ? 0 : -ENOMEM;
 }
 
-static int label_job(struct fv_job *job, const struct fv_label_rule *rules,
-		     size_t nrules)
+/* The rules a folder's results are labelled by when not told otherwise. */
+static int label_by_rules(struct fv_job *job)
 {
-	const struct fv_label_rule *r = match_rule(job->source, rules, nrules);
 	char *lab = NULL;
 
-	free(job->label);
-	job->label = NULL;
-	if (job->host || job->kind == FV_JOB_ALL_CLIENTS ||
-	    job->kind == FV_JOB_FLEET)
-		return label_host(job, r);
-	if (r) {
-		job->label_rule = "--label";
-		job->label = strdup(r->name);
-	} else if (job->source_label && *job->source_label) {
+	if (job->source_label && *job->source_label) {
 		job->label_rule = "input header";
 		job->label = strdup(job->source_label);
 	} else if (!fv_filename_split(job->source, &lab, NULL)) {
@@ -233,14 +230,175 @@ static int label_job(struct fv_job *job, const struct fv_label_rule *rules,
 	return job->label ? 0 : -ENOMEM;
 }
 
-int fv_label_assign(struct fv_set *set, const struct fv_label_rule *rules,
-		    size_t nrules)
+/* --label-by file, host or target: that name, else the directory's. */
+static int label_by_identity(struct fv_job *job, enum fv_label_by by)
 {
+	struct fv_identity id;
+	char name[512] = "";
+
+	fv_identity_of(job, &id);
+	if (by == FV_LABEL_BY_FILE) {
+		int ret = fv_filename_split(job->source, &job->label, NULL);
+
+		if (ret != -ENOENT) {
+			job->label_rule = "file name";
+			return ret;
+		}
+		id.file = job->source;
+		fv_identity_name(&id, FV_ID_FILE, name, sizeof(name));
+	} else if (by == FV_LABEL_BY_HOST) {
+		if (!id.machine && job->source_label)
+			id.machine = job->source_label; /* a header's VM: */
+		fv_identity_name(&id, FV_ID_MACHINE, name, sizeof(name));
+	} else {
+		fv_identity_name(&id, FV_ID_MACHINE | FV_ID_PLACE, name,
+				 sizeof(name));
+	}
+	if (!name[0] || !strcmp(job->source, "-")) {
+		job->label_rule = "directory";
+		job->label = dir_label(job->source);
+	} else {
+		job->label_rule = fv_label_by_name(by);
+		job->label = strdup(name);
+	}
+	return job->label ? 0 : -ENOMEM;
+}
+
+static bool of_hosts(const struct fv_job *job)
+{
+	return job->host || job->kind == FV_JOB_ALL_CLIENTS ||
+	       job->kind == FV_JOB_FLEET;
+}
+
+/*
+ * Client outputs that name no fleet (neither --label nor their file's
+ * name), from several folders: each folder is a fleet of its own, named
+ * after it. Else their fleet rows ("fleet", "All clients") would be one
+ * label, and the fleets merged or taken for reruns of one.
+ */
+static bool fleets_by_dir(const struct fv_set *set,
+			  const struct fv_label_rule *rules, size_t nrules)
+{
+	const char *dir = NULL;
+
 	for (size_t i = 0; i < set->njobs; i++) {
-		int ret = label_job(set->jobs[i], rules, nrules);
+		const struct fv_job *j = set->jobs[i];
+		const char *d = j->source_dir ? j->source_dir : "";
+
+		if (!of_hosts(j) || match_rule(j->source, rules, nrules) ||
+		    !fv_filename_split(j->source, NULL, NULL))
+			continue;
+		if (dir && strcmp(dir, d))
+			return true;
+		dir = d;
+	}
+	return false;
+}
+
+static int label_job(struct fv_job *job, const struct fv_label_rule *rules,
+		     size_t nrules, enum fv_label_by by, bool fleet_dirs)
+{
+	const struct fv_label_rule *r = match_rule(job->source, rules, nrules);
+
+	free(job->label);
+	job->label = NULL;
+	if (of_hosts(job))
+		return label_host(job, r, fleet_dirs);
+	if (r) {
+		job->label_rule = "--label";
+		job->label = strdup(r->name);
+		return job->label ? 0 : -ENOMEM;
+	}
+	if (by == FV_LABEL_BY_DIR) {
+		job->label_rule = "directory";
+		job->label = dir_label(job->source);
+		return job->label ? 0 : -ENOMEM;
+	}
+	if (by != FV_LABEL_BY_RULES)
+		return label_by_identity(job, by);
+	return label_by_rules(job);
+}
+
+int fv_label_assign(struct fv_set *set, const struct fv_label_rule *rules,
+		    size_t nrules, enum fv_label_by by)
+{
+	bool fleet_dirs = fleets_by_dir(set, rules, nrules);
+
+	for (size_t i = 0; i < set->njobs; i++) {
+		int ret =
+			label_job(set->jobs[i], rules, nrules, by, fleet_dirs);
 
 		if (ret)
 			return ret;
 	}
-	return 0;
+	if (fleet_dirs && fv_set_note(set, "%s",
+				      "labels: client outputs of several "
+				      "folders that name no fleet: each "
+				      "folder a fleet (FOLDER@HOST; --label "
+				      "NAME=PATH names one)"))
+		return -ENOMEM;
+	return by == FV_LABEL_BY_RULES ? fv_label_split(set) : 0;
+}
+
+static const char *const by_names[] = {
+	[FV_LABEL_BY_RULES] = "rules",	 [FV_LABEL_BY_DIR] = "dir",
+	[FV_LABEL_BY_FILE] = "file",	 [FV_LABEL_BY_HOST] = "host",
+	[FV_LABEL_BY_TARGET] = "target",
+};
+
+int fv_label_by_parse(const char *s)
+{
+	for (size_t i = 1; i < sizeof(by_names) / sizeof(*by_names); i++)
+		if (!strcmp(s, by_names[i]))
+			return (int) i;
+	return -EINVAL;
+}
+
+const char *fv_label_by_name(enum fv_label_by by)
+{
+	return by_names[by];
+}
+
+void fv_label_rules_mark(const struct fv_set *set,
+			 const struct fv_label_rule *rules, size_t nrules,
+			 bool *used)
+{
+	for (size_t r = 0; r < nrules; r++)
+		for (size_t i = 0; i < set->njobs && !used[r]; i++)
+			used[r] = match_rule(set->jobs[i]->source, &rules[r],
+					     1) != NULL;
+}
+
+int fv_label_rules_unused(const struct fv_label_rule *rules, size_t nrules,
+			  const bool *used, struct fv_diags *diags)
+{
+	int ret = 0;
+
+	for (size_t r = 0; r < nrules && !ret; r++)
+		if (!used[r])
+			ret = fv_diag_add(diags, FV_ERROR, NULL, 0, 0,
+					  "--label %s=%s: no input is %s or "
+					  "under it (PATH names an input file "
+					  "or a directory holding some)",
+					  rules[r].name, rules[r].path,
+					  rules[r].path)
+				      ?: -EINVAL;
+	return ret;
+}
+
+int fv_label_rules_check(const struct fv_set *set, const struct fv_set *also,
+			 const struct fv_label_rule *rules, size_t nrules,
+			 struct fv_diags *diags)
+{
+	bool *used = calloc(nrules + 1, sizeof(*used));
+	int ret;
+
+	if (!used)
+		return -ENOMEM;
+	fv_label_rules_mark(set, rules, nrules, used);
+	if (also)
+		fv_label_rules_mark(also, rules, nrules, used);
+	ret = fv_label_rules_unused(rules, nrules, used, diags);
+	free(used);
+	return ret;
 }

@@ -6,7 +6,7 @@
 
 int fv_annotate(struct fv_set *set, const struct fv_load_opts *o)
 {
-	int ret = fv_label_assign(set, o->labels, o->nlabels);
+	int ret = fv_label_assign(set, o->labels, o->nlabels, o->label_by);
 
 	ret = ret ? ret : fv_fleets_merge(set);
 	if (ret)

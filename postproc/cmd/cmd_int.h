@@ -15,6 +15,7 @@
 #include "ingest/ingest.h"
 #include "logs/logs.h"
 #include "render/render.h"
+#include "select/select.h"
 #include "util/util.h"
 #include "verdict/verdict.h"
 
@@ -76,6 +77,9 @@ struct fv_cmdline {
 	struct fv_pctlist show;
 	struct fv_label_rule *labels;
 	size_t nlabels;
+	enum fv_label_by label_by; /* --label-by */
+	enum fv_runs runs;	   /* --runs; diff: keep */
+	bool runs_given;
 	struct fv_role_override *roles;
 	size_t nroles;
 	int verbosity; /* -1 errors only, 0 warnings too, 1 notes too */
@@ -151,6 +155,11 @@ int fv_option_invalid(struct fv_cmdline *c, const struct fv_option *o,
 extern const struct fv_option fv_opts_format[], fv_opts_common[];
 /* --lat KIND: the latency whose percentiles are shown. */
 extern const struct fv_option fv_opts_lat[];
+/* --runs RULE: which run of a test the tables show (select/). */
+extern const struct fv_option fv_opts_runs[];
+
+/* What the command line asks of loading: inputs, --label(-by), --role. */
+struct fv_load_opts fv_load_opts_of(const struct fv_cmdline *c);
 
 /*
  * Generic setters of a field at c->own + o->off: ratio ("85%", "0.85"),
@@ -226,6 +235,8 @@ struct fv_tables {
 	struct fv_logset logs;	    /* read when want_logs */
 	struct fv_log_sources srcs; /* logs named as inputs, --logs */
 	bool want_logs;
+	/* Every run of a test in its label (diff: they are its samples). */
+	bool every_run;
 	struct fv_set *base;	    /* diff: --baseline, read by baseline_dir */
 	struct fv_logset base_logs; /* the logs beside the baseline */
 	const char *baseline_dir;
@@ -286,6 +297,7 @@ extern const char *const fv_report_tables[];
 bool fv_suite_has(const char *name);
 
 struct fv_suite {
+	enum fv_runs runs; /* the run of a test shown */
 	struct fv_set set;
 	struct fv_logset logs;
 	struct fv_aopts ao;

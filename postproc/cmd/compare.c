@@ -58,9 +58,9 @@ const struct fv_command fv_cmd_compare = {
 		 "smaller of its disk's\nand VM's), its peak, steady and "
 		 "sequential figures as a percent of it, and\nwhether a "
 		 "burst was in play.\n",
-	.options =
-		(const struct fv_option *const[]){ fv_opts_format,
-						   fv_opts_common, fv_opts_sku,
-						   fv_opts_catalog, NULL },
+	.options = (const struct fv_option *const[]){ fv_opts_format,
+						      fv_opts_common,
+						      fv_opts_runs, fv_opts_sku,
+						      fv_opts_catalog, NULL },
 	.main = compare_main,
 };

@@ -87,7 +87,9 @@ static int analyse(struct fv_tables *x, struct fv_report *rep)
 
 static int diff_main(const struct fv_invocation *inv, int argc, char **argv)
 {
-	struct fv_tables x = { .want_logs = true, .analyse = analyse };
+	struct fv_tables x = { .want_logs = true,
+			       .every_run = true,
+			       .analyse = analyse };
 
 	return fv_verdict_cmd_main(inv, &x, argc, argv);
 }

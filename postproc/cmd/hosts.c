@@ -32,7 +32,7 @@ const struct fv_command fv_cmd_hosts = {
 		 "MAD of the hosts: fioverdict(1), VERDICTS).\n",
 	.options =
 		(const struct fv_option *const[]){
-			fv_opts_format, fv_opts_common, fv_opts_lat,
-			fv_opts_fail_on, fv_opts_verdict, NULL },
+			fv_opts_format, fv_opts_common, fv_opts_runs,
+			fv_opts_lat, fv_opts_fail_on, fv_opts_verdict, NULL },
 	.main = hosts_main,
 };

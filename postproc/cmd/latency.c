@@ -53,9 +53,9 @@ const struct fv_command fv_cmd_latency = {
 	.help = "one row per label: IOPS and percentiles of one role "
 		"(--of ROLE[:DIR], default steady:write)",
 	.synopsis = "latency [OPTION]... INPUT...",
-	.options =
-		(const struct fv_option *const[]){ fv_opts_format,
-						   fv_opts_common, fv_opts_lat,
-						   latency_opts, NULL },
+	.options = (const struct fv_option *const[]){ fv_opts_format,
+						      fv_opts_common,
+						      fv_opts_runs, fv_opts_lat,
+						      latency_opts, NULL },
 	.main = latency_main,
 };

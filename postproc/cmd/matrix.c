@@ -64,9 +64,10 @@ const struct fv_command fv_cmd_matrix = {
 		 "for rw jobs). A test is\nnamed by its job's description=, "
 		 "else SEQ1M Q8T1 style from its options.\nWith --sku, "
 		 "each label's binding limit beside it.\n",
-	.options =
-		(const struct fv_option *const[]){
-			fv_opts_format, fv_opts_common, fv_opts_lat,
-			matrix_opts, fv_opts_sku, fv_opts_catalog, NULL },
+	.options = (const struct fv_option *const[]){ fv_opts_format,
+						      fv_opts_common,
+						      fv_opts_runs, fv_opts_lat,
+						      matrix_opts, fv_opts_sku,
+						      fv_opts_catalog, NULL },
 	.main = matrix_main,
 };

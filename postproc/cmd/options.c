@@ -278,6 +278,48 @@ static int set_label(struct fv_cmdline *c, const struct fv_option *o,
 	return 0;
 }
 
+static int set_label_by(struct fv_cmdline *c, const struct fv_option *o,
+			const char *arg)
+{
+	int by = fv_label_by_parse(arg);
+
+	(void) o;
+	if (by < 0)
+		return fv_usage_error(c,
+				      "--label-by: expected dir, file, host or "
+				      "target, got '%s'",
+				      arg);
+	c->label_by = (enum fv_label_by) by;
+	return 0;
+}
+
+static int set_runs(struct fv_cmdline *c, const struct fv_option *o,
+		    const char *arg)
+{
+	int rule = fv_runs_parse(arg);
+
+	(void) o;
+	if (rule < 0)
+		return fv_usage_error(c,
+				      "--runs: expected newest, median or all, "
+				      "got '%s'",
+				      arg);
+	c->runs = (enum fv_runs) rule;
+	c->runs_given = true;
+	return 0;
+}
+
+struct fv_load_opts fv_load_opts_of(const struct fv_cmdline *c)
+{
+	return (struct fv_load_opts){ .paths = c->inputs,
+				      .npaths = c->ninputs,
+				      .labels = c->labels,
+				      .nlabels = c->nlabels,
+				      .label_by = c->label_by,
+				      .roles = c->roles,
+				      .nroles = c->nroles };
+}
+
 static int set_role(struct fv_cmdline *c, const struct fv_option *o,
 		    const char *arg)
 {
@@ -337,6 +379,10 @@ const struct fv_option fv_opts_common[] = {
 	       "percentiles shown, e.g. 50,95,99,99.9,99.99", set_percentiles),
 	FV_OPT("label", 'l', "NAME=PATH", "label for inputs at or under PATH",
 	       set_label),
+	FV_OPT("label-by", 0, "KEY",
+	       "label by dir, file, host or target\n(default: the label "
+	       "rules, a folder of\nseveral machines or targets split)",
+	       set_label_by),
 	FV_OPT("role", 'r', "JOB=ROLE",
 	       "role of a job: warmup, scaling, peak,\nsteady, sync, "
 	       "throughput",
@@ -346,6 +392,14 @@ const struct fv_option fv_opts_common[] = {
 	FV_OPT("verbose", 'v', NULL, "also notes (skipped files)",
 	       set_verbosity),
 	FV_OPT("help", 'h', NULL, "this help", NULL),
+	FV_OPT_END,
+};
+
+const struct fv_option fv_opts_runs[] = {
+	FV_OPT("runs", 0, "RULE",
+	       "the run shown of a test run several\ntimes: newest (default), "
+	       "median, or\nall (each run a label of its own)",
+	       set_runs),
 	FV_OPT_END,
 };
 

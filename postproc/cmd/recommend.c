@@ -402,6 +402,7 @@ const struct fv_command fv_cmd_recommend = {
 		 "unreadable, 64 usage\n(a malformed need, an unknown cloud, "
 		 "region or VM).\n",
 	.options = (const struct fv_option *const[]){ rec_opts, fv_opts_format,
+						      fv_opts_runs,
 						      fv_opts_catalog, NULL },
 	.main = recommend_main,
 };

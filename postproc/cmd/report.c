@@ -60,14 +60,10 @@ static int build(const struct fv_cmdline *c, struct fv_suite *s)
 				.charts = &ch,
 				.diags = &s->set.diags,
 				.set = &s->set };
-	struct fv_load_opts in = { .paths = c->inputs,
-				   .npaths = c->ninputs,
-				   .labels = c->labels,
-				   .nlabels = c->nlabels,
-				   .roles = c->roles,
-				   .nroles = c->nroles };
+	struct fv_load_opts in = fv_load_opts_of(c);
 	int ret, status = 0;
 
+	s->runs = c->runs;
 	s->ao.skus = c->ao.skus;
 	s->vo.skus = c->ao.skus;
 	ret = fv_suite_run(s, &in, fv_report_tables, &rep);
@@ -133,8 +129,9 @@ const struct fv_command fv_cmd_report = {
 		 "or no fio result, 64 usage,\n69 gnuplot not found (the page "
 		 "is written without charts), 70 internal\nerror, 73 the "
 		 "output cannot be created, 74 it cannot be written.\n",
-	.options = (const struct fv_option *const[]){ fv_opts_common,
-						      report_opts, fv_opts_sku,
-						      fv_opts_catalog, NULL },
+	.options =
+		(const struct fv_option *const[]){ fv_opts_common, fv_opts_runs,
+						   report_opts, fv_opts_sku,
+						   fv_opts_catalog, NULL },
 	.main = report_main,
 };

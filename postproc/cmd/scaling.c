@@ -60,9 +60,9 @@ const struct fv_command fv_cmd_scaling = {
 	.help = "one row per label: chosen metrics (--metrics) and their "
 		"ratio to --base",
 	.synopsis = "scaling [OPTION]... INPUT...",
-	.options =
-		(const struct fv_option *const[]){ fv_opts_format,
-						   fv_opts_common, fv_opts_lat,
-						   scaling_opts, NULL },
+	.options = (const struct fv_option *const[]){ fv_opts_format,
+						      fv_opts_common,
+						      fv_opts_runs, fv_opts_lat,
+						      scaling_opts, NULL },
 	.main = scaling_main,
 };

@@ -22,6 +22,7 @@ struct stream {
 	struct fv_summary_seen seen;
 	struct fv_table *reasons; /* distinct n/a reasons, as notes */
 	struct fv_table *notes;	  /* the rows' own notes (lower bounds) */
+	bool *label_used;	  /* --label rules that labelled a job */
 	struct fv_ran_list ran;	  /* what the runs were on */
 	size_t nrows;
 };
@@ -109,7 +110,11 @@ static int stream_one(struct stream *st, const struct fv_input *in)
 	ret = fv_ingest_input(&one, in);
 	st->all->ninputs += one.ninputs;
 	ret = ret ? ret : stream_keep_stats(st, &one);
-	ret = ret ? ret : fv_label_assign(&one, c->labels, c->nlabels);
+	ret = ret ? ret
+		  : fv_label_assign(&one, c->labels, c->nlabels, c->label_by);
+	for (size_t i = 0; i < one.nnotes && !ret; i++)
+		ret = fv_table_note(st->notes, "%s", one.notes[i]);
+	fv_label_rules_mark(&one, c->labels, c->nlabels, st->label_used);
 	if (!ret)
 		fv_role_assign(&one, c->roles, c->nroles);
 	ret = ret ? ret : stream_join(st, &one, in->dir);
@@ -195,6 +200,9 @@ static int stream_body(struct stream *st)
 	ret = ret ? ret : stream_inputs(st, &in);
 	fv_inputs_free(&in);
 	ret = ret ? ret : stream_unjoined(st->all);
+	if (!ret && st->all->ninputs)
+		ret = fv_label_rules_unused(st->c->labels, st->c->nlabels,
+					    st->label_used, &st->all->diags);
 	if (!ret && !st->all->ninputs && !st->all->diags.nerrors)
 		ret = fv_diag_add(&st->all->diags, FV_ERROR, NULL, 0, 0,
 				  "no fio results found in the inputs");
@@ -219,13 +227,19 @@ int fv_summary_stream(struct fv_cmdline *c, const struct fv_stream_renderer *sr)
 	st.out = output.f;
 	st.reasons = fv_table_new("reasons", "");
 	st.notes = fv_table_new("notes", "");
-	ret = st.reasons && st.notes ? stream_body(&st) : -ENOMEM;
+	st.label_used = calloc(c->nlabels + 1, sizeof(*st.label_used));
+	ret = st.reasons && st.notes && st.label_used ? stream_body(&st)
+						      : -ENOMEM;
 	fv_table_free(st.reasons);
 	fv_table_free(st.notes);
+	free(st.label_used);
 	fv_ran_free(&st.ran);
 	fv_print_diags(&set.diags, c->verbosity, c->err);
-	status = fv_output_close(&output, ret, c->err);
-	if (status == FV_EXIT_OK && set.diags.nerrors)
+	/* a --label that named no input: said, the rows written are kept */
+	status = fv_output_close(&output, ret == -EINVAL ? 0 : ret, c->err);
+	if (status == FV_EXIT_OK && ret == -EINVAL)
+		status = FV_EXIT_USAGE;
+	else if (status == FV_EXIT_OK && set.diags.nerrors)
 		status = FV_EXIT_INPUT;
 	fv_set_free(&set);
 	return status;

@@ -104,9 +104,15 @@ int fv_suite_run(struct fv_suite *s, const struct fv_load_opts *in,
 
 	if (!ret)
 		ret = fv_logs_load(&s->logs, &s->set, NULL);
+	if (!ret && s->set.ninputs)
+		ret = fv_label_rules_check(&s->set, NULL, in->labels,
+					   in->nlabels, &s->set.diags);
+	if (!ret)
+		ret = fv_select_runs(&s->set, s->runs);
 	rep->diags = &s->set.diags;
 	rep->ninputs = s->set.ninputs;
 	for (size_t i = 0; names[i] && !ret; i++)
 		ret = add_table(s, names[i], rep);
+	ret = ret ? ret : fv_select_notes(&s->set, rep);
 	return ret ? ret : fv_provenance_notes(&s->set, NULL, rep);
 }

@@ -58,6 +58,12 @@ static int summary_main(const struct fv_invocation *inv, int argc, char **argv)
 	status = fv_tables_parse(&c, argc, argv);
 	if (!status && !c.done && so.stream && !(sr = stream_format(&c)))
 		status = FV_EXIT_USAGE;
+	if (!status && !c.done && sr && c.runs_given && c.runs != FV_RUNS_ALL)
+		status = fv_usage_error(&c,
+					"--runs %s: --stream reads one file at "
+					"a time and shows every run (--runs "
+					"all)",
+					fv_runs_name(c.runs));
 	if (!status && !c.done && sr)
 		status = fv_summary_stream(&c, sr);
 	else if (!status && !c.done) {
@@ -74,9 +80,9 @@ const struct fv_command fv_cmd_summary = {
 	.help = "one row per label and job: IOPS, bandwidth, percentiles, "
 		"sync latency, CPU",
 	.synopsis = "summary [OPTION]... INPUT...",
-	.options =
-		(const struct fv_option *const[]){ fv_opts_format,
-						   fv_opts_common, fv_opts_lat,
-						   summary_opts, NULL },
+	.options = (const struct fv_option *const[]){ fv_opts_format,
+						      fv_opts_common,
+						      fv_opts_runs, fv_opts_lat,
+						      summary_opts, NULL },
 	.main = summary_main,
 };

@@ -11,8 +11,9 @@ const struct fv_command fv_cmd_sweep = {
 	.name = "sweep",
 	.help = "queue depth down, labels across: IOPS and P99 of the QD sweep",
 	.synopsis = "sweep [OPTION]... INPUT...",
-	.options = (const struct fv_option *const[]){ fv_opts_format,
-						      fv_opts_common,
-						      fv_opts_lat, NULL },
+	.options =
+		(const struct fv_option *const[]){ fv_opts_format,
+						   fv_opts_common, fv_opts_runs,
+						   fv_opts_lat, NULL },
 	.main = sweep_main,
 };

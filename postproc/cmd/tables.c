@@ -98,12 +98,8 @@ static int load_baseline(struct fv_tables *x, const struct fv_load_opts *lo)
 static int load(struct fv_tables *x)
 {
 	struct fv_cmdline *c = x->c;
-	struct fv_load_opts lo = { .paths = c->inputs,
-				   .npaths = c->ninputs,
-				   .labels = c->labels,
-				   .nlabels = c->nlabels,
-				   .roles = c->roles,
-				   .nroles = c->nroles };
+	struct fv_load_opts lo = fv_load_opts_of(c);
+	enum fv_runs rule = x->every_run ? FV_RUNS_KEEP : c->runs;
 	int ret = fv_ingest_paths(x->set, c->inputs, c->ninputs);
 
 	ret = ret ? ret : fv_annotate(x->set, &lo);
@@ -111,6 +107,13 @@ static int load(struct fv_tables *x)
 		ret = fv_logs_load(&x->logs, x->set, &x->srcs);
 	if (!ret && x->baseline_dir)
 		ret = load_baseline(x, &lo);
+	if (!ret && x->set->ninputs)
+		ret = fv_label_rules_check(x->set, x->base, c->labels,
+					   c->nlabels, &x->set->diags);
+	if (!ret)
+		ret = fv_select_runs(x->set, rule);
+	if (!ret && x->base)
+		ret = fv_select_runs(x->base, rule);
 	if (!ret && !x->set->ninputs && !x->set->diags.nerrors)
 		ret = fv_diag_add(&x->set->diags, FV_ERROR, NULL, 0, 0,
 				  "no fio results found in the inputs");
@@ -159,6 +162,7 @@ int fv_tables_main(struct fv_tables *x)
 	rep.diags = &set.diags;
 	rep.ninputs = set.ninputs;
 	ret = ret ? ret : x->analyse(x, &rep);
+	ret = ret ? ret : fv_select_notes(&set, &rep);
 	ret = ret ? ret : fv_provenance_notes(&set, NULL, &rep);
 	if (!ret && x->base)
 		ret = fv_provenance_notes(x->base, "baseline ran", &rep);

@@ -60,9 +60,9 @@ const struct fv_command fv_cmd_timeline = {
 	.after = "fio's histogram logs (NAME_clat_hist.N.log, write_hist_log) "
 		 "are read when named,\nfrom --logs DIR and beside the "
 		 "results. See fioverdict(1), TIMELINE.\n",
-	.options =
-		(const struct fv_option *const[]){ fv_opts_format,
-						   fv_opts_common, fv_opts_lat,
-						   timeline_opts, NULL },
+	.options = (const struct fv_option *const[]){ fv_opts_format,
+						      fv_opts_common,
+						      fv_opts_runs, fv_opts_lat,
+						      timeline_opts, NULL },
 	.main = timeline_main,
 };

@@ -102,8 +102,9 @@ const struct fv_command fv_cmd_verdict = {
 		 "threshold: fioverdict(1), VERDICTS.\n",
 	.options =
 		(const struct fv_option *const[]){
-			fv_opts_format, fv_opts_common, fv_opts_lat,
-			fv_opts_fail_on, verdict_opts, fv_opts_verdict,
-			fv_opts_noise, fv_opts_sku, fv_opts_catalog, NULL },
+			fv_opts_format, fv_opts_common, fv_opts_runs,
+			fv_opts_lat, fv_opts_fail_on, verdict_opts,
+			fv_opts_verdict, fv_opts_noise, fv_opts_sku,
+			fv_opts_catalog, NULL },
 	.main = verdict_main,
 };

@@ -50,12 +50,12 @@ static size_t runs(const struct fv_set *set, const char *label,
 {
 	size_t n = 0;
 
-	for (size_t i = 0; i < set->njobs; i++) {
+	for (size_t i = 0; i < fv_set_nruns(set); i++) {
 		double x;
 
-		if (!run_of(set->jobs[i], label, display))
+		if (!run_of(fv_set_run(set, i), label, display))
 			continue;
-		x = figure(set, set->jobs[i], w);
+		x = figure(set, fv_set_run(set, i), w);
 		if (x > 0 && isfinite(x))
 			v[n++] = x;
 	}
@@ -77,8 +77,8 @@ static size_t repeated_jobs(const struct fv_set *set, const char *label,
 			continue;
 		for (size_t k = 0; k < n && !seen; k++)
 			seen = !strcmp(out[k], j->display);
-		for (size_t k = 0; k < set->njobs && !seen; k++)
-			count += run_of(set->jobs[k], label, j->display);
+		for (size_t k = 0; k < fv_set_nruns(set) && !seen; k++)
+			count += run_of(fv_set_run(set, k), label, j->display);
 		if (!seen && count >= 2)
 			out[n++] = j->display;
 	}
@@ -148,7 +148,7 @@ int fv_charts_runs(struct fv_charts *c, const struct fv_set *set)
 {
 	const char **labels = NULL,
 		   **jobs = calloc(set->njobs + 1, sizeof(*jobs));
-	double *v = calloc(set->njobs + 1, sizeof(*v));
+	double *v = calloc(fv_set_nruns(set) + 1, sizeof(*v));
 	size_t nl = 0;
 	int ret = jobs && v ? fv_labels(set, false, &labels, &nl) : -ENOMEM;
 

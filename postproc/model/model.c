@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -149,6 +150,17 @@ int fv_set_add_job(struct fv_set *set, struct fv_job *job)
 	return 0;
 }
 
+int fv_set_note(struct fv_set *set, const char *fmt, ...)
+{
+	va_list ap;
+	int ret;
+
+	va_start(ap, fmt);
+	ret = fv_lines_vadd(&set->notes, &set->nnotes, fmt, ap);
+	va_end(ap);
+	return ret;
+}
+
 int fv_set_add_durability(struct fv_set *set, struct fv_durability *d)
 {
 	if (grow((void **) &set->dur, &set->dur_cap, set->ndur,
@@ -283,6 +295,12 @@ void fv_set_free(struct fv_set *set)
 	for (size_t i = 0; i < set->njobs; i++)
 		fv_job_free(set->jobs[i]);
 	free(set->jobs);
+	for (size_t i = 0; i < set->nothers; i++)
+		fv_job_free(set->others[i]);
+	free(set->others);
+	for (size_t i = 0; i < set->nnotes; i++)
+		free(set->notes[i]);
+	free(set->notes);
 	for (size_t i = 0; i < set->ndur; i++)
 		fv_durability_free(set->dur[i]);
 	free(set->dur);

@@ -44,11 +44,7 @@ static bool dir_fits(enum fv_dir have, enum fv_dir want)
 				(want == FV_DIR_READ || want == FV_DIR_WRITE));
 }
 
-/*
- * What makes one of a run's jobs of a role its figure: throughput's
- * bandwidth, the others' IOPS, in the direction asked.
- */
-static double rate(const struct fv_job *j, enum fv_role role, enum fv_dir dir)
+double fv_job_rate(const struct fv_job *j, enum fv_role role, enum fv_dir dir)
 {
 	double v = 0;
 
@@ -72,7 +68,8 @@ const struct fv_job *fv_pick(const struct fv_set *set, const char *label,
 			continue;
 		if (!best || j->timestamp > best->timestamp ||
 		    (j->timestamp == best->timestamp &&
-		     !(rate(best, role, dir) > rate(j, role, dir))))
+		     !(fv_job_rate(best, role, dir) >
+		       fv_job_rate(j, role, dir))))
 			best = j;
 	}
 	return best;

@@ -34,6 +34,13 @@ bool fv_job_representative(const struct fv_job *job);
 const struct fv_job *fv_pick(const struct fv_set *set, const char *label,
 			     enum fv_role role, enum fv_dir dir);
 
+/*
+ * What makes one of a run's jobs of a role its figure: throughput's
+ * bandwidth (B/s), the others' IOPS, in the direction asked (a job that
+ * reads and writes counts for both).
+ */
+double fv_job_rate(const struct fv_job *j, enum fv_role role, enum fv_dir dir);
+
 /* Index of percentile p in the set's computed list, or -1. */
 int fv_pct_index(const struct fv_set *set, double p);
 

@@ -382,6 +382,11 @@ struct fv_job {
 	char *fleet;
 	char *label;
 	const char *label_rule; /* which label rule applied */
+	/*
+	 * Its test's runs in its label (the same job name, by time): this
+	 * is run `run` of `nruns` (select/); 0 before the selection.
+	 */
+	int run, nruns;
 	char *fio_version;
 	/*
 	 * The format it was read from ("fio JSON", "fio text"): static, the
@@ -451,6 +456,19 @@ struct fv_set {
 	struct fv_pctlist pcts;
 	struct fv_job **jobs;
 	size_t njobs, jobs_cap;
+	/*
+	 * The runs a selection did not show (select/: --runs newest or
+	 * median): kept for what reads every run (the runs chart), read
+	 * by nothing else.
+	 */
+	struct fv_job **others;
+	size_t nothers;
+	/*
+	 * What labelling and the selection did that every table must say
+	 * (a folder split by machine, a label's several runs): a line each.
+	 */
+	char **notes;
+	size_t nnotes;
 	struct fv_durability **dur;
 	size_t ndur, dur_cap;
 	struct fv_provenance **prov;
@@ -465,6 +483,24 @@ void fv_set_free(struct fv_set *set);
 
 /* Takes ownership of job on success. Returns 0 or -ENOMEM. */
 int fv_set_add_job(struct fv_set *set, struct fv_job *job);
+
+/*
+ * Every run, shown or not: job i of the njobs + nothers (set->jobs, then
+ * set->others), for what reads each run of a test (the runs chart).
+ */
+static inline size_t fv_set_nruns(const struct fv_set *set)
+{
+	return set->njobs + set->nothers;
+}
+
+static inline const struct fv_job *fv_set_run(const struct fv_set *set,
+					      size_t i)
+{
+	return i < set->njobs ? set->jobs[i] : set->others[i - set->njobs];
+}
+/* Adds a line to set->notes (once: the same text twice is kept once). */
+int fv_set_note(struct fv_set *set, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 int fv_set_add_durability(struct fv_set *set, struct fv_durability *d);
 
 struct fv_job *fv_job_new(void);

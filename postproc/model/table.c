@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "table.h"
+#include "util/util.h"
 
 const char *fv_unit_name(enum fv_unit u)
 {
@@ -161,29 +162,13 @@ int fv_cell_na(struct fv_table *t, size_t row, size_t col, const char *reason)
 
 int fv_table_note(struct fv_table *t, const char *fmt, ...)
 {
-	char *s, **v;
 	va_list ap;
 	int ret;
 
 	va_start(ap, fmt);
-	ret = vasprintf(&s, fmt, ap);
+	ret = fv_lines_vadd(&t->notes, &t->nnotes, fmt, ap);
 	va_end(ap);
-	if (ret < 0)
-		return -ENOMEM;
-	for (size_t i = 0; i < t->nnotes; i++) {
-		if (!strcmp(t->notes[i], s)) {
-			free(s);
-			return 0;
-		}
-	}
-	v = realloc(t->notes, (t->nnotes + 1) * sizeof(*v));
-	if (!v) {
-		free(s);
-		return -ENOMEM;
-	}
-	v[t->nnotes++] = s;
-	t->notes = v;
-	return 0;
+	return ret;
 }
 
 void fv_table_free(struct fv_table *t)

@@ -122,6 +122,8 @@ void fv_diag_print(const struct fv_diags *d, FILE *out, enum fv_severity min)
 			fprintf(out, "%s:%d: ", g->file, g->line);
 		else if (g->file)
 			fprintf(out, "%s: ", g->file);
+		else /* of no file: whose message it is, as usage errors say */
+			fputs("fioverdict: ", out);
 		fprintf(out, "%s: %s\n", fv_severity_name(g->severity),
 			g->message);
 	}

@@ -13,6 +13,7 @@
 #include "exit_status.h"
 #include "fio_value.h"
 #include "grow.h"
+#include "lines.h"
 #include "number.h"
 #include "ranktest.h"
 #include "version.h"

@@ -84,28 +84,41 @@ size_t fvt_diags(const struct fv_set *set, enum fv_severity sev,
 	return n;
 }
 
-int fvt_run(char **out, char **err, const char *arg0, ...)
+int fvt_runv(char **out, char **err, const char *const *args)
 {
 	char *argv[64];
 	size_t olen, elen;
 	FILE *fo = open_memstream(out, &olen);
 	FILE *fe = open_memstream(err, &elen);
-	va_list ap;
 	int argc = 0, ret;
 
 	assert_non_null(fo);
 	assert_non_null(fe);
 	argv[argc++] = (char *) "fioverdict";
-	argv[argc++] = (char *) arg0;
-	va_start(ap, arg0);
-	while (argc < 63 && (argv[argc] = va_arg(ap, char *)))
+	while (argc < 63 && args[argc - 1]) {
+		argv[argc] = (char *) args[argc - 1];
 		argc++;
-	va_end(ap);
+	}
 	argv[argc] = NULL;
 	ret = fv_main(argc, argv, fo, fe);
 	fclose(fo);
 	fclose(fe);
 	return ret;
+}
+
+int fvt_run(char **out, char **err, const char *arg0, ...)
+{
+	const char *args[64];
+	va_list ap;
+	int n = 0;
+
+	args[n++] = arg0;
+	va_start(ap, arg0);
+	while (n < 63 && (args[n] = va_arg(ap, const char *)))
+		n++;
+	va_end(ap);
+	args[n] = NULL;
+	return fvt_runv(out, err, args);
 }
 
 /*

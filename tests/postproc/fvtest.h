@@ -40,6 +40,8 @@ size_t fvt_diags(const struct fv_set *set, enum fv_severity sev,
 
 /* Runs fv_main with argv; captures stdout and stderr (caller frees). */
 int fvt_run(char **out, char **err, const char *arg0, ...);
+/* The same with the arguments in a NULL-terminated array. */
+int fvt_runv(char **out, char **err, const char *const *args);
 
 /* The most arguments a transcript takes. */
 #define FVT_MAX_ARGS 96

@@ -302,7 +302,7 @@ static void options_merged_duplicates(void **state)
 	(void) state;
 	fv_set_init(&set, NULL);
 	assert_int_equal(ingest_text(&set, options_doc, true), 0);
-	assert_int_equal(fv_label_assign(&set, NULL, 0), 0);
+	assert_int_equal(fv_label_assign(&set, NULL, 0, FV_LABEL_BY_RULES), 0);
 	fv_role_assign(&set, NULL, 0);
 	j = set.jobs[0];
 	/* Job options win over global ones; a duplicate key: the last. */
@@ -416,7 +416,7 @@ static void stats_file_joined(void **state)
 	fv_set_init(&set, NULL);
 	assert_int_equal(ingest_text(&set, stats_doc, false), 0);
 	assert_int_equal(ingest_text(&set, fio, true), 0);
-	assert_int_equal(fv_label_assign(&set, NULL, 0), 0);
+	assert_int_equal(fv_label_assign(&set, NULL, 0, FV_LABEL_BY_RULES), 0);
 	fv_role_assign(&set, NULL, 0);
 	assert_int_equal(fv_join_durability(&set), 0);
 	j = set.jobs[0];
@@ -452,7 +452,7 @@ static void labels_rules(void **state)
 	assert_int_equal(fv_label_rule_parse(&r, "Mine=tests/postproc/fixtures/"
 						 "plan/"),
 			 0);
-	assert_int_equal(fv_label_assign(&set, &r, 1), 0);
+	assert_int_equal(fv_label_assign(&set, &r, 1, FV_LABEL_BY_RULES), 0);
 	assert_string_equal(set.jobs[0]->label, "Mine");
 	fv_label_rule_free(&r);
 	fv_set_free(&set);

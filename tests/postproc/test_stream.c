@@ -2,8 +2,10 @@
 /*
  * summary --stream against summary: the same bytes on the committed
  * fixtures where every label's files are contiguous; elsewhere the same
- * rows, in file order, except the two documented differences (roles
- * inferred across files, stats files of another directory).
+ * rows, in file order, except the documented differences: roles inferred
+ * across files, stats files of another directory, and, reading one file
+ * at a time, every run of a test shown (summary: --runs all) and a folder
+ * of several targets one label.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,10 +25,23 @@ struct pair {
 	char *out[2], *err[2];
 };
 
-static void run_pair(struct pair *p, const char *fmt, char *a, char *b, char *c)
+/*
+ * summary with opt (NULL, or an option and its value) then --stream,
+ * on up to 3 inputs.
+ */
+static void run_pair(struct pair *p, const char *fmt, const char *const *opt,
+		     char *a, char *b, char *c)
 {
-	p->st[0] = fvt_run(&p->out[0], &p->err[0], "summary", "-f", fmt, a, b,
-			   c, NULL);
+	const char *args[12] = { "summary", "-f", fmt };
+	size_t n = 3;
+
+	for (size_t i = 0; opt && opt[i]; i++)
+		args[n++] = opt[i];
+	args[n] = a;
+	args[n + 1] = b;
+	args[n + 2] = c;
+	args[n + 3] = NULL;
+	p->st[0] = fvt_runv(&p->out[0], &p->err[0], args);
 	p->st[1] = fvt_run(&p->out[1], &p->err[1], "summary", "--stream", "-f",
 			   fmt, a, b, c, NULL);
 }
@@ -45,7 +60,7 @@ static void same_bytes(const char *fmt, const char *x, const char *y,
 	char *a = fx(x), *b = y ? fx(y) : NULL, *c = z ? fx(z) : NULL;
 	struct pair p;
 
-	run_pair(&p, fmt, a, b, c);
+	run_pair(&p, fmt, NULL, a, b, c);
 	assert_int_equal(p.st[0], p.st[1]);
 	assert_string_equal(p.out[0], p.out[1]);
 	assert_string_equal(p.err[0], p.err[1]);
@@ -76,9 +91,24 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *) a, *(char *const *) b);
 }
 
+/* "NAME run 2,..." -> "NAME,...": --runs all's label, the run's own. */
+static void undo_run_label(char *l)
+{
+	char *comma = strchr(l, ','), *run;
+
+	if (!comma)
+		return;
+	*comma = '\0';
+	run = strstr(l, " run ");
+	*comma = ',';
+	if (run && strspn(run + 5, "0123456789") == (size_t) (comma - run - 5))
+		memmove(run, comma, strlen(comma) + 1);
+}
+
 /*
  * The CSV lines, sorted. A role the whole set inferred across files
- * ("options (QD series)") is put back to what one file alone says.
+ * ("options (QD series)") is put back to what one file alone says, and
+ * so is a label --runs all gave a run.
  */
 static char **sorted_lines(char *csv, size_t *n, bool undo_sweep)
 {
@@ -88,8 +118,12 @@ static char **sorted_lines(char *csv, size_t *n, bool undo_sweep)
 	*n = 0;
 	for (char *l = strtok_r(csv, "\r\n", &save); l;
 	     l = strtok_r(NULL, "\r\n", &save)) {
-		char *sweep = strstr(l, ",options (QD series),");
-		char *role = strstr(l, ",scaling,");
+		char *sweep, *role;
+
+		if (undo_sweep)
+			undo_run_label(l);
+		sweep = strstr(l, ",options (QD series),");
+		role = strstr(l, ",scaling,");
 
 		if (undo_sweep && sweep && role && role < sweep) {
 			memmove(role + 5, role + 8, strlen(role + 8) + 1);
@@ -103,13 +137,13 @@ static char **sorted_lines(char *csv, size_t *n, bool undo_sweep)
 	return v;
 }
 
-static void same_rows(char *a, char *b, char *c)
+static void same_rows(const char *const *opt, char *a, char *b, char *c)
 {
 	struct pair p;
 	char **x, **y;
 	size_t nx, ny;
 
-	run_pair(&p, "csv", a, b, c);
+	run_pair(&p, "csv", opt, a, b, c);
 	assert_int_equal(p.st[0], p.st[1]);
 	x = sorted_lines(p.out[0], &nx, true);
 	y = sorted_lines(p.out[1], &ny, false);
@@ -121,13 +155,26 @@ static void same_rows(char *a, char *b, char *c)
 	pair_free(&p);
 }
 
-/* NVMe-D32ads_v7 is in plan and d64: its rows are apart when streamed. */
+static const char *const all_runs[] = { "--runs", "all", NULL };
+
+/*
+ * NVMe-D32ads_v7 is in plan and d64: two runs of its tests, each shown
+ * when streamed, the newest without --stream (but with --runs all).
+ */
 static void labels_apart(void **state)
 {
 	char *a = fx("plan"), *b = fx("d64");
+	struct pair p;
 
 	(void) state;
-	same_rows(a, b, NULL);
+	same_rows(all_runs, a, b, NULL);
+	run_pair(&p, "md", NULL, a, b, NULL);
+	assert_int_equal(p.st[0], 0);
+	assert_non_null(strstr(p.out[0], "the newest of 2 runs of each test "
+					 "shown (tests/postproc/fixtures/d64/: "
+					 "10 files)"));
+	assert_null(strstr(p.out[1], "the newest of"));
+	pair_free(&p);
 	free(a);
 	free(b);
 }
@@ -138,7 +185,7 @@ static void fio_generated(void **state)
 	char *g = strdup(fvt_path("FV_GEN", "build/tests/postproc/gen", ""));
 
 	(void) state;
-	same_rows(g, NULL, NULL);
+	same_rows(all_runs, g, NULL, NULL);
 	free(g);
 }
 
@@ -152,7 +199,7 @@ static void series_across_files(void **state)
 	struct pair p;
 
 	(void) state;
-	run_pair(&p, "csv", d, NULL, NULL);
+	run_pair(&p, "csv", NULL, d, NULL, NULL);
 	assert_int_equal(p.st[0], 0);
 	assert_non_null(strstr(p.out[0], ",options (QD series),"));
 	assert_null(strstr(p.out[1], ",options (QD series),"));
@@ -172,7 +219,7 @@ static void stats_beside(void **state)
 		skip();
 	if (asprintf(&d, "%s/durable", e2e) < 0)
 		fail();
-	same_rows(d, NULL, NULL);
+	same_rows(NULL, d, NULL, NULL);
 	free(d);
 }
 

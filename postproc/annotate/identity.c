@@ -1,0 +1,151 @@
+/* SPDX-License-Identifier: MIT */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "identity.h"
+
+/*
+ * The first of fio's ':'-separated names ("/dev/sdb:/dev/sdc"), with
+ * Windows' escaped colon ("C\:\fio\t") read as one.
+ */
+static void first_name(const char *s, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	for (; *s && *s != ':' && n + 1 < len; s++) {
+		if (s[0] == '\\' && s[1] == ':')
+			s++;
+		buf[n++] = *s;
+	}
+	buf[n] = '\0';
+}
+
+/* A block or character device; /dev/shm is a tmpfs, its files are files. */
+static bool is_device(const char *path)
+{
+	return !strncmp(path, "/dev/", 5) && strncmp(path, "/dev/shm/", 9);
+}
+
+/*
+ * Where a path is, as a placement: a device as itself, a Windows drive
+ * ("E:"), a physical disk as DiskSpd names it ("#1"), else its directory.
+ * A bare file name is in the working directory, which no result names.
+ */
+static void place_of_path(const char *path, bool is_dir, char *buf, size_t len)
+{
+	const char *sep = NULL;
+
+	buf[0] = '\0';
+	if (!path || !*path)
+		return;
+	if (isalpha((unsigned char) path[0]) && path[1] == ':') {
+		snprintf(buf, len, "%c:", toupper((unsigned char) path[0]));
+		return;
+	}
+	if (is_dir || is_device(path) || path[0] == '#' ||
+	    !strncmp(path, "\\\\.\\", 4)) {
+		snprintf(buf, len, "%s", path);
+		return;
+	}
+	for (const char *p = path; *p; p++)
+		if (*p == '/' || *p == '\\')
+			sep = p;
+	if (sep)
+		snprintf(buf, len, "%.*s", sep == path ? 1 : (int) (sep - path),
+			 path);
+}
+
+static void fio_place(const struct fv_job *job, char *buf, size_t len)
+{
+	const char *dir = fv_job_opt(job, "directory");
+	const char *file = fv_job_opt(job, "filename");
+	char name[256];
+
+	buf[0] = '\0';
+	if (file) {
+		first_name(file, name, sizeof(name));
+		/* A device, or an absolute path, wherever directory= is. */
+		if (is_device(name) || !dir) {
+			place_of_path(name, false, buf, len);
+			return;
+		}
+	}
+	if (dir) {
+		first_name(dir, name, sizeof(name));
+		place_of_path(name, true, buf, len);
+	}
+}
+
+void fv_identity_of(const struct fv_job *job, struct fv_identity *id)
+{
+	bool fio = job->format && !strncmp(job->format, "fio", 3);
+	bool cdm = job->format && !strcmp(job->format, "CrystalDiskMark");
+
+	memset(id, 0, sizeof(*id));
+	id->machine = job->machine && *job->machine ? job->machine : NULL;
+	if (fio)
+		fio_place(job, id->place, sizeof(id->place));
+	else
+		place_of_path(job->wl.target, false, id->place,
+			      sizeof(id->place));
+	/* Its comment names it (a label rule); else the file is the drive. */
+	if (cdm && !(job->source_label && *job->source_label))
+		id->file = job->source;
+}
+
+unsigned fv_identity_parts(const struct fv_identity *id)
+{
+	return (id->machine ? FV_ID_MACHINE : 0u) |
+	       (id->place[0] ? FV_ID_PLACE : 0u) | (id->file ? FV_ID_FILE : 0u);
+}
+
+static bool same_str(const char *a, const char *b)
+{
+	return (!a && !b) || (a && b && !strcmp(a, b));
+}
+
+unsigned fv_identity_diff(const struct fv_identity *a,
+			  const struct fv_identity *b)
+{
+	return (same_str(a->machine, b->machine) ? 0u : FV_ID_MACHINE) |
+	       (!strcmp(a->place, b->place) ? 0u : FV_ID_PLACE) |
+	       (same_str(a->file, b->file) ? 0u : FV_ID_FILE);
+}
+
+/* "dir/CDM_2020.txt" -> "CDM_2020". */
+static void stem(const char *path, char *buf, size_t len)
+{
+	const char *base = strrchr(path, '/'), *dot;
+
+	base = base ? base + 1 : path;
+	dot = strrchr(base, '.');
+	snprintf(buf, len, "%.*s",
+		 dot && dot != base ? (int) (dot - base) : (int) strlen(base),
+		 base);
+}
+
+void fv_identity_name(const struct fv_identity *id, unsigned parts, char *buf,
+		      size_t len)
+{
+	char file[256] = "";
+	const char *part[3];
+	size_t n = 0;
+
+	buf[0] = '\0';
+	parts &= fv_identity_parts(id);
+	if (parts & FV_ID_FILE)
+		stem(id->file, file, sizeof(file));
+	part[0] = parts & FV_ID_MACHINE ? id->machine : NULL;
+	part[1] = parts & FV_ID_PLACE ? id->place : NULL;
+	part[2] = parts & FV_ID_FILE ? file : NULL;
+	for (size_t i = 0; i < 3 && n < len; i++) {
+		int w;
+
+		if (!part[i])
+			continue;
+		w = snprintf(buf + n, len - n, "%s%s", n ? " " : "", part[i]);
+		if (w > 0)
+			n += (size_t) w;
+	}
+}

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Which run of a test each table shows, decided once for every command.
+ * A test is a job name in a label; its runs are the documents that hold
+ * it (run --repeat, a folder of reruns), in time order. One run of each
+ * test is shown, by the rule --runs names, and every table says which and
+ * by what rule; the runs not shown leave set->jobs for set->others, so no
+ * table, verdict or chart can pick another.
+ */
+#ifndef FV_SELECT_H
+#define FV_SELECT_H
+
+#include "model/model.h"
+
+enum fv_runs {
+	FV_RUNS_NEWEST, /* the newest (fio's timestamp, then input order) */
+	FV_RUNS_MEDIAN, /* the run of the median figure (of two, the lower) */
+	FV_RUNS_ALL,	/* every run, each a label of its own: "LABEL run K" */
+	FV_RUNS_KEEP,	/* every run in its label: diff's samples */
+};
+
+/* "newest", "median", "all"; -EINVAL for another. */
+int fv_runs_parse(const char *s);
+const char *fv_runs_name(enum fv_runs rule);
+
+/*
+ * Numbers the runs of each test (job->run of job->nruns), then applies
+ * the rule, saying in set->notes what it did where a label has several
+ * runs of a test. Returns 0 or -ENOMEM.
+ */
+int fv_select_runs(struct fv_set *set, enum fv_runs rule);
+
+/* set->notes under every table of rep. 0 or -ENOMEM. */
+int fv_select_notes(const struct fv_set *set, struct fv_report *rep);
+
+#endif

@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: MIT */
+/* A list of lines said once each: a table's notes, a set's notes. */
+#ifndef FV_LINES_H
+#define FV_LINES_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+/*
+ * Formats a line and appends it to *v (*n lines), unless an equal line
+ * is there already. Returns 0 or -ENOMEM (*v and *n then unchanged).
+ */
+int fv_lines_vadd(char ***v, size_t *n, const char *fmt, va_list ap)
+	__attribute__((format(printf, 3, 0)));
+
+#endif

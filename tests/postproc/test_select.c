@@ -1,0 +1,254 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Labels by identity and the run each table shows: folders of results
+ * made here (CrystalDiskMark 8 exports, whose figures each test sets) and
+ * the committed DiskSpd fixtures, read by the whole program. Every
+ * command must show one label with the same run, say which, and never
+ * merge two machines or targets into one label.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/cmd.h"
+#include "fvtest.h"
+
+/* A CrystalDiskMark 8 export: RND4K Q32T1 read at iops, on a day. */
+static void cdm(const char *path, const char *comment, const char *drive,
+		double iops, int day)
+{
+	char text[2048];
+	int n = snprintf(
+		text, sizeof(text),
+		"------------------------------------------------------------"
+		"------------------\r\n"
+		"CrystalDiskMark 8.0.4 x64 (C) 2007-2021 hiyohiyo\r\n"
+		"------------------------------------------------------------"
+		"------------------\r\n"
+		"* MB/s = 1,000,000 bytes/s [SATA/600 = 600,000,000 bytes/s]\r\n"
+		"* KB = 1000 bytes, KiB = 1024 bytes\r\n\r\n"
+		"[Read]\r\n"
+		"  SEQ    1MiB (Q=  8, T= 1):   550.022 MB/s [    524.5 IOPS] "
+		"< 15216.98 us>\r\n"
+		"  RND    4KiB (Q= 32, T= 1): %9.3f MB/s [%9.1f IOPS] <   "
+		"490.44 us>\r\n\r\n"
+		"[Write]\r\n"
+		"  SEQ    1MiB (Q=  8, T= 1):   513.437 MB/s [    489.7 IOPS] "
+		"< 16267.21 us>\r\n"
+		"  RND    4KiB (Q= 32, T= 1):   237.469 MB/s [  57975.8 IOPS] "
+		"<   534.14 us>\r\n\r\n"
+		"Profile: Default\r\n"
+		"   Test: 1 GiB (x5) [%s 96%% (894/932GiB)]\r\n"
+		"   Mode: [Admin]\r\n"
+		"   Time: Measure 5 sec / Interval 5 sec \r\n"
+		"   Date: 2021/06/%02d 0:05:57\r\n"
+		"     OS: Windows 10  [10.0 Build 19042] (x64)\r\n"
+		"Comment: %s\r\n",
+		iops * 4096 / 1e6, iops, drive, day, comment);
+
+	assert_true(n > 0 && (size_t) n < sizeof(text));
+	fvt_mkfile(path, text, (size_t) n);
+}
+
+/* fioverdict ARGS... -f csv; stdout (caller frees), status checked. */
+static char *csv(int want, const char *a, const char *b, const char *c,
+		 const char *d)
+{
+	const char *args[] = { a, "-f", "csv", b, c, d, NULL };
+	char *out, *err;
+	int st = fvt_runv(&out, &err, args);
+
+	if (st != want)
+		fprintf(stderr, "status %d, stderr:\n%s\n", st, err);
+	assert_int_equal(st, want);
+	free(err);
+	return out;
+}
+
+static char *text(int want, const char *a, const char *b, const char *c,
+		  const char *d, char **err)
+{
+	const char *args[] = { a, b, c, d, NULL };
+	char *out;
+	int st = fvt_runv(&out, err, args);
+
+	assert_int_equal(st, want);
+	return out;
+}
+
+/* Three exports of one disk (one comment): 1000, 3000, 2000 IOPS. */
+static void three_runs(void)
+{
+	fvt_mkdir(fvt_at("runs"));
+	cdm(fvt_at("runs/a.txt"), "p30", "E:", 1000, 1);
+	cdm(fvt_at("runs/b.txt"), "p30", "E:", 3000, 2);
+	cdm(fvt_at("runs/c.txt"), "p30", "E:", 2000, 3);
+}
+
+/* compare, matrix and summary show one run: the newest (2000 IOPS). */
+static void newest_everywhere(void **state)
+{
+	char *c, *m, *s;
+
+	(void) state;
+	three_runs();
+	c = csv(0, "compare", fvt_at("runs"), NULL, NULL);
+	m = csv(0, "matrix", "--metric", "iops", fvt_at("runs"));
+	s = csv(0, "summary", fvt_at("runs"), NULL, NULL);
+	assert_non_null(strstr(c, "\r\np30,2000,"));
+	assert_non_null(strstr(m, "\r\np30,524.5,2000\r\n"));
+	assert_non_null(strstr(s, "\r\np30,peak,\"RND 4KiB (Q=32, T=1)\",2000,"));
+	assert_null(strstr(s, ",3000,"));
+	assert_null(strstr(s, ",1000,"));
+	free(c);
+	free(m);
+	free(s);
+}
+
+/* Every table says which run and by what rule. */
+static void says_which(void **state)
+{
+	char *err, *out;
+
+	(void) state;
+	three_runs();
+	out = text(0, "compare", fvt_at("runs"), NULL, NULL, &err);
+	assert_non_null(strstr(out, "runs: 'p30': the newest of 3 runs of "
+				    "each test shown ("));
+	assert_non_null(strstr(out, "c.txt); --runs all shows each"));
+	free(out);
+	free(err);
+}
+
+/* --runs median: 2000 of 1000, 2000, 3000; all: a label each, by time. */
+static void median_and_all(void **state)
+{
+	char *c;
+
+	(void) state;
+	three_runs();
+	cdm(fvt_at("runs/d.txt"), "p30", "E:", 4000, 4);
+	/* of 1000, 2000, 3000, 4000: the lower middle one */
+	c = csv(0, "compare", "--runs=median", fvt_at("runs"), NULL);
+	assert_non_null(strstr(c, "\r\np30,2000,"));
+	free(c);
+	c = csv(0, "compare", "--runs=all", fvt_at("runs"), NULL);
+	assert_non_null(strstr(c, "\r\np30 run 1,1000,"));
+	assert_non_null(strstr(c, "\r\np30 run 2,3000,"));
+	assert_non_null(strstr(c, "\r\np30 run 3,2000,"));
+	assert_non_null(strstr(c, "\r\np30 run 4,4000,"));
+	free(c);
+}
+
+/* CrystalDiskMark exports without a comment: a label each, by file. */
+static void exports_apart(void **state)
+{
+	char *c, *err;
+
+	(void) state;
+	fvt_mkdir(fvt_at("vms"));
+	cdm(fvt_at("vms/CDM_1.txt"), "", "C:", 1000, 1);
+	cdm(fvt_at("vms/CDM_2.txt"), "", "C:", 5000, 2);
+	c = csv(0, "compare", fvt_at("vms"), NULL, NULL);
+	assert_non_null(strstr(c, "\r\nCDM_1,1000,"));
+	assert_non_null(strstr(c, "\r\nCDM_2,5000,"));
+	free(c);
+	/* --label-by dir: one label, two runs of its tests, said so */
+	c = text(0, "compare", "--label-by", "dir", fvt_at("vms"), &err);
+	assert_non_null(strstr(c, "'vms': the newest of 2 runs"));
+	free(c);
+	free(err);
+}
+
+/* DiskSpd's computer names: a label each, and the note says so. */
+static void machines_apart(void **state)
+{
+	char *s, *err;
+	char *d = strdup(fvt_path("FV_FIXTURES", "tests/postproc/fixtures",
+				  "diskspd-text"));
+
+	(void) state;
+	s = text(0, "summary", d, NULL, NULL, &err);
+	assert_non_null(strstr(s, "\nfv-win21 D:  "));
+	assert_non_null(strstr(s, "\nfv-win22 E:  "));
+	/* 2.0.17a's text names no computer: its drive after the folder */
+	assert_non_null(strstr(s, "\ndiskspd-text (C:)  "));
+	assert_non_null(strstr(s, "labels: 'diskspd-text' held the results "
+				  "of 3 machines and targets, a label for "
+				  "each"));
+	free(s);
+	free(err);
+	s = text(0, "summary", "--label-by", "host", d, &err);
+	assert_non_null(strstr(s, "\nfv-win21  "));
+	assert_null(strstr(s, "fv-win21 D:"));
+	free(s);
+	free(err);
+	free(d);
+}
+
+/* A --label whose PATH is no input: usage error naming it. */
+static void label_unused(void **state)
+{
+	char *out, *err;
+
+	(void) state;
+	three_runs();
+	out = text(64, "compare", "-l", "x=/nonexistent/p30", fvt_at("runs"),
+		   &err);
+	assert_non_null(strstr(err, "--label x=/nonexistent/p30: no input "
+				    "is /nonexistent/p30 or under it"));
+	assert_string_equal(out, "");
+	free(out);
+	free(err);
+}
+
+static void bad_values(void **state)
+{
+	char *out, *err;
+
+	(void) state;
+	three_runs();
+	out = text(64, "compare", "--runs", "oldest", fvt_at("runs"), &err);
+	assert_non_null(strstr(err, "--runs: expected newest, median or all, "
+				    "got 'oldest'"));
+	free(out);
+	free(err);
+	out = text(64, "compare", "--label-by", "disk", fvt_at("runs"), &err);
+	assert_non_null(strstr(err, "--label-by: expected dir, file, host or "
+				    "target, got 'disk'"));
+	free(out);
+	free(err);
+	/* --stream reads one file at a time: every run, nothing else */
+	{
+		const char *args[] = { "summary", "--stream", "-fcsv",
+				       "--runs=newest", fvt_at("runs"), NULL };
+
+		assert_int_equal(fvt_runv(&out, &err, args), 64);
+	}
+	assert_non_null(strstr(err, "--runs newest: --stream reads one file"));
+	free(out);
+	free(err);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(newest_everywhere,
+						fvt_tmp_setup,
+						fvt_tmp_teardown),
+		cmocka_unit_test_setup_teardown(says_which, fvt_tmp_setup,
+						fvt_tmp_teardown),
+		cmocka_unit_test_setup_teardown(median_and_all, fvt_tmp_setup,
+						fvt_tmp_teardown),
+		cmocka_unit_test_setup_teardown(exports_apart, fvt_tmp_setup,
+						fvt_tmp_teardown),
+		cmocka_unit_test_setup_teardown(machines_apart, fvt_tmp_setup,
+						fvt_tmp_teardown),
+		cmocka_unit_test_setup_teardown(label_unused, fvt_tmp_setup,
+						fvt_tmp_teardown),
+		cmocka_unit_test_setup_teardown(bad_values, fvt_tmp_setup,
+						fvt_tmp_teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
