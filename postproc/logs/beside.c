@@ -13,10 +13,17 @@ struct dirs_seen {
 	size_t n;
 };
 
+/*
+ * Loads dir's logs unless done already. Those beside results are marked
+ * found: such a log is the results' only if its name says so, and else
+ * is no one's, not an input error.
+ */
 static int load_dir_once(struct fv_logset *ts, struct dirs_seen *seen,
-			 const char *dir, struct fv_diags *diags)
+			 const char *dir, bool beside, struct fv_diags *diags)
 {
+	size_t n = ts->n, nhist = ts->nhist;
 	const char **v;
+	int ret;
 
 	for (size_t i = 0; i < seen->n; i++)
 		if (!strcmp(seen->v[i], dir))
@@ -26,7 +33,12 @@ static int load_dir_once(struct fv_logset *ts, struct dirs_seen *seen,
 		return -ENOMEM;
 	seen->v = v;
 	v[seen->n++] = dir;
-	return fv_log_load_dir(ts, dir, diags);
+	ret = fv_log_load_dir(ts, dir, diags);
+	for (size_t i = n; beside && i < ts->n; i++)
+		ts->v[i]->found = true;
+	for (size_t i = nhist; beside && i < ts->nhist; i++)
+		ts->hist[i]->found = true;
+	return ret;
 }
 
 int fv_logs_load(struct fv_logset *ts, struct fv_set *set,
@@ -39,12 +51,12 @@ int fv_logs_load(struct fv_logset *ts, struct fv_set *set,
 	for (size_t i = 0; src && i < src->nfiles && ret != -ENOMEM; i++)
 		ret = fv_log_load_file(ts, src->files[i], d);
 	for (size_t i = 0; src && i < src->ndirs && ret != -ENOMEM; i++)
-		ret = load_dir_once(ts, &seen, src->dirs[i], d);
+		ret = load_dir_once(ts, &seen, src->dirs[i], false, d);
 	/* Logs beside the results (not for stdin). */
 	for (size_t i = 0; i < set->njobs && ret != -ENOMEM; i++)
 		if (set->jobs[i]->source_dir)
 			ret = load_dir_once(ts, &seen, set->jobs[i]->source_dir,
-					    d);
+					    true, d);
 	free(seen.v);
 	if (ret == -ENOMEM || (ret = fv_log_add_measured(ts, set)))
 		return ret;

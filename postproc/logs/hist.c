@@ -187,10 +187,32 @@ static double window_of(const struct merge *m, const struct fv_hist_reader *r)
 	return floor(r->mid_ms / m->window_ms);
 }
 
+/*
+ * A line of a direction the log's job did no I/O in is the log's fault:
+ * said once per file and direction, at its first such line, not used.
+ */
+static int other_dir(struct fv_hist_reader *r, bool *skip)
+{
+	static const char *const names[] = { "read", "write", "trim" };
+	const struct fv_job *j = r->s->job;
+	const char *d = names[r->dir];
+
+	*skip = j && !fv_dir_did_io(&j->dir[r->dir]);
+	if (!*skip || r->dir_said[r->dir] || !r->diags)
+		return 0;
+	r->dir_said[r->dir] = true;
+	return fv_diag_add(r->diags, FV_WARNING, r->s->source, r->lineno, 0,
+			   "data direction %s, but job %s did no %s I/O: this "
+			   "line and the log's later %s lines not used",
+			   d, j->display ? j->display : j->name, d, d);
+}
+
 /* Adds r's pending line to the window; damage is remembered. */
-static void take(struct merge *m, struct fv_hist_reader *r)
+static int take(struct merge *m, struct fv_hist_reader *r)
 {
 	size_t used = strlen(m->damaged);
+	bool skip;
+	int ret;
 
 	if (r->bad) {
 		/* a row for its direction, when it can be told */
@@ -200,10 +222,13 @@ static void take(struct merge *m, struct fv_hist_reader *r)
 			snprintf(m->damaged + used, sizeof(m->damaged) - used,
 				 "%s%s:%d", used ? ", " : "", r->s->source,
 				 r->lineno);
-		return;
+		return 0;
 	}
 	if (r->dir >= NDIRS)
-		return;
+		return 0;
+	ret = other_dir(r, &skip);
+	if (ret || skip)
+		return ret;
 	m->max_t = fmax(m->max_t, r->t);
 	m->used[r->dir] = true;
 	for (size_t i = 0; i < r->nnz; i++) {
@@ -214,6 +239,7 @@ static void take(struct merge *m, struct fv_hist_reader *r)
 		if (b >= m->top[r->dir])
 			m->top[r->dir] = b + 1;
 	}
+	return 0;
 }
 
 static int run(struct merge *m)
@@ -242,8 +268,8 @@ static int run(struct merge *m)
 
 			while (r->have && !ret &&
 			       fmax(window_of(m, r), last) <= k) {
-				take(m, r);
-				ret = fv_hist_reader_next(r);
+				ret = take(m, r);
+				ret = ret ? ret : fv_hist_reader_next(r);
 			}
 		}
 		ret = ret ? ret : emit_window(m, k);

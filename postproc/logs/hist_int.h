@@ -42,6 +42,7 @@ struct fv_hist_reader {
 	uint64_t *nz_count;
 	size_t nnz;
 	double prev_t[FV_DIR_NR]; /* the previous good line's, per direction */
+	bool dir_said[FV_DIR_NR]; /* lines of a direction its job did not do */
 	double last_t, last_mid_ms; /* of the previous good line */
 };
 

@@ -45,8 +45,9 @@ struct fv_series {
 	enum fv_dir ddir; /* READ, WRITE, TRIM or SYNC */
 	bool averaged;	  /* log_avg_msec: window means */
 	bool normalised;  /* values in IO/s, B/s or ns */
-	bool found;	  /* found in a directory, not named */
+	bool found;	  /* found beside results: theirs, or no one's */
 	bool hist;	  /* a histogram log (NAME_clat_hist.N.log), not read */
+	int first_line;	  /* the file's first line of this direction */
 	const char *text; /* hist: its text when not read from the file */
 	size_t text_len;
 	struct fv_log_point *pt;
@@ -102,16 +103,22 @@ int fv_log_parse(struct fv_logset *ts, const char *name, const char *buf,
 int fv_log_load_file(struct fv_logset *ts, const char *path,
 		     struct fv_diags *diags);
 
-/* Loads every log file directly in dir (not recursive). */
+/* Loads every log file directly in dir (not recursive), as if named. */
 int fv_log_load_dir(struct fv_logset *ts, const char *dir,
 		    struct fv_diags *diags);
 
 /*
- * Joins series to jobs: same log prefix as the job name (or the job's
- * write_*_log option), same directory as the job's JSON, N equal to the
- * job's thread number (its position plus one); a group_reporting entry
- * takes every N. Then normalises units (latency µs for fio 2.x, bw KiB/s
- * to B/s). Unmatched series are warnings. Returns 0 or -ENOMEM.
+ * Joins logs to the jobs their names say, as fio names them: PREFIX the
+ * job's write_*_log value (its basename; the job's name when the option
+ * has no value), N within the job's thread numbers (counted over the
+ * entries of its document, or of its host in a client's output; a
+ * group_reporting entry of numjobs=K takes K; a log without N, any), HOST
+ * the job's host. A job of the log's own directory first, then (a log not
+ * found beside results) anywhere. A direction of the log the job did no
+ * I/O in is a warning at its first line, not used. A named log that names
+ * no job is an error saying what the jobs' logs would be called; those
+ * found beside results, one warning per directory. Then normalises units
+ * (latency µs for fio 2.x, bw KiB/s to B/s). Returns 0 or -ENOMEM.
  */
 int fv_log_join(struct fv_logset *ts, const struct fv_set *set,
 		struct fv_diags *diags);
@@ -137,9 +144,9 @@ struct fv_log_sources {
 
 /*
  * Loads the logs of src, then those lying beside set's results (each
- * directory that holds a job, once), and joins them to set's jobs: the
- * series the verdicts and the report's time charts read. Returns 0 or
- * -ENOMEM; problems with a log are diagnostics in set.
+ * directory that holds a job, once; marked found), and joins them to
+ * set's jobs: the series the verdicts and the report's time charts read.
+ * Returns 0 or -ENOMEM; problems with a log are diagnostics in set.
  */
 int fv_logs_load(struct fv_logset *ts, struct fv_set *set,
 		 const struct fv_log_sources *src);

@@ -231,7 +231,7 @@ static int fields(struct cursor *c, double f[5], int col[5], const char *name,
 
 static struct fv_series *series_for(struct fv_logset *ts,
 				    struct fv_series *by_dir[FV_DIR_NR],
-				    enum fv_dir dir)
+				    enum fv_dir dir, int lineno)
 {
 	struct fv_series *s = by_dir[dir], **v;
 
@@ -250,6 +250,7 @@ static struct fv_series *series_for(struct fv_logset *ts,
 	if (!s)
 		return NULL;
 	s->ddir = dir;
+	s->first_line = lineno;
 	s->averaged = true; /* until a line with a block size */
 	ts->v[ts->n++] = s;
 	return by_dir[dir] = s;
@@ -348,7 +349,7 @@ static int one_line(struct fv_logset *ts, struct fv_series *by_dir[],
 				   "(write), 2 (trim) or 3-4 (sync)",
 				   f[2])
 			       ?: -EBADMSG;
-	s = series_for(ts, by_dir, dir);
+	s = series_for(ts, by_dir, dir, c->lineno);
 	return s ? add_point(s, f) : -ENOMEM;
 }
 
@@ -583,13 +584,7 @@ int fv_log_load_dir(struct fv_logset *ts, const char *dir,
 			break;
 		}
 		/* Named as an input too: read once. */
-		size_t before = ts->n, hbefore = ts->nhist;
-
 		ret = already(ts, path) ? 0 : fv_log_load_file(ts, path, diags);
-		for (size_t k = before; k < ts->n; k++)
-			ts->v[k]->found = true;
-		for (size_t k = hbefore; k < ts->nhist; k++)
-			ts->hist[k]->found = true;
 		free(path);
 	}
 	ret = ret == -ENOMEM ? ret : 0;

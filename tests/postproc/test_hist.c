@@ -147,7 +147,7 @@ static void test_coarse(void **state)
 {
 	size_t at[] = { 3 };
 	unsigned c[] = { 5 };
-	char *log = hist_line(200, 0, 29, at, c, 1, true);
+	char *log = hist_line(200, 1, 29, at, c, 1, true);
 	char *out, *err;
 
 	(void) state;
@@ -156,7 +156,7 @@ static void test_coarse(void **state)
 				 "50", fvt_at("run"), NULL),
 			 0);
 	/* bin 3 of 29 spans 256-512 ns: its middle */
-	assert_non_null(strstr(out, ",hist,read,0,200,5,25,384,384\r\n"));
+	assert_non_null(strstr(out, ",hist,write,0,200,5,25,384,384\r\n"));
 	free(out);
 	free(err);
 	free(log);
@@ -250,8 +250,11 @@ static void test_truncated(void **state)
 	free(log);
 }
 
-/* A histogram log without the results it belongs to. */
-static void test_no_json(void **state)
+/*
+ * A histogram log beside the results that names none of their jobs (another
+ * run's): one warning for the directory, the exit status the results'.
+ */
+static void test_stray_beside(void **state)
 {
 	size_t at[] = { 200 };
 	unsigned c[] = { 7 };
@@ -263,10 +266,61 @@ static void test_no_json(void **state)
 	fvt_mkfile(fvt_at("run/other_clat_hist.1.log"), log, strlen(log));
 	assert_int_equal(fvt_run(&out, &err, "timeline", "-f", "csv",
 				 fvt_at("run"), NULL),
-			 2);
-	assert_non_null(strstr(err, "other_clat_hist.1.log"));
-	assert_non_null(strstr(err, "matches no job"));
+			 0);
+	assert_non_null(strstr(err, "1 log beside the results names no job "
+				    "of them: other_clat_hist.1.log"));
 	/* the log that has its job is still read */
+	assert_non_null(strstr(out, ",hist,write,0,200,7,35,290,"));
+	free(out);
+	free(err);
+	free(log);
+}
+
+/* Named, the same log is an error saying what the jobs' logs are called. */
+static void test_stray_named(void **state)
+{
+	size_t at[] = { 200 };
+	unsigned c[] = { 7 };
+	char *log = hist_line(200, 1, 1856, at, c, 1, true);
+	char *out, *err;
+
+	(void) state;
+	make_run(log);
+	fvt_mkfile(fvt_at("other_clat_hist.1.log"), log, strlen(log));
+	assert_int_equal(fvt_run(&out, &err, "timeline", "-f", "csv",
+				 fvt_at("run"), fvt_at("other_clat_hist.1.log"),
+				 NULL),
+			 2);
+	assert_non_null(strstr(err, "other_clat_hist.1.log: error: histogram "
+				    "log names no job of the inputs"));
+	assert_non_null(strstr(err, "would write hist_clat_hist.1.log, "
+				    "hist_clat_hist.2.log"));
+	free(out);
+	free(err);
+	free(log);
+}
+
+/*
+ * A read line in the log of a job that only wrote: the log's fault, said
+ * at the line; the line not used, the write lines read.
+ */
+static void test_other_direction(void **state)
+{
+	size_t at[] = { 200 };
+	unsigned c[] = { 7 }, c9[] = { 9 };
+	char *log = join3(hist_line(200, 1, 1856, at, c, 1, true),
+			  hist_line(200, 0, 1856, at, c9, 1, true), NULL);
+	char *out, *err;
+
+	(void) state;
+	make_run(log);
+	assert_int_equal(fvt_run(&out, &err, "timeline", "-f", "csv",
+				 fvt_at("run"), NULL),
+			 0);
+	assert_non_null(strstr(err, "hist_clat_hist.1.log:2: warning: data "
+				    "direction read, but job hist#0 did no "
+				    "read I/O"));
+	assert_null(strstr(out, ",read,"));
 	assert_non_null(strstr(out, ",hist,write,0,200,7,35,290,"));
 	free(out);
 	free(err);
@@ -373,8 +427,12 @@ int main(void)
 			test_out_of_order, fvt_tmp_setup, fvt_tmp_teardown),
 		cmocka_unit_test_setup_teardown(test_truncated, fvt_tmp_setup,
 						fvt_tmp_teardown),
-		cmocka_unit_test_setup_teardown(test_no_json, fvt_tmp_setup,
+		cmocka_unit_test_setup_teardown(
+			test_stray_beside, fvt_tmp_setup, fvt_tmp_teardown),
+		cmocka_unit_test_setup_teardown(test_stray_named, fvt_tmp_setup,
 						fvt_tmp_teardown),
+		cmocka_unit_test_setup_teardown(
+			test_other_direction, fvt_tmp_setup, fvt_tmp_teardown),
 		cmocka_unit_test(test_fio_clones),
 		cmocka_unit_test(test_fio_coarse),
 	};

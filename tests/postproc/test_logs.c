@@ -210,28 +210,32 @@ static void test_shorter_than_a_window(void **state)
 	fv_diags_free(&d);
 }
 
-/* fio 2.x latency logs are in µs; bw logs in KiB/s. */
+/*
+ * fio 2.x latency logs are in µs; bw logs in KiB/s. The logs of no job
+ * lying there: one warning for the directory.
+ */
 static void test_units_and_join(void **state)
 {
 	const char *paths[] = { fvt_path(
 		"FV_TSFIX", "tests/postproc/ts_fixtures", "layouts") };
 	struct fv_logset ts = { 0 };
 	struct fv_set set;
-	char *p;
 
 	(void) state;
 	fvt_load(&set, paths, 1, NULL);
-	p = strdup(paths[0]);
-	assert_int_equal(fv_log_load_dir(&ts, p, &set.diags), 0);
-	assert_int_equal(fv_log_join(&ts, &set, &set.diags), 0);
+	assert_int_equal(fv_logs_load(&ts, &set, NULL), 0);
 	for (size_t i = 0; i < ts.n; i++) {
 		if (strcmp(ts.v[i]->prefix, "fio2"))
 			continue;
 		assert_non_null(ts.v[i]->job);
 		assert_true(ts.v[i]->pt[0].v == 250000); /* 250 µs in ns */
 	}
-	assert_true(fvt_diags(&set, FV_NOTE, "matches no job") >= 3);
-	free(p);
+	assert_int_equal(set.diags.nerrors, 0);
+	assert_int_equal(fvt_diags(&set, FV_WARNING,
+				   "4 logs beside the results name no job of "
+				   "them: l4_iops.1.log, l5_iops.1.log, "
+				   "l6_clat.2.log, l7_clat.1.log (fio names"),
+			 1);
 	fv_logset_free(&ts);
 	fv_set_free(&set);
 }
@@ -304,6 +308,217 @@ static void test_fio_per_io(void **state)
 	fv_set_free(&set);
 }
 
+static const char *beside(const char *rel)
+{
+	return fvt_path("FV_TSGEN", "build/tests/postproc/tsgen", rel);
+}
+
+/* The file's series of direction d (NULL: none). */
+static const struct fv_series *series_of(const struct fv_logset *ts,
+					 const char *base, enum fv_dir d)
+{
+	for (size_t i = 0; i < ts->n; i++) {
+		const char *b = strrchr(ts->v[i]->source, '/');
+
+		if (!strcmp(b ? b + 1 : ts->v[i]->source, base) &&
+		    ts->v[i]->ddir == d)
+			return ts->v[i];
+	}
+	return NULL;
+}
+
+static const struct fv_series *hist_of(const struct fv_logset *ts,
+				       const char *base)
+{
+	for (size_t i = 0; i < ts->nhist; i++)
+		if (strstr(ts->hist[i]->source, base))
+			return ts->hist[i];
+	return NULL;
+}
+
+/*
+ * A folder as fio leaves it (tsgen/beside): a read job rd (thread 1) and
+ * a write job wr (thread 2), their IOPS and histogram logs; other_*: logs
+ * of another prefix; wr_bw.2.log: the write job's, a read line first.
+ * Each log to the job its name says, each direction only to a job that
+ * did it; the others said once, as a warning.
+ */
+static void test_beside_joins(void **state)
+{
+	const char *paths[] = { beside("beside/rw.json") };
+	struct fv_logset ts = { .bin_ms = 100 };
+	const struct fv_job *rd, *wr;
+	const struct fv_series *s;
+	struct fv_set set;
+
+	(void) state;
+	fvt_load(&set, paths, 1, NULL);
+	rd = fvt_job(&set, NULL, "rd");
+	wr = fvt_job(&set, NULL, "wr");
+	assert_non_null(rd);
+	assert_non_null(wr);
+	assert_int_equal(fv_logs_load(&ts, &set, NULL), 0);
+	assert_non_null(s = series_of(&ts, "rd_iops.1.log", FV_DIR_READ));
+	assert_ptr_equal(s->job, rd);
+	assert_non_null(s = series_of(&ts, "wr_iops.2.log", FV_DIR_WRITE));
+	assert_ptr_equal(s->job, wr);
+	assert_ptr_equal(hist_of(&ts, "rd_clat_hist.1.log")->job, rd);
+	assert_ptr_equal(hist_of(&ts, "wr_clat_hist.2.log")->job, wr);
+	/* another run's logs: no one's */
+	assert_null(series_of(&ts, "other_iops.1.log", FV_DIR_READ)->job);
+	assert_null(hist_of(&ts, "other_clat_hist.1.log")->job);
+	/* the write job's log: its writes, not the read line */
+	assert_ptr_equal(series_of(&ts, "wr_bw.2.log", FV_DIR_WRITE)->job, wr);
+	assert_null(series_of(&ts, "wr_bw.2.log", FV_DIR_READ)->job);
+	assert_int_equal(fvt_diags(&set, FV_WARNING,
+				   "data direction read, but job wr did no "
+				   "read I/O: the log's 1 read line not used"),
+			 1);
+	assert_int_equal(fvt_diags(&set, FV_WARNING, "beside the results"), 1);
+	assert_int_equal(fvt_diags(&set, FV_WARNING,
+				   "2 logs beside the results name no job of "
+				   "them: other_clat_hist.1.log, "
+				   "other_iops.1.log (fio names a job's logs "
+				   "PREFIX_KIND.N.log after its write_*_log "
+				   "option)"),
+			 1);
+	assert_int_equal(set.diags.nerrors, 0);
+	fv_logset_free(&ts);
+	fv_set_free(&set);
+}
+
+/* The same folder through the commands: exit 0, silent with -q. */
+static void test_beside_commands(void **state)
+{
+	const char *cmds[] = { "verdict", "timeline" };
+	char json[4096], *out, *err;
+
+	(void) state;
+	snprintf(json, sizeof(json), "%s", beside("beside/rw.json"));
+	for (size_t i = 0; i < 2; i++) {
+		assert_int_equal(fvt_run(&out, &err, cmds[i], json, NULL), 0);
+		assert_non_null(strstr(err, "2 logs beside the results name "
+					    "no job of them"));
+		assert_non_null(strstr(err, "wr_bw.2.log:1: warning:"));
+		free(out);
+		free(err);
+		assert_int_equal(fvt_run(&out, &err, cmds[i], "-q", json, NULL),
+				 0);
+		assert_string_equal(err, "");
+		free(out);
+		free(err);
+	}
+	/* the read job's rows come from its logs, none of the write job */
+	assert_int_equal(
+		fvt_run(&out, &err, "timeline", "-f", "csv", json, NULL), 0);
+	assert_non_null(strstr(out, ",rd,read,"));
+	assert_non_null(strstr(out, ",wr,write,"));
+	assert_null(strstr(out, ",wr,read,"));
+	free(out);
+	free(err);
+}
+
+/*
+ * Named on the command line or in --logs DIR, a log that names no job is
+ * an error with the names the jobs' logs have.
+ */
+static void test_named_stray(void **state)
+{
+	char json[4096], dir[4096];
+	char *out, *err, *slash;
+
+	(void) state;
+	snprintf(json, sizeof(json), "%s", beside("beside/rw.json"));
+	snprintf(dir, sizeof(dir), "%s", json);
+	slash = strrchr(dir, '/');
+	*slash = '\0';
+	assert_int_equal(fvt_run(&out, &err, "verdict", json,
+				 beside("beside/other_iops.1.log"), NULL),
+			 2);
+	assert_non_null(strstr(err,
+			       "other_iops.1.log: error: log names no job "
+			       "of the inputs: fio names a job's log "
+			       "PREFIX_iops.N.log after its write_iops_log "
+			       "option (else the job's name) and its "
+			       "thread number N; the inputs' jobs would "
+			       "write rd_iops.1.log, wr_iops.2.log"));
+	assert_null(strstr(err, "beside the results name no job"));
+	free(out);
+	free(err);
+	assert_int_equal(
+		fvt_run(&out, &err, "verdict", "--logs", dir, json, NULL), 2);
+	assert_non_null(strstr(err, "other_clat_hist.1.log: error: histogram "
+				    "log names no job"));
+	assert_non_null(strstr(err, "other_iops.1.log: error:"));
+	free(out);
+	free(err);
+}
+
+/* fio's client: each server's log (NAME_KIND.N.log.HOST) to its host. */
+static void test_client_logs(void **state)
+{
+	static const char wr[] = "100, 300, 1, 0, 0\n200, 310, 1, 0, 0\n";
+	FVT_HELD(cjson, "c/client.json");
+	FVT_HELD(named, "client_iops.1.log");
+	const char *paths[] = { cjson };
+	char *files[] = { named };
+	struct fv_log_sources src = { .files = files, .nfiles = 1 };
+	struct fv_logset ts = { .bin_ms = 100 };
+	const struct fv_job *fleet = NULL;
+	const struct fv_series *a, *b;
+	struct fv_set set;
+	struct fv_rate r;
+	size_t len;
+	char *json =
+		fvt_slurp(fvt_path("FV_FIXTURES", "tests/postproc/fixtures",
+				   "versions/3.42/client.json"),
+			  &len);
+
+	(void) state;
+	assert_non_null(json);
+	fvt_mkdir(fvt_at("c"));
+	fvt_mkfile(paths[0], json, len);
+	fvt_mkfile(fvt_at("c/client_iops.1.log.127.0.0.2"), wr, strlen(wr));
+	fvt_mkfile(fvt_at("c/client_iops.1.log.127.0.0.3"), wr, strlen(wr));
+	fvt_mkfile(fvt_at("c/client_iops.1.log.127.0.0.9"), wr, strlen(wr));
+	/* moved out of the client's naming: either host's */
+	fvt_mkfile(named, wr, strlen(wr));
+	fvt_load(&set, paths, 1, NULL);
+	assert_int_equal(fv_logs_load(&ts, &set, &src), 0);
+	assert_int_equal(
+		fvt_diags(&set, FV_ERROR, "log names several jobs: client ("),
+		1);
+	assert_int_equal(fvt_diags(&set, FV_ERROR,
+				   "c/client.json, host 127.0.0.2:47927); "
+				   "fio's client names each server's log "
+				   "NAME.log.HOST: give it its host's suffix"),
+			 1);
+	a = series_of(&ts, "client_iops.1.log.127.0.0.2", FV_DIR_WRITE);
+	b = series_of(&ts, "client_iops.1.log.127.0.0.3", FV_DIR_WRITE);
+	assert_non_null(a->job);
+	assert_non_null(b->job);
+	assert_string_equal(a->job->hostname, "127.0.0.2");
+	assert_string_equal(b->job->hostname, "127.0.0.3");
+	assert_null(series_of(&ts, "client_iops.1.log.127.0.0.9", FV_DIR_WRITE)
+			    ->job);
+	assert_int_equal(fvt_diags(&set, FV_WARNING,
+				   "1 log beside the results names no job of "
+				   "them: client_iops.1.log.127.0.0.9"),
+			 1);
+	for (size_t i = 0; i < set.njobs; i++)
+		if (set.jobs[i]->kind == FV_JOB_FLEET)
+			fleet = set.jobs[i];
+	assert_non_null(fleet);
+	assert_int_equal(fv_log_rate(&ts, fleet, FV_LOG_IOPS, FV_DIR_WRITE, &r),
+			 0);
+	assert_int_equal(r.n, 2);
+	assert_true(r.v[0] == 600 && r.v[1] == 620); /* both hosts' */
+	fv_rate_free(&r);
+	free(json);
+	fv_logset_free(&ts);
+	fv_set_free(&set);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -317,6 +532,11 @@ int main(void)
 		cmocka_unit_test(test_units_and_join),
 		cmocka_unit_test(test_fio_avg_clones),
 		cmocka_unit_test(test_fio_per_io),
+		cmocka_unit_test(test_beside_joins),
+		cmocka_unit_test(test_beside_commands),
+		cmocka_unit_test(test_named_stray),
+		cmocka_unit_test_setup_teardown(test_client_logs, fvt_tmp_setup,
+						fvt_tmp_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -67,3 +67,20 @@ fio --output-format=json $f --ioengine=psync --rw=randrw --name=coarse \
 	--time_based --runtime=1 --rate_iops=2000 \
 	--write_hist_log="$out/hist_coarse/coarse" --log_hist_msec=250 \
 	--log_hist_coarseness=3 >"$out/hist_coarse/coarse.json"
+
+# Logs beside the results (test_logs' beside tests): a read job (thread 1)
+# and a write job (thread 2) logging IOPS and histograms after their own
+# names; then what a real folder holds besides: logs of another prefix
+# (another run's), and a bw log named for the write job whose first line
+# says read (its direction column disagrees with the job).
+b="$out/beside"
+mkdir -p "$b"
+fio --output-format=json $f --ioengine=psync --time_based --runtime=1 \
+	--rate_iops=1000 --log_avg_msec=100 --log_hist_msec=200 \
+	--name=rd --rw=randread --write_iops_log="$b/rd" \
+	--write_hist_log="$b/rd" \
+	--name=wr --rw=randwrite --write_iops_log="$b/wr" \
+	--write_hist_log="$b/wr" >"$b/rw.json"
+cp "$b/rd_iops.1.log" "$b/other_iops.1.log"
+cp "$b/rd_clat_hist.1.log" "$b/other_clat_hist.1.log"
+{ head -n 1 "$b/rd_iops.1.log"; cat "$b/wr_iops.2.log"; } >"$b/wr_bw.2.log"
