@@ -7,7 +7,10 @@
  * what it tells (the VM, the command line, the job's first line) or
  * skipped. A job is whole once its "issued" line is read: one cut before
  * that, or a line of a known kind that does not parse, is the file's
- * fault, and no figure of it is used.
+ * fault, and no figure of it is used. A file may hold several runs of fio
+ * appended (fio ... >> results.txt): each begins with its jobs' first
+ * lines again, and is a run of its own; a report that follows another
+ * without them (--status-interval) replaces it.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -516,6 +519,7 @@ static int finish(struct fv_set *set, struct ftext *f, const char *dir)
 					ret = fv_lat_finish(&job->dir[d].lat[k],
 							    &set->pcts);
 		job->format = "fio text";
+		job->doc = (int) f->runs;
 		job->ninterim = f->ninterim;
 		job->timestamp = f->timestamp;
 		job->run_io = f->run_io;
@@ -541,9 +545,40 @@ static int finish(struct fv_set *set, struct ftext *f, const char *dir)
 		if (!ret)
 			f->jobs[i] = NULL;
 	}
-	if (!ret)
+	if (!ret && !f->runs++)
 		set->ninputs++;
 	return ret;
+}
+
+/*
+ * A job's first line after a run's results: fio started again (its
+ * output appended to the file's), not a report of the same run.
+ */
+static bool starts_run(const struct ftext *f, const char *s)
+{
+	const char *g = heading(s, ": (g=");
+
+	return f->njobs && f->after_group && g && s[0] != ' ' &&
+	       strstr(g, "rw=");
+}
+
+/* The run read is in the set: what the next one has of its own, anew. */
+static void next_run(struct ftext *f)
+{
+	for (size_t i = 0; i < f->njobs; i++)
+		fv_job_free(f->jobs[i]); /* NULL: given to the set */
+	f->njobs = 0;
+	free(f->pre);
+	f->pre = NULL;
+	f->npre = 0;
+	free(f->version);
+	f->version = NULL;
+	f->after_group = false;
+	f->in_disk_stats = false;
+	f->last_gid = 0;
+	f->ninterim = 0;
+	f->timestamp = 0;
+	memset(&f->run_io, 0, sizeof(f->run_io));
 }
 
 int fv_fio_text_read(struct fv_set *set, const char *name, const char *dir,
@@ -566,19 +601,23 @@ int fv_fio_text_read(struct fv_set *set, const char *name, const char *dir,
 			n = sizeof(line) - 1;
 		memcpy(line, p, n);
 		line[n] = '\0';
-		ret = one_line(&f, line);
+		if (starts_run(&f, line) && !(ret = end_job(&f)) && !f.bad) {
+			ret = finish(set, &f, dir);
+			next_run(&f);
+		}
+		ret = ret ? ret : one_line(&f, line);
 		p = nl ? nl + 1 : end;
 	}
 	if (!ret)
 		ret = end_job(&f);
-	if (!ret && !f.bad && !f.njobs) {
+	if (!ret && !f.bad && !f.njobs && !f.runs) {
 		fv_diag_add(&set->diags, FV_ERROR, name, 1, 1,
 			    "fio text output without any job's results (its "
 			    "first lines only: did fio fail, or is the file "
 			    "cut?)");
 		f.bad = true;
 	}
-	if (!ret && !f.bad)
+	if (!ret && !f.bad && f.njobs)
 		ret = finish(set, &f, dir);
 	ftext_free(&f);
 	if (ret)

@@ -44,6 +44,7 @@ struct ftext {
 	bool after_group;
 	int last_gid;
 	size_t ninterim; /* earlier reports (--status-interval) dropped */
+	size_t runs;	 /* runs of fio appended in the file, read */
 	/* When fio printed the report (a job's heading), as JSON's. */
 	int64_t timestamp;
 	struct fv_run_io run_io;

@@ -177,6 +177,7 @@ static int finish_job(struct fv_set *set, const struct fv_docinfo *di,
 			    fv_lat_finish(&job->dir[d].lat[k], &set->pcts))
 				return -ENOMEM;
 	job->timestamp = isnan(ts) ? 0 : (int64_t) fv_u64(ts);
+	job->doc = di->doc;
 	job->ninterim = sn->ndocs;
 	if ((!job->display && dup_into(&job->display, job->name)) ||
 	    dup_into(&job->source, di->name) ||
@@ -397,8 +398,55 @@ static int ingest_final(struct fv_set *set, struct fv_docinfo *di,
 		fv_diag_add(di->diags, FV_WARNING, di->name, di->line, 1,
 			    "fio output without any job (did fio fail to "
 			    "start?)");
-	if (!ret)
+	if (!ret && !di->doc)
 		set->ninputs++;
+	return ret;
+}
+
+/* When a document's run began: its time less its first job's elapsed. */
+static double run_start(const json_t *root)
+{
+	const json_t *jobs = json_object_get(root, "jobs");
+
+	if (!json_is_array(jobs))
+		jobs = json_object_get(root, "client_stats");
+	return fv_jnum(root, "timestamp") -
+	       fv_jnum(json_array_get(jobs, 0), "elapsed");
+}
+
+/*
+ * Is b another run of fio than a (outputs appended: fio ... >> out.json),
+ * not a later report of it (--status-interval, SIGUSR1)? Reports of one
+ * run share its start; another fio's version, or a start later by more
+ * than the rounding of fio's seconds, is another run. Without elapsed
+ * (fio before 2.1) a report it is, as before.
+ */
+static bool another_run(const json_t *a, const json_t *b)
+{
+	const char *va = fv_jstr(a, "fio version"),
+		   *vb = fv_jstr(b, "fio version");
+	double sa = run_start(a), sb = run_start(b);
+
+	if (va && vb && strcmp(va, vb))
+		return true;
+	return isfinite(sa) && isfinite(sb) && fabs(sb - sa) > 2;
+}
+
+/* The run before is whole: into the set, and its reports with it. */
+static int end_run(struct fv_set *set, struct fv_docinfo *di,
+		   struct fv_scanner *s, struct doc *last, const char *dir,
+		   struct snapshots *sn)
+{
+	int ret;
+
+	di->line = last->line;
+	doc_version(di, last->root);
+	ret = ingest_final(set, di, s, last, dir, sn);
+	di->doc++;
+	doc_free(last);
+	memset(last, 0, sizeof(*last));
+	snapshots_free(sn);
+	memset(sn, 0, sizeof(*sn));
 	return ret;
 }
 
@@ -488,7 +536,14 @@ static int ingest_json(struct fv_set *set, const char *name, const char *dir,
 			break;
 		kind = classify(cur.root);
 		di.line = cur.line;
+		if (kind == DOC_FIO && last.root &&
+		    another_run(last.root, cur.root) &&
+		    (ret = end_run(set, &di, &s, &last, dir, &sn))) {
+			json_decref(cur.root);
+			break;
+		}
 		if (kind == DOC_FIO) {
+			di.line = cur.line;
 			ret = next_fio_doc(&di, &s, &cur, &last, &sn);
 			if (ret)
 				break;

@@ -20,6 +20,7 @@ struct fv_docinfo {
 	const struct fv_pctlist *pcts; /* the set's */
 	/* A stats line's server ("" without a prefix), else NULL. */
 	const char *server;
+	int doc; /* which run of fio the file holds (outputs appended) */
 };
 
 /* A number member, or NAN when absent or not a number. */

@@ -396,10 +396,11 @@ struct fv_job {
 	/* The label its input names (a script header's "VM:"), or NULL. */
 	char *source_label;
 	int64_t timestamp; /* fio's "timestamp", seconds */
-	size_t order;	   /* global input order, for stable output */
-	int index;	   /* position in the document's job array */
-	int clone;	   /* rank among identical same-name entries */
-	int nclones;	   /* entries summed into a CLONE_SUM */
+	int doc; /* which run of its file: fio's outputs appended (0: first) */
+	size_t order; /* global input order, for stable output */
+	int index;    /* position in the document's job array */
+	int clone;    /* rank among identical same-name entries */
+	int nclones;  /* entries summed into a CLONE_SUM */
 	enum fv_job_kind kind;
 	int groupid;
 	int error;

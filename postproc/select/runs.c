@@ -60,7 +60,8 @@ static int cmp_test(const struct fv_job *a, const struct fv_job *b)
 
 static bool same_run(const struct fv_job *a, const struct fv_job *b)
 {
-	return a->timestamp == b->timestamp && !cmp_str(a->source, b->source);
+	return a->timestamp == b->timestamp && a->doc == b->doc &&
+	       !cmp_str(a->source, b->source);
 }
 
 /* By test, then time, then input order: a test's runs in time order. */

@@ -25,7 +25,8 @@ static void cdm(const char *path, const char *comment, const char *drive,
 		"CrystalDiskMark 8.0.4 x64 (C) 2007-2021 hiyohiyo\r\n"
 		"------------------------------------------------------------"
 		"------------------\r\n"
-		"* MB/s = 1,000,000 bytes/s [SATA/600 = 600,000,000 bytes/s]\r\n"
+		"* MB/s = 1,000,000 bytes/s [SATA/600 = 600,000,000 "
+		"bytes/s]\r\n"
 		"* KB = 1000 bytes, KiB = 1024 bytes\r\n\r\n"
 		"[Read]\r\n"
 		"  SEQ    1MiB (Q=  8, T= 1):   550.022 MB/s [    524.5 IOPS] "
@@ -97,7 +98,8 @@ static void newest_everywhere(void **state)
 	s = csv(0, "summary", fvt_at("runs"), NULL, NULL);
 	assert_non_null(strstr(c, "\r\np30,2000,"));
 	assert_non_null(strstr(m, "\r\np30,524.5,2000\r\n"));
-	assert_non_null(strstr(s, "\r\np30,peak,\"RND 4KiB (Q=32, T=1)\",2000,"));
+	assert_non_null(
+		strstr(s, "\r\np30,peak,\"RND 4KiB (Q=32, T=1)\",2000,"));
 	assert_null(strstr(s, ",3000,"));
 	assert_null(strstr(s, ",1000,"));
 	free(c);
@@ -186,6 +188,74 @@ static void machines_apart(void **state)
 	free(d);
 }
 
+/*
+ * fio's text of two runs appended in one file (fio ... >> out.txt): two
+ * runs, each whole, not a report and its update (--status-interval).
+ */
+static void appended_text_runs(void **state)
+{
+	const char *fx = fvt_path("FV_FIXTURES", "tests/postproc/fixtures",
+				  "fio_text/fio-3.42/peak_randrw.txt");
+	size_t n;
+	char *one = fvt_slurp(fx, &n), *two = malloc(2 * n), *c, *err;
+
+	(void) state;
+	assert_non_null(one);
+	assert_non_null(two);
+	memcpy(two, one, n);
+	memcpy(two + n, one, n);
+	fvt_mkdir(fvt_at("vm"));
+	fvt_mkfile(fvt_at("vm/runs.txt"), two, 2 * n);
+	c = text(0, "compare", "--runs=all", fvt_at("vm"), NULL, &err);
+	assert_non_null(strstr(c, "\nvm-3.42 run 1 "));
+	assert_non_null(strstr(c, "\nvm-3.42 run 2 "));
+	free(c);
+	free(err);
+	/* a status-interval text: its reports are one run */
+	fx = fvt_path("FV_FIXTURES", "tests/postproc/fixtures",
+		      "fio_text/fio-3.42/status.txt");
+	c = text(0, "summary", fx, NULL, NULL, &err);
+	assert_null(strstr(c, "runs:"));
+	free(c);
+	free(err);
+	free(one);
+	free(two);
+}
+
+/* Two fio JSON outputs appended: two runs, ordered by fio's timestamp. */
+static void appended_json_runs(void **state)
+{
+	const char *fx = fvt_path("FV_FIXTURES", "tests/postproc/fixtures",
+				  "versions/3.42/bins-plus.json");
+	size_t n, m;
+	char *a = fvt_slurp(fx, &n), *b, *two, *c, *err;
+
+	(void) state;
+	fx = fvt_path("FV_FIXTURES", "tests/postproc/fixtures",
+		      "versions/3.41/bins-plus.json");
+	b = fvt_slurp(fx, &m);
+	two = malloc(n + m);
+	assert_non_null(a);
+	assert_non_null(b);
+	assert_non_null(two);
+	memcpy(two, a, n);
+	memcpy(two + n, b, m);
+	fvt_mkdir(fvt_at("j"));
+	fvt_mkfile(fvt_at("j/two.json"), two, n + m);
+	c = csv(0, "summary", "--runs=all", fvt_at("j"), NULL);
+	/* 3.41's run is the older: run 1, though second in the file */
+	assert_non_null(strstr(c, "\r\nj run 1,peak,bins,4466.666667,"));
+	assert_non_null(strstr(c, "\r\nj run 2,peak,bins,6711.644178,"));
+	free(c);
+	c = text(0, "summary", fvt_at("j"), NULL, NULL, &err);
+	assert_non_null(strstr(c, "'j': the newest of 2 runs"));
+	free(c);
+	free(err);
+	free(a);
+	free(b);
+	free(two);
+}
+
 /* A --label whose PATH is no input: usage error naming it. */
 static void label_unused(void **state)
 {
@@ -220,7 +290,7 @@ static void bad_values(void **state)
 	free(err);
 	/* --stream reads one file at a time: every run, nothing else */
 	{
-		const char *args[] = { "summary", "--stream", "-fcsv",
+		const char *args[] = { "summary",	"--stream",	"-fcsv",
 				       "--runs=newest", fvt_at("runs"), NULL };
 
 		assert_int_equal(fvt_runv(&out, &err, args), 64);
@@ -233,9 +303,8 @@ static void bad_values(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(newest_everywhere,
-						fvt_tmp_setup,
-						fvt_tmp_teardown),
+		cmocka_unit_test_setup_teardown(
+			newest_everywhere, fvt_tmp_setup, fvt_tmp_teardown),
 		cmocka_unit_test_setup_teardown(says_which, fvt_tmp_setup,
 						fvt_tmp_teardown),
 		cmocka_unit_test_setup_teardown(median_and_all, fvt_tmp_setup,
@@ -244,6 +313,10 @@ int main(void)
 						fvt_tmp_teardown),
 		cmocka_unit_test_setup_teardown(machines_apart, fvt_tmp_setup,
 						fvt_tmp_teardown),
+		cmocka_unit_test_setup_teardown(
+			appended_text_runs, fvt_tmp_setup, fvt_tmp_teardown),
+		cmocka_unit_test_setup_teardown(
+			appended_json_runs, fvt_tmp_setup, fvt_tmp_teardown),
 		cmocka_unit_test_setup_teardown(label_unused, fvt_tmp_setup,
 						fvt_tmp_teardown),
 		cmocka_unit_test_setup_teardown(bad_values, fvt_tmp_setup,
