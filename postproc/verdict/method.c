@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * methodology: the job's options and figures that make its numbers
- * doubtful (buffered I/O, no warm-up, a run too short to pass a burst, a
- * file the page cache can hold, latencies not measured, written data that
- * compresses or dedupes).
+ * doubtful (buffered I/O, no warm-up, a measurement too short to pass a
+ * cache or a burst, a file the page cache can hold, latencies not
+ * measured, written data that compresses or dedupes), each said in the
+ * settings of the tool that made the job: fio's options, DiskSpd's
+ * flags, CrystalDiskMark's footer.
  */
 #include <math.h>
 #include <stdio.h>
