@@ -14,7 +14,8 @@
 
 struct fv_aopts {
 	const struct fv_pctlist *show; /* percentiles shown as columns */
-	enum fv_latkind lat;	       /* clat (default), lat or slat */
+	enum fv_latkind lat;	       /* --lat: clat, lat or slat */
+	bool lat_set;		       /* --lat given; else each tool's own */
 	bool aggregate_clones;	       /* summary: sums instead of clones */
 	enum fv_role of_role;	       /* latency: the role shown */
 	enum fv_dir of_dir;
@@ -138,8 +139,36 @@ int fv_catalog_list_table(const struct fv_catalog *c, const char *pattern,
 int fv_catalog_show_table(const struct fv_catalog *c, const struct fv_sku *s,
 			  struct fv_report *rep);
 
-/* Options as the program starts: clat, steady:write. */
+/* Options as the program starts: each tool's latency, steady:write. */
 void fv_aopts_init(struct fv_aopts *o, const struct fv_pctlist *show);
+
+/* The latency shown of a job: --lat's, else its tool's (fv_lat_own). */
+enum fv_latkind fv_ao_lat(const struct fv_aopts *o, const struct fv_job *j);
+
+/*
+ * The latencies a table of the jobs v[0, n) (NULLs skipped) shows, as
+ * FV_LAT_BIT bits: --lat's, else each tool's own. Each gets its own
+ * columns, named after it, and a job fills only its own: a column never
+ * holds clat beside lat.
+ */
+#define FV_LAT_BIT(k) (1u << (k))
+unsigned fv_ao_lat_kinds(const struct fv_aopts *o,
+			 const struct fv_job *const *v, size_t n);
+
+/* The tool that made a job, for notes that speak only of those shown. */
+enum { FV_TOOL_FIO = 1, FV_TOOL_DISKSPD = 2, FV_TOOL_CDM = 4 };
+unsigned fv_tool_of(const struct fv_job *j);
+
+/* Those of the tools (FV_TOOL_ bits) whose jobs show latency k. */
+unsigned fv_ao_lat_tools(const struct fv_aopts *o, unsigned tools,
+			 enum fv_latkind k);
+
+/*
+ * What the latency k is, for a note under a table of the tools' jobs
+ * (FV_TOOL_ bits): "lat: the whole request, its submission included
+ * (fio's lat, DiskSpd's)".
+ */
+void fv_lat_meaning(char *buf, size_t len, enum fv_latkind k, unsigned tools);
 
 /* ---- Metrics: "peak_read_iops", "seq_write_bw", "steady_write_p99" ---- */
 
@@ -157,9 +186,12 @@ struct fv_metric {
 /* Returns 0 or -EINVAL. */
 int fv_metric_parse(struct fv_metric *m, const char *name);
 enum fv_unit fv_metric_unit(const struct fv_metric *m);
-/* Evaluates a metric for a label into a cell; sets *value if numeric. */
+/*
+ * Evaluates a metric for a label into a cell, a percentile of latency k;
+ * sets *value if numeric.
+ */
 int fv_metric_put(struct fv_table *t, size_t row, size_t col,
-		  const struct fv_set *set, const struct fv_aopts *o,
+		  const struct fv_set *set, enum fv_latkind k,
 		  const char *label, const struct fv_metric *m, double *value);
 
 /*
@@ -168,6 +200,7 @@ int fv_metric_put(struct fv_table *t, size_t row, size_t col,
  */
 struct fv_summary_seen {
 	bool clones;	 /* some job is a numjobs clone */
+	unsigned tools;	 /* FV_TOOL_ bits of the jobs */
 	bool unmeasured; /* some direction had I/O but no latency */
 };
 

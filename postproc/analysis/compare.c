@@ -41,9 +41,10 @@ static int run(const struct fv_set *set, const struct fv_aopts *o,
 		int row = fv_table_add_row(t);
 
 		ret = row < 0 ? row : fv_cell_str(t, row, 0, labels[l]);
+		/* rates only: no latency to choose */
 		for (size_t i = 0; i < NMETRICS && !ret; i++)
-			ret = fv_metric_put(t, row, i + 1, set, o, labels[l],
-					    &m[i], NULL);
+			ret = fv_metric_put(t, row, i + 1, set, o->lat,
+					    labels[l], &m[i], NULL);
 	}
 	free(labels);
 	if (!ret)

@@ -2,6 +2,8 @@
 /*
  * latency: one row per label, the IOPS and latency percentiles of one role
  * (steady write unless --of says otherwise), as in the seed's second table.
+ * The percentiles' headers name their latency; labels of tools that time
+ * different ones get a set of columns each (fv_ao_lat_kinds).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -10,27 +12,39 @@
 
 #include "analysis.h"
 
-static int add_cols(struct fv_table *t, const struct fv_aopts *o)
+#define FIXED 3 /* label, job, IOPS: then the percentiles */
+
+static int add_cols(struct fv_table *t, const struct fv_aopts *o,
+		    unsigned kinds)
 {
-	char key[32], title[32];
+	bool several = kinds & (kinds - 1);
+	char key[32], title[32], prefix[8];
 	int ret = fv_table_add_col(t, "label", "Label", FV_U_TEXT, 0);
 
 	ret = ret ? ret : fv_table_add_col(t, "job", "Job", FV_U_TEXT, 0);
 	ret = ret ? ret : fv_table_add_col(t, "iops", "IOPS", FV_U_IOPS, 0);
-	for (size_t i = 0; i < o->show->n && !ret; i++) {
-		fv_pct_key(key, sizeof(key), "", o->show->p[i]);
-		snprintf(title, sizeof(title), "P%g", o->show->p[i]);
-		ret = fv_table_add_col(t, key, title, FV_U_NS, 0);
-	}
+	for (int k = 0; k < FV_LAT_NR; k++)
+		for (size_t i = 0; i < o->show->n && !ret; i++) {
+			if (!(kinds & FV_LAT_BIT(k)))
+				break;
+			/* one set of columns keeps its keys: p50, p99 */
+			snprintf(prefix, sizeof(prefix), "%s_", fv_lat_name(k));
+			fv_pct_key(key, sizeof(key), several ? prefix : "",
+				   o->show->p[i]);
+			snprintf(title, sizeof(title), "%s P%g", fv_lat_name(k),
+				 o->show->p[i]);
+			ret = fv_table_add_col(t, key, title, FV_U_NS, 0);
+		}
 	return ret;
 }
 
 static int put_row(struct fv_table *t, const struct fv_set *set,
-		   const struct fv_aopts *o, const char *label)
+		   const struct fv_aopts *o, const char *label,
+		   const struct fv_job *job, unsigned kinds)
 {
-	const struct fv_job *job = fv_pick(set, label, o->of_role, o->of_dir);
 	int row = fv_table_add_row(t), ret;
 	enum fv_dir d = o->of_dir;
+	size_t col = FIXED;
 	char why[96];
 
 	if (row < 0)
@@ -48,9 +62,36 @@ static int put_row(struct fv_table *t, const struct fv_set *set,
 		d = FV_DIR_MIXED;
 	ret = ret ? ret : fv_cell_str(t, row, 1, job->display);
 	ret = ret ? ret : fv_cell_num(t, row, 2, job->dir[d].iops);
-	for (size_t i = 0; i < o->show->n && !ret; i++)
-		ret = fv_put_pct(t, row, 3 + i, set, job, d, o->lat,
-				 fv_pct_index(set, o->show->p[i]));
+	for (int k = 0; k < FV_LAT_NR; k++) {
+		if (!(kinds & FV_LAT_BIT(k)))
+			continue;
+		/* another tool's latency: its columns stay empty */
+		for (size_t i = 0; i < o->show->n && !ret; i++, col++)
+			if (fv_ao_lat(o, job) == (enum fv_latkind) k)
+				ret = fv_put_pct(
+					t, row, col, set, job, d,
+					(enum fv_latkind) k,
+					fv_pct_index(set, o->show->p[i]));
+	}
+	return ret;
+}
+
+static int notes(struct fv_table *t, const struct fv_aopts *o, unsigned kinds,
+		 const struct fv_job *const *jobs, size_t n)
+{
+	unsigned tools = 0;
+	char m[200];
+	int ret = 0;
+
+	for (size_t i = 0; i < n; i++)
+		tools |= jobs[i] ? fv_tool_of(jobs[i]) : 0;
+	for (int k = 0; k < FV_LAT_NR && !ret; k++)
+		if (kinds & FV_LAT_BIT(k)) {
+			fv_lat_meaning(
+				m, sizeof(m), (enum fv_latkind) k,
+				fv_ao_lat_tools(o, tools, (enum fv_latkind) k));
+			ret = fv_table_note(t, "%s", m);
+		}
 	return ret;
 }
 
@@ -59,8 +100,11 @@ static int run(const struct fv_set *set, const struct fv_aopts *o,
 {
 	struct fv_table *t;
 	const char **labels = NULL;
+	const struct fv_job **jobs = NULL;
+	const struct fv_job *const *shown;
+	unsigned kinds = 0;
 	char title[96];
-	size_t nl = 0;
+	size_t nl = 0, nshown;
 	int ret;
 
 	(void) diags;
@@ -71,13 +115,26 @@ static int run(const struct fv_set *set, const struct fv_aopts *o,
 		fv_table_free(t);
 		return -ENOMEM;
 	}
-	ret = add_cols(t, o);
-	ret = ret ? ret : fv_labels(set, false, &labels, &nl);
+	ret = fv_labels(set, false, &labels, &nl);
+	if (!ret && !(jobs = calloc(nl + 1, sizeof(*jobs))))
+		ret = -ENOMEM;
 	for (size_t l = 0; l < nl && !ret; l++)
-		ret = put_row(t, set, o, labels[l]);
+		jobs[l] = fv_pick(set, labels[l], o->of_role, o->of_dir);
+	shown = jobs;
+	nshown = nl;
+	if (!ret && !(kinds = fv_ao_lat_kinds(o, jobs, nl))) {
+		/* no label has such a job: what the set's would show */
+		shown = (const struct fv_job *const *) set->jobs;
+		nshown = set->njobs;
+		kinds = fv_ao_lat_kinds(o, shown, nshown)
+				?: FV_LAT_BIT(FV_CLAT);
+	}
+	ret = ret ? ret : add_cols(t, o, kinds);
+	for (size_t l = 0; l < nl && !ret; l++)
+		ret = put_row(t, set, o, labels[l], jobs[l], kinds);
+	ret = ret ? ret : notes(t, o, kinds, shown, nshown);
+	free(jobs);
 	free(labels);
-	if (!ret)
-		ret = fv_table_note(t, "percentiles: %s", fv_lat_name(o->lat));
 	return ret;
 }
 

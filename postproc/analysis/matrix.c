@@ -20,8 +20,10 @@
 #define NAME_LEN 96
 
 struct test {
-	char name[NAME_LEN]; /* the column's title */
-	char key[NAME_LEN];  /* its key: snake_case */
+	char name[NAME_LEN];	  /* the column's title */
+	char ident[NAME_LEN + 8]; /* what makes two jobs one test */
+	char alias[NAME_LEN];	  /* another name of it ("" none) */
+	char key[NAME_LEN];	  /* its key: snake_case */
 	bool seq;
 	double bs, inflight;
 	size_t first; /* input order of its first job */
@@ -72,7 +74,12 @@ static void bs_text(char *buf, size_t len, double bs)
 		snprintf(buf, len, "%.0f%c", bs, units[u]);
 }
 
-/* CrystalDiskMark's style from the workload: SEQ1M Q8T1 (MIX). */
+/*
+ * CrystalDiskMark's style from the workload: SEQ1M Q8T1 (MIX); the
+ * title the tool's own name of the test when it has one. A test is its
+ * name, but CrystalDiskMark's are its workload: 7.0's "Sequential 1MiB
+ * (Q=8, T=1)" is 8.0's "SEQ 1MiB (Q=8, T=1)", one column.
+ */
 static void describe(const struct fv_job *j, struct test *t)
 {
 	const struct fv_workload *w = &j->wl;
@@ -80,18 +87,22 @@ static void describe(const struct fv_job *j, struct test *t)
 	int qd = w->depth > 0 ? w->depth : 1,
 	    nj = w->threads > 0 ? w->threads : 1;
 	char b[16];
-	bool mixed = w->read_pct > 0 && w->read_pct < 100;
+	bool mixed = w->read_pct > 0 && w->read_pct < 100,
+	     cdm = j->format && !strcmp(j->format, "CrystalDiskMark");
 
 	t->seq = w->pattern != FV_PAT_RAND;
 	t->bs = bs;
 	t->inflight = (double) qd * (double) nj;
-	if (w->test && *w->test) {
-		snprintf(t->name, sizeof(t->name), "%s", w->test);
-		return;
-	}
 	bs_text(b, sizeof(b), bs);
 	snprintf(t->name, sizeof(t->name), "%s%s Q%dT%d%s",
 		 t->seq ? "SEQ" : "RND", b, qd, nj, mixed ? " MIX" : "");
+	snprintf(t->ident, sizeof(t->ident), "%s%s", cdm ? "CDM " : "",
+		 t->name);
+	if (w->test && *w->test) {
+		snprintf(t->name, sizeof(t->name), "%s", w->test);
+		if (!cdm)
+			snprintf(t->ident, sizeof(t->ident), "%s", w->test);
+	}
 }
 
 static void slug(char *key, size_t len, const char *name)
@@ -141,9 +152,11 @@ static int add_test(struct tests *ts, const struct fv_job *j)
 	describe(j, &t);
 	dirs_of(j, dir);
 	for (size_t i = 0; i < ts->n; i++)
-		if (!strcmp(ts->v[i].name, t.name)) {
+		if (!strcmp(ts->v[i].ident, t.ident)) {
 			for (int d = 0; d < FV_DIR_NR; d++)
 				ts->v[i].dir[d] |= dir[d];
+			if (strcmp(ts->v[i].name, t.name))
+				memcpy(ts->v[i].alias, t.name, NAME_LEN);
 			return 0;
 		}
 	v = realloc(ts->v, (ts->n + 1) * sizeof(*v));
@@ -222,7 +235,7 @@ static const struct fv_job *pick(const struct fv_set *set, const char *label,
 		if (!dir[d])
 			continue;
 		describe(j, &x);
-		if (strcmp(x.name, t->name))
+		if (strcmp(x.ident, t->ident))
 			continue;
 		if (!best || j->timestamp >= best->timestamp)
 			best = j;
@@ -231,40 +244,20 @@ static const struct fv_job *pick(const struct fv_set *set, const char *label,
 }
 
 static int cell(struct fv_table *t, size_t row, size_t col,
-		const struct fv_set *set, const struct fv_aopts *o,
-		const struct fv_job *j, enum fv_dir d,
-		const struct fv_mmetric *m)
+		const struct fv_set *set, const struct fv_job *j, enum fv_dir d,
+		const struct fv_mmetric *m, enum fv_latkind k)
 {
 	const struct fv_dirstats *ds = &j->dir[d];
 
-	enum fv_latkind k = o->lat;
-
-	/* A tool that times only the whole request (CrystalDiskMark). */
-	if (!ds->lat[k].present && ds->lat[FV_LAT].present && !j->nopts)
-		k = FV_LAT;
 	switch (m->what) {
 	case FV_MM_BW:
 		return fv_cell_printed(t, row, col, ds->bw_bytes, ds->bw_res);
 	case FV_MM_IOPS:
 		return fv_cell_printed(t, row, col, ds->iops, ds->iops_res);
 	case FV_MM_LAT:
-		if (k != o->lat)
-			fv_table_note(t,
-				      "latency: %s where the tool measured "
-				      "only the whole request (lat)",
-				      fv_lat_name(FV_LAT));
-		if (ds->lat_unmeasured || !ds->lat[k].present)
-			return fv_cell_na(t, row, col,
-					  ds->lat_unmeasured
-						  ? "latency not measured "
-						    "(gtod_reduce or disabled "
-						    "clocks)"
-						  : "fio reported no such "
-						    "latency");
-		return fv_cell_printed(t, row, col, ds->lat[k].mean_ns,
-				       ds->lat[k].moment_res_ns);
+		return fv_put_lat_mean(t, row, col, j, d, k);
 	case FV_MM_PCT:
-		return fv_put_pct(t, row, col, set, j, d, o->lat,
+		return fv_put_pct(t, row, col, set, j, d, k,
 				  fv_pct_index(set, m->p));
 	}
 	return 0;
@@ -307,6 +300,11 @@ static void titles(const struct fv_mmetric *m, enum fv_dir d, enum fv_latkind k,
 	}
 }
 
+static bool is_lat(const struct fv_mmetric *m)
+{
+	return m->what == FV_MM_LAT || m->what == FV_MM_PCT;
+}
+
 static enum fv_unit unit_of(const struct fv_mmetric *m)
 {
 	return m->what == FV_MM_BW     ? FV_U_BPS
@@ -337,30 +335,52 @@ struct mtable {
 	const char **labels;
 	size_t nl;
 	bool limits; /* a Limit column */
+	/* Of the table's cells: their latencies, tools, bandwidth's unit. */
+	unsigned kinds;
+	enum fv_latkind k; /* the table's latency, one of kinds */
+	unsigned tools;
+	bool decimal;
+	enum fv_unit unit;
 };
 
 /*
- * Bandwidth in MB/s (10^6 B/s) when every figure was printed so
- * (CrystalDiskMark): the tool's own figures, to their digits.
+ * What the table's cells are of, before its columns are made: their
+ * latencies (fv_ao_lat_kinds), their tools, and the unit of a column of
+ * bandwidths: MB/s (10^6 B/s) when every figure was printed so
+ * (CrystalDiskMark), the tool's own figures to their digits; else MiB/s.
  */
-static enum fv_unit cell_unit(const struct fv_set *set,
-			      const struct fv_mmetric *m)
+static int survey(struct mtable *x)
 {
-	bool any = false;
+	const struct fv_job **v = calloc(x->nl * x->ts->n + 1, sizeof(*v));
+	size_t n = 0;
+	bool all = true;
 
-	if (m->what != FV_MM_BW)
-		return unit_of(m);
-	for (size_t i = 0; i < set->njobs; i++)
-		for (int d = 0; d < FV_DIR_NR; d++) {
-			const struct fv_dirstats *ds = &set->jobs[i]->dir[d];
+	if (!v)
+		return -ENOMEM;
+	x->tools = 0;
+	x->decimal = false;
+	for (size_t l = 0; l < x->nl; l++)
+		for (size_t i = 0; i < x->ts->n; i++) {
+			const struct fv_job *j;
 
-			if (!counts(set->jobs[i]) || !fv_dir_did_io(ds))
+			if (!x->ts->v[i].dir[x->d] ||
+			    !(j = pick(x->set, x->labels[l], &x->ts->v[i],
+				       x->d)))
 				continue;
-			if (!ds->bw_decimal)
-				return FV_U_BPS;
-			any = true;
+			v[n++] = j;
+			x->tools |= fv_tool_of(j);
+			x->decimal |= j->dir[x->d].bw_decimal;
+			all &= j->dir[x->d].bw_decimal;
 		}
-	return any ? FV_U_MBPS : FV_U_BPS;
+	/* a table per latency; rates, or no cell at all: one */
+	x->kinds = is_lat(x->m) ? fv_ao_lat_kinds(x->o, v, n) : 0;
+	if (!x->kinds)
+		x->kinds = FV_LAT_BIT(x->o->lat_set ? x->o->lat : FV_CLAT);
+	x->unit = x->m->what != FV_MM_BW ? unit_of(x->m)
+		  : n && all		 ? FV_U_MBPS
+					 : FV_U_BPS;
+	free(v);
+	return 0;
 }
 
 static int cols(struct fv_table *t, const struct mtable *x)
@@ -368,15 +388,14 @@ static int cols(struct fv_table *t, const struct mtable *x)
 	int ret = fv_table_add_col(t, "label", "Label", FV_U_TEXT, 0);
 
 	if (!ret && x->limits)
-		ret = fv_table_add_col(t, "limit", "Limit", unit_of(x->m), 0);
+		ret = fv_table_add_col(t, "limit", "Limit", x->unit, 0);
 	if (!ret && x->limits)
 		ret = fv_table_add_col(t, "limit_sku", "Limit Of", FV_U_TEXT,
 				       FV_COL_MACHINE);
 	for (size_t i = 0; i < x->ts->n && !ret; i++)
 		if (x->ts->v[i].dir[x->d])
 			ret = fv_table_add_col(t, x->ts->v[i].key,
-					       x->ts->v[i].name,
-					       cell_unit(x->set, x->m), 0);
+					       x->ts->v[i].name, x->unit, 0);
 	return ret;
 }
 
@@ -419,34 +438,73 @@ static int row(struct fv_table *t, const struct mtable *x, const char *label)
 		j = pick(x->set, label, ts, x->d);
 		snprintf(why, sizeof(why), "no %s %s job for this label",
 			 ts->name, fv_dir_name(x->d));
-		ret = j ? cell(t, (size_t) r, col, x->set, x->o, j, x->d, x->m)
-			: fv_cell_na(t, (size_t) r, col, why);
+		if (!j)
+			ret = fv_cell_na(t, (size_t) r, col, why);
+		/* another tool's latency stays empty: in its own table */
+		else if (!is_lat(x->m) || fv_ao_lat(x->o, j) == x->k)
+			ret = cell(t, (size_t) r, col, x->set, j, x->d, x->m,
+				   x->k);
 		col++;
 	}
 	return ret;
 }
 
+/* How the columns are named, for the tools whose tests they are. */
+static int tests_note(struct fv_table *t, unsigned tools)
+{
+	char b[400];
+	size_t n = 0;
+
+	if (tools & FV_TOOL_FIO)
+		n += (size_t) snprintf(b + n, sizeof(b) - n,
+				       "%sthe job's description= when the job "
+				       "file gives one, else SEQ or RND, block "
+				       "size, Q (iodepth) and T (numjobs) from "
+				       "its options",
+				       n ? "; " : "");
+	if (tools & FV_TOOL_DISKSPD)
+		n += (size_t) snprintf(b + n, sizeof(b) - n,
+				       "%sDiskSpd's from its -r, -b, -o, -t "
+				       "and -w",
+				       n ? "; " : "");
+	if (tools & FV_TOOL_CDM)
+		snprintf(b + n, sizeof(b) - n, "%sCrystalDiskMark's own names",
+			 n ? "; " : "");
+	return fv_table_note(t,
+			     "tests: %s; sequential first, then larger "
+			     "blocks, then more I/Os in flight",
+			     b);
+}
+
 static int notes(struct fv_table *t, const struct mtable *x)
 {
-	int ret =
-		fv_table_note(t, "tests: the job's description= when the job "
-				 "file gives one, else SEQ or RND, block size, "
-				 "Q (iodepth) and T (numjobs) from its "
-				 "options; sequential first, then larger "
-				 "blocks, then more I/Os in flight");
+	char m[200];
+	int ret = x->tools ? tests_note(t, x->tools) : 0;
 
-	if (!ret && x->m->what == FV_MM_BW)
-		ret = fv_table_note(t, "CrystalDiskMark's MB/s are 10^6 B/s: "
-				       "1 MiB/s = 1.048576 MB/s");
-	if (!ret && (x->m->what == FV_MM_LAT || x->m->what == FV_MM_PCT))
-		ret = fv_table_note(t,
-				    "latency: %s (--lat clat, lat or slat; "
-				    "CrystalDiskMark times the whole request, "
-				    "as lat does)",
-				    fv_lat_name(x->o->lat));
+	if (!ret && x->m->what == FV_MM_BW && x->unit == FV_U_MBPS)
+		ret = fv_table_note(t, "MB/s: 10^6 B/s, as CrystalDiskMark "
+				       "prints them (1 MiB/s = 1.048576 MB/s)");
+	else if (!ret && x->m->what == FV_MM_BW && x->decimal)
+		ret = fv_table_note(t, "CrystalDiskMark's MB/s (10^6 B/s) "
+				       "shown in MiB/s (2^20 B/s), as the "
+				       "other tools' figures");
+	if (!ret && is_lat(x->m)) {
+		fv_lat_meaning(m, sizeof(m), x->k,
+			       fv_ao_lat_tools(x->o, x->tools, x->k));
+		ret = fv_table_note(t, "%s%s", m,
+				    x->o->lat_set ? " (--lat)" : "");
+	}
+	for (size_t i = 0; i < x->ts->n && !ret; i++)
+		if (x->ts->v[i].alias[0] && x->ts->v[i].dir[x->d])
+			ret = fv_table_note(
+				t,
+				"%s: CrystalDiskMark's test of every "
+				"version, also named %s",
+				x->ts->v[i].name, x->ts->v[i].alias);
 	if (!ret && x->limits)
 		ret = fv_table_note(t, "Limit: the smallest sustained limit of "
-				       "the label's SKUs (--sku)");
+				       "the label's SKUs (--sku), in the "
+				       "unit of the figures beside it");
 	return ret;
 }
 
@@ -456,7 +514,11 @@ static int table(struct fv_report *rep, const struct mtable *x)
 	struct fv_table *t;
 	int ret;
 
-	titles(x->m, x->d, x->o->lat, name, sizeof(name), title, sizeof(title));
+	titles(x->m, x->d, x->k, name, sizeof(name), title, sizeof(title));
+	/* one table per latency: its name keeps its key when it is alone */
+	if (x->kinds & (x->kinds - 1))
+		snprintf(name + strlen(name), sizeof(name) - strlen(name),
+			 "_%s", fv_lat_name(x->k));
 	t = fv_table_new(name, title);
 	if (!t || fv_report_add(rep, t)) {
 		fv_table_free(t);
@@ -521,7 +583,12 @@ static int run(const struct fv_set *set, const struct fv_aopts *o,
 			x.d = dirs[di];
 			x.limits = o->skus && o->skus->n &&
 				   (m.what == FV_MM_BW || m.what == FV_MM_IOPS);
-			ret = table(rep, &x);
+			ret = survey(&x);
+			for (int k = 0; k < FV_LAT_NR && !ret; k++) {
+				x.k = (enum fv_latkind) k;
+				if (x.kinds & FV_LAT_BIT(k))
+					ret = table(rep, &x);
+			}
 		}
 	}
 	if (!ret && !ts.n)

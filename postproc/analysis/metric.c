@@ -121,7 +121,7 @@ static int missing(struct fv_table *t, size_t row, size_t col,
 }
 
 int fv_metric_put(struct fv_table *t, size_t row, size_t col,
-		  const struct fv_set *set, const struct fv_aopts *o,
+		  const struct fv_set *set, enum fv_latkind k,
 		  const char *label, const struct fv_metric *m, double *value)
 {
 	const struct fv_job *job = fv_pick(set, label, m->role, m->dir);
@@ -141,7 +141,7 @@ int fv_metric_put(struct fv_table *t, size_t row, size_t col,
 	else if (m->what == FV_M_BW)
 		ret = fv_cell_num(t, row, col, ds->bw_bytes);
 	else
-		ret = fv_put_pct(t, row, col, set, job, d, o->lat,
+		ret = fv_put_pct(t, row, col, set, job, d, k,
 				 fv_pct_index(set, m->p));
 	cell = fv_table_cell(t, row, col);
 	if (!ret && value && cell->kind == FV_CELL_NUM)

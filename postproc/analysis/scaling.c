@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * scaling: one row per label (the same disk on D32 and D64, say), chosen
- * metrics, and each one's ratio to the --base label's value.
+ * metrics, and each one's ratio to the --base label's value. A percentile
+ * names its latency, and labels of tools that time different ones get a
+ * column each: a ratio never divides clat by lat.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -16,16 +18,43 @@ static const char *const default_metrics[] = {
 	"seq_write_bw",
 };
 
-static int add_cols(struct fv_table *t, const struct fv_metric *m, size_t n)
+/* A column and its ratio: a metric, of a latency when a percentile. */
+struct mcol {
+	const struct fv_metric *m;
+	enum fv_latkind k;
+	bool several; /* the metric has a column per latency */
+	double base;  /* the base label's value; < 0 none */
+};
+
+static bool own(const struct fv_aopts *o, const struct fv_set *set,
+		const char *label, const struct mcol *c)
 {
-	char key[64], title[96];
+	const struct fv_job *j;
+
+	if (c->m->what != FV_M_PCT)
+		return true;
+	j = fv_pick(set, label, c->m->role, c->m->dir);
+	return !j || fv_ao_lat(o, j) == c->k;
+}
+
+/* "Steady Write P99 clat": a percentile's title names its latency. */
+static int add_cols(struct fv_table *t, const struct mcol *c, size_t n)
+{
+	char key[80], name[96], title[112];
 	int ret = fv_table_add_col(t, "label", "Label", FV_U_TEXT, 0);
 
 	for (size_t i = 0; i < n && !ret; i++) {
-		snprintf(key, sizeof(key), "%s_ratio", m[i].key);
-		snprintf(title, sizeof(title), "%s/base", m[i].title);
-		ret = fv_table_add_col(t, m[i].key, m[i].title,
-				       fv_metric_unit(&m[i]), 0);
+		bool pct = c[i].m->what == FV_M_PCT;
+
+		snprintf(name, sizeof(name), "%s%s%s", c[i].m->title,
+			 pct ? " " : "", pct ? fv_lat_name(c[i].k) : "");
+		snprintf(key, sizeof(key), "%s%s%s", c[i].m->key,
+			 c[i].several ? "_" : "",
+			 c[i].several ? fv_lat_name(c[i].k) : "");
+		ret = fv_table_add_col(t, key, name, fv_metric_unit(c[i].m), 0);
+		snprintf(key + strlen(key), sizeof(key) - strlen(key),
+			 "_ratio");
+		snprintf(title, sizeof(title), "%s/base", name);
 		ret = ret ? ret
 			  : fv_table_add_col(t, key, title, FV_U_RATIO, 0);
 	}
@@ -34,7 +63,7 @@ static int add_cols(struct fv_table *t, const struct fv_metric *m, size_t n)
 
 static int put_row(struct fv_table *t, const struct fv_set *set,
 		   const struct fv_aopts *o, const char *label,
-		   const struct fv_metric *m, size_t n, const double *base)
+		   const struct mcol *c, size_t n)
 {
 	int row = fv_table_add_row(t), ret;
 
@@ -44,12 +73,15 @@ static int put_row(struct fv_table *t, const struct fv_set *set,
 	for (size_t i = 0; i < n && !ret; i++) {
 		double v = -1;
 
-		ret = fv_metric_put(t, row, 1 + 2 * i, set, o, label, &m[i],
-				    &v);
+		/* another tool's latency: in its own column */
+		if (!own(o, set, label, &c[i]))
+			continue;
+		ret = fv_metric_put(t, row, 1 + 2 * i, set, c[i].k, label,
+				    c[i].m, &v);
 		if (ret)
 			break;
-		if (v >= 0 && base[i] > 0)
-			ret = fv_cell_num(t, row, 2 + 2 * i, v / base[i]);
+		if (v >= 0 && c[i].base > 0)
+			ret = fv_cell_num(t, row, 2 + 2 * i, v / c[i].base);
 		else if (v >= 0)
 			ret = fv_cell_na(t, row, 2 + 2 * i,
 					 "the base label has no such value");
@@ -80,34 +112,74 @@ static int parse_metrics(const struct fv_aopts *o, struct fv_metric **m,
 	return 0;
 }
 
-/* The base label's values; its table row is computed once more later. */
-static int base_values(const struct fv_set *set, const struct fv_aopts *o,
-		       const char *base, const struct fv_metric *m, size_t n,
-		       double *out)
+/* The base label's value of a column, or -1. */
+static int base_value(const struct fv_set *set, const struct fv_aopts *o,
+		      const char *base, struct mcol *c)
 {
 	struct fv_table *scratch = fv_table_new("scratch", "");
 	int ret = scratch ? 0 : -ENOMEM;
 
-	for (size_t i = 0; i < n && !ret; i++)
-		ret = fv_table_add_col(scratch, "v", "", FV_U_COUNT, 0);
-	ret = ret ? ret : fv_table_add_row(scratch);
-	for (size_t i = 0; i < n && ret >= 0; i++) {
-		out[i] = -1;
-		ret = fv_metric_put(scratch, 0, i, set, o, base, &m[i],
-				    &out[i]);
-	}
+	c->base = -1;
+	ret = ret ?: fv_table_add_col(scratch, "v", "", FV_U_COUNT, 0);
+	ret = ret ?: fv_table_add_row(scratch);
+	if (ret >= 0 && own(o, set, base, c))
+		ret = fv_metric_put(scratch, 0, 0, set, c->k, base, c->m,
+				    &c->base);
 	fv_table_free(scratch);
 	return ret < 0 ? ret : 0;
+}
+
+/*
+ * The columns: a metric each, a percentile one per latency of the labels'
+ * jobs (fv_ao_lat_kinds), with the base label's values. *c: up to
+ * n * FV_LAT_NR.
+ */
+static int columns(const struct fv_set *set, const struct fv_aopts *o,
+		   const char **labels, size_t nl, const char *base,
+		   const struct fv_metric *m, size_t n, struct mcol *c,
+		   size_t *nc)
+{
+	int ret = 0;
+
+	*nc = 0;
+	for (size_t i = 0; i < n && !ret; i++) {
+		unsigned kinds = 0;
+
+		for (size_t l = 0; l < nl && m[i].what == FV_M_PCT; l++) {
+			const struct fv_job *j =
+				fv_pick(set, labels[l], m[i].role, m[i].dir);
+
+			kinds |= fv_ao_lat_kinds(o, &j, 1);
+		}
+		if (!kinds)
+			kinds = FV_LAT_BIT(o->lat_set ? o->lat : FV_CLAT);
+		for (int k = 0; k < FV_LAT_NR && !ret; k++) {
+			if (!(kinds & FV_LAT_BIT(k)))
+				continue;
+			c[*nc] = (struct mcol){
+				.m = &m[i],
+				.k = (enum fv_latkind) k,
+				.several = (kinds & (kinds - 1)) != 0,
+				.base = -1,
+			};
+			if (base)
+				ret = base_value(set, o, base, &c[*nc]);
+			++*nc;
+			if (m[i].what != FV_M_PCT)
+				break; /* a rate: one column */
+		}
+	}
+	return ret;
 }
 
 static int run(const struct fv_set *set, const struct fv_aopts *o,
 	       struct fv_report *rep, struct fv_diags *diags)
 {
 	struct fv_metric *m = NULL;
+	struct mcol *c = NULL;
 	const char **labels = NULL, *base;
-	double *bv = NULL;
 	struct fv_table *t = NULL;
-	size_t n = 0, nl = 0;
+	size_t n = 0, nl = 0, nc = 0;
 	char title[160];
 	int ret = parse_metrics(o, &m, &n, diags);
 
@@ -122,20 +194,19 @@ static int run(const struct fv_set *set, const struct fv_aopts *o,
 		} else if (!strcmp(labels[l], o->base)) {
 			break;
 		}
-	if (!ret && !(bv = calloc(n + 1, sizeof(*bv))))
+	if (!ret && !(c = calloc(n * FV_LAT_NR + 1, sizeof(*c))))
 		ret = -ENOMEM;
-	if (!ret && base)
-		ret = base_values(set, o, base, m, n, bv);
+	ret = ret ?: columns(set, o, labels, nl, base, m, n, c, &nc);
 	snprintf(title, sizeof(title), "Scaling against %s", base ? base : "-");
 	if (!ret &&
 	    (!(t = fv_table_new("scaling", title)) || fv_report_add(rep, t))) {
 		fv_table_free(t);
 		ret = -ENOMEM;
 	}
-	ret = ret ? ret : add_cols(t, m, n);
+	ret = ret ? ret : add_cols(t, c, nc);
 	for (size_t l = 0; l < nl && !ret; l++)
-		ret = put_row(t, set, o, labels[l], m, n, bv);
-	free(bv);
+		ret = put_row(t, set, o, labels[l], c, nc);
+	free(c);
 	free(labels);
 	free(m);
 	return ret;

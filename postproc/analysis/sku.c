@@ -37,8 +37,6 @@ enum {
 	C_SEQ,
 	C_SEQ_PCT,
 	C_READING,
-	C_IOPS_ROOM,
-	C_BW_ROOM,
 	C_BURST,
 	C_USD, /* with --region only */
 	C_USD_KIOPS,
@@ -75,8 +73,6 @@ static const struct {
 	{ "seq_pct", "Seq/Limit", FV_U_PERCENT, 0 },
 	/* which reading of a MB/s limit Seq sits on: 10^6 or 2^20 B/s */
 	{ "bw_reading", "BW Read As", FV_U_TEXT, 0 },
-	{ "iops_headroom", "IOPS Headroom", FV_U_PERCENT, 0 },
-	{ "bw_headroom", "BW Headroom", FV_U_PERCENT, 0 },
 	{ "burst", "Burst", FV_U_TEXT, 0 },
 	{ "disks_usd_month", "Disks USD/Month", FV_U_TEXT, 0 },
 	{ "usd_per_kiops", "USD/1k IOPS", FV_U_TEXT, 0 },
@@ -302,14 +298,6 @@ static int reading_cell(struct fv_table *t, size_t row, double seq,
 	return fv_cell_str(t, row, C_READING, b);
 }
 
-static int room_cell(struct fv_table *t, size_t row, size_t col, double v,
-		     const struct fv_limit *lim)
-{
-	if (isnan(v) || !lim)
-		return fv_cell_na(t, row, col, "no job or no limit");
-	return fv_cell_num(t, row, col, 100 * (1 - v / fv_limit_upper(lim)));
-}
-
 static bool has_jobs(const struct fv_set *set, const char *label,
 		     enum rowdir rd)
 {
@@ -449,10 +437,6 @@ static int label_row(struct fv_table *t, const struct fv_set *set,
 	ret = ret ?: put_num(t, row, C_SEQ, seq, "no sequential job");
 	ret = ret ?: put_pct(t, row, C_SEQ_PCT, seq, l.bw);
 	ret = ret ?: reading_cell(t, row, seq, l.bw);
-	ret = ret
-		      ?: room_cell(t, row, C_IOPS_ROOM,
-				   isnan(steady) ? peak : steady, l.iops);
-	ret = ret ?: room_cell(t, row, C_BW_ROOM, seq, l.bw);
 	if (!ret && prices_of)
 		ret = cost_cells(t, row, prices_of, ls,
 				 isnan(steady) ? peak : steady, seq);
@@ -499,6 +483,33 @@ static bool any_label(const struct fv_label_skus *s, const char **labels,
 	return false;
 }
 
+/*
+ * Seq's unit: MB/s (10^6 B/s) when every sequential figure of the labels
+ * given SKUs was printed so (CrystalDiskMark), beside limits stated in
+ * MB/s; else MiB/s, one unit for the column.
+ */
+static enum fv_unit seq_unit(const struct fv_set *set,
+			     const struct fv_label_skus *s)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < set->njobs; i++) {
+		const struct fv_job *j = set->jobs[i];
+
+		if (j->role != FV_ROLE_THROUGHPUT ||
+		    !fv_label_skus_find(s, j->label))
+			continue;
+		for (int d = 0; d < FV_DIR_NR; d++) {
+			if (!fv_dir_did_io(&j->dir[d]))
+				continue;
+			if (!j->dir[d].bw_decimal)
+				return FV_U_BPS;
+			any = true;
+		}
+	}
+	return any ? FV_U_MBPS : FV_U_BPS;
+}
+
 static int run(const struct fv_set *set, const struct fv_aopts *o,
 	       struct fv_report *rep, struct fv_diags *diags)
 {
@@ -529,7 +540,9 @@ static int run(const struct fv_set *set, const struct fv_aopts *o,
 	prices_of = o->skus->prices ? o->skus : NULL;
 	for (size_t c = 0; t && c < (prices_of ? C_NR : C_USD) && !ret; c++)
 		ret = fv_table_add_col(t, cols[c].key, cols[c].title,
-				       cols[c].unit, cols[c].flags);
+				       c == C_SEQ ? seq_unit(set, o->skus)
+						  : cols[c].unit,
+				       cols[c].flags);
 	for (size_t i = 0; t && i < o->skus->n && !ret; i++)
 		if (label_in(labels, nl, o->skus->v[i].label))
 			ret = label_rows(t, set, &o->skus->v[i]);
@@ -543,8 +556,7 @@ static int run(const struct fv_set *set, const struct fv_aopts *o,
 			   "within 5%% of a limit is that limit; BW Read As: "
 			   "the reading of the limit Seq matches (MB/s = "
 			   "10^6 B/s, MiB/s = 2^20 B/s), a rate under either "
-			   "is within it; Headroom: what is left below the "
-			   "limit (steady, else peak IOPS; Seq)");
+			   "is within it");
 	if (t && !ret && prices_of)
 		ret = fv_table_note(
 			t,

@@ -19,6 +19,7 @@ enum col_id {
 	C_WIOPS,
 	C_WBW,
 	C_LATDIR,
+	C_LATKIND,
 	C_PCTS, /* the shown percentiles start here */
 };
 
@@ -53,6 +54,8 @@ static const struct fv_col head_cols[C_PCTS] = {
 	{ "write_iops", "Write IOPS", FV_U_IOPS, 0 },
 	{ "write_bw", "Write BW", FV_U_BPS, 0 },
 	{ "lat_dir", "Lat dir", FV_U_TEXT, 0 },
+	/* the row's latency: each tool times its own (fv_lat_own) */
+	{ "lat_kind", "Lat", FV_U_TEXT, 0 },
 };
 
 static const struct fv_col tail_cols[T_NR] = {
@@ -170,8 +173,7 @@ static int put_steady(struct fv_table *t, size_t row, size_t col,
 }
 
 static int put_meta(struct fv_table *t, size_t row, size_t col,
-		    const struct fv_job *job, enum fv_dir ld,
-		    const struct fv_aopts *o)
+		    const struct fv_job *job, enum fv_dir ld, enum fv_latkind k)
 {
 	int ret = 0;
 
@@ -191,10 +193,7 @@ static int put_meta(struct fv_table *t, size_t row, size_t col,
 	ret = ret ? ret
 		  : fv_cell_num(t, row, col + T_RUNTIME,
 				(double) job->dir[ld].runtime_ms);
-	if (!ret && fv_dir_did_io(&job->dir[ld]) &&
-	    !job->dir[ld].lat_unmeasured)
-		ret = fv_cell_num(t, row, col + T_LAT_MEAN,
-				  job->dir[ld].lat[o->lat].mean_ns);
+	ret = ret ?: fv_put_lat_mean(t, row, col + T_LAT_MEAN, job, ld, k);
 	ret = ret ? ret : fv_cell_num(t, row, col + T_ERROR, job->error);
 	ret = ret ? ret : put_steady(t, row, col + T_SS, job);
 	return ret ? ret : put_durability(t, row, col, job);
@@ -205,6 +204,7 @@ static int put_row(struct fv_table *t, const struct fv_set *set,
 {
 	int row = fv_table_add_row(t), ret;
 	enum fv_dir ld = fv_lat_dir(job);
+	enum fv_latkind k = fv_ao_lat(o, job);
 	size_t tail = C_PCTS + o->show->n;
 
 	if (row < 0)
@@ -215,8 +215,9 @@ static int put_row(struct fv_table *t, const struct fv_set *set,
 	ret = ret ? ret : put_dir(t, row, C_RIOPS, job, FV_DIR_READ);
 	ret = ret ? ret : put_dir(t, row, C_WIOPS, job, FV_DIR_WRITE);
 	ret = ret ? ret : fv_cell_str(t, row, C_LATDIR, fv_dir_name(ld));
+	ret = ret ? ret : fv_cell_str(t, row, C_LATKIND, fv_lat_name(k));
 	for (size_t i = 0; i < o->show->n && !ret; i++)
-		ret = fv_put_pct(t, row, C_PCTS + i, set, job, ld, o->lat,
+		ret = fv_put_pct(t, row, C_PCTS + i, set, job, ld, k,
 				 fv_pct_index(set, o->show->p[i]));
 	ret = ret ? ret : put_sync(t, row, tail + T_SYNC_P99, set, job);
 	if (!ret && job->has_cpu) {
@@ -224,7 +225,7 @@ static int put_row(struct fv_table *t, const struct fv_set *set,
 		ret = ret ? ret
 			  : fv_cell_num(t, row, tail + T_SYS, job->sys_cpu);
 	}
-	return ret ? ret : put_meta(t, row, tail, job, ld, o);
+	return ret ? ret : put_meta(t, row, tail, job, ld, k);
 }
 
 static bool shown(const struct fv_job *job, const struct fv_aopts *o)
@@ -240,18 +241,44 @@ void fv_summary_seen(const struct fv_set *set, struct fv_summary_seen *seen)
 {
 	for (size_t i = 0; i < set->njobs; i++) {
 		seen->clones |= set->jobs[i]->kind == FV_JOB_CLONE;
+		seen->tools |= fv_tool_of(set->jobs[i]);
 		for (int d = 0; d < FV_DIR_NR; d++)
 			seen->unmeasured |= set->jobs[i]->dir[d].lat_unmeasured;
 	}
 }
 
+/* The kinds the Lat column holds, each said once: --lat's, else each
+ * tool's own. */
+static int lat_notes(struct fv_table *t, const struct fv_aopts *o,
+		     unsigned tools)
+{
+	char a[160] = "", b[160] = "";
+	bool clat = o->lat_set ? o->lat != FV_LAT : (tools & FV_TOOL_FIO);
+	bool lat = o->lat_set ? o->lat == FV_LAT
+			      : (tools & ~(unsigned) FV_TOOL_FIO);
+
+	if (!clat && !lat)
+		clat = true; /* no job: what a fio job would show */
+	if (clat)
+		fv_lat_meaning(a, sizeof(a), o->lat_set ? o->lat : FV_CLAT,
+			       tools);
+	if (lat)
+		fv_lat_meaning(b, sizeof(b), FV_LAT,
+			       fv_ao_lat_tools(o, tools, FV_LAT));
+	return fv_table_note(t,
+			     "percentiles: of the latency in \"Lat\", in the "
+			     "\"Lat dir\" direction (%s%s%s)%s",
+			     a, *a && *b ? "; " : "", b,
+			     tools & FV_TOOL_FIO
+				     ? "; Sync P99: fio's fsync/fdatasync "
+				       "latency"
+				     : "");
+}
+
 int fv_summary_notes(struct fv_table *t, const struct fv_aopts *o,
 		     const struct fv_summary_seen *seen)
 {
-	int ret = fv_table_note(t,
-				"percentiles: %s of the \"Lat dir\" direction; "
-				"Sync P99: fio's fsync/fdatasync latency",
-				fv_lat_name(o->lat));
+	int ret = lat_notes(t, o, seen->tools);
 
 	if (!ret && seen->clones && !o->aggregate_clones)
 		ret = fv_table_note(t, "name#k: clone k of a numjobs job "

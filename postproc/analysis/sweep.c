@@ -71,25 +71,43 @@ static const struct fv_job *find(const struct fv_set *set, const char *label,
 	return best;
 }
 
-static int add_cols(struct fv_table *t, const char **labels, size_t nl)
+/* A label's sweep: its columns' latencies (fv_ao_lat_kinds), its first. */
+struct col {
+	const char *label;
+	unsigned kinds;
+	size_t first;
+};
+
+static int add_cols(struct fv_table *t, struct col *c, size_t nl)
 {
 	char key[256], title[256];
 	int ret = fv_table_add_col(t, "dir", "Dir", FV_U_TEXT, 0);
 
 	ret = ret ? ret : fv_table_add_col(t, "qd", "QD", FV_U_DEPTH, 0);
 	for (size_t l = 0; l < nl && !ret; l++) {
-		snprintf(key, sizeof(key), "%s iops", labels[l]);
-		snprintf(title, sizeof(title), "%s IOPS", labels[l]);
+		bool several = c[l].kinds & (c[l].kinds - 1);
+
+		c[l].first = t->ncols;
+		snprintf(key, sizeof(key), "%s iops", c[l].label);
+		snprintf(title, sizeof(title), "%s IOPS", c[l].label);
 		ret = fv_table_add_col(t, key, title, FV_U_IOPS, 0);
-		snprintf(key, sizeof(key), "%s p99", labels[l]);
-		snprintf(title, sizeof(title), "%s P99", labels[l]);
-		ret = ret ? ret : fv_table_add_col(t, key, title, FV_U_NS, 0);
+		for (int k = 0; k < FV_LAT_NR && !ret; k++) {
+			if (!(c[l].kinds & FV_LAT_BIT(k)))
+				continue;
+			/* one latency keeps its key: "LABEL p99" */
+			snprintf(key, sizeof(key), "%s %s%sp99", c[l].label,
+				 several ? fv_lat_name(k) : "",
+				 several ? " " : "");
+			snprintf(title, sizeof(title), "%s %s P99", c[l].label,
+				 fv_lat_name(k));
+			ret = fv_table_add_col(t, key, title, FV_U_NS, 0);
+		}
 	}
 	return ret;
 }
 
 static int put_row(struct fv_table *t, const struct fv_set *set,
-		   const struct fv_aopts *o, const char **labels, size_t nl,
+		   const struct fv_aopts *o, const struct col *c, size_t nl,
 		   const struct point *p)
 {
 	int row = fv_table_add_row(t), ret;
@@ -100,15 +118,55 @@ static int put_row(struct fv_table *t, const struct fv_set *set,
 	if (!ret && p->depth)
 		ret = fv_cell_num(t, row, 1, p->depth);
 	for (size_t l = 0; l < nl && !ret; l++) {
-		const struct fv_job *j = find(set, labels[l], p);
+		const struct fv_job *j = find(set, c[l].label, p);
+		size_t col = c[l].first + 1;
 
 		if (!j)
 			continue; /* "-": that label has no such point */
-		ret = fv_cell_num(t, row, 2 + 2 * l, j->dir[p->dir].iops);
-		ret = ret ? ret
-			  : fv_put_pct(t, row, 3 + 2 * l, set, j, p->dir,
-				       o->lat, fv_pct_index(set, 99));
+		ret = fv_cell_num(t, row, c[l].first, j->dir[p->dir].iops);
+		/* another tool's latency: its column stays empty */
+		for (int k = 0; k < FV_LAT_NR && !ret; k++) {
+			if (!(c[l].kinds & FV_LAT_BIT(k)))
+				continue;
+			if (fv_ao_lat(o, j) == (enum fv_latkind) k)
+				ret = fv_put_pct(t, row, col, set, j, p->dir,
+						 (enum fv_latkind) k,
+						 fv_pct_index(set, 99));
+			col++;
+		}
 	}
+	return ret;
+}
+
+/*
+ * The labels that have a sweep, each with the latencies of its jobs,
+ * and the tools that made them.
+ */
+static int sweep_cols(const struct fv_set *set, const struct fv_aopts *o,
+		      struct col *c, size_t *nl, unsigned *tools)
+{
+	const char **all = NULL;
+	size_t nall = 0;
+	int ret = fv_labels(set, false, &all, &nall);
+
+	*nl = 0;
+	*tools = 0;
+	for (size_t l = 0; l < nall && !ret; l++) {
+		unsigned kinds = 0;
+
+		for (size_t i = 0; i < set->njobs; i++) {
+			const struct fv_job *j = set->jobs[i];
+
+			if (!in_sweep(j) || strcmp(j->label, all[l]))
+				continue;
+			kinds |= fv_ao_lat_kinds(o, &j, 1);
+			*tools |= fv_tool_of(j);
+		}
+		if (kinds)
+			c[(*nl)++] =
+				(struct col){ .label = all[l], .kinds = kinds };
+	}
+	free(all);
 	return ret;
 }
 
@@ -116,38 +174,36 @@ static int run(const struct fv_set *set, const struct fv_aopts *o,
 	       struct fv_report *rep, struct fv_diags *diags)
 {
 	struct fv_table *t = fv_table_new("sweep", "Queue depth sweep");
-	const char **all = NULL, **labels = NULL;
+	struct col *c = calloc(set->njobs + 1, sizeof(*c));
 	struct point *pts = NULL;
-	size_t nall = 0, nl = 0, np = 0;
+	unsigned tools = 0, kinds = 0;
+	size_t nl = 0, np = 0;
+	char m[200];
 	int ret;
 
 	(void) diags;
 	if (!t || fv_report_add(rep, t)) {
 		fv_table_free(t);
+		free(c);
 		return -ENOMEM;
 	}
-	ret = fv_labels(set, false, &all, &nall);
-	labels = ret ? NULL : calloc(nall + 1, sizeof(*labels));
-	ret = ret ? ret : !labels ? -ENOMEM : 0;
-	/* Only labels that have a sweep get columns. */
-	for (size_t l = 0; l < nall && !ret; l++)
-		for (size_t i = 0; i < set->njobs; i++)
-			if (in_sweep(set->jobs[i]) &&
-			    !strcmp(set->jobs[i]->label, all[l])) {
-				labels[nl++] = all[l];
-				break;
-			}
-	ret = ret ? ret : add_cols(t, labels, nl);
+	ret = c ? sweep_cols(set, o, c, &nl, &tools) : -ENOMEM;
+	ret = ret ? ret : add_cols(t, c, nl);
 	ret = ret ? ret : points(set, &pts, &np);
 	for (size_t i = 0; i < np && !ret; i++)
-		ret = put_row(t, set, o, labels, nl, &pts[i]);
+		ret = put_row(t, set, o, c, nl, &pts[i]);
+	for (size_t l = 0; l < nl; l++)
+		kinds |= c[l].kinds;
 	free(pts);
-	free(labels);
-	free(all);
-	if (!ret)
-		ret = fv_table_note(t, "P99 of %s; jobs with role scaling",
-				    fv_lat_name(o->lat));
-	return ret;
+	free(c);
+	for (int k = 0; k < FV_LAT_NR && !ret; k++)
+		if (kinds & FV_LAT_BIT(k)) {
+			fv_lat_meaning(
+				m, sizeof(m), (enum fv_latkind) k,
+				fv_ao_lat_tools(o, tools, (enum fv_latkind) k));
+			ret = fv_table_note(t, "P99 of %s", m);
+		}
+	return ret ?: fv_table_note(t, "jobs with role scaling");
 }
 
 const struct fv_analysis fv_an_sweep = {

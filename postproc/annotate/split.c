@@ -111,10 +111,12 @@ static int rename_member(const struct fv_set *set, struct member *m,
 			 const struct member *all, size_t n,
 			 const struct group *g, unsigned vary)
 {
+	/* An export is its file: its drive adds nothing to its name. */
+	unsigned parts = m->id.file ? FV_ID_FILE : vary & ~FV_ID_FILE;
 	char name[512];
 	char *label;
 
-	fv_identity_name(&m->id, vary, name, sizeof(name));
+	fv_identity_name(&m->id, parts, name, sizeof(name));
 	if (!name[0])
 		return 0; /* it names none of what varies: the label stays */
 	if (name_alone(m, vary, name) && !taken(set, all, n, g, name))

@@ -359,6 +359,7 @@ static int set_lat(struct fv_cmdline *c, const struct fv_option *o,
 	for (int k = 0; k < FV_LAT_NR; k++) {
 		if (!strcmp(arg, fv_lat_name(k))) {
 			c->ao.lat = k;
+			c->ao.lat_set = true;
 			return 0;
 		}
 	}
@@ -404,7 +405,9 @@ const struct fv_option fv_opts_runs[] = {
 };
 
 const struct fv_option fv_opts_lat[] = {
-	FV_OPT("lat", 0, "KIND", "percentiles of clat (default), lat or slat",
+	FV_OPT("lat", 0, "KIND",
+	       "latency shown: clat, lat or slat (default:\neach tool's own: "
+	       "fio's clat, DiskSpd's and\nCrystalDiskMark's lat)",
 	       set_lat),
 	FV_OPT_END,
 };

@@ -7,6 +7,7 @@
  * [Write], [Mix] then a footer (Profile, Test, Mode, Time, Date, OS, Comment).
  * A line holding "(Q=" is a test and must read whole, or the file is refused.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -156,6 +157,20 @@ static int test_line(struct cdm_state *st, const char *s, int line)
 	return 0;
 }
 
+/*
+ * The bracketed groups after the size: 6.0's "[C: 35.4% (84.2/237.9 GiB)]"
+ * and "[Interval=5 sec]", 7.0's "[Interval: 5 sec]", 8's "[E: 96% (...)]".
+ */
+static void test_brackets(struct fv_cdm *c, const char *v)
+{
+	for (const char *b = strchr(v, '['); b; b = strchr(b + 1, '[')) {
+		if (sscanf(b, "[Interval%*[=:] %d sec]", &c->interval_s) == 1)
+			continue;
+		if (isalpha((unsigned char) b[1]) && b[2] == ':')
+			snprintf(c->drive, sizeof(c->drive), "%.2s", b + 1);
+	}
+}
+
 /* "Test: 1 GiB (x5) [...]", 6.0's "Test : 1024 MiB [...] (x5)". */
 static void test_size(struct fv_cdm *c, const char *v)
 {
@@ -170,6 +185,18 @@ static void test_size(struct fv_cdm *c, const char *v)
 						       : 0;
 	if (x)
 		c->passes = atoi(x + 2);
+	test_brackets(c, v);
+}
+
+/* 8 and later: "Time: Measure 5 sec / Interval 5 sec". */
+static void test_time(struct fv_cdm *c, const char *v)
+{
+	int m, i;
+
+	if (sscanf(v, " Measure %d sec / Interval %d sec", &m, &i) == 2) {
+		c->measure_s = m;
+		c->interval_s = i;
+	}
 }
 
 /* "   Date: 2020/01/02 13:19:48" and the others: KEY, then ':' */
@@ -195,6 +222,10 @@ static bool footer(struct fv_cdm *c, const char *s)
 		n--;
 	if (n == 4 && !strncmp(t, "Test", 4)) {
 		test_size(c, colon + 1);
+		return true;
+	}
+	if (n == 4 && !strncmp(t, "Time", 4)) {
+		test_time(c, colon + 1);
 		return true;
 	}
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
@@ -239,6 +270,7 @@ int fv_cdm_parse(const char *buf, size_t len, struct fv_cdm *c, int *line,
 
 	memset(c, 0, sizeof(*c));
 	c->mix_read_pct = -1;
+	c->interval_s = c->measure_s = -1;
 	*line = 0;
 	while (p < end && !ret) {
 		const char *nl = memchr(p, '\n', (size_t) (end - p));
@@ -254,6 +286,9 @@ int fv_cdm_parse(const char *buf, size_t len, struct fv_cdm *c, int *line,
 		ret = one_line(&st, text, *line);
 		p = nl ? nl + 1 : end;
 	}
+	/* before 8, DiskBench.cpp ran DiskSpd with -d5 whatever the settings */
+	if (c->measure_s < 0 && st.major > 0 && st.major < 8)
+		c->measure_s = 5;
 	if (ret == -EBADMSG)
 		snprintf(err, errlen,
 			 "CrystalDiskMark %s: test line does not read (%zu "

@@ -40,8 +40,16 @@ struct fv_cdm {
 	char test[96];	  /* "1 GiB (x5) [Interval: 5 sec] ..." as printed */
 	unsigned long long test_bytes; /* the test file's size */
 	int passes;		       /* (x5) */
-	char mode[32];		       /* "[Admin]", "<0Fill>", "" */
-	char date[32];		       /* "2021/06/23 0:05:57" */
+	char drive[8];		       /* "E:" (6.0, 8 and later); "" (7.0) */
+	int interval_s;		       /* idle between tests; -1 unknown */
+	/*
+	 * Each pass's time, after an uncounted pass as long (DiskBench.cpp:
+	 * j == 0, "Preparing..."): 8 and later print it ("Time: Measure 5
+	 * sec"), 6.0 and 7.0 run DiskSpd with -d5 always. -1 unknown.
+	 */
+	int measure_s;
+	char mode[32]; /* "[Admin]", "<0Fill>", "" */
+	char date[32]; /* "2021/06/23 0:05:57" */
 	char os[96];
 	char comment[128];
 	int mix_read_pct; /* [Mix] Read 70%/Write 30%: 70; -1 without */

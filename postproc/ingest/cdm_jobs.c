@@ -4,9 +4,11 @@
  * workload from the test's name (CrystalDiskMark runs DiskSpd with -S, so
  * the cache is off: direct), MB/s, IOPS and the mean latency as printed,
  * each with its printed precision. The footer's Date is the jobs' time;
- * its Comment, when there is one, their label.
+ * its Comment, when there is one, their label; its Test and Time the
+ * workload's file, drive, passes, their time and the interval.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,6 +63,12 @@ static int fill(struct fv_job *job, const struct fv_cdm *c,
 	job->wl.sync_every = 0;
 	job->wl.direct = 1;
 	job->wl.write_through = 0; /* DiskSpd -S, which is -Su */
+	/* each pass is as long as the uncounted one before them (cdm.h) */
+	job->wl.runtime_s = c->measure_s > 0 ? c->measure_s : 0;
+	job->wl.warmup_s = c->measure_s >= 0 ? c->measure_s : NAN;
+	job->wl.passes = c->passes;
+	job->wl.interval_s = c->interval_s;
+	job->wl.file_bytes = c->test_bytes;
 	job->format = "CrystalDiskMark";
 	job->timestamp = when(c);
 	job->index = t->line;
@@ -70,6 +78,7 @@ static int fill(struct fv_job *job, const struct fv_cdm *c,
 	    !(job->display = strdup(t->name)) ||
 	    !(job->wl.test = strdup(t->name)) ||
 	    !(job->source = strdup(name)) ||
+	    (c->drive[0] && !(job->wl.target = strdup(c->drive))) ||
 	    (dir && !(job->source_dir = strdup(dir))) ||
 	    !(job->fio_version = strdup(version)) ||
 	    (c->comment[0] && !(job->source_label = strdup(c->comment))))

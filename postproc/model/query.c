@@ -100,23 +100,71 @@ enum fv_dir fv_lat_dir(const struct fv_job *job)
 		       : FV_DIR_READ;
 }
 
-/* Why no percentile, in the words of the tool that made the job. */
-static const char *pct_missing_reason(const struct fv_job *job,
+static bool is_fio(const struct fv_job *job)
+{
+	return !job->format || !strncmp(job->format, "fio", 3);
+}
+
+static bool is_format(const struct fv_job *job, const char *format)
+{
+	return job->format && !strcmp(job->format, format);
+}
+
+enum fv_latkind fv_lat_own(const struct fv_job *job)
+{
+	return is_fio(job) ? FV_CLAT : FV_LAT;
+}
+
+/* Why no such latency, in the words of the tool that made the job. */
+static const char *lat_missing_reason(const struct fv_job *job,
+				      enum fv_latkind kind,
 				      const struct fv_lat *lat)
 {
-	bool fio = !job->format || !strncmp(job->format, "fio", 3);
-	bool diskspd = job->format && !strcmp(job->format, "DiskSpd");
+	bool diskspd = is_format(job, "DiskSpd");
 
-	if (!lat->present)
-		return fio ? "fio output has no such latency section"
-		       : diskspd
-			       ? "DiskSpd measured no latency (run it with -L)"
-			       : "the output has no such latency";
+	if (!is_fio(job) && kind != FV_LAT)
+		return diskspd ? "DiskSpd times only the whole request: no "
+				 "clat "
+				 "or slat (its lat shows without --lat)"
+		       : is_format(job, "CrystalDiskMark")
+			       ? "CrystalDiskMark times only the whole "
+				 "request: "
+				 "no clat or slat (its lat shows without --lat)"
+			       : "the tool times only the whole request: no "
+				 "clat or slat (its lat shows without --lat)";
+	if (lat->present)
+		return NULL;
+	if (diskspd)
+		return "DiskSpd measured no latency (run it with -L)";
+	if (is_format(job, "CrystalDiskMark"))
+		return "no latency in this CrystalDiskMark export (6.0 "
+		       "prints none; 7.0 and later a mean)";
+	return is_fio(job) ? "fio output has no such latency section"
+			   : "the output has no such latency";
+}
+
+/* Why no percentile, in the words of the tool that made the job. */
+static const char *pct_missing_reason(const struct fv_job *job,
+				      enum fv_latkind kind,
+				      const struct fv_lat *lat)
+{
+	const char *why = lat_missing_reason(job, kind, lat);
+
+	if (why)
+		return why;
 	if (lat->has_n && lat->n == 0)
 		return "no latency samples";
-	if (!fio)
+	if (is_format(job, "CrystalDiskMark"))
+		return "CrystalDiskMark prints only the mean latency";
+	if (!is_fio(job))
 		return "percentile not printed (the tool's table has no such "
 		       "row)";
+	if (kind == FV_LAT)
+		return "percentile not reported by fio (run it with "
+		       "lat_percentiles=1)";
+	if (kind == FV_SLAT)
+		return "percentile not reported by fio (run it with "
+		       "slat_percentiles=1)";
 	return "percentile not reported by fio and no json+ bins "
 	       "(run fio with --output-format=json+ or percentile_list)";
 }
@@ -140,10 +188,12 @@ int fv_put_pct(struct fv_table *t, size_t row, size_t col,
 	lat = &ds->lat[kind];
 	if (pidx < 0 || !lat->pct)
 		return fv_cell_na(t, row, col,
-				  lat->pct ? "percentile not computed"
-					   : pct_missing_reason(job, lat));
+				  lat->pct
+					  ? "percentile not computed"
+					  : pct_missing_reason(job, kind, lat));
 	if (lat->pct[pidx].src == FV_PCT_NONE)
-		return fv_cell_na(t, row, col, pct_missing_reason(job, lat));
+		return fv_cell_na(t, row, col,
+				  pct_missing_reason(job, kind, lat));
 	if (lat->pct[pidx].lower_bound)
 		return fv_table_note(t,
 				     "≥: at the end of fio's latency histogram "
@@ -152,4 +202,24 @@ int fv_put_pct(struct fv_table *t, size_t row, size_t col,
 				     lat->pct[pidx].ns / 1e9)
 			       ?: fv_cell_bound(t, row, col, lat->pct[pidx].ns);
 	return fv_cell_num(t, row, col, lat->pct[pidx].ns);
+}
+
+int fv_put_lat_mean(struct fv_table *t, size_t row, size_t col,
+		    const struct fv_job *job, enum fv_dir dir,
+		    enum fv_latkind kind)
+{
+	const struct fv_dirstats *ds = &job->dir[dir];
+	const char *why;
+
+	if (!fv_dir_did_io(ds))
+		return fv_cell_str(t, row, col, NULL);
+	if (ds->lat_unmeasured)
+		return fv_cell_na(t, row, col,
+				  "latency not measured (gtod_reduce or "
+				  "disabled clocks)");
+	why = lat_missing_reason(job, kind, &ds->lat[kind]);
+	if (why)
+		return fv_cell_na(t, row, col, why);
+	return fv_cell_printed(t, row, col, ds->lat[kind].mean_ns,
+			       ds->lat[kind].moment_res_ns);
 }

@@ -47,15 +47,29 @@ int fv_pct_index(const struct fv_set *set, double p);
 /* "99.9" -> "p99.9"; "50" -> "p50". */
 void fv_pct_key(char *buf, size_t len, const char *prefix, double p);
 
+/*
+ * The latency the tool that made the job measures: fio's completion
+ * latency (clat: from submission to completion) for fio's jobs; the whole
+ * request (lat) for DiskSpd's and CrystalDiskMark's, which time nothing
+ * shorter.
+ */
+enum fv_latkind fv_lat_own(const struct fv_job *job);
+
 /* The direction whose percentiles a job's row shows. */
 enum fv_dir fv_lat_dir(const struct fv_job *job);
 
 /*
  * Puts percentile pidx of a job's direction into a cell, or marks it
- * unavailable with the reason (not measured, not reported, no such I/O).
+ * unavailable with the reason, in the tool's words (not measured, not
+ * reported, a kind the tool does not time); empty when no such I/O.
  */
 int fv_put_pct(struct fv_table *t, size_t row, size_t col,
 	       const struct fv_set *set, const struct fv_job *job,
 	       enum fv_dir dir, enum fv_latkind kind, int pidx);
+
+/* The mean of a job's latency of that kind, as fv_put_pct. */
+int fv_put_lat_mean(struct fv_table *t, size_t row, size_t col,
+		    const struct fv_job *job, enum fv_dir dir,
+		    enum fv_latkind kind);
 
 #endif

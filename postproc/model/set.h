@@ -299,8 +299,17 @@ struct fv_workload {
 	int write_through;
 	double runtime_s; /* the time asked for; 0 unknown */
 	double warmup_s;  /* ramp_time, DiskSpd's -W; 0 none; NAN unknown */
-	char *target;	  /* the file or device; NULL unknown */
-	char *test;	  /* the tool's own name of the test, or NULL */
+	/*
+	 * A tool that runs a test several times and reports its best pass
+	 * (CrystalDiskMark's "(x5)"): the passes, each of runtime_s, and the
+	 * idle time between tests (its Interval; < 0 unknown). passes 0: one
+	 * measurement, interval_s unused.
+	 */
+	int passes;
+	double interval_s;
+	uint64_t file_bytes; /* the test file's size; 0 unknown */
+	char *target;	     /* the file or device; NULL unknown */
+	char *test;	     /* the tool's own name of the test, or NULL */
 };
 
 /*

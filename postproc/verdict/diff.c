@@ -100,7 +100,7 @@ static double tput(const struct fv_job *j)
 static double figure(const struct dctx *dc, const struct fv_set *s,
 		     const struct fv_job *j, enum fig f)
 {
-	enum fv_latkind k = dc->vc.ao ? dc->vc.ao->lat : FV_CLAT;
+	enum fv_latkind k = dc->vc.ao ? fv_ao_lat(dc->vc.ao, j) : fv_lat_own(j);
 
 	switch (f) {
 	case F_TPUT:

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * methodology: the job's options and figures that make its numbers
- * doubtful (buffered I/O, no warm-up, a run too short to pass a burst, a
- * file the page cache can hold, latencies not measured, written data that
- * compresses or dedupes).
+ * doubtful (buffered I/O, no warm-up, a measurement too short to pass a
+ * cache or a burst, a file the page cache can hold, latencies not
+ * measured, written data that compresses or dedupes), each said in the
+ * settings of the tool that made the job: fio's options, DiskSpd's
+ * flags, CrystalDiskMark's footer.
  */
 #include <math.h>
 #include <stdio.h>
@@ -98,9 +100,135 @@ static void compressible(const struct fv_job *j, struct remarks *r)
 	fv_vlist_add(&r->kinds, "data that compresses or dedupes");
 }
 
-int fv_vcheck_method(struct fv_vctx *vc, const struct fv_job *j)
+/*
+ * The time a figure was measured over: fio's runtime after ramp_time,
+ * DiskSpd's test time after -W; CrystalDiskMark's one pass (its figure is
+ * its best pass). 0 unknown.
+ */
+static double measured_s(const struct fv_job *j)
+{
+	double rt = runtime_s(j);
+
+	return rt > 0 ? rt : j->wl.runtime_s;
+}
+
+/* "1 GiB", "512 MiB": a test file's size as CrystalDiskMark says it. */
+static void cdm_size(char *buf, size_t len, uint64_t bytes)
+{
+	if (!bytes)
+		snprintf(buf, len, "?");
+	else if (!(bytes & ((1ULL << 30) - 1)))
+		snprintf(buf, len, "%llu GiB",
+			 (unsigned long long) bytes >> 30);
+	else
+		snprintf(buf, len, "%llu MiB",
+			 (unsigned long long) bytes >> 20);
+}
+
+/* The measurement's settings in the tool's words: "-d30 after -W5". */
+static void settings(char *buf, size_t len, const struct fv_job *j,
+		     unsigned tool)
+{
+	const struct fv_workload *w = &j->wl;
+	char size[32], gap[32] = "";
+
+	if (tool == FV_TOOL_CDM) {
+		cdm_size(size, sizeof(size), w->file_bytes);
+		if (w->interval_s >= 0)
+			snprintf(gap, sizeof(gap), ", Interval %g sec",
+				 w->interval_s);
+		snprintf(buf, len, "Test: %s (x%d), Measure %g sec%s", size,
+			 w->passes, w->runtime_s, gap);
+	} else if (tool == FV_TOOL_DISKSPD && w->runtime_s > 0 &&
+		   w->warmup_s > 0)
+		snprintf(buf, len, "-d%g after -W%g", w->runtime_s,
+			 w->warmup_s);
+	else if (tool == FV_TOOL_DISKSPD && w->runtime_s > 0)
+		snprintf(buf, len, "-d%g", w->runtime_s);
+	else if (tool == FV_TOOL_DISKSPD)
+		snprintf(buf, len, "DiskSpd's test time");
+	else
+		snprintf(buf, len, "fio's runtime");
+}
+
+/*
+ * One rule for every tool: a figure measured over less than
+ * --min-runtime (60 s) is of caches and bursts as much as of the disk.
+ */
+static void short_run(struct fv_vctx *vc, const struct fv_job *j, unsigned tool,
+		      struct remarks *r)
+{
+	double t = measured_s(j);
+	char how[96];
+
+	if (!(t > 0) || t >= vc->o->min_runtime_s)
+		return;
+	settings(how, sizeof(how), j, tool);
+	if (tool == FV_TOOL_CDM && j->wl.passes > 0)
+		fv_vlist_add(&r->l,
+			     "each figure the best of %d passes of %g s (%s), "
+			     "under %.0f s: a short run measures caches and "
+			     "bursts (a credit burst lasts up to 30 min)",
+			     j->wl.passes, t, how, vc->o->min_runtime_s);
+	else
+		fv_vlist_add(&r->l,
+			     "measured %.1f s (%s), under %.0f s: a short run "
+			     "measures caches and bursts (a credit burst lasts "
+			     "up to 30 min)",
+			     t, how, vc->o->min_runtime_s);
+	fv_vlist_add(&r->kinds, "runs shorter than %.0f s",
+		     vc->o->min_runtime_s);
+}
+
+/*
+ * No warm-up: fio's ramp_time, DiskSpd's -W. CrystalDiskMark always runs
+ * an uncounted pass first (its warmup_s).
+ */
+static void no_warmup(const struct fv_job *j, unsigned tool, bool fio_opts,
+		      struct remarks *r)
 {
 	const char *ramp = fv_job_opt(j, "ramp_time");
+	double ramp_s = 0;
+
+	if (!fio_opts && !isnan(j->wl.warmup_s)) {
+		if (j->wl.warmup_s > 0)
+			return;
+		fv_vlist_add(&r->l, "%s",
+			     tool == FV_TOOL_DISKSPD ? "no warm-up (-W0)"
+						     : "no warm-up");
+		fv_vlist_add(&r->kinds, "no warm-up");
+		return;
+	}
+	if (!fio_opts && tool != FV_TOOL_FIO)
+		return; /* the tool's file says nothing of it */
+	if (!ramp || fv_opt_seconds(ramp, &ramp_s) || ramp_s <= 0) {
+		fv_vlist_add(&r->l, "no ramp_time (no warm-up)");
+		fv_vlist_add(&r->kinds, "no ramp_time");
+	}
+}
+
+static const char *buffered_why(unsigned tool, bool fio_opts, int direct)
+{
+	if (fio_opts || direct < 0)
+		return "buffered I/O (no direct=1)";
+	return tool == FV_TOOL_DISKSPD ? "buffered I/O (the OS cache on: no "
+					 "-Su or -Sh)"
+				       : "buffered I/O (the OS cache on)";
+}
+
+/* What the figures were not doubted for, in the tool's words. */
+static const char *sound(unsigned tool)
+{
+	return tool == FV_TOOL_DISKSPD ? "caching off (-Su or -Sh), -W "
+					 "warm-up, -d long enough"
+	       : tool == FV_TOOL_CDM   ? "caching off (its DiskSpd's -S), "
+					 "a warm-up pass, passes long enough"
+				       : "direct I/O, ramp_time, long enough";
+}
+
+int fv_vcheck_method(struct fv_vctx *vc, const struct fv_job *j)
+{
+	unsigned tool = fv_tool_of(j);
 	/*
 	 * The workload's, whatever tool wrote it (fio's direct and
 	 * ramp_time, DiskSpd's -S and -W); a fleet's row has fio's options.
@@ -110,36 +238,19 @@ int fv_vcheck_method(struct fv_vctx *vc, const struct fv_job *j)
 			? !j->wl.direct
 			: !fv_opt_true(fv_job_opt(j, "direct")) &&
 				  fv_opt_true(fv_job_opt(j, "buffered") ?: "1");
-	double rt = runtime_s(j), ramp_s = 0, unfilled;
+	bool fio_opts = fv_job_opt(j, "ramp_time") ||
+			fv_job_opt(j, "ioengine") || fv_job_opt(j, "rw");
+	double unfilled;
 	struct remarks r = { .l.n = 0 };
-	bool fio = ramp || fv_job_opt(j, "ioengine") || fv_job_opt(j, "rw");
 	int ret;
 
 	if (buffered) {
 		fv_vlist_add(&r.l, "%s",
-			     fio || j->wl.direct < 0
-				     ? "buffered I/O (no direct=1)"
-				     : "buffered I/O (the OS cache "
-				       "on)");
+			     buffered_why(tool, fio_opts, j->wl.direct));
 		fv_vlist_add(&r.kinds, "buffered I/O");
 	}
-	if (!isnan(j->wl.warmup_s) && !fio) {
-		if (j->wl.warmup_s <= 0) {
-			fv_vlist_add(&r.l, "no warm-up");
-			fv_vlist_add(&r.kinds, "no warm-up");
-		}
-	} else if (!ramp || fv_opt_seconds(ramp, &ramp_s) || ramp_s <= 0) {
-		fv_vlist_add(&r.l, "no ramp_time (no warm-up)");
-		fv_vlist_add(&r.kinds, "no ramp_time");
-	}
-	if (rt > 0 && rt < vc->o->min_runtime_s) {
-		fv_vlist_add(&r.l,
-			     "run of %.1f s, shorter than %.0f s: a burst can "
-			     "last longer",
-			     rt, vc->o->min_runtime_s);
-		fv_vlist_add(&r.kinds, "runs shorter than %.0f s",
-			     vc->o->min_runtime_s);
-	}
+	no_warmup(j, tool, fio_opts, &r);
+	short_run(vc, j, tool, &r);
 	if (!isnan(unfilled = fv_vjob_queue_unfilled(j))) {
 		fv_vlist_add(&r.l,
 			     "iodepth=%d asked, but %.1f%% of submissions had "
@@ -162,8 +273,7 @@ int fv_vcheck_method(struct fv_vctx *vc, const struct fv_job *j)
 		}
 	if (!r.l.n)
 		return fv_vrow(vc, j->label, j->display, "methodology",
-			       FV_V_METHOD_OK,
-			       "direct I/O, ramp_time, long enough",
+			       FV_V_METHOD_OK, sound(tool),
 			       "nothing in the method casts doubt on the "
 			       "figures");
 	ret = fv_vrow(vc, j->label, j->display, "methodology", FV_V_METHODOLOGY,

@@ -86,14 +86,15 @@ static void tail_evidence(char *ev, size_t len, struct fv_vctx *vc,
 }
 
 /*
- * The latency asked for (--lat, clat by default); a job that has only
- * whole requests' (DiskSpd, CrystalDiskMark measure no completion apart
- * from submission) is judged on those.
+ * The latency the tables show (--lat, else the tool's own: fio's clat,
+ * DiskSpd's lat); a job without the kind asked but with whole requests'
+ * (DiskSpd, CrystalDiskMark measure no completion apart from submission)
+ * is judged on those.
  */
 static enum fv_latkind tail_kind(const struct fv_vctx *vc,
 				 const struct fv_job *j, enum fv_dir d)
 {
-	enum fv_latkind k = vc->ao ? vc->ao->lat : FV_CLAT;
+	enum fv_latkind k = vc->ao ? fv_ao_lat(vc->ao, j) : fv_lat_own(j);
 	const struct fv_lat *l = j->dir[d].lat;
 
 	return !l[k].present && l[FV_LAT].present ? FV_LAT : k;

@@ -34,6 +34,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fv_pctlist_add(&pl, 100);
 	fv_aopts_init(&ao, &pl);
 	ao.lat = pick % 3 == 0 ? FV_LAT : pick % 3 == 1 ? FV_CLAT : FV_SLAT;
+	ao.lat_set = true; /* as --lat */
 	fuzz_base_set(&set);
 	if (!fv_hist_add(&logs, name, (const char *) data, size) &&
 	    !fv_log_join(&logs, &set, &set.diags) &&

@@ -61,6 +61,13 @@ static void real_cdm7(void **state)
 	assert_int_equal(j->wl.direct, 1);
 	assert_int_equal(j->wl.write_through, 0); /* DiskSpd -S */
 	assert_true(j->wl.read_pct == 0);
+	/* "Test: 1 GiB (x5) [Interval: 5 sec]": 7.0 names no drive and
+	 * measures 5 s a pass, after an uncounted one as long. */
+	assert_null(j->wl.target);
+	assert_int_equal(j->wl.file_bytes, 1ULL << 30);
+	assert_int_equal(j->wl.passes, 5);
+	assert_true(j->wl.interval_s == 5);
+	assert_true(j->wl.runtime_s == 5 && j->wl.warmup_s == 5);
 	/* No percentiles: best of passes, no distribution. */
 	assert_false(j->dir[FV_DIR_WRITE].lat[FV_CLAT].present);
 	assert_int_equal(j->dir[FV_DIR_WRITE].lat[FV_LAT].pct[0].src,
@@ -86,6 +93,9 @@ static void real_cdm8(void **state)
 	assert_string_equal(c.profile, "Default");
 	assert_int_equal(c.test_bytes, 512ULL << 20);
 	assert_int_equal(c.passes, 2);
+	assert_string_equal(c.drive, "F:"); /* [F: 78% (182/233GiB)] */
+	assert_int_equal(c.measure_s, 5);   /* Time: Measure 5 sec / */
+	assert_int_equal(c.interval_s, 5);  /* Interval 5 sec */
 	assert_string_equal(c.mode, "[Admin]");
 	assert_string_equal(c.date, "2021/06/23 0:05:57");
 	assert_int_equal(c.ntests, 8);
@@ -112,6 +122,10 @@ static void made_cdm6(void **state)
 	assert_true(fabs(j->dir[FV_DIR_WRITE].iops - 526.478e6 / 131072) <
 		    1e-9);
 	assert_false(j->dir[FV_DIR_WRITE].lat[FV_LAT].present);
+	/* "Test : 1024 MiB [C: 35.4% (...)] (x5)  [Interval=5 sec]" */
+	assert_string_equal(j->wl.target, "C:");
+	assert_int_equal(j->wl.file_bytes, 1ULL << 30);
+	assert_true(j->wl.interval_s == 5 && j->wl.runtime_s == 5);
 	j = job_of(&set, "Random 4KiB (Q=8, T=8)", FV_DIR_READ);
 	assert_true(j->dir[FV_DIR_READ].iops == 96167.0);
 	fv_set_free(&set);
@@ -133,6 +147,10 @@ static void made_cdm9(void **state)
 	/* The Comment labels it. */
 	assert_string_equal(j->label, "azure-l8s-v3 nvme");
 	assert_true(fabs(j->dir[FV_DIR_MIXED].bw_bytes - 6001.947e6) < 1e-3);
+	/* "Test: 1 GiB (x3) [D: 12% (...)]", "Time: Measure 5 sec / ..." */
+	assert_string_equal(j->wl.target, "D:");
+	assert_int_equal(j->wl.passes, 3);
+	assert_true(j->wl.runtime_s == 5 && j->wl.interval_s == 5);
 	fv_set_free(&set);
 }
 

@@ -128,8 +128,15 @@ static const struct golden cases[] = {
 	 * DiskSpd's text: the real 2.0.17a sample, made 2.1 (two runs,
 	 * UTF-16, CRLF) and 2.2 ones, an interrupted timespan, cut, garbled
 	 */
-	{ "diskspd-text-summary.text",
-	  { "summary", "--lat", "lat", "@diskspd-text" } },
+	/* by default each tool's own latency: DiskSpd's whole requests */
+	{ "diskspd-text-summary.text", { "summary", "@diskspd-text" } },
+	/* a kind DiskSpd does not time, forced: each cell says why */
+	{ "diskspd-text-clat.text",
+	  { "latency", "--of", "peak:read", "--lat", "clat",
+	    "@diskspd-text" } },
+	/* fio's clat and DiskSpd's lat in one table: a set of columns each */
+	{ "latency-mixed.text",
+	  { "latency", "--of", "peak:read", "@diskspd-text", "@matrix" } },
 	{ "diskspd-text-summary.json",
 	  { "summary", "-f", "json", "--lat", "lat", "-p", "50,99,99.9",
 	    "@diskspd-text" } },
@@ -478,6 +485,15 @@ static const struct golden cases[] = {
 	  { "matrix", "-f", "json", "--metric", "iops", "--catalog", "catalog",
 	    "--sku", "p10=azure:P10", "@matrix" } },
 	{ "matrix-plan.text", { "matrix", "--metric", "iops", "@plan" } },
+	/* CrystalDiskMark's MB/s beside a limit in MB/s; its lat, named */
+	{ "matrix-cdm-sku.text",
+	  { "matrix", "--metric", "bw,lat", "--catalog", "catalog", "--sku",
+	    "cdm8-CrystalDiskMark_20210623000551=azure:P10", "@cdm/real" } },
+	/* with fio's: MiB/s for both, a latency table per kind */
+	{ "matrix-mixed.text",
+	  { "matrix", "--metric", "bw,lat",
+	    "@cdm/real/cdm8-CrystalDiskMark_20210623000551.txt",
+	    "@misc/bins_clones.json" } },
 	{ "matrix-badmetric.text", { "matrix", "--metric", "p0", "@matrix" } },
 	{ "help-matrix.text", { "matrix", "--help" } },
 };
