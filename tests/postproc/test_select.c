@@ -162,6 +162,22 @@ static void exports_apart(void **state)
 	free(err);
 }
 
+/* One comment on two drives: split by the drive, after the comment. */
+static void drives_apart(void **state)
+{
+	char *c, *err;
+
+	(void) state;
+	fvt_mkdir(fvt_at("d"));
+	cdm(fvt_at("d/x.txt"), "box", "E:", 1000, 1);
+	cdm(fvt_at("d/y.txt"), "box", "F:", 2000, 2);
+	c = text(0, "compare", "-f", "csv", fvt_at("d"), &err);
+	assert_non_null(strstr(c, "\r\nbox (E:),1000,"));
+	assert_non_null(strstr(c, "\r\nbox (F:),2000,"));
+	free(c);
+	free(err);
+}
+
 /* DiskSpd's computer names: a label each, and the note says so. */
 static void machines_apart(void **state)
 {
@@ -310,6 +326,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(median_and_all, fvt_tmp_setup,
 						fvt_tmp_teardown),
 		cmocka_unit_test_setup_teardown(exports_apart, fvt_tmp_setup,
+						fvt_tmp_teardown),
+		cmocka_unit_test_setup_teardown(drives_apart, fvt_tmp_setup,
 						fvt_tmp_teardown),
 		cmocka_unit_test_setup_teardown(machines_apart, fvt_tmp_setup,
 						fvt_tmp_teardown),
