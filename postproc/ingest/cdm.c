@@ -313,10 +313,29 @@ void fv_cdm_free(struct fv_cdm *c)
 	c->ntests = 0;
 }
 
+/*
+ * Its title line, "CrystalDiskMark 8.0.1 x64 ...", at a line's start right
+ * after its rule of dashes: a note or a README that names the tool is not
+ * an export.
+ */
 bool fv_cdm_detect(const char *head, size_t n)
 {
-	const char *p = memmem(head, n, "CrystalDiskMark ", 16);
+	for (const char *p = head;
+	     (p = memmem(p, n - (size_t) (p - head), "CrystalDiskMark ", 16));
+	     p++) {
+		const char *v = p + 16, *prev = p - 1;
 
-	/* Its title line, before the rest of a header: at a line's start. */
-	return p && (p == head || p[-1] == '\n');
+		if (p == head || *prev != '\n' || (size_t) (v - head) >= n ||
+		    !isdigit((unsigned char) *v))
+			continue;
+		if (prev > head && prev[-1] == '\r')
+			prev--;
+		/* the rule above it: ---------- (71 or 78 of them) */
+		if (prev - head >= 40 && !memcmp(prev - 40,
+						 "----------------------------"
+						 "------------",
+						 40))
+			return true;
+	}
+	return false;
 }

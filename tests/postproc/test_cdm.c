@@ -243,12 +243,37 @@ static void seed004_tables(void **state)
 	free(err);
 }
 
+/*
+ * An export is its title after its rule of dashes, in either line end:
+ * a README or a list of sources that names the tool at a line's start is
+ * not one (it was read as a garbled export, exit 2).
+ */
+static void detect(void **state)
+{
+	static const char rule[] = "-------------------------------------------"
+				   "-----------------------------------\n";
+	static const char readme[] = "# results\n\nCrystalDiskMark 8.0.1 "
+				     "exports of four drives.\n";
+	char head[512];
+
+	(void) state;
+	snprintf(head, sizeof(head), "%sCrystalDiskMark 8.0.4 x64 (C)\n", rule);
+	assert_true(fv_cdm_detect(head, strlen(head)));
+	snprintf(head, sizeof(head), "%.78s\r\nCrystalDiskMark 7.0.0 x64\r\n",
+		 rule);
+	assert_true(fv_cdm_detect(head, strlen(head)));
+	assert_false(fv_cdm_detect(readme, strlen(readme)));
+	snprintf(head, sizeof(head), "%sCrystalDiskMark exports\n", rule);
+	assert_false(fv_cdm_detect(head, strlen(head)));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(real_cdm7), cmocka_unit_test(real_cdm8),
 		cmocka_unit_test(made_cdm6), cmocka_unit_test(made_cdm9),
 		cmocka_unit_test(garbled),   cmocka_unit_test(seed004_tables),
+		cmocka_unit_test(detect),
 	};
 
 	return cmocka_run_group_tests_name("cdm", tests, NULL, NULL);
