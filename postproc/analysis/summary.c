@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "annotate/annotate.h"
 
 enum col_id {
 	C_LABEL,
@@ -42,6 +43,10 @@ enum tail_id {
 	T_FLUSHES,
 	T_EMPTY_SYNCS,
 	T_NOT_DURABLE,
+	T_MACHINE,
+	T_TARGET,
+	T_RUN,
+	T_RUNS,
 	T_NR,
 };
 
@@ -66,7 +71,7 @@ static const struct fv_col tail_cols[T_NR] = {
 	{ "role_rule", "Role from", FV_U_TEXT, FV_COL_MACHINE },
 	{ "label_rule", "Label from", FV_U_TEXT, FV_COL_MACHINE },
 	{ "source", "Source", FV_U_TEXT, FV_COL_MACHINE },
-	{ "fio_version", "fio", FV_U_TEXT, FV_COL_MACHINE },
+	{ "fio_version", "Tool", FV_U_TEXT, FV_COL_MACHINE },
 	{ "read_bytes", "Read bytes", FV_U_BYTES, FV_COL_MACHINE },
 	{ "write_bytes", "Write bytes", FV_U_BYTES, FV_COL_MACHINE },
 	{ "runtime", "Runtime", FV_U_MS, FV_COL_MACHINE },
@@ -77,6 +82,12 @@ static const struct fv_col tail_cols[T_NR] = {
 	{ "empty_syncs", "Empty syncs", FV_U_COUNT, FV_COL_MACHINE },
 	{ "writes_not_durable", "Writes not durable", FV_U_COUNT,
 	  FV_COL_MACHINE },
+	/* what its label was told apart by (annotate/identity.c) */
+	{ "machine", "Machine", FV_U_TEXT, FV_COL_MACHINE },
+	{ "target", "Target", FV_U_TEXT, FV_COL_MACHINE },
+	/* its test's runs in its label (select/) */
+	{ "run", "Run", FV_U_COUNT, FV_COL_MACHINE },
+	{ "runs", "Runs", FV_U_COUNT, FV_COL_MACHINE },
 };
 
 static int add_cols(struct fv_table *t, const struct fv_aopts *o)
@@ -172,6 +183,26 @@ static int put_steady(struct fv_table *t, size_t row, size_t col,
 	return fv_cell_str(t, row, col, buf);
 }
 
+/* Whose results the row is, and which of its test's runs. */
+static int put_identity(struct fv_table *t, size_t row, size_t col,
+			const struct fv_job *job)
+{
+	struct fv_identity id;
+	int ret = 0;
+
+	fv_identity_of(job, &id);
+	if (id.machine || job->host)
+		ret = fv_cell_str(t, row, col + T_MACHINE,
+				  id.machine ? id.machine : job->host);
+	if (!ret && id.place[0])
+		ret = fv_cell_str(t, row, col + T_TARGET, id.place);
+	if (!ret && job->nruns)
+		ret = fv_cell_num(t, row, col + T_RUN, job->run);
+	if (!ret && job->nruns)
+		ret = fv_cell_num(t, row, col + T_RUNS, job->nruns);
+	return ret;
+}
+
 static int put_meta(struct fv_table *t, size_t row, size_t col,
 		    const struct fv_job *job, enum fv_dir ld, enum fv_latkind k)
 {
@@ -196,6 +227,7 @@ static int put_meta(struct fv_table *t, size_t row, size_t col,
 	ret = ret ?: fv_put_lat_mean(t, row, col + T_LAT_MEAN, job, ld, k);
 	ret = ret ? ret : fv_cell_num(t, row, col + T_ERROR, job->error);
 	ret = ret ? ret : put_steady(t, row, col + T_SS, job);
+	ret = ret ? ret : put_identity(t, row, col, job);
 	return ret ? ret : put_durability(t, row, col, job);
 }
 

@@ -8,6 +8,7 @@
 #define FV_ANNOTATE_H
 
 #include "fleets.h"
+#include "identity.h"
 #include "label.h"
 #include "pipeline.h"
 #include "role.h"

@@ -118,6 +118,8 @@ static int stream_one(struct stream *st, const struct fv_input *in)
 	if (!ret)
 		fv_role_assign(&one, c->roles, c->nroles);
 	ret = ret ? ret : stream_join(st, &one, in->dir);
+	/* its runs: of this file alone (the others are not read yet) */
+	ret = ret ? ret : fv_select_runs(&one, FV_RUNS_KEEP);
 	ret = ret ? ret : fv_provenance_attach(&one);
 	ret = ret ? ret : fv_ran_add(&st->ran, &one);
 	ret = ret ? ret : stream_rows(st, &one);

@@ -91,10 +91,14 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *) a, *(char *const *) b);
 }
 
-/* "NAME run 2,..." -> "NAME,...": --runs all's label, the run's own. */
+/*
+ * "NAME run 2,...,2,3" -> "NAME,...,1,1": --runs all's label, the run's
+ * own, and the run's number of its test's runs (the last two fields):
+ * streamed, a file's runs are counted in it alone.
+ */
 static void undo_run_label(char *l)
 {
-	char *comma = strchr(l, ','), *run;
+	char *comma = strchr(l, ','), *run, *last;
 
 	if (!comma)
 		return;
@@ -103,6 +107,15 @@ static void undo_run_label(char *l)
 	*comma = ',';
 	if (run && strspn(run + 5, "0123456789") == (size_t) (comma - run - 5))
 		memmove(run, comma, strlen(comma) + 1);
+	last = strrchr(l, ',');
+	if (!last || last == l)
+		return;
+	*last = '\0';
+	run = strrchr(l, ',');
+	*last = ',';
+	if (run && strspn(run + 1, "0123456789") == (size_t) (last - run - 1) &&
+	    strspn(last + 1, "0123456789") == strlen(last + 1))
+		strcpy(run, ",1,1");
 }
 
 /*
