@@ -30,6 +30,7 @@ static const char css[] =
 	"td.vn{white-space:nowrap;font-weight:bold}"
 	".ev{color:#444;font-size:0.9em}"
 	"summary{cursor:pointer;margin:0.5em 0}"
+	"p.left-out{color:#444;font-style:italic}"
 	"@media print{body{margin:0;max-width:none}h2{page-break-after:"
 	"avoid}details{display:block}}";
 
@@ -116,6 +117,16 @@ static void verdicts(FILE *f, const struct fv_page *p)
 	fv_table_free(fd);
 }
 
+/* A chart not drawn, in its place: its title and why. */
+static void left_out(FILE *f, const struct fv_chart *ch)
+{
+	fputs("<p class=\"left-out\"><b>", f);
+	fv_xml_escape(f, ch->title);
+	fputs("</b>: left out: ", f);
+	fv_xml_escape(f, ch->left_out);
+	fputs("</p>\n", f);
+}
+
 static void charts(FILE *f, const struct fv_page *p)
 {
 	fputs("<h2 id=\"charts\">Charts</h2>\n", f);
@@ -127,6 +138,8 @@ static void charts(FILE *f, const struct fv_page *p)
 	for (size_t i = 0; p->charts && i < p->charts->n; i++) {
 		const struct fv_chart *ch = &p->charts->v[i];
 
+		if (ch->left_out[0])
+			left_out(f, ch);
 		if (!ch->svg)
 			continue;
 		fprintf(f,
@@ -136,6 +149,16 @@ static void charts(FILE *f, const struct fv_page *p)
 		fv_xml_escape(f, ch->caption);
 		fputs("</figcaption></figure>\n", f);
 	}
+}
+
+/* The charts drawn. */
+static size_t drawn(const struct fv_charts *c)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; c && i < c->n; i++)
+		n += c->v[i].svg != NULL;
+	return n;
 }
 
 struct na_ctx {
@@ -249,7 +272,7 @@ int fv_html_write(FILE *f, const struct fv_page *p)
 	fprintf(f,
 		"</title>\n<style>%s</style></head>\n<body "
 		"data-fv-charts=\"%zu\">\n<h1>",
-		css, p->charts ? p->charts->n : (size_t) 0);
+		css, drawn(p->charts));
 	fv_xml_escape(f, p->title);
 	fprintf(f, "</h1>\n<p>fioverdict %s, %s; %zu result files.</p>\n",
 		FV_VERSION, when, p->rep->ninputs);
