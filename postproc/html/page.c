@@ -69,7 +69,7 @@ static void passing_rows(FILE *f, const struct fv_table *t)
 	      "<th>Verdict</th><th>Meaning</th><th>Evidence</th></tr>\n",
 	      f);
 	for (size_t r = 0; r < t->nrows; r++) {
-		if (strcmp(fv_table_str(t, r, "outcome"), "pass"))
+		if (fv_is_finding(t, r))
 			continue;
 		fputs("<tr class=\"pass\"><td>", f);
 		cell(f, t, r, "label");
@@ -91,30 +91,32 @@ static void verdicts(FILE *f, const struct fv_page *p)
 {
 	const struct fv_table *t = p->verdicts;
 	struct fv_table *fd = NULL;
-	size_t npass = 0;
+	struct fv_tally n;
+	char *tally = NULL;
 
 	fputs("<h2 id=\"findings\">Findings</h2>\n", f);
-	if (!t || fv_findings(t, &fd)) {
+	if (!t || fv_findings(t, &fd) || !(tally = fv_tally_text(t))) {
 		fputs("<p>No verdicts: only the tables and charts "
 		      "follow.</p>\n",
 		      f);
+		fv_table_free(fd);
 		return;
 	}
-	for (size_t r = 0; r < t->nrows; r++)
-		npass += !strcmp(fv_table_str(t, r, "outcome"), "pass");
-	fprintf(f,
-		"<p>%zu checks: %zu findings (&#x2717;) on the lines below, "
-		"%zu pass (&#x2713;).</p>\n",
-		t->nrows, t->nrows - npass, npass);
+	fv_tally(t, &n);
+	/* verdict/findings.c's sentence, as text and md say it */
+	fputs("<p class=\"tally\">", f);
+	fv_xml_escape(f, tally);
+	fputs(".</p>\n", f);
 	if (fd->nrows)
 		finding_rows(f, fd);
-	if (npass) {
+	if (n.checks > n.findings) {
 		fprintf(f, "<details><summary>%zu passing checks</summary>\n",
-			npass);
+			n.checks - n.findings);
 		passing_rows(f, t);
 		fputs("</details>\n", f);
 	}
 	fv_table_free(fd);
+	free(tally);
 }
 
 /* A chart not drawn, in its place: its title and why. */
