@@ -42,10 +42,13 @@ static int write_page(const struct fv_cmdline *c, const struct fv_page *p)
  * that could not be drawn at all (the page is still written), or
  * -ENOMEM. A chart left out alone costs that chart only.
  */
-static int draw(struct fv_charts *ch, const char **note, FILE *err)
+static int draw(struct fv_charts *ch, const char **note, FILE *err,
+		int verbosity)
 {
 	static char why[512];
-	int ret = fv_charts_draw(ch, err, why, sizeof(why));
+	/* a chart left out is a warning: -q keeps it to the page */
+	int ret = fv_charts_draw(ch, verbosity < 0 ? NULL : err, why,
+				 sizeof(why));
 
 	if (ret <= 0)
 		return ret;
@@ -57,7 +60,8 @@ static int draw(struct fv_charts *ch, const char **note, FILE *err)
 
 /* The charts of the page: 0, an exit status (see draw), or -ENOMEM. */
 static int charts(struct fv_charts *ch, struct fv_page *page,
-		  struct fv_suite *s, const struct fv_report *rep, FILE *err)
+		  struct fv_suite *s, const struct fv_report *rep,
+		  const struct fv_cmdline *c)
 {
 	int ret = fv_charts_build(ch, &s->set, &s->logs, page->verdicts);
 
@@ -65,7 +69,7 @@ static int charts(struct fv_charts *ch, struct fv_page *page,
 		ret = fv_charts_hosts(ch, fv_report_table(rep, "hosts"));
 	if (!ret)
 		ret = fv_charts_runs(ch, &s->set);
-	return ret ? ret : draw(ch, &page->chart_note, err);
+	return ret ? ret : draw(ch, &page->chart_note, c->err, c->verbosity);
 }
 
 /*
@@ -108,7 +112,7 @@ static int build(const struct fv_cmdline *c, struct fv_suite *s)
 	ret = fv_suite_run(s, &in, fv_report_tables, &rep);
 	page.verdicts = fv_report_table(&rep, "verdict");
 	if (!ret)
-		ret = charts(&ch, &page, s, &rep, c->err);
+		ret = charts(&ch, &page, s, &rep, c);
 	fv_print_diags(&s->set.diags, c->verbosity, c->err);
 	if (ret == -EINVAL)
 		status = FV_EXIT_USAGE;

@@ -419,7 +419,7 @@ static int draw_one(struct fv_chart *ch, size_t idx, const char *tmpdir,
 	if (ret)
 		fv_chart_leave_out(ch, "gnuplot could not be run in %s: %s",
 				   tmpdir, strerror(-ret));
-	if (ch->left_out[0])
+	if (ch->left_out[0] && err)
 		fprintf(err, "fioverdict report: chart '%s' left out: %s\n",
 			ch->title, ch->left_out);
 	return 0;

@@ -50,8 +50,8 @@ enum fv_draw_fail {
  * Draws every chart with gnuplot (found on PATH), in a temporary folder
  * under $TMPDIR (else /tmp) removed before it returns. A chart with no
  * point to draw is not given to gnuplot, and one gnuplot fails on is
- * left out, its first error line on err: either way the reason is in the
- * chart's place on the page. Returns 0, an enum fv_draw_fail with why
+ * left out, its first error line on err (unless NULL): either way the reason is
+ * in the chart's place on the page. Returns 0, an enum fv_draw_fail with why
  * (nothing drawn), or -ENOMEM.
  */
 int fv_charts_draw(struct fv_charts *c, FILE *err, char *why, size_t len);
