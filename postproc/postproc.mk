@@ -110,6 +110,15 @@ check-postproc: check-versions-output
 check-versions-output: $(PP_BIN)
 	python3 $(PP_TDIR)/versions_check.py $(PP_BIN) $(PP_TDIR)/fixtures/versions
 
+# Every output format carries the same rows, findings and counts; every
+# JUnit test case is named, every failure says why.
+.PHONY: check-formats
+check-postproc: check-formats
+check-formats: $(PP_BIN)
+	@mkdir -p $(PP_TOUT)/formats
+	python3 $(PP_TDIR)/formats_check.py $(PP_BIN) $(PP_TDIR)/fixtures \
+		$(PP_TOUT)/formats
+
 golden-update: $(PP_TESTS)
 	FV_UPDATE_GOLDEN=1 FV_FIXTURES=$(PP_TDIR)/fixtures FV_CATALOG=catalog \
 	FV_GOLDEN=$(PP_TDIR)/golden $(PP_TOUT)/test_golden

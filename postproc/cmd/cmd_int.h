@@ -329,5 +329,7 @@ int fv_verdict_cmd_main(const struct fv_invocation *inv, struct fv_tables *x,
 
 extern const struct fv_option fv_opts_verdict[], fv_opts_diff[],
 	fv_opts_fail_on[], fv_opts_noise[];
+/* --fail-on LIST into the verdict mask (uint64_t) at c->own + o->off. */
+fv_option_fn fv_set_fail_on;
 
 #endif

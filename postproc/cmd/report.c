@@ -5,6 +5,8 @@
  */
 #include <errno.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,11 +15,15 @@
 
 struct report_opts {
 	const char *title;
+	uint64_t fail_on; /* --fail-on: bit per enum fv_verdict */
 };
 
 static const struct fv_option report_opts[] = {
 	FV_OPT_AT("title", 0, "TEXT", "page title", fv_set_string,
 		  offsetof(struct report_opts, title), 0, 0),
+	FV_OPT_AT("fail-on", 0, "LIST",
+		  "exit 1 when one of these verdicts occurs\n(comma-separated)",
+		  fv_set_fail_on, offsetof(struct report_opts, fail_on), 0, 0),
 	FV_OPT_END,
 };
 
@@ -31,23 +37,55 @@ static int write_page(const struct fv_cmdline *c, const struct fv_page *p)
 	return fv_output_close(&o, fv_html_write(o.f, p), c->err);
 }
 
-static int draw(struct fv_charts *ch, const char **note, FILE *err)
+/*
+ * The charts drawn, or the page told why not: 0, the exit status of charts
+ * that could not be drawn at all (the page is still written), or
+ * -ENOMEM. A chart left out alone costs that chart only.
+ */
+static int draw(struct fv_charts *ch, const char **note, FILE *err,
+		int verbosity)
 {
-	int ret = fv_charts_draw(ch, err);
+	static char why[512];
+	/* a chart left out is a warning: -q keeps it to the page */
+	int ret = fv_charts_draw(ch, verbosity < 0 ? NULL : err, why,
+				 sizeof(why));
 
-	if (ret == -ENOENT) {
-		*note = "gnuplot not found on PATH: charts left out "
-			"(Debian: apt-get install gnuplot-nox)";
-		fprintf(err, "fioverdict report: %s\n", *note);
-		return FV_EXIT_UNAVAILABLE;
-	}
-	if (ret) {
-		*note = "gnuplot failed: charts left out";
-		fprintf(err, "fioverdict report: %s (%s)\n", *note,
-			strerror(-ret));
-		return FV_EXIT_SOFTWARE;
-	}
-	return 0;
+	if (ret <= 0)
+		return ret;
+	*note = why;
+	fprintf(err, "fioverdict report: %s\n", why);
+	return ret == FV_DRAW_NO_GNUPLOT ? FV_EXIT_UNAVAILABLE
+					 : FV_EXIT_CANTCREAT;
+}
+
+/* The charts of the page: 0, an exit status (see draw), or -ENOMEM. */
+static int charts(struct fv_charts *ch, struct fv_page *page,
+		  struct fv_suite *s, const struct fv_report *rep,
+		  const struct fv_cmdline *c)
+{
+	int ret = fv_charts_build(ch, &s->set, &s->logs, page->verdicts);
+
+	if (!ret)
+		ret = fv_charts_hosts(ch, fv_report_table(rep, "hosts"));
+	if (!ret)
+		ret = fv_charts_runs(ch, &s->set);
+	return ret ? ret : draw(ch, &page->chart_note, c->err, c->verbosity);
+}
+
+/*
+ * As verdict's: the page's own problem first (73, 74), then a broken
+ * input (2), a --fail-on verdict (1), charts that could not be drawn at
+ * all (69 without gnuplot, 73 without a temporary folder).
+ */
+static int status_of(int written, const struct fv_suite *s, int drawn)
+{
+	if (written)
+		return written;
+	if (s->set.diags.nerrors)
+		return FV_EXIT_INPUT;
+	if (s->failed)
+		return FV_EXIT_VERDICT;
+	return drawn;
 }
 
 static int build(const struct fv_cmdline *c, struct fv_suite *s)
@@ -61,29 +99,24 @@ static int build(const struct fv_cmdline *c, struct fv_suite *s)
 				.diags = &s->set.diags,
 				.set = &s->set };
 	struct fv_load_opts in = fv_load_opts_of(c);
-	int ret, status = 0;
+	int ret, status;
 
 	s->runs = c->runs;
 	s->ao.skus = c->ao.skus;
 	s->vo.skus = c->ao.skus;
+	s->vo.fail_on = ro->fail_on;
 	ret = fv_suite_run(s, &in, fv_report_tables, &rep);
-
 	page.verdicts = fv_report_table(&rep, "verdict");
 	if (!ret)
-		ret = fv_charts_build(&ch, &s->set, &s->logs, page.verdicts);
-	if (!ret)
-		ret = fv_charts_hosts(&ch, fv_report_table(&rep, "hosts"));
-	if (!ret)
-		ret = fv_charts_runs(&ch, &s->set);
-	if (!ret)
-		status = draw(&ch, &page.chart_note, c->err);
+		ret = charts(&ch, &page, s, &rep, c);
 	fv_print_diags(&s->set.diags, c->verbosity, c->err);
-	if (ret)
-		status = ret == -EINVAL ? FV_EXIT_USAGE : FV_EXIT_SOFTWARE;
-	else if (status != FV_EXIT_SOFTWARE)
-		status = write_page(c, &page) ?: status;
-	if (!status && s->set.diags.nerrors)
-		status = FV_EXIT_INPUT;
+	if (ret == -EINVAL)
+		status = FV_EXIT_USAGE;
+	else if (ret < 0) {
+		fputs("fioverdict report: out of memory\n", c->err);
+		status = FV_EXIT_SOFTWARE;
+	} else
+		status = status_of(write_page(c, &page), s, ret);
 	fv_charts_free(&ch);
 	fv_report_free(&rep);
 	return status;
@@ -125,10 +158,14 @@ const struct fv_command fv_cmd_report = {
 	.help = "self-contained HTML page: verdicts, charts, tables",
 	.synopsis = "report [OPTION]... INPUT... -o report.html",
 	.after = "INPUT: fio results, files or directories (e.g. the runs of "
-		 "'fioverdict run').\nExit status: 0 ok, 2 an input is broken "
-		 "or no fio result, 64 usage,\n69 gnuplot not found (the page "
-		 "is written without charts), 70 internal\nerror, 73 the "
-		 "output cannot be created, 74 it cannot be written.\n",
+		 "'fioverdict run').\nThe page is written whenever it can be: "
+		 "a chart with nothing to draw, or that\ngnuplot fails on, is "
+		 "left out with a line saying why.\nExit status: 0 ok, 1 a "
+		 "--fail-on verdict occurred, 2 an input is broken or\nno fio "
+		 "result, 64 usage, 69 gnuplot not found (the page is written "
+		 "without\ncharts), 70 internal error (out of memory), 73 the "
+		 "output (or the charts'\ntemporary folder) cannot be created, "
+		 "74 it cannot be written.\n",
 	.options =
 		(const struct fv_option *const[]){ fv_opts_common, fv_opts_runs,
 						   report_opts, fv_opts_sku,

@@ -12,14 +12,13 @@
 
 #define VO(field) offsetof(struct fv_tables, vo.field)
 
-static int set_fail_on(struct fv_cmdline *c, const struct fv_option *o,
-		       const char *arg)
+int fv_set_fail_on(struct fv_cmdline *c, const struct fv_option *o,
+		   const char *arg)
 {
-	struct fv_tables *x = c->own;
+	uint64_t *mask = (uint64_t *) ((char *) c->own + o->off);
 	const char *bad = arg;
 
-	(void) o;
-	if (!fv_fail_on_parse(arg, &x->vo.fail_on, &bad))
+	if (!fv_fail_on_parse(arg, mask, &bad))
 		return 0;
 	fprintf(c->err,
 		"fioverdict: --fail-on: unknown verdict in '%s'; one of", bad);
@@ -52,9 +51,9 @@ static int set_log_us(struct fv_cmdline *c, const struct fv_option *o,
 }
 
 const struct fv_option fv_opts_fail_on[] = {
-	FV_OPT("fail-on", 0, "LIST",
-	       "exit 1 when one of these verdicts occurs\n(comma-separated)",
-	       set_fail_on),
+	FV_OPT_AT("fail-on", 0, "LIST",
+		  "exit 1 when one of these verdicts occurs\n(comma-separated)",
+		  fv_set_fail_on, VO(fail_on), 0, 0),
 	FV_OPT_END,
 };
 

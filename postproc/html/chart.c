@@ -2,6 +2,7 @@
 /* A chart as data: its lines, their points, the findings marked on it. */
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -69,6 +70,34 @@ int fv_mark_add(struct fv_chart *ch, const struct fv_mark *m)
 	v[ch->nmarks] = *m;
 	v[ch->nmarks].text = strdup(m->text ? m->text : "");
 	return v[ch->nmarks++].text ? 0 : -ENOMEM;
+}
+
+static bool on_axis(enum fv_axis ax, double v)
+{
+	return isfinite(v) &&
+	       (v > 0 || (ax != FV_AX_LOG2 && ax != FV_AX_LOG10));
+}
+
+size_t fv_chart_points(const struct fv_chart *ch)
+{
+	size_t n = 0;
+
+	for (size_t k = 0; k < ch->nlines; k++)
+		for (size_t i = 0; i < ch->lines[k].n; i++)
+			n += on_axis(ch->xaxis, ch->lines[k].x[i]) &&
+			     on_axis(ch->yaxis, ch->lines[k].y[i]);
+	return n;
+}
+
+void fv_chart_leave_out(struct fv_chart *ch, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (ch->left_out[0])
+		return;
+	va_start(ap, fmt);
+	vsnprintf(ch->left_out, sizeof(ch->left_out), fmt, ap);
+	va_end(ap);
 }
 
 void fv_chart_free(struct fv_chart *ch)

@@ -51,6 +51,12 @@ struct fv_chart {
 	struct fv_mark *marks;
 	size_t nmarks;
 	char *svg; /* inline SVG once drawn */
+	/*
+	 * Why the chart is not drawn, said on the page in its place: nothing
+	 * to draw (set by its builder, or by fv_charts_draw), or gnuplot's
+	 * first error line. Empty: drawn, or to be.
+	 */
+	char left_out[320];
 };
 
 /* chart.c */
@@ -60,6 +66,15 @@ struct fv_line *fv_line_add(struct fv_chart *ch, const char *title);
 int fv_line_point(struct fv_line *l, double x, double y);
 /* Copies m and its text. 0 or -ENOMEM. */
 int fv_mark_add(struct fv_chart *ch, const struct fv_mark *m);
+/*
+ * The points gnuplot can draw on the chart's axes: finite, and above 0 on
+ * a logarithmic one. None: gnuplot would fail ("all points y value
+ * undefined") or draw an empty frame.
+ */
+size_t fv_chart_points(const struct fv_chart *ch);
+/* Leaves the chart out, the reason formatted (the first one said stays). */
+void fv_chart_leave_out(struct fv_chart *ch, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 /*
  * marks.c: the findings of the verdict table (its figure columns)

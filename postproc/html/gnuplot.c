@@ -237,27 +237,70 @@ static char *slurp(const char *path)
 	return buf;
 }
 
-/* gnuplot script -> svg file; its stderr goes to err's descriptor. */
-static int run_gnuplot(const char *script, const char *svg, FILE *err)
+#define OUT (O_WRONLY | O_CREAT | O_TRUNC)
+
+/*
+ * gnuplot script -> svg file, its messages into msgs. 0 and *status
+ * waitpid's, or -errno when gnuplot could not be run.
+ */
+static int run_gnuplot(const char *script, const char *svg, const char *msgs,
+		       int *status)
 {
 	posix_spawn_file_actions_t fa;
 	char *argv[] = { "gnuplot", (char *) script, NULL };
-	int status, ret;
 	pid_t pid;
+	int ret;
 
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, svg,
-					 O_WRONLY | O_CREAT | O_TRUNC, 0600);
-	posix_spawn_file_actions_adddup2(&fa, fileno(err), STDERR_FILENO);
-	fflush(err);
-	ret = posix_spawnp(&pid, "gnuplot", &fa, NULL, argv, environ);
+	if (posix_spawn_file_actions_init(&fa))
+		return -ENOMEM;
+	ret = posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, svg, OUT,
+					       0600);
+	ret = ret
+		      ?: posix_spawn_file_actions_addopen(&fa, STDERR_FILENO,
+							  msgs, OUT, 0600);
+	ret = ret ?: posix_spawnp(&pid, "gnuplot", &fa, NULL, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
 	if (ret)
 		return -ret;
-	while (waitpid(pid, &status, 0) < 0)
+	while (waitpid(pid, status, 0) < 0)
 		if (errno != EINTR)
 			return -errno;
-	return WIFEXITED(status) && !WEXITSTATUS(status) ? 0 : -EIO;
+	return 0;
+}
+
+static bool is_warning(const char *line)
+{
+	return strcasestr(line, "warning");
+}
+
+/*
+ * gnuplot's first error line in msgs, without the script's path (a
+ * temporary file): 'line 11: all points y value undefined!'. gnuplot
+ * prints the offending command and a caret above it; its warnings, about
+ * a plot it still drew, are not the error.
+ */
+static void first_error(const char *msgs, char *buf, size_t len)
+{
+	char *text = slurp(msgs), *save = NULL, *fallback = NULL;
+
+	snprintf(buf, len, "no message");
+	for (char *l = text ? strtok_r(text, "\n", &save) : NULL; l;
+	     l = strtok_r(NULL, "\n", &save)) {
+		char *at = strstr(l, "\" line ");
+
+		if (is_warning(l))
+			continue;
+		if (at) {
+			snprintf(buf, len, "%s", at + 2);
+			free(text);
+			return;
+		}
+		if (!fallback && strspn(l, " \t^") < strlen(l))
+			fallback = l;
+	}
+	if (fallback)
+		snprintf(buf, len, "%s", fallback + strspn(fallback, " \t"));
+	free(text);
 }
 
 /*
@@ -297,59 +340,132 @@ static char *inline_svg(const char *raw, size_t idx)
 	return buf;
 }
 
-static int draw_one(struct fv_chart *ch, size_t idx, const char *tmpdir,
-		    FILE *err)
+/* Why gnuplot drew nothing usable, into ch->left_out. */
+static void failed(struct fv_chart *ch, int status, const char *msgs)
 {
-	char script[4096], svg[4096];
-	FILE *f;
-	char *raw;
-	int ret;
+	char first[256];
 
-	if (snprintf(script, sizeof(script), "%s/chart%zu.gp", tmpdir, idx) >=
-		    (int) sizeof(script) ||
-	    snprintf(svg, sizeof(svg), "%s/chart%zu.svg", tmpdir, idx) >=
-		    (int) sizeof(svg))
-		return -ENAMETOOLONG;
-	f = fopen(script, "w");
+	if (WIFSIGNALED(status)) {
+		fv_chart_leave_out(ch, "gnuplot was ended by signal %d (%s)",
+				   WTERMSIG(status),
+				   strsignal(WTERMSIG(status)));
+		return;
+	}
+	if (WIFEXITED(status) && WEXITSTATUS(status)) {
+		first_error(msgs, first, sizeof(first));
+		fv_chart_leave_out(ch, "gnuplot failed (exit status %d): %s",
+				   WEXITSTATUS(status), first);
+		return;
+	}
+	fv_chart_leave_out(ch, "gnuplot wrote no SVG");
+}
+
+/* A chart's files in the temporary folder (its path: under 4096 bytes). */
+struct chart_files {
+	char script[4200], svg[4200], msgs[4200];
+};
+
+static void name_files(struct chart_files *x, const char *tmpdir, size_t idx)
+{
+	snprintf(x->script, sizeof(x->script), "%s/chart%zu.gp", tmpdir, idx);
+	snprintf(x->svg, sizeof(x->svg), "%s/chart%zu.svg", tmpdir, idx);
+	snprintf(x->msgs, sizeof(x->msgs), "%s/chart%zu.err", tmpdir, idx);
+}
+
+/* The script written and run; the SVG read back. 0, or -errno. */
+static int plot(struct fv_chart *ch, size_t idx, const struct chart_files *x)
+{
+	FILE *f = fopen(x->script, "w");
+	int ret, status = 0;
+	char *raw;
+
 	if (!f)
 		return -errno;
 	ret = write_script(f, ch);
 	if (fclose(f) && !ret)
 		ret = -EIO;
 	if (!ret)
-		ret = run_gnuplot(script, svg, err);
-	if (ret == -EIO)
-		fprintf(err,
-			"fioverdict report: gnuplot failed on chart '%s' "
-			"(script %s)\n",
-			ch->title, script);
+		ret = run_gnuplot(x->script, x->svg, x->msgs, &status);
 	if (ret)
 		return ret;
-	raw = slurp(svg);
-	ch->svg = inline_svg(raw, idx);
+	raw = WIFEXITED(status) && !WEXITSTATUS(status) ? slurp(x->svg) : NULL;
+	if (raw && strstr(raw, "<svg")) {
+		ch->svg = inline_svg(raw, idx);
+		free(raw);
+		return ch->svg ? 0 : -ENOMEM;
+	}
 	free(raw);
-	unlink(script);
-	unlink(svg);
-	return ch->svg ? 0 : -EIO;
+	failed(ch, status, x->msgs);
+	return 0;
 }
 
-int fv_charts_draw(struct fv_charts *c, FILE *err)
+/*
+ * One chart: its SVG, or its reason to be left out. Its files go whatever
+ * happens. 0, or -ENOMEM.
+ */
+static int draw_one(struct fv_chart *ch, size_t idx, const char *tmpdir,
+		    FILE *err)
+{
+	struct chart_files x;
+	int ret;
+
+	name_files(&x, tmpdir, idx);
+	ret = plot(ch, idx, &x);
+	unlink(x.script);
+	unlink(x.svg);
+	unlink(x.msgs);
+	if (ret == -ENOMEM)
+		return ret;
+	if (ret)
+		fv_chart_leave_out(ch, "gnuplot could not be run in %s: %s",
+				   tmpdir, strerror(-ret));
+	if (ch->left_out[0] && err)
+		fprintf(err, "fioverdict report: chart '%s' left out: %s\n",
+			ch->title, ch->left_out);
+	return 0;
+}
+
+/* Leaves out the charts with no point to draw; the count of the others. */
+static size_t drawable(struct fv_charts *c)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < c->n; i++) {
+		struct fv_chart *ch = &c->v[i];
+
+		if (!ch->left_out[0] && !fv_chart_points(ch))
+			fv_chart_leave_out(ch, "no point to draw");
+		n += !ch->left_out[0];
+	}
+	return n;
+}
+
+int fv_charts_draw(struct fv_charts *c, FILE *err, char *why, size_t len)
 {
 	const char *t = getenv("TMPDIR");
 	char tmpdir[4096];
 	int ret = 0;
 
-	if (!c->n)
+	if (!drawable(c))
 		return 0;
-	if (!gnuplot_on_path())
-		return -ENOENT;
-	snprintf(tmpdir, sizeof(tmpdir), "%s/fioverdict-XXXXXX",
-		 t && *t ? t : "/tmp");
-	if (!mkdtemp(tmpdir))
-		return -errno;
+	if (!gnuplot_on_path()) {
+		snprintf(why, len,
+			 "gnuplot not found on PATH: charts left out "
+			 "(Debian: apt-get install gnuplot-nox)");
+		return FV_DRAW_NO_GNUPLOT;
+	}
+	t = t && *t ? t : "/tmp";
+	snprintf(tmpdir, sizeof(tmpdir), "%s/fioverdict-XXXXXX", t);
+	if (!mkdtemp(tmpdir)) {
+		snprintf(why, len,
+			 "charts left out: cannot make a temporary folder in "
+			 "%s (TMPDIR): %s",
+			 t, strerror(errno));
+		return FV_DRAW_NO_TMPDIR;
+	}
 	for (size_t i = 0; i < c->n && !ret; i++)
-		ret = draw_one(&c->v[i], i, tmpdir, err);
-	if (!ret)
-		rmdir(tmpdir);
+		if (!c->v[i].left_out[0])
+			ret = draw_one(&c->v[i], i, tmpdir, err);
+	rmdir(tmpdir);
 	return ret;
 }

@@ -165,6 +165,12 @@ static int fleet_chart(struct fv_charts *c, const struct fleet_rows *f,
 		if (!seen)
 			ret = job_line(ch, f, job, key);
 	}
+	if (!ret && !fv_chart_points(ch))
+		fv_chart_leave_out(ch,
+				   "no host of the fleet has %s (above 0) "
+				   "to compare with the fleet's median",
+				   strcmp(key, "p99") ? "IOPS"
+						      : "a P99 latency");
 	return ret ? ret : marks(ch, f);
 }
 

@@ -40,12 +40,21 @@ int fv_charts_runs(struct fv_charts *c, const struct fv_set *set);
 /* Adds the percentiles the curves show to the list computed at ingest. */
 void fv_report_curve_pcts(struct fv_pctlist *pl);
 
+/* Why no chart was drawn at all (the page says it, with why). */
+enum fv_draw_fail {
+	FV_DRAW_NO_GNUPLOT = 1, /* not on PATH */
+	FV_DRAW_NO_TMPDIR,	/* its temporary folder cannot be made */
+};
+
 /*
- * Draws every chart with gnuplot (found on PATH). Returns 0, -ENOENT when
- * gnuplot is missing, -ENOMEM, or -EIO when gnuplot failed (its message
- * is on err).
+ * Draws every chart with gnuplot (found on PATH), in a temporary folder
+ * under $TMPDIR (else /tmp) removed before it returns. A chart with no
+ * point to draw is not given to gnuplot, and one gnuplot fails on is
+ * left out, its first error line on err (unless NULL): either way the reason is
+ * in the chart's place on the page. Returns 0, an enum fv_draw_fail with why
+ * (nothing drawn), or -ENOMEM.
  */
-int fv_charts_draw(struct fv_charts *c, FILE *err);
+int fv_charts_draw(struct fv_charts *c, FILE *err, char *why, size_t len);
 
 /* The page. Returns 0 or -EIO. */
 struct fv_page {

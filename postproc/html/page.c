@@ -30,6 +30,7 @@ static const char css[] =
 	"td.vn{white-space:nowrap;font-weight:bold}"
 	".ev{color:#444;font-size:0.9em}"
 	"summary{cursor:pointer;margin:0.5em 0}"
+	"p.left-out{color:#444;font-style:italic}"
 	"@media print{body{margin:0;max-width:none}h2{page-break-after:"
 	"avoid}details{display:block}}";
 
@@ -68,7 +69,7 @@ static void passing_rows(FILE *f, const struct fv_table *t)
 	      "<th>Verdict</th><th>Meaning</th><th>Evidence</th></tr>\n",
 	      f);
 	for (size_t r = 0; r < t->nrows; r++) {
-		if (strcmp(fv_table_str(t, r, "outcome"), "pass"))
+		if (fv_is_finding(t, r))
 			continue;
 		fputs("<tr class=\"pass\"><td>", f);
 		cell(f, t, r, "label");
@@ -90,30 +91,42 @@ static void verdicts(FILE *f, const struct fv_page *p)
 {
 	const struct fv_table *t = p->verdicts;
 	struct fv_table *fd = NULL;
-	size_t npass = 0;
+	struct fv_tally n;
+	char *tally = NULL;
 
 	fputs("<h2 id=\"findings\">Findings</h2>\n", f);
-	if (!t || fv_findings(t, &fd)) {
+	if (!t || fv_findings(t, &fd) || !(tally = fv_tally_text(t))) {
 		fputs("<p>No verdicts: only the tables and charts "
 		      "follow.</p>\n",
 		      f);
+		fv_table_free(fd);
 		return;
 	}
-	for (size_t r = 0; r < t->nrows; r++)
-		npass += !strcmp(fv_table_str(t, r, "outcome"), "pass");
-	fprintf(f,
-		"<p>%zu checks: %zu findings (&#x2717;) on the lines below, "
-		"%zu pass (&#x2713;).</p>\n",
-		t->nrows, t->nrows - npass, npass);
+	fv_tally(t, &n);
+	/* verdict/findings.c's sentence, as text and md say it */
+	fputs("<p class=\"tally\">", f);
+	fv_xml_escape(f, tally);
+	fputs(".</p>\n", f);
 	if (fd->nrows)
 		finding_rows(f, fd);
-	if (npass) {
+	if (n.checks > n.findings) {
 		fprintf(f, "<details><summary>%zu passing checks</summary>\n",
-			npass);
+			n.checks - n.findings);
 		passing_rows(f, t);
 		fputs("</details>\n", f);
 	}
 	fv_table_free(fd);
+	free(tally);
+}
+
+/* A chart not drawn, in its place: its title and why. */
+static void left_out(FILE *f, const struct fv_chart *ch)
+{
+	fputs("<p class=\"left-out\"><b>", f);
+	fv_xml_escape(f, ch->title);
+	fputs("</b>: left out: ", f);
+	fv_xml_escape(f, ch->left_out);
+	fputs("</p>\n", f);
 }
 
 static void charts(FILE *f, const struct fv_page *p)
@@ -127,6 +140,8 @@ static void charts(FILE *f, const struct fv_page *p)
 	for (size_t i = 0; p->charts && i < p->charts->n; i++) {
 		const struct fv_chart *ch = &p->charts->v[i];
 
+		if (ch->left_out[0])
+			left_out(f, ch);
 		if (!ch->svg)
 			continue;
 		fprintf(f,
@@ -136,6 +151,16 @@ static void charts(FILE *f, const struct fv_page *p)
 		fv_xml_escape(f, ch->caption);
 		fputs("</figcaption></figure>\n", f);
 	}
+}
+
+/* The charts drawn. */
+static size_t drawn(const struct fv_charts *c)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; c && i < c->n; i++)
+		n += c->v[i].svg != NULL;
+	return n;
 }
 
 struct na_ctx {
@@ -249,7 +274,7 @@ int fv_html_write(FILE *f, const struct fv_page *p)
 	fprintf(f,
 		"</title>\n<style>%s</style></head>\n<body "
 		"data-fv-charts=\"%zu\">\n<h1>",
-		css, p->charts ? p->charts->n : (size_t) 0);
+		css, drawn(p->charts));
 	fv_xml_escape(f, p->title);
 	fprintf(f, "</h1>\n<p>fioverdict %s, %s; %zu result files.</p>\n",
 		FV_VERSION, when, p->rep->ninputs);

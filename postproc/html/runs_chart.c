@@ -30,11 +30,16 @@ static double figure(const struct fv_set *set, const struct fv_job *j,
 	return l->pct[i].ns;
 }
 
-static bool run_of(const struct fv_job *j, const char *label,
-		   const char *display)
+/*
+ * A run of (label, job): CrystalDiskMark names its read and its write test
+ * alike, two jobs and not two runs of one, so the direction counts too.
+ */
+static bool run_of(const struct fv_job *j, const struct fv_job *job)
 {
-	return fv_job_representative(j) && j->label &&
-	       !strcmp(j->label, label) && !strcmp(j->display, display);
+	return fv_job_representative(j) && j->label && job->label &&
+	       !strcmp(j->label, job->label) &&
+	       !strcmp(j->display, job->display) &&
+	       fv_job_main_dir(j) == fv_job_main_dir(job);
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -44,16 +49,16 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* The figure of each run of (label, job) into v; their count. */
-static size_t runs(const struct fv_set *set, const char *label,
-		   const char *display, enum what w, double *v)
+/* The figure of each run of job into v; their count. */
+static size_t runs(const struct fv_set *set, const struct fv_job *job,
+		   enum what w, double *v)
 {
 	size_t n = 0;
 
 	for (size_t i = 0; i < fv_set_nruns(set); i++) {
 		double x;
 
-		if (!run_of(fv_set_run(set, i), label, display))
+		if (!run_of(fv_set_run(set, i), job))
 			continue;
 		x = figure(set, fv_set_run(set, i), w);
 		if (x > 0 && isfinite(x))
@@ -62,9 +67,10 @@ static size_t runs(const struct fv_set *set, const char *label,
 	return n;
 }
 
-/* The label's distinct jobs with two runs or more, in order. */
+/* The label's distinct jobs with two runs or more, in order: the first
+ * run of each. */
 static size_t repeated_jobs(const struct fv_set *set, const char *label,
-			    const char **out)
+			    const struct fv_job **out)
 {
 	size_t n = 0;
 
@@ -73,29 +79,45 @@ static size_t repeated_jobs(const struct fv_set *set, const char *label,
 		size_t count = 0;
 		bool seen = false;
 
-		if (!run_of(j, label, j->display))
+		if (!fv_job_representative(j) || !j->label ||
+		    strcmp(j->label, label))
 			continue;
 		for (size_t k = 0; k < n && !seen; k++)
-			seen = !strcmp(out[k], j->display);
+			seen = run_of(j, out[k]);
 		for (size_t k = 0; k < fv_set_nruns(set) && !seen; k++)
-			count += run_of(fv_set_run(set, k), label, j->display);
+			count += run_of(fv_set_run(set, k), j);
 		if (!seen && count >= 2)
-			out[n++] = j->display;
+			out[n++] = j;
 	}
 	return n;
 }
 
-static int job_points(struct fv_chart *ch, const struct fv_set *set,
-		      const char *label, const char *job, size_t x, enum what w,
-		      double *v)
+/* The job's name, with its direction when another job has that name. */
+static void job_name(char *buf, size_t len, const struct fv_job *const *jobs,
+		     size_t nj, size_t k)
 {
-	size_t n = runs(set, label, job, w, v);
+	bool twin = false;
+
+	for (size_t i = 0; i < nj && !twin; i++)
+		twin = i != k && !strcmp(jobs[i]->display, jobs[k]->display);
+	if (twin)
+		snprintf(buf, len, "%s (%s)", jobs[k]->display,
+			 fv_dir_name(fv_job_main_dir(jobs[k])));
+	else
+		snprintf(buf, len, "%s", jobs[k]->display);
+}
+
+static int job_points(struct fv_chart *ch, const struct fv_set *set,
+		      const struct fv_job *job, const char *name, size_t x,
+		      enum what w, double *v)
+{
+	size_t n = runs(set, job, w, v);
 	struct fv_line *l;
 	double med;
 
 	if (!n)
 		return 0;
-	l = fv_line_add(ch, job);
+	l = fv_line_add(ch, name);
 	if (!l)
 		return -ENOMEM;
 	l->points = true;
@@ -110,14 +132,19 @@ static int job_points(struct fv_chart *ch, const struct fv_set *set,
 }
 
 static int label_chart(struct fv_charts *c, const struct fv_set *set,
-		       const char *label, const char **jobs, size_t nj,
-		       enum what w, double *v)
+		       const char *label, const struct fv_job *const *jobs,
+		       size_t nj, enum what w, double *v)
 {
 	static const char *const names[] = { "IOPS", "P99 latency" };
+	static const char *const none[] = {
+		"no run of a repeated job has IOPS above 0",
+		"no run of a repeated job has a P99 latency: its results "
+		"have no latency percentiles",
+	};
 	struct fv_mark m = {
 		.kind = FV_MK_HLINE, .x0 = NAN, .x1 = NAN, .y = 1
 	};
-	char title[320], median[] = "median of the job's runs";
+	char title[320], median[] = "median of the job's runs", name[300];
 	struct fv_chart *ch;
 	size_t len;
 	int ret = 0;
@@ -133,21 +160,24 @@ static int label_chart(struct fv_charts *c, const struct fv_set *set,
 				"Each run of a job as a point, over the median "
 				"of that job's runs (1 = the median). Jobs:");
 	for (size_t k = 0; k < nj && !ret; k++) {
+		job_name(name, sizeof(name), jobs, nj, k);
 		if (len < sizeof(ch->caption))
 			len += (size_t) snprintf(ch->caption + len,
 						 sizeof(ch->caption) - len,
-						 " %zu %s%s", k + 1, jobs[k],
+						 " %zu %s%s", k + 1, name,
 						 k + 1 < nj ? "," : ".");
-		ret = job_points(ch, set, label, jobs[k], k + 1, w, v);
+		ret = job_points(ch, set, jobs[k], name, k + 1, w, v);
 	}
+	if (!ret && !fv_chart_points(ch))
+		fv_chart_leave_out(ch, "%s", none[w]);
 	m.text = median;
 	return ret ? ret : fv_mark_add(ch, &m);
 }
 
 int fv_charts_runs(struct fv_charts *c, const struct fv_set *set)
 {
-	const char **labels = NULL,
-		   **jobs = calloc(set->njobs + 1, sizeof(*jobs));
+	const char **labels = NULL;
+	const struct fv_job **jobs = calloc(set->njobs + 1, sizeof(*jobs));
 	double *v = calloc(fv_set_nruns(set) + 1, sizeof(*v));
 	size_t nl = 0;
 	int ret = jobs && v ? fv_labels(set, false, &labels, &nl) : -ENOMEM;

@@ -483,6 +483,8 @@ int fv_diff(const struct fv_verdict_in *in, struct fv_report *rep, bool *failed)
 	for (size_t i = 0; !ret && i < dc.ng; i++)
 		ret = row(&dc, &dc.g[i]);
 	if (!ret)
+		ret = fv_tally_note(dc.vc.t, dc.vc.t);
+	if (!ret)
 		ret = fv_report_add(rep, dc.vc.t);
 	if (ret)
 		fv_table_free(dc.vc.t);

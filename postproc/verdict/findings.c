@@ -6,6 +6,9 @@
  * kind; the checks that passed counted in a note. Label by label (in the
  * order they first appear): failures, then warnings, then the remarks on
  * method, each in the order the checks were made.
+ *
+ * What a finding is, and how many there are, is decided here once: every
+ * format (text, md, csv, json, junit, the HTML page) counts with it.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -181,15 +184,23 @@ static bool first_label(const struct fv_table *t, size_t r)
 	return true;
 }
 
+bool fv_is_finding(const struct fv_table *t, size_t r)
+{
+	const char *o = str(t, r, "outcome");
+
+	return !strcmp(o, fv_outcome_name(FV_FAIL)) ||
+	       !strcmp(o, fv_outcome_name(FV_WARN));
+}
+
 /* Where row r's line goes within its label: 0 fail, 1 warn, 2 remark on
  * method; -1 none (passed). */
 static int rank(const struct fv_table *t, size_t r)
 {
-	const char *o = str(t, r, "outcome");
-
+	if (!fv_is_finding(t, r))
+		return -1;
 	if (is_method(t, r))
-		return strcmp(o, "pass") ? 2 : -1;
-	return !strcmp(o, "fail") ? 0 : !strcmp(o, "warn") ? 1 : -1;
+		return 2;
+	return !strcmp(str(t, r, "outcome"), fv_outcome_name(FV_FAIL)) ? 0 : 1;
 }
 
 static int label_lines(struct fv_table *f, const struct fv_table *t, size_t l)
@@ -206,7 +217,7 @@ static int label_lines(struct fv_table *f, const struct fv_table *t, size_t l)
 }
 
 /* "sustained 40, no-cache-sign 36": each passing verdict, counted. */
-static void passed(const struct fv_table *t, struct text *x, size_t *n)
+static void passed(const struct fv_table *t, struct text *x)
 {
 	for (size_t r = 0; r < t->nrows; r++) {
 		const char *v = str(t, r, "verdict");
@@ -214,26 +225,69 @@ static void passed(const struct fv_table *t, struct text *x, size_t *n)
 		char buf[96];
 		bool seen = false;
 
-		if (strcmp(str(t, r, "outcome"), "pass"))
+		if (fv_is_finding(t, r))
 			continue;
-		(*n)++;
 		for (size_t k = 0; k < r && !seen; k++)
-			seen = !strcmp(str(t, k, "verdict"), v);
+			seen = !fv_is_finding(t, k) &&
+			       !strcmp(str(t, k, "verdict"), v);
 		if (seen)
 			continue;
 		for (size_t k = r; k < t->nrows; k++)
-			c += !strcmp(str(t, k, "verdict"), v);
+			c += !fv_is_finding(t, k) &&
+			     !strcmp(str(t, k, "verdict"), v);
 		snprintf(buf, sizeof(buf), "%s%s %zu", x->len ? ", " : "", v,
 			 c);
 		puts_(x, buf);
 	}
 }
 
+void fv_tally(const struct fv_table *t, struct fv_tally *n)
+{
+	memset(n, 0, sizeof(*n));
+	n->checks = t->nrows;
+	for (size_t r = 0; r < t->nrows; r++) {
+		n->findings += fv_is_finding(t, r);
+		n->fails +=
+			!strcmp(str(t, r, "outcome"), fv_outcome_name(FV_FAIL));
+	}
+}
+
+char *fv_tally_text(const struct fv_table *t)
+{
+	struct text pass = { 0 };
+	struct fv_tally n;
+	char *s;
+
+	fv_tally(t, &n);
+	passed(t, &pass);
+	if (asprintf(&s,
+		     "%zu check%s: %zu finding%s (%zu fail, %zu warn), %zu "
+		     "pass%s%s%s",
+		     n.checks, n.checks == 1 ? "" : "s", n.findings,
+		     n.findings == 1 ? "" : "s", n.fails, n.findings - n.fails,
+		     n.checks - n.findings, pass.len ? " (" : "",
+		     pass.len ? pass.s : "", pass.len ? ")" : "") < 0)
+		s = NULL;
+	free(pass.s);
+	return s;
+}
+
+int fv_tally_note(struct fv_table *dst, const struct fv_table *t)
+{
+	char *s;
+	int ret;
+
+	if (!t->nrows)
+		return 0;
+	s = fv_tally_text(t);
+	ret = s ? fv_table_note(dst, "%s", s) : -ENOMEM;
+	free(s);
+	return ret;
+}
+
 int fv_findings(const struct fv_table *t, struct fv_table **out)
 {
 	struct fv_table *f = fv_table_new("findings", "Findings");
-	struct text pass = { 0 };
-	size_t npass = 0;
 	int ret = f ? 0 : -ENOMEM;
 
 	for (int c = 0; c < F_NR && !ret; c++)
@@ -242,13 +296,10 @@ int fv_findings(const struct fv_table *t, struct fv_table **out)
 	for (size_t r = 0; r < t->nrows && !ret; r++)
 		if (first_label(t, r))
 			ret = label_lines(f, t, r);
-	passed(t, &pass, &npass);
-	if (!ret && npass)
-		ret = fv_table_note(f, "%zu of %zu checks passed: %s", npass,
-				    t->nrows, pass.s ? pass.s : "");
+	if (!ret)
+		ret = fv_tally_note(f, t);
 	if (!ret && !f->nrows && !t->nrows)
 		ret = fv_table_note(f, "no job with figures to judge");
-	free(pass.s);
 	if (ret) {
 		fv_table_free(f);
 		return ret;

@@ -126,8 +126,7 @@ static void findings(const struct ctx *x, const struct fv_job *j, char *buf,
 	     lo++) {
 		const char *v = fv_table_str(t, x->by_job[lo], "verdict");
 
-		if (strcmp(fv_table_str(t, x->by_job[lo], "outcome"), "fail") ||
-		    strstr(buf, v))
+		if (!fv_is_finding(t, x->by_job[lo]) || strstr(buf, v))
 			continue;
 		n += (size_t) snprintf(buf + n, len - n, "%s%s", n ? ", " : "",
 				       v);

@@ -125,6 +125,8 @@ int fv_verdicts(const struct fv_verdict_in *in, struct fv_report *rep,
 	if (!ret && !vc.t->nrows)
 		ret = fv_table_note(vc.t, "no job with figures to judge");
 	if (!ret)
+		ret = fv_tally_note(vc.t, vc.t);
+	if (!ret)
 		ret = fv_report_add(rep, vc.t);
 	if (ret)
 		fv_table_free(vc.t);

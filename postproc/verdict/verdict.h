@@ -52,8 +52,8 @@ enum fv_verdict {
 
 /*
  * What a verdict asks of the reader: nothing (pass), to get evidence that
- * is missing (warn: unverified, inconclusive), or to act (fail: it fails
- * its JUnit test case).
+ * is missing (warn: unverified, inconclusive), or to act (fail). Warn and
+ * fail are findings (fv_is_finding): each fails its JUnit test case.
  */
 enum fv_outcome {
 	FV_PASS,
@@ -112,7 +112,7 @@ void fv_vopts_free(struct fv_vopts *o);
 const char *fv_verdict_name(enum fv_verdict v);
 enum fv_outcome fv_verdict_outcome(enum fv_verdict v);
 const char *fv_outcome_name(enum fv_outcome o); /* "pass", "warn", "fail" */
-/* Bad verdicts fail their JUnit test case and may be --fail-on'ed. */
+/* Bad verdicts (outcome fail) may be --fail-on'ed. */
 bool fv_verdict_bad(enum fv_verdict v);
 /* "burst-collapse,capped" into a mask; -EINVAL names the bad word. */
 int fv_fail_on_parse(const char *s, uint64_t *mask, const char **bad);
@@ -140,10 +140,33 @@ int fv_verdicts(const struct fv_verdict_in *in, struct fv_report *rep,
 		bool *failed);
 
 /*
+ * A finding: a row of a table with outcomes (verdict, diff) that fails or
+ * warns, i.e. asks something of the reader. The findings view lists them,
+ * a JUnit test case fails on them, every format counts them alike.
+ */
+bool fv_is_finding(const struct fv_table *t, size_t r);
+
+struct fv_tally {
+	size_t checks;	 /* rows */
+	size_t findings; /* fv_is_finding */
+	size_t fails;	 /* of which outcome "fail" */
+};
+
+void fv_tally(const struct fv_table *t, struct fv_tally *n);
+/*
+ * The counts of t as every format says them: "98 checks: 55 findings (2
+ * fail, 53 warn), 43 pass (cpu-headroom 36, ...)". Caller frees; NULL
+ * when out of memory.
+ */
+char *fv_tally_text(const struct fv_table *t);
+/* That sentence as a note of dst (none for a table without rows). */
+int fv_tally_note(struct fv_table *dst, const struct fv_table *t);
+
+/*
  * The findings view of t, a verdict table (fv_verdicts'): a new table
  * "findings", one line per failing or warning finding, the jobs of a
  * label that share its cause on one line, a label's methodology remarks
- * once; the passing checks counted in a note. 0 or -ENOMEM.
+ * once; the counts in a note (fv_tally_note). 0 or -ENOMEM.
  */
 int fv_findings(const struct fv_table *t, struct fv_table **out);
 
