@@ -1,0 +1,30 @@
+# The acceptance suite: every command of fioverdict in every format over
+# folders of real result files nobody here wrote (tests/acceptance/corpus,
+# each file's source and licence in its folder's SOURCES.md), the samples
+# in ../shared/reference/samples when there, and seed 004's twelve
+# CrystalDiskMark exports laid in one folder (CDM_<time>.txt, as the
+# tool names them: nothing in a name tells the VM or disk); the invariants are in
+# tests/acceptance/run.py.
+#
+#   make check-acceptance   (part of check-all and check-sanitized)
+
+.PHONY: check-acceptance
+
+check-all: check-acceptance
+check-sanitized: check-acceptance
+
+ACC_DIR := tests/acceptance
+ACC_OUT := $(BUILD)/tests/acceptance
+ACC_CORPUS := $(sort $(filter-out %/LICENSES,\
+	$(patsubst %/,%,$(dir $(wildcard $(ACC_DIR)/corpus/*/SOURCES.md)))))
+ACC_SHARED := $(wildcard ../shared/reference/samples)
+
+check-acceptance: $(PP_BIN)
+	rm -rf $(ACC_OUT) && mkdir -p $(ACC_OUT)/seed004-flat
+	cp $(PP_TDIR)/fixtures/cdm/seed004/*/*.txt $(ACC_OUT)/seed004-flat/
+	@# the checks can fail: two machines under one label are caught
+	python3 $(ACC_DIR)/run.py --plant --label-by=dir --expect \
+	  "holds 3 machines" $(PP_BIN) $(ACC_DIR)/expected.tsv \
+	  $(ACC_OUT)/planted $(ACC_DIR)/corpus/diskspd
+	python3 $(ACC_DIR)/run.py $(PP_BIN) $(ACC_DIR)/expected.tsv \
+	  $(ACC_OUT)/work $(ACC_CORPUS) $(ACC_SHARED) $(ACC_OUT)/seed004-flat
