@@ -147,6 +147,14 @@ int fv_usage_error(struct fv_cmdline *c, const char *fmt, ...)
 /* One option's lines of --help. */
 void fv_option_help(FILE *out, const struct fv_option *o);
 
+/* --help fits a terminal of 80 columns: lines of at most 79. */
+#define FV_HELP_WIDTH 79
+/*
+ * text from column col (the cursor there), each line wrapped at spaces to
+ * FV_HELP_WIDTH, the lines after the first at column indent.
+ */
+void fv_help_wrap(FILE *out, const char *text, size_t col, size_t indent);
+
 /* "fioverdict: --NAME: invalid value 'ARG' (see fioverdict(1))"; 64. */
 int fv_option_invalid(struct fv_cmdline *c, const struct fv_option *o,
 		      const char *arg);

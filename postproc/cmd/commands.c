@@ -28,14 +28,20 @@ const struct fv_command *const fv_commands[] = {
 
 static void usage(FILE *out)
 {
-	fputs("Usage: fioverdict SUBCOMMAND [OPTION]... INPUT...\n"
-	      "Read fio results, JSON or text (files, directories, - for "
-	      "stdin) and "
-	      "print tables.\n\nSubcommands:\n",
-	      out);
-	for (size_t i = 0; fv_commands[i]; i++)
-		fprintf(out, "  %-9s %s\n", fv_commands[i]->name,
-			fv_commands[i]->help);
+	fputs("Usage: fioverdict SUBCOMMAND [OPTION]... INPUT...\n", out);
+	fv_help_wrap(
+		out,
+		"Compare disks, placements and VM sizes from their "
+		"benchmark results: fio's JSON, json+ and normal text "
+		"(client/server output too), DiskSpd's XML and text, "
+		"CrystalDiskMark's text exports (INPUT: files, directories, "
+		"- for stdin); print tables and verdicts.",
+		0, 0);
+	fputs("\nSubcommands:\n", out);
+	for (size_t i = 0; fv_commands[i]; i++) {
+		fprintf(out, "  %-9s ", fv_commands[i]->name);
+		fv_help_wrap(out, fv_commands[i]->help, 12, 12);
+	}
 	fputs("\nOptions of the table subcommands, summary to diff (report "
 	      "takes all but -f):\n",
 	      out);
@@ -45,11 +51,14 @@ static void usage(FILE *out)
 		fv_option_help(out, o);
 	fputs("  -V, --version          version\n"
 	      "\n'fioverdict SUBCOMMAND --help' lists all the options of a "
-	      "subcommand.\n"
-	      "\nExit status: 0 ok, 2 an input could not be read or is not "
-	      "fio output,\n64 usage error, 70 internal error, 73/74 output "
-	      "error; 1 a --fail-on\nverdict occurred. See fioverdict(1).\n",
+	      "subcommand.\n\n",
 	      out);
+	fv_help_wrap(out,
+		     "Exit status: 0 ok, 1 a --fail-on verdict occurred, 2 an "
+		     "input could not be read or holds no result, 64 usage "
+		     "error, 70 internal error, 73/74 output error. See "
+		     "fioverdict(1).",
+		     0, 0);
 }
 
 static int usage_error(FILE *err, const char *what, const char *arg)

@@ -82,6 +82,41 @@ void fv_cmdline_free(struct fv_cmdline *c)
 
 /* ---- --help, from the tables ---- */
 
+/*
+ * Writes text at column col (the cursor there already), its paragraphs
+ * ("\n\n" apart) wrapped at spaces to fit FV_HELP_WIDTH, the lines after
+ * the first at column indent: help fits a terminal of 80 columns. A single
+ * '\n' in text is a space: the texts were once broken by hand.
+ */
+void fv_help_wrap(FILE *out, const char *text, size_t col, size_t indent)
+{
+	char *flow = strdup(text);
+
+	for (char *q = flow; q && *q; q++)
+		if (q[0] == '\n' && q[1] && q[1] != '\n' &&
+		    (q == flow || q[-1] != '\n'))
+			q[0] = ' ';
+	for (const char *p = flow ? flow : text; *p;) {
+		size_t len = strcspn(p, "\n"), room = FV_HELP_WIDTH - col,
+		       n = len;
+
+		if (len > room) { /* the last space that fits, else the first */
+			for (n = room; n && p[n] != ' '; n--)
+				;
+			if (!n)
+				n = strcspn(p, " \n");
+		}
+		fprintf(out, "%.*s\n", (int) n, p);
+		p += n;
+		if (*p == ' ' || (*p == '\n' && n == len))
+			p++;
+		if (*p)
+			fprintf(out, "%*s", (int) indent, "");
+		col = indent;
+	}
+	free(flow);
+}
+
 void fv_option_help(FILE *out, const struct fv_option *o)
 {
 	char head[64];
@@ -100,26 +135,27 @@ void fv_option_help(FILE *out, const struct fv_option *o)
 		n = 0;
 	}
 	/* Help at column 26, as coreutils' --help has it. */
-	for (const char *h = o->help; h;) {
-		const char *nl = strchr(h, '\n');
-
-		fprintf(out, "%*s%.*s\n", 25 - n, "",
-			(int) (nl ? nl - h : (ptrdiff_t) strlen(h)), h);
-		h = nl ? nl + 1 : NULL;
-		n = 0;
-	}
+	fprintf(out, "%*s", 25 - n, "");
+	fv_help_wrap(out, o->help, 25, 25);
 }
 
 static void usage(FILE *out, const struct fv_command *cmd)
 {
-	fprintf(out, "Usage: fioverdict %s\n%c%s.\n", cmd->synopsis,
-		toupper((unsigned char) cmd->help[0]), cmd->help + 1);
+	char line[256];
+
+	fputs("Usage: fioverdict ", out);
+	fv_help_wrap(out, cmd->synopsis, 18, 18);
+	snprintf(line, sizeof(line), "%c%s.",
+		 toupper((unsigned char) cmd->help[0]), cmd->help + 1);
+	fv_help_wrap(out, line, 0, 0);
 	fputs("\nOptions:\n", out);
 	for (size_t t = 0; cmd->options[t]; t++)
 		for (const struct fv_option *o = cmd->options[t]; o->name; o++)
 			fv_option_help(out, o);
-	if (cmd->after)
-		fprintf(out, "\n%s", cmd->after);
+	if (cmd->after) {
+		fputc('\n', out);
+		fv_help_wrap(out, cmd->after, 0, 0);
+	}
 }
 
 /* ---- Parsing ---- */

@@ -59,6 +59,50 @@ static void help_lists_every_option(void **state)
 	}
 }
 
+/* Its widest line in columns (UTF-8: a character a column), or 0. */
+static size_t widest(const char *text, size_t *line)
+{
+	size_t most = 0, cols = 0, n = 1;
+
+	*line = 0;
+	for (const char *p = text; *p; p++) {
+		if (*p == '\n') {
+			cols = 0;
+			n++;
+			continue;
+		}
+		if (((unsigned char) *p & 0xc0) != 0x80 && ++cols > most) {
+			most = cols;
+			*line = n;
+		}
+	}
+	return most;
+}
+
+/* Every --help fits a terminal of 80 columns, fioverdict's own too. */
+static void help_fits_80_columns(void **state)
+{
+	char *out, *err;
+	size_t w, line;
+
+	(void) state;
+	assert_int_equal(fvt_run(&out, &err, "--help", NULL), 0);
+	if ((w = widest(out, &line)) > 79)
+		fail_msg("fioverdict --help: line %zu is %zu columns", line, w);
+	free(out);
+	free(err);
+	for (size_t i = 0; fv_commands[i]; i++) {
+		assert_int_equal(fvt_run(&out, &err, fv_commands[i]->name,
+					 "--help", NULL),
+				 0);
+		if ((w = widest(out, &line)) > 79)
+			fail_msg("%s --help: line %zu is %zu columns",
+				 fv_commands[i]->name, line, w);
+		free(out);
+		free(err);
+	}
+}
+
 static void man_page_documents_every_option(void **state)
 {
 	const char *path = fvt_env("FV_MAN", "postproc/fioverdict.1");
@@ -124,6 +168,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(help_lists_every_option),
+		cmocka_unit_test(help_fits_80_columns),
 		cmocka_unit_test(man_page_documents_every_option),
 		cmocka_unit_test(foreign_options_refused),
 	};
