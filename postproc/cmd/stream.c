@@ -25,7 +25,26 @@ struct stream {
 	bool *label_used;	  /* --label rules that labelled a job */
 	struct fv_ran_list ran;	  /* what the runs were on */
 	size_t nrows;
+	bool begun; /* the table's head written: once a file held results */
 };
+
+/*
+ * The table's head, before the first file's rows: when no file holds a
+ * result, no table at all (the errors say why; an empty table would not).
+ */
+static int stream_begin(struct stream *st)
+{
+	struct fv_table *cols;
+	int ret;
+
+	if (st->begun)
+		return 0;
+	cols = fv_summary_table(&st->c->ao);
+	ret = cols ? st->sr->begin(st->out, cols) : -ENOMEM;
+	fv_table_free(cols);
+	st->begun = !ret;
+	return ret;
+}
 
 static void keep_reason(void *ctx, const char *reason)
 {
@@ -121,6 +140,8 @@ static int stream_one(struct stream *st, const struct fv_input *in)
 	/* its runs: of this file alone (the others are not read yet) */
 	ret = ret ? ret : fv_select_runs(&one, FV_RUNS_KEEP);
 	ret = ret ? ret : fv_provenance_attach(&one);
+	if (!ret && one.ninputs)
+		ret = stream_begin(st);
 	ret = ret ? ret : fv_ran_add(&st->ran, &one);
 	ret = ret ? ret : stream_rows(st, &one);
 	st->all->diags = one.diags;
@@ -190,10 +211,8 @@ static int stream_end(struct stream *st)
 static int stream_body(struct stream *st)
 {
 	struct fv_inputs in = { 0 };
-	struct fv_table *cols = fv_summary_table(&st->c->ao);
-	int ret = cols ? st->sr->begin(st->out, cols) : -ENOMEM;
+	int ret = 0;
 
-	fv_table_free(cols);
 	for (size_t i = 0; i < st->c->ninputs && !ret; i++) {
 		ret = fv_inputs_add(&in, st->c->inputs[i], &st->all->diags);
 		ret = ret == -ENOMEM ? ret : 0;
@@ -208,7 +227,7 @@ static int stream_body(struct stream *st)
 	if (!ret && !st->all->ninputs && !st->all->diags.nerrors)
 		ret = fv_diag_add(&st->all->diags, FV_ERROR, NULL, 0, 0,
 				  "no fio results found in the inputs");
-	return ret ? ret : stream_end(st);
+	return ret || !st->all->ninputs ? ret : stream_end(st);
 }
 
 int fv_summary_stream(struct fv_cmdline *c, const struct fv_stream_renderer *sr)

@@ -130,8 +130,7 @@ static int render(const struct fv_cmdline *c, const struct fv_report *rep)
 	return fv_output_close(&o, c->format->render(o.f, rep), c->err);
 }
 
-static int status_of(int ret, const struct fv_tables *x,
-		     const struct fv_report *rep)
+static int status_of(int ret, const struct fv_tables *x, struct fv_report *rep)
 {
 	if (ret == -EINVAL)
 		return FV_EXIT_USAGE;
@@ -139,6 +138,14 @@ static int status_of(int ret, const struct fv_tables *x,
 		fputs("fioverdict: out of memory\n", x->c->err);
 		return FV_EXIT_SOFTWARE;
 	}
+	/*
+	 * No result read: no table (the errors say why; an empty one would
+	 * not); json and junit still write their document, without one.
+	 */
+	if (!x->set->ninputs && !x->c->format->machine)
+		return FV_EXIT_INPUT;
+	if (!x->set->ninputs)
+		fv_report_free(rep);
 	ret = render(x->c, rep);
 	if (ret == FV_EXIT_OK && x->set->diags.nerrors)
 		return FV_EXIT_INPUT;
