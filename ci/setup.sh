@@ -15,7 +15,7 @@
 set -euo pipefail
 
 install_pkgs=(build-essential pkg-config fio liburing-dev libjansson-dev
-	libexpat1-dev dpkg-dev)
+	libexpat1-dev zlib1g-dev dpkg-dev)
 build_pkgs=("${install_pkgs[@]}" libcmocka-dev clang libclang-rt-dev
 	valgrind python3 procps iproute2 e2fsprogs)
 nvme_pkgs=(qemu-system-x86 linux-image-amd64 busybox-static kmod cpio)

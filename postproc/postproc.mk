@@ -18,7 +18,7 @@ PP_SRCS := $(filter-out $(PP_DIR)/cmd/main.c,$(shell find $(PP_DIR) -name '*.c')
 PP_OBJS := $(PP_SRCS:$(PP_DIR)/%.c=$(PP_OUT)/%.o)
 PP_LIB := $(PP_OUT)/libfioverdict.a
 PP_BIN := $(PP_OUT)/fioverdict
-PP_LIBS := -ljansson -lexpat -lm -lpthread
+PP_LIBS := -ljansson -lexpat -lz -lm -lpthread
 PP_TESTS := $(patsubst $(PP_TDIR)/%.c,$(PP_TOUT)/%,\
 	$(wildcard $(PP_TDIR)/test_*.c))
 PP_GEN := $(PP_TOUT)/gen/.stamp

@@ -11,6 +11,7 @@
 
 #include "util/util.h"
 #include "inputs.h"
+#include "gzip.h"
 #include "manifest.h"
 
 static char *dir_of(const char *path)
@@ -215,13 +216,17 @@ static int named_in_cut_run(struct fv_inputs *in, const char *file,
 	return run_cut_short(in->manifest_end);
 }
 
+static bool ends_with(const char *s, const char *tail)
+{
+	size_t n = strlen(s), t = strlen(tail);
+
+	return n >= t && !strcmp(s + n - t, tail);
+}
+
 /* Our engines' naming (docs/stats-file.md): JOB_durability*.json. */
 static bool is_stats_name(const char *name)
 {
-	size_t n = strlen(name);
-
-	return strstr(name, "_durability") && n > 5 &&
-	       !strcmp(name + n - 5, ".json");
+	return strstr(name, "_durability") && ends_with(name, ".json");
 }
 
 bool fv_inputs_is_stats(const struct fv_inputs *in, size_t i)
@@ -338,13 +343,16 @@ void fv_inputs_free(struct fv_inputs *in)
 	memset(in, 0, sizeof(*in));
 }
 
-static int read_fd(int fd, size_t hint, char **buf, size_t *len)
+/* What fd reads to its end, after the nhead bytes already read from it. */
+static int read_fd(int fd, size_t hint, const void *head, size_t nhead,
+		   char **buf, size_t *len)
 {
-	size_t cap = hint + 1, n = 0;
+	size_t cap = (hint > nhead ? hint : nhead) + 1, n = nhead;
 	char *b = malloc(cap + 1);
 
 	if (!b)
 		return -ENOMEM;
+	memcpy(b, head, nhead);
 	for (;;) {
 		ssize_t r;
 
@@ -382,6 +390,61 @@ static int read_fd(int fd, size_t hint, char **buf, size_t *len)
 	return 0;
 }
 
+/* The first bytes, enough to tell a compressed input (fewer at its end). */
+#define HEAD_LEN 2
+
+static int read_head(int fd, unsigned char *head, size_t *n)
+{
+	for (*n = 0; *n < HEAD_LEN;) {
+		ssize_t r = read(fd, head + *n, HEAD_LEN - *n);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return -errno;
+		if (!r)
+			break;
+		*n += (size_t) r;
+	}
+	return 0;
+}
+
+/*
+ * fio's own compressed log (log_store_compressed=1 names it NAME.log.fz):
+ * zlib streams (RFC 1950 header) of fio's binary samples, whose layout is
+ * fio's build's; only fio --inflate-log turns it into the log's text.
+ */
+static bool is_fio_compressed_log(const char *path, const unsigned char *h,
+				  size_t n)
+{
+	return ends_with(path, ".fz") && n >= 2 && (h[0] & 0x0f) == 8 &&
+	       ((unsigned) h[0] << 8 | h[1]) % 31 == 0;
+}
+
+/* 1: gzip, to inflate; 0: text as it is; -ENOTSUP: fio's .fz log. */
+static int compressed(const char *path, const unsigned char *head, size_t n)
+{
+	if (is_fio_compressed_log(path, head, n))
+		return -ENOTSUP;
+	return fv_is_gzip(head, n);
+}
+
+/* An input read whole (stdin, a fifo, a log): a gzip one inflated. */
+static int read_whole(int fd, const char *path, size_t hint, char **buf,
+		      size_t *len)
+{
+	unsigned char head[HEAD_LEN];
+	size_t n;
+	int ret = read_head(fd, head, &n);
+
+	ret = ret ? ret : compressed(path, head, n);
+	if (ret < 0)
+		return ret;
+	if (ret)
+		return fv_gunzip(fd, head, n, FV_GZIP_MAX, buf, len);
+	return read_fd(fd, hint, head, n, buf, len);
+}
+
 int fv_input_read(const struct fv_input *in, char **buf, size_t *len)
 {
 	struct stat st;
@@ -389,7 +452,7 @@ int fv_input_read(const struct fv_input *in, char **buf, size_t *len)
 	int fd, ret;
 
 	if (!strcmp(in->path, "-"))
-		return read_fd(STDIN_FILENO, hint, buf, len);
+		return read_whole(STDIN_FILENO, in->path, hint, buf, len);
 	fd = open(in->path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
@@ -401,17 +464,75 @@ int fv_input_read(const struct fv_input *in, char **buf, size_t *len)
 		/* Exact size: one read, no reallocation, no slack. */
 		hint = (size_t) st.st_size;
 	}
-	ret = read_fd(fd, hint, buf, len);
+	ret = read_whole(fd, in->path, hint, buf, len);
 	close(fd);
 	return ret;
+}
+
+const char *fv_input_strerror(int err)
+{
+	switch (err) {
+	case -EFBIG:
+		return "larger than 2 GiB, the most an input may be";
+	case -EOVERFLOW:
+		return "it decompresses to more than " FV_GZIP_MAX_TEXT
+		       ", the most a compressed input may hold (it is held "
+		       "whole in memory): gunzip it and give the plain file, "
+		       "read a MiB at a time whatever its size";
+	case -ENODATA:
+		return "gzip data cut short: the file ends before its "
+		       "compressed stream does (truncated)";
+	case -EBADMSG:
+		return "corrupt gzip data: zlib cannot inflate it (or bytes "
+		       "follow its end)";
+	case -ENOTSUP:
+		return "fio's compressed log (log_store_compressed=1) holds "
+		       "fio's binary samples, which only fio reads: give the "
+		       "text of fio --inflate-log=FILE, saved without the .fz";
+	case -ESTALE:
+		return "the file changed while it was read: read it again "
+		       "once it is written";
+	default:
+		return strerror(-err);
+	}
 }
 
 /* A file is read a chunk at a time, as the scan goes. */
 #define TEXT_CHUNK ((size_t) 1 << 20)
 
+static bool same_file(const struct stat *a, const struct stat *b)
+{
+	return a->st_ino == b->st_ino && a->st_dev == b->st_dev &&
+	       a->st_size == b->st_size &&
+	       a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
+	       a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
+}
+
+/*
+ * A compressed file's text, inflated whole: there is nothing to read again
+ * from the middle. Its file is checked as a plain one's is once read.
+ */
+static int text_gunzip(struct fv_text *t, int fd, const struct stat *st,
+		       const unsigned char *head, size_t n)
+{
+	struct stat now;
+	int ret = fv_gunzip(fd, head, n, FV_GZIP_MAX, &t->buf, &t->len);
+
+	if (!ret && (fstat(fd, &now) || !same_file(&now, st))) {
+		free(t->buf);
+		t->buf = NULL;
+		t->len = 0;
+		ret = -ESTALE;
+	}
+	t->loaded = t->len;
+	return ret;
+}
+
 int fv_input_text(const struct fv_input *in, struct fv_text *t)
 {
+	unsigned char head[HEAD_LEN];
 	struct stat st;
+	size_t n;
 	int fd, ret;
 
 	memset(t, 0, sizeof(*t));
@@ -427,7 +548,7 @@ int fv_input_text(const struct fv_input *in, struct fv_text *t)
 		return -errno;
 	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
 		/* A fifo: read from this open, a second one would wait. */
-		ret = read_fd(fd, 65536, &t->buf, &t->len);
+		ret = read_whole(fd, in->path, 65536, &t->buf, &t->len);
 		t->loaded = t->len;
 		close(fd);
 		return ret;
@@ -435,6 +556,14 @@ int fv_input_text(const struct fv_input *in, struct fv_text *t)
 	if ((size_t) st.st_size > FV_INPUT_MAX) {
 		close(fd);
 		return -EFBIG;
+	}
+	ret = read_head(fd, head, &n);
+	ret = ret ? ret : compressed(in->path, head, n);
+	if (ret) {
+		if (ret > 0)
+			ret = text_gunzip(t, fd, &st, head, n);
+		close(fd);
+		return ret;
 	}
 	t->len = (size_t) st.st_size;
 	if (t->len > TEXT_CHUNK) {
@@ -466,14 +595,6 @@ void fv_text_of(struct fv_text *t, const char *buf, size_t len)
 	t->buf = (char *) buf;
 	t->len = t->loaded = len;
 	t->fd = -1;
-}
-
-static bool same_file(const struct stat *a, const struct stat *b)
-{
-	return a->st_ino == b->st_ino && a->st_dev == b->st_dev &&
-	       a->st_size == b->st_size &&
-	       a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
-	       a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
 }
 
 static bool text_changed(const struct fv_text *t)

@@ -56,17 +56,24 @@ bool fv_inputs_is_stats(const struct fv_inputs *in, size_t i);
 #define FV_INPUT_MAX ((size_t) 1 << 31)
 
 /*
- * Reads a whole input into a NUL-terminated buffer the caller frees.
- * Returns 0 or a negative errno (-EFBIG beyond FV_INPUT_MAX).
+ * Reads a whole input into a NUL-terminated buffer the caller frees: a
+ * gzip one's text inflated (gzip.h). Returns 0 or a negative errno, as
+ * fv_input_text does.
  */
 int fv_input_read(const struct fv_input *in, char **buf, size_t *len);
+
+/*
+ * What an error of fv_input_read or fv_input_text says about the input,
+ * for "cannot read: %s": a compressed input's own, else strerror's.
+ */
+const char *fv_input_strerror(int err);
 
 /*
  * An input's text. A regular file is read as the scan asks for it
  * (fv_text_need), into memory of its own, and the parts the scan is done
  * with can be let go (fv_text_release) and read again from the file
  * (fv_text_copy): a file's text is never all held at once, whatever its
- * size. stdin and fifos are read whole.
+ * size. stdin, fifos and compressed files are read whole.
  */
 struct fv_text {
 	char *buf; /* NUL at len; what is not read yet or let go is zeros */
@@ -79,7 +86,14 @@ struct fv_text {
 	struct stat st; /* the file as it was opened, to see it change */
 };
 
-/* Opens an input, reading nothing of a regular file yet. 0 or -errno. */
+/*
+ * Opens an input, reading nothing of a plain regular file yet but its
+ * first bytes. One that starts as gzip does (1f 8b) is inflated whole, and
+ * is then its text, all there. Returns 0 or a negative errno: -EFBIG
+ * beyond FV_INPUT_MAX; for a gzip one -EOVERFLOW beyond FV_GZIP_MAX once
+ * inflated, -ENODATA truncated, -EBADMSG corrupt, -ESTALE changed while
+ * read; -ENOTSUP for fio's own compressed log (NAME.log.fz).
+ */
 int fv_input_text(const struct fv_input *in, struct fv_text *t);
 
 /* The caller's buffer as a text, all there (not freed by fv_text_free). */

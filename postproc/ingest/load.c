@@ -13,9 +13,13 @@ int fv_ingest_input(struct fv_set *set, const struct fv_input *in)
 
 	if (ret == -ENOMEM)
 		return ret;
+	/* fio's .fz log is not a result: a warning unless named. */
 	if (ret)
-		return fv_diag_add(&set->diags, FV_ERROR, in->path, 0, 0,
-				   "cannot read: %s", strerror(-ret));
+		return fv_diag_add(&set->diags,
+				   ret == -ENOTSUP && !in->named ? FV_WARNING
+								 : FV_ERROR,
+				   in->path, 0, 0, "cannot read: %s",
+				   fv_input_strerror(ret));
 	ret = fv_ingest_text(set, in->path, in->dir, &text, in->named);
 	fv_text_free(&text); /* one input in memory at a time */
 	return ret == -ENOMEM ? ret : 0;

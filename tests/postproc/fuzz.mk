@@ -14,8 +14,15 @@
 FUZZ_TARGETS := ingest logs hist stats jobfile manifest catalog import \
 	provenance fio_text cdm diskspd diskspd_text
 
-FUZZ_SEEDS_ingest := $(PP_TDIR)/fixtures $(PP_TDIR)/ts_fixtures $(PP_TOUT)/gen
-FUZZ_DEPS_ingest := $(PP_GEN)
+# Compressed inputs: a few fixtures of each format gzipped (the harness
+# inflates them as an input file's are).
+FUZZ_GZ := $(PP_OUT)/fuzz/seeds-gz
+FUZZ_GZ_FROM := $(addprefix $(PP_TDIR)/fixtures/,old/fio-2.1.10.json \
+	misc/bins_clones.json fio_text/fio-3.42/peak_randrw.txt \
+	cdm/made/cdm6-utf16.txt diskspd/diskspd-2.0.16-rnd4k-q32t4-made.xml)
+FUZZ_SEEDS_ingest := $(PP_TDIR)/fixtures $(PP_TDIR)/ts_fixtures $(PP_TOUT)/gen \
+	$(FUZZ_GZ)
+FUZZ_DEPS_ingest := $(PP_GEN) $(FUZZ_GZ).stamp
 FUZZ_SEEDS_logs := $(PP_TDIR)/ts_fixtures $(PP_TOUT)/tsgen
 FUZZ_FIND_logs := -name '*.log'
 FUZZ_DEPS_logs := $(PP_TSGEN)
@@ -81,6 +88,11 @@ $(FUZZ_LIB): $(FUZZ_PP_OBJS)
 $(FUZZ_OUT)/fuzz_%: $(FUZZ_OUT)/obj/t/fuzz_%.o $(FUZZ_OUT)/obj/t/fuzz_common.o \
 		$(FUZZ_LIB)
 	clang $(FUZZ_FLAGS) -fsanitize=fuzzer -o $@ $^ $(PP_LIBS)
+
+$(FUZZ_GZ).stamp: $(FUZZ_GZ_FROM)
+	@mkdir -p $(FUZZ_GZ)
+	for f in $^; do gzip -9nc "$$f" >$(FUZZ_GZ)/$$(basename "$$f").gz; done
+	@touch $@
 
 # A corpus per target, seeded once; it grows with every run.
 define fuzz_corpus
