@@ -113,16 +113,25 @@ unsigned fv_identity_diff(const struct fv_identity *a,
 	       (same_str(a->file, b->file) ? 0u : FV_ID_FILE);
 }
 
+size_t fv_name_stem_len(const char *base)
+{
+	size_t n = strlen(base);
+	const char *dot;
+
+	if (n > 3 && !strcmp(base + n - 3, ".gz"))
+		n -= 3;
+	for (dot = base + n; dot > base && *dot != '.'; dot--)
+		;
+	return dot > base ? (size_t) (dot - base) : n;
+}
+
 /* "dir/CDM_2020.txt" -> "CDM_2020". */
 static void stem(const char *path, char *buf, size_t len)
 {
-	const char *base = strrchr(path, '/'), *dot;
+	const char *base = strrchr(path, '/');
 
 	base = base ? base + 1 : path;
-	dot = strrchr(base, '.');
-	snprintf(buf, len, "%.*s",
-		 dot && dot != base ? (int) (dot - base) : (int) strlen(base),
-		 base);
+	snprintf(buf, len, "%.*s", (int) fv_name_stem_len(base), base);
 }
 
 void fv_identity_name(const struct fv_identity *id, unsigned parts, char *buf,

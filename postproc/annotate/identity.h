@@ -45,4 +45,10 @@ unsigned fv_identity_diff(const struct fv_identity *a,
 void fv_identity_name(const struct fv_identity *id, unsigned parts, char *buf,
 		      size_t len);
 
+/*
+ * The length of a file's name without its extension: "x.json" and
+ * "x.json.gz" (read as the text they hold) are "x".
+ */
+size_t fv_name_stem_len(const char *base);
+
 #endif

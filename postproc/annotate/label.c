@@ -107,8 +107,8 @@ static const char *base_name(const char *path)
 
 int fv_filename_split(const char *path, char **label, char **test)
 {
-	const char *base = base_name(path), *dot = strrchr(base, '.');
-	size_t len = dot && dot != base ? (size_t) (dot - base) : strlen(base);
+	const char *base = base_name(path);
+	size_t len = fv_name_stem_len(base);
 	const char *first = memchr(base, '_', len), *last, *t;
 
 	last = first ? memrchr(base, '_', len) : NULL;
@@ -331,6 +331,9 @@ int fv_label_assign(struct fv_set *set, const struct fv_label_rule *rules,
 		if (ret)
 			return ret;
 	}
+	if ((by == FV_LABEL_BY_RULES || by == FV_LABEL_BY_DIR) &&
+	    fv_label_folders(set))
+		return -ENOMEM;
 	if (fleet_dirs && fv_set_note(set, "%s",
 				      "labels: client outputs of several "
 				      "folders that name no fleet: each "

@@ -48,6 +48,13 @@ int fv_label_assign(struct fv_set *set, const struct fv_label_rule *rules,
 		    size_t nrules, enum fv_label_by by);
 
 /*
+ * Folders of one name labelled by the folder rule (two folders "run_1"):
+ * each by the end of its path that tells it apart, with a note in
+ * set->notes (folders.c). 0 or -ENOMEM.
+ */
+int fv_label_folders(struct fv_set *set);
+
+/*
  * Labels the rules gave to the results of several machines, targets or
  * CrystalDiskMark exports become one each (split.c), with a note in
  * set->notes. 0 or -ENOMEM.

@@ -13,7 +13,7 @@ struct fv_load_opts {
 	size_t npaths;
 	const struct fv_label_rule *labels; /* --label NAME=PATH */
 	size_t nlabels;
-	enum fv_label_by label_by; /* --label-by */
+	enum fv_label_by label_by;	      /* --label-by */
 	const struct fv_role_override *roles; /* --role JOB=ROLE */
 	size_t nroles;
 };

@@ -272,6 +272,26 @@ static void appended_json_runs(void **state)
 	free(two);
 }
 
+/* Two folders of one name are two labels, by the end of their path. */
+static void folders_of_one_name(void **state)
+{
+	char *c, *err;
+
+	(void) state;
+	fvt_mkdir(fvt_at("vmA"));
+	fvt_mkdir(fvt_at("vmA/run_1"));
+	fvt_mkdir(fvt_at("vmB"));
+	fvt_mkdir(fvt_at("vmB/run_1"));
+	cdm(fvt_at("vmA/run_1/x.txt"), "", "C:", 1000, 1);
+	cdm(fvt_at("vmB/run_1/x.txt"), "", "C:", 2000, 2);
+	c = text(0, "compare", "--label-by", "dir", fvt_tmp(), &err);
+	assert_non_null(strstr(c, "\nvmA/run_1 "));
+	assert_non_null(strstr(c, "\nvmB/run_1 "));
+	assert_non_null(strstr(c, "labels: 2 folders are named 'run_1'"));
+	free(c);
+	free(err);
+}
+
 /* A --label whose PATH is no input: usage error naming it. */
 static void label_unused(void **state)
 {
@@ -335,6 +355,8 @@ int main(void)
 			appended_text_runs, fvt_tmp_setup, fvt_tmp_teardown),
 		cmocka_unit_test_setup_teardown(
 			appended_json_runs, fvt_tmp_setup, fvt_tmp_teardown),
+		cmocka_unit_test_setup_teardown(
+			folders_of_one_name, fvt_tmp_setup, fvt_tmp_teardown),
 		cmocka_unit_test_setup_teardown(label_unused, fvt_tmp_setup,
 						fvt_tmp_teardown),
 		cmocka_unit_test_setup_teardown(bad_values, fvt_tmp_setup,
