@@ -142,7 +142,7 @@ static int status_of(int ret, const struct fv_tables *x, struct fv_report *rep)
 	 * No result read: no table (the errors say why; an empty one would
 	 * not); json and junit still write their document, without one.
 	 */
-	if (!x->set->ninputs && !x->c->format->machine)
+	if (!x->set->ninputs && !x->c->format->document)
 		return FV_EXIT_INPUT;
 	if (!x->set->ninputs)
 		fv_report_free(rep);

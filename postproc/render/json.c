@@ -173,5 +173,6 @@ const struct fv_renderer fv_render_json = {
 	.name = "json",
 	.help = "JSON, schema " FV_REPORT_SCHEMA,
 	.machine = true,
+	.document = true,
 	.render = render,
 };

@@ -116,9 +116,12 @@ static void inputs_suite(FILE *f, const struct fv_diags *d)
 		if (x->severity != FV_ERROR)
 			continue;
 		fputs("    <testcase classname=\"inputs\" name=\"", f);
-		fv_xml_escape(f, x->file ? x->file : "(inputs)");
-		fprintf(f, ":%d:%d\">\n      <error message=\"", x->line,
-			x->column);
+		fv_xml_escape(f, x->file ? x->file : "the inputs");
+		if (x->file && x->line)
+			fprintf(f, ":%d", x->line);
+		if (x->file && x->line && x->column)
+			fprintf(f, ":%d", x->column);
+		fputs("\">\n      <error message=\"", f);
 		fv_xml_escape(f, x->message);
 		fputs("\"/>\n    </testcase>\n", f);
 	}
@@ -154,5 +157,6 @@ const struct fv_renderer fv_render_junit = {
 	.name = "junit",
 	.help = "JUnit XML: a test case per row, failed verdicts fail",
 	.machine = false,
+	.document = true,
 	.render = render_junit,
 };

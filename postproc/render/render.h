@@ -14,6 +14,8 @@ struct fv_renderer {
 	const char *name;
 	const char *help;
 	bool machine; /* shows FV_COL_MACHINE columns, raw numbers */
+	/* one document a program parses: written even with no table */
+	bool document;
 	/* Returns 0, or -EIO when the output could not be written. */
 	int (*render)(FILE *out, const struct fv_report *rep);
 };
