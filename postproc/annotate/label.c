@@ -295,6 +295,26 @@ static bool fleets_by_dir(const struct fv_set *set,
 	return false;
 }
 
+/* What every table, chart and note shows of it: valid UTF-8 (util/utf8.h). */
+static int shown_escaped(struct fv_job *job)
+{
+	char *label = fv_escape(job->label),
+	     *display = job->display ? fv_escape(job->display) : NULL;
+
+	if (!label || (job->display && !display)) {
+		free(label);
+		free(display);
+		return -ENOMEM;
+	}
+	free(job->label);
+	job->label = label;
+	if (display) {
+		free(job->display);
+		job->display = display;
+	}
+	return 0;
+}
+
 static int label_job(struct fv_job *job, const struct fv_label_rule *rules,
 		     size_t nrules, enum fv_label_by by, bool fleet_dirs)
 {
@@ -328,6 +348,7 @@ int fv_label_assign(struct fv_set *set, const struct fv_label_rule *rules,
 		int ret =
 			label_job(set->jobs[i], rules, nrules, by, fleet_dirs);
 
+		ret = ret ? ret : shown_escaped(set->jobs[i]);
 		if (ret)
 			return ret;
 	}

@@ -45,8 +45,8 @@ struct fv_table *fv_table_new(const char *name, const char *title)
 
 	if (!t)
 		return NULL;
-	t->name = strdup(name);
-	t->title = strdup(title);
+	t->name = fv_escape(name);
+	t->title = fv_escape(title);
 	if (!t->name || !t->title) {
 		fv_table_free(t);
 		return NULL;
@@ -76,8 +76,8 @@ int fv_table_add_col(struct fv_table *t, const char *key, const char *title,
 		t->cols_cap = cap;
 	}
 	c = &t->cols[t->ncols];
-	c->key = strdup(key);
-	c->title = strdup(title);
+	c->key = fv_escape(key);
+	c->title = fv_escape(title);
 	c->unit = unit;
 	c->flags = flags;
 	if (!c->key || !c->title) {
@@ -120,7 +120,8 @@ static int set_cell(struct fv_table *t, size_t row, size_t col,
 	c->kind = kind;
 	c->num = v;
 	c->lower_bound = false;
-	if (s && !(c->str = strdup(s))) {
+	/* text from outside (a file's name, a tool's): valid UTF-8 out */
+	if (s && !(c->str = fv_escape(s))) {
 		c->kind = FV_CELL_EMPTY;
 		return -ENOMEM;
 	}

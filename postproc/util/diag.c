@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "utf8.h"
 
 const char *fv_severity_name(enum fv_severity sev)
 {
@@ -18,49 +19,6 @@ const char *fv_severity_name(enum fv_severity sev)
 		return "error";
 	}
 	return "?";
-}
-
-/* Length of the valid UTF-8 sequence at s (at most n bytes), or 0. */
-static size_t utf8_len(const unsigned char *s, size_t n)
-{
-	size_t len;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		len = 2;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		len = 3;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		len = 4;
-	else
-		return 0;
-	if (len > n)
-		return 0;
-	for (size_t i = 1; i < len; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	return len;
-}
-
-/*
- * Messages quote input text and file names, which may be anything; the
- * JSON renderer needs valid UTF-8 and terminals need no control codes.
- */
-void fv_sanitize(char *s)
-{
-	size_t n = strlen(s);
-	unsigned char *p = (unsigned char *) s;
-
-	for (size_t i = 0; i < n;) {
-		size_t len = utf8_len(p + i, n - i);
-
-		if (!len || p[i] < 0x20 || p[i] == 0x7f) {
-			p[i++] = '?';
-			continue;
-		}
-		i += len;
-	}
 }
 
 static int diag_grow(struct fv_diags *d)
@@ -79,6 +37,7 @@ int fv_diag_add(struct fv_diags *d, enum fv_severity sev, const char *file,
 		int line, int column, const char *fmt, ...)
 {
 	struct fv_diag *g;
+	char *raw;
 	va_list ap;
 	int ret;
 
@@ -87,19 +46,19 @@ int fv_diag_add(struct fv_diags *d, enum fv_severity sev, const char *file,
 	g = &d->v[d->n];
 	memset(g, 0, sizeof(*g));
 	va_start(ap, fmt);
-	ret = vasprintf(&g->message, fmt, ap);
+	ret = vasprintf(&raw, fmt, ap);
 	va_end(ap);
 	if (ret < 0)
 		return -ENOMEM;
-	if (file) {
-		g->file = strdup(file);
-		if (!g->file) {
-			free(g->message);
-			return -ENOMEM;
-		}
-		fv_sanitize(g->file);
+	/* Messages quote input text and file names, which may be anything. */
+	g->message = fv_escape(raw);
+	free(raw);
+	if (!g->message)
+		return -ENOMEM;
+	if (file && !(g->file = fv_escape(file))) {
+		free(g->message);
+		return -ENOMEM;
 	}
-	fv_sanitize(g->message);
 	g->severity = sev;
 	g->line = line;
 	g->column = column;

@@ -38,9 +38,6 @@ int fv_diag_add(struct fv_diags *d, enum fv_severity sev, const char *file,
 /* Prints "file:line:col: severity: message" lines, as compilers do. */
 void fv_diag_print(const struct fv_diags *d, FILE *out, enum fv_severity min);
 
-/* Replaces control characters and invalid UTF-8 bytes with '?'. */
-void fv_sanitize(char *s);
-
 const char *fv_severity_name(enum fv_severity sev);
 
 /* Drops the diagnostics added after the first n. */

@@ -5,12 +5,17 @@
 #include <string.h>
 
 #include "lines.h"
+#include "utf8.h"
 
 int fv_lines_vadd(char ***v, size_t *n, const char *fmt, va_list ap)
 {
-	char *s, **grown;
+	char *raw, *s, **grown;
 
-	if (vasprintf(&s, fmt, ap) < 0)
+	if (vasprintf(&raw, fmt, ap) < 0)
+		return -ENOMEM;
+	s = fv_escape(raw); /* lines quote names from outside */
+	free(raw);
+	if (!s)
 		return -ENOMEM;
 	for (size_t i = 0; i < *n; i++) {
 		if (!strcmp((*v)[i], s)) {

@@ -7,8 +7,9 @@
 #include <stddef.h>
 
 /*
- * Formats a line and appends it to *v (*n lines), unless an equal line
- * is there already. Returns 0 or -ENOMEM (*v and *n then unchanged).
+ * Formats a line (escaped as fv_escape does) and appends it to *v (*n
+ * lines), unless an equal line is there already. Returns 0 or -ENOMEM
+ * (*v and *n then unchanged).
  */
 int fv_lines_vadd(char ***v, size_t *n, const char *fmt, va_list ap)
 	__attribute__((format(printf, 3, 0)));

@@ -16,6 +16,7 @@
 #include "lines.h"
 #include "number.h"
 #include "ranktest.h"
+#include "utf8.h"
 #include "version.h"
 #include "xml_escape.h"
 
