@@ -4,8 +4,8 @@
 # test_fio_terse.c reads both and checks that the terse records give what
 # the JSON gives, to the precision they were printed to. Also one run of
 # --minimal alone (minimal.out). Small runs (null engine, psync on a few
-# MiB in /dev/shm, one MiB written beside OUTDIR for the disks' figures):
-# about a second in all.
+# MiB in /dev/shm, one MiB written in OUTDIR for the disks' figures):
+# a few seconds in all, most of it fio starting.
 #
 # Usage: fio_terse_gen.sh OUTDIR [FIO]
 set -euo pipefail
@@ -22,6 +22,7 @@ trap 'rm -rf "$shm" "$out/disk.data"' EXIT
 run() {
 	local name=$1 version=$2 both="$shm/both"
 	shift 2
+	mkdir -p "$(dirname "$out/$name")"
 	(cd "$shm" && "$fio" --output-format=json,terse \
 		--terse-version="$version" "$@") >"$both" 2>&1
 	# fio writes the terse records, then the JSON document.
@@ -55,8 +56,9 @@ run v3_mixed 3 $f --ioengine=psync --bs=4k --rw=randrw \
 	--unified_rw_reporting=mixed --name=mixed4k
 run v4_both 4 $f --ioengine=psync --bs=4k --rw=randrw \
 	--unified_rw_reporting=both --name=both4k
-# A file on a block device: the disks' fields.
-run v3_disk 3 --filename="$out/disk.data" --size=1m --ioengine=psync \
+# A file on a block device: the disks' fields. A folder of its own: one
+# target a folder, as the others share theirs.
+run disk/v3_disk 3 --filename="$out/disk.data" --size=1m --ioengine=psync \
 	--bs=64k --rw=write --name=disk_write
 # --minimal alone, as scripts run it.
 (cd "$shm" && "$fio" --minimal --ioengine=null --size=1m --bs=4k \

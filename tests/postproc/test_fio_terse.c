@@ -233,7 +233,7 @@ static void check_pair(const char *json, const char *terse)
 static void installed_fio(void **state)
 {
 	static const char *const runs[] = {
-		"v2_described", "v3_clones", "v3_mixed",   "v3_disk",
+		"v2_described", "v3_clones", "v3_mixed",   "disk/v3_disk",
 		"v4_trim",	"v4_both",   "v5_samples",
 	};
 
@@ -399,7 +399,7 @@ static char *record_of(const char *rel)
  */
 static void appended_runs(void **state)
 {
-	char *rec = record_of("terse/v3_disk.terse"), *other, *text;
+	char *rec = record_of("terse/disk/v3_disk.terse"), *other, *text;
 	char *vda = strstr(rec, ";vda;");
 	struct fv_set set;
 
