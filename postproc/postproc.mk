@@ -64,7 +64,8 @@ $(PP_TOUT)/test_%: $(PP_TOUT)/test_%.o $(PP_TOUT)/fvtest.o \
 	$(CC) $(LDFLAGS_BASE) -o $@ $^ -lcmocka $(PP_LIBS)
 
 # Fixtures made by the installed fio (a few seconds in all).
-$(PP_GEN): $(PP_TDIR)/gen_fixtures.sh $(PP_TDIR)/fio_text_gen.sh
+$(PP_GEN): $(PP_TDIR)/gen_fixtures.sh $(PP_TDIR)/fio_text_gen.sh \
+		$(PP_TDIR)/fio_terse_gen.sh
 	$(PP_TDIR)/gen_fixtures.sh $(@D)
 	@touch $@
 

@@ -20,6 +20,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "fio_terse.h"
 #include "fio_text.h"
 #include "fio_text_int.h"
 #include "ingest_int.h"
@@ -587,9 +588,9 @@ int fv_fio_text_read(struct fv_set *set, const char *name, const char *dir,
 	struct ftext f = { .name = name, .diags = &set->diags, .dir = -1 };
 	const char *p = buf, *end = buf + len;
 	char line[4096];
+	size_t first = set->njobs;
 	int ret = 0;
 
-	(void) named;
 	while (p < end && !ret) {
 		const char *nl = memchr(p, '\n', (size_t) (end - p));
 		size_t n = nl ? (size_t) (nl - p) : (size_t) (end - p);
@@ -610,6 +611,12 @@ int fv_fio_text_read(struct fv_set *set, const char *name, const char *dir,
 	}
 	if (!ret)
 		ret = end_job(&f);
+	/* fio's first lines, then its terse records only */
+	if (!ret && !f.bad && !f.njobs && !f.runs &&
+	    fv_fio_terse_detect(buf, len)) {
+		ftext_free(&f);
+		return fv_fio_terse_read(set, name, dir, buf, len, named);
+	}
 	if (!ret && !f.bad && !f.njobs && !f.runs) {
 		fv_diag_add(&set->diags, FV_ERROR, name, 1, 1,
 			    "fio text output without any job's results (its "
@@ -619,6 +626,9 @@ int fv_fio_text_read(struct fv_set *set, const char *name, const char *dir,
 	}
 	if (!ret && !f.bad && f.njobs)
 		ret = finish(set, &f, dir);
+	/* --output-format=terse,normal: each job once */
+	if (!ret && !f.bad)
+		ret = fv_fio_terse_in_text(set, name, buf, len, first);
 	ftext_free(&f);
 	if (ret)
 		return ret;

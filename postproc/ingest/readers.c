@@ -5,11 +5,41 @@
 
 #include "cdm.h"
 #include "diskspd.h"
+#include "fio_terse.h"
 #include "fio_text.h"
 #include "readers.h"
 
+/* A job's heading of fio's normal output: "NAME: (groupid=0, jobs=1)". */
+static bool normal_output(const char *buf, size_t len)
+{
+	const char *end = buf + len, *p = buf;
+
+	while ((p = memmem(p, (size_t) (end - p), ": (groupid=", 11))) {
+		const char *nl = memchr(p, '\n', (size_t) (end - p));
+
+		p += 11;
+		if (memmem(p, (size_t) ((nl ? nl : end) - p), ", jobs=", 7))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Terse records, and fio's normal output further on (terse,normal): the
+ * normal output's reader, which has the jobs' options, checks the records
+ * against its jobs.
+ */
+static int terse_read(struct fv_set *set, const char *name, const char *dir,
+		      const char *buf, size_t len, bool named)
+{
+	return (normal_output(buf, len) ? fv_fio_text_read : fv_fio_terse_read)(
+		set, name, dir, buf, len, named);
+}
+
 static const struct fv_reader readers[] = {
 	{ "fio text", fv_fio_text_detect, 0, fv_fio_text_read },
+	/* wide: a terminal's capture may hold 20 KiB of ETA before it */
+	{ "fio terse", fv_fio_terse_detect, FV_SNIFF_WIDE, terse_read },
 	{ "CrystalDiskMark", fv_cdm_detect, 0, fv_cdm_read },
 	{ "DiskSpd XML", fv_diskspd_detect, FV_SNIFF_WIDE, fv_diskspd_read },
 	/* after the XML: -Rxml -v prints the text's first lines too */

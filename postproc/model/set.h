@@ -105,8 +105,9 @@ struct fv_lat {
 	 * minmax_res_ns of the true value (a text truncates them to its
 	 * unit, then may round them to a k suffix), mean and stddev within
 	 * moment_res_ns; reported percentiles were rounded up to
-	 * pct_res_ns (the true value is in (v - pct_res_ns, v]). A text has
-	 * no bins: no percentile but those it printed.
+	 * pct_res_ns (the true value is in (v - pct_res_ns, v]; fio's terse
+	 * output truncates them: in [v, v + pct_res_ns)). A text has no
+	 * bins: no percentile but those it printed.
 	 */
 	double minmax_res_ns, moment_res_ns, pct_res_ns;
 	/*
@@ -398,8 +399,8 @@ struct fv_job {
 	int run, nruns;
 	char *fio_version;
 	/*
-	 * The format it was read from ("fio JSON", "fio text"): static, the
-	 * producer's version in fio_version.
+	 * The format it was read from ("fio JSON", "fio text", "fio terse"):
+	 * static, the producer's version in fio_version.
 	 */
 	const char *format;
 	/* The label its input names (a script header's "VM:"), or NULL. */

@@ -217,27 +217,32 @@ static const char *buffered_why(unsigned tool, bool fio_opts, int direct)
 }
 
 /* What the figures were not doubted for, in the tool's words. */
-static const char *sound(unsigned tool)
+static const char *sound(unsigned tool, bool said)
 {
 	return tool == FV_TOOL_DISKSPD ? "caching off (-Su or -Sh), -W "
 					 "warm-up, -d long enough"
 	       : tool == FV_TOOL_CDM   ? "caching off (its DiskSpd's -S), "
 					 "a warm-up pass, passes long enough"
-				       : "direct I/O, ramp_time, long enough";
+	       : said		       ? "direct I/O, ramp_time, long enough"
+		      : "long enough (direct and ramp_time not known: "
+			"fio's terse output prints no option)";
 }
 
 int fv_vcheck_method(struct fv_vctx *vc, const struct fv_job *j)
 {
 	unsigned tool = fv_tool_of(j);
+	/* fio's terse output has no option: not fio's defaults, unknown */
+	bool said = tool != FV_TOOL_FIO || j->nopts || j->wl.direct >= 0;
 	/*
 	 * The workload's, whatever tool wrote it (fio's direct and
 	 * ramp_time, DiskSpd's -S and -W); a fleet's row has fio's options.
 	 */
 	bool buffered =
-		j->wl.direct >= 0
-			? !j->wl.direct
-			: !fv_opt_true(fv_job_opt(j, "direct")) &&
-				  fv_opt_true(fv_job_opt(j, "buffered") ?: "1");
+		said && (j->wl.direct >= 0
+				 ? !j->wl.direct
+				 : !fv_opt_true(fv_job_opt(j, "direct")) &&
+					   fv_opt_true(fv_job_opt(j, "buffered")
+							       ?: "1"));
 	bool fio_opts = fv_job_opt(j, "ramp_time") ||
 			fv_job_opt(j, "ioengine") || fv_job_opt(j, "rw");
 	double unfilled;
@@ -249,7 +254,8 @@ int fv_vcheck_method(struct fv_vctx *vc, const struct fv_job *j)
 			     buffered_why(tool, fio_opts, j->wl.direct));
 		fv_vlist_add(&r.kinds, "buffered I/O");
 	}
-	no_warmup(j, tool, fio_opts, &r);
+	if (said)
+		no_warmup(j, tool, fio_opts, &r);
 	short_run(vc, j, tool, &r);
 	if (!isnan(unfilled = fv_vjob_queue_unfilled(j))) {
 		fv_vlist_add(&r.l,
@@ -273,7 +279,7 @@ int fv_vcheck_method(struct fv_vctx *vc, const struct fv_job *j)
 		}
 	if (!r.l.n)
 		return fv_vrow(vc, j->label, j->display, "methodology",
-			       FV_V_METHOD_OK, sound(tool),
+			       FV_V_METHOD_OK, sound(tool, said),
 			       "nothing in the method casts doubt on the "
 			       "figures");
 	ret = fv_vrow(vc, j->label, j->display, "methodology", FV_V_METHODOLOGY,

@@ -12,7 +12,7 @@
 # before every fuzzing), plus FUZZ_SEEDS_NAME (files or directories,
 # FUZZ_FIND_NAME: find's tests on them) made by FUZZ_DEPS_NAME.
 FUZZ_TARGETS := ingest logs hist stats jobfile manifest catalog import \
-	provenance fio_text cdm diskspd diskspd_text
+	provenance fio_text cdm diskspd diskspd_text fio_terse
 
 # Compressed inputs: a few fixtures of each format gzipped (the harness
 # inflates them as an input file's are).
@@ -56,6 +56,14 @@ FUZZ_FIND_diskspd := -name '*.xml'
 FUZZ_SEEDS_diskspd_text := $(PP_TDIR)/fixtures/diskspd-text \
 	$(PP_TDIR)/fixtures/diskspd-text-bad $(PP_TDIR)/fixtures/diskspd-text-edge
 FUZZ_FIND_diskspd_text := -name '*.txt'
+
+# fio's terse records: the real ones (fio 2.1.2's, fio 3.28's before its
+# normal output), those of every version the installed fio made, the
+# spoiled ones, hand-made variants (fuzz/seeds/fio_terse).
+FUZZ_SEEDS_fio_terse := $(PP_TDIR)/fixtures/fio-terse \
+	$(PP_TDIR)/fixtures/fio-terse-bad $(PP_TOUT)/gen/terse
+FUZZ_FIND_fio_terse := -name '*.terse' -o -name '*.out' -o -name 'hikalium-*'
+FUZZ_DEPS_fio_terse := $(PP_GEN)
 
 FUZZ_SECONDS ?= 600
 CHECK_FUZZ_SECONDS ?= 24

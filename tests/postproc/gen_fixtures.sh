@@ -133,3 +133,5 @@ done
 
 # fio's normal text beside its JSON of the same runs (test_fio_text.c).
 "$(dirname "$0")/fio_text_gen.sh" "$out/text"
+# fio's terse records beside its JSON of the same runs (test_fio_terse.c).
+"$(dirname "$0")/fio_terse_gen.sh" "$out/terse"

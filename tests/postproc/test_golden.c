@@ -150,6 +150,22 @@ static const struct golden cases[] = {
 	{ "diskspd-text-bad.text",
 	  { "summary", "--lat", "lat", "@diskspd-text-bad",
 	    "@diskspd-text-edge" } },
+	/*
+	 * fio's terse records: fio 2.1.2's v3 (numjobs clones, the disk
+	 * vda's fields); fio 3.28's before its normal output in a
+	 * terminal, read once from the normal output; spoiled records
+	 */
+	{ "fio-terse-summary.text",
+	  { "summary", "-v", "@fio-terse/jtulak-fio-test.out",
+	    "@fio-terse/hikalium-result_2408X01456JF.txt" } },
+	{ "fio-terse-summary.json",
+	  { "summary", "-f", "json", "-p", "50,99,99.9",
+	    "@fio-terse/jtulak-fio-test.out" } },
+	/* no option in terse: direct and ramp_time unknown, not faulted */
+	{ "fio-terse-verdict.text",
+	  { "verdict", "--all", "@fio-terse/jtulak-fio-test.out" } },
+	{ "fio-terse-bad.text",
+	  { "summary", "@fio-terse-bad", "@fio-terse/jtulak-fio-test.out" } },
 	/* recommend: the seeds' questions, every format, bad needs */
 	{ "recommend-p15.text",
 	  { "recommend", "--catalog", "catalog", "--need",
