@@ -187,9 +187,17 @@ static int run(const struct fv_set *set, const struct fv_aopts *o,
 	base = o->base ? o->base : nl ? labels[0] : NULL;
 	for (size_t l = 0; !ret && o->base && l <= nl; l++)
 		if (l == nl) {
+			char list[600] = "";
+
+			for (size_t k = 0, n = 0; k < nl && n < sizeof(list);
+			     k++)
+				n += (size_t) snprintf(
+					list + n, sizeof(list) - n, "%s'%s'",
+					k ? ", " : "", labels[k]);
 			fv_diag_add(diags, FV_ERROR, NULL, 0, 0,
-				    "--base: no label '%s' in the inputs",
-				    o->base);
+				    "--base %s: no such label in the "
+				    "inputs; their labels: %s",
+				    o->base, list);
 			ret = -EINVAL;
 		} else if (!strcmp(labels[l], o->base)) {
 			break;

@@ -20,8 +20,7 @@ int fv_load_annotated(struct fv_set *set, const struct fv_load_opts *o)
 	int ret = fv_ingest_paths(set, o->paths, o->npaths);
 
 	ret = ret ? ret : fv_annotate(set, o);
-	if (!ret && !set->ninputs && !set->diags.nerrors)
-		ret = fv_diag_add(&set->diags, FV_ERROR, NULL, 0, 0,
-				  "no fio results found in the inputs");
+	if (!ret)
+		ret = fv_no_results(set);
 	return ret;
 }

@@ -5,7 +5,9 @@
  * cloud:id and cloud:family. libc only (the engines use it too).
  */
 #include <ctype.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -46,20 +48,48 @@ static size_t distance(const char *a, const char *b)
 struct cand {
 	char name[NAME_MAX_LEN];
 	size_t d;
+	double gap; /* between the two names' last numbers; tiers: P99, P80 */
 };
+
+/* The number a name ends with ("azure:P30" 30), or -1. */
+static double last_number(const char *s)
+{
+	const char *end = s + strlen(s), *p = end;
+
+	while (p > s && isdigit((unsigned char) p[-1]))
+		p--;
+	return p < end ? strtod(p, NULL) : -1;
+}
+
+/*
+ * Of two names as far from the unknown one, the one whose number is the
+ * nearest: azure:P99 is nearest azure:P80, not azure:P1.
+ */
+static double number_gap(const char *a, const char *b)
+{
+	double x = last_number(a), y = last_number(b);
+
+	return x < 0 || y < 0 ? 1e300 : x > y ? x - y : y - x;
+}
+
+static bool before(size_t d, double gap, const struct cand *c)
+{
+	return d < c->d || (d == c->d && gap < c->gap);
+}
 
 #define MAX_NEAREST 8
 
 /* Keeps the best max candidates, sorted, names once. */
 static void offer(struct cand *best, size_t *nbest, size_t max,
-		  const char *name, size_t d)
+		  const char *name, const char *key)
 {
-	size_t at;
+	size_t at, d = distance(key, name);
+	double gap = number_gap(key, name);
 
 	for (size_t i = 0; i < *nbest; i++)
 		if (!strcasecmp(best[i].name, name))
 			return;
-	for (at = *nbest; at > 0 && best[at - 1].d > d; at--)
+	for (at = *nbest; at > 0 && before(d, gap, &best[at - 1]); at--)
 		;
 	if (at >= max)
 		return;
@@ -68,6 +98,7 @@ static void offer(struct cand *best, size_t *nbest, size_t max,
 	memmove(&best[at + 1], &best[at], (*nbest - 1 - at) * sizeof(*best));
 	snprintf(best[at].name, sizeof(best[at].name), "%s", name);
 	best[at].d = d;
+	best[at].gap = gap;
 }
 
 size_t fv_sku_nearest(const struct fv_cat_row *rows, size_t n, const char *id,
@@ -89,11 +120,11 @@ size_t fv_sku_nearest(const struct fv_cat_row *rows, size_t n, const char *id,
 		if (!rows[i].used)
 			continue;
 		fv_cat_row_id(name, sizeof(name), &rows[i]);
-		offer(best, &nbest, max, name, distance(key, name));
+		offer(best, &nbest, max, name, key);
 		if (rows[i].family && rows[i].kind != FV_CAT_VM) {
 			snprintf(name, sizeof(name), "%s:%s", rows[i].cloud,
 				 rows[i].family);
-			offer(best, &nbest, max, name, distance(key, name));
+			offer(best, &nbest, max, name, key);
 		}
 	}
 	buf[0] = '\0';

@@ -202,7 +202,6 @@ static int catalog_main(const struct fv_invocation *inv, int argc, char **argv)
 	int status;
 
 	fv_cmdline_init(&c, inv);
-	c.own_usage = true;
 	status = fv_cmdline_parse(&c, argc, argv);
 	if (!status && !c.done)
 		status = action(&c);

@@ -66,12 +66,6 @@ struct fv_cmdline {
 	const char *command; /* inv's: "summary" */
 	FILE *out, *err;     /* inv's */
 	bool done;	     /* --help answered: nothing else to do */
-	/*
-	 * Usage errors name the command and point at its own --help (run,
-	 * report); else "fioverdict: ...", "Try 'fioverdict --help'.", whose
-	 * help lists the options every table subcommand shares.
-	 */
-	bool own_usage;
 	const struct fv_renderer *format;
 	const char *output; /* -o FILE; NULL: standard output */
 	struct fv_pctlist show;
@@ -140,7 +134,10 @@ void fv_cmdline_free(struct fv_cmdline *c);
 /* c initialised with the defaults of every table subcommand. */
 void fv_cmdline_init(struct fv_cmdline *c, const struct fv_invocation *inv);
 
-/* Prints the reason, then where help is (see own_usage); returns 64. */
+/*
+ * "fioverdict SUB: reason", then "Try 'fioverdict SUB --help'." (the help
+ * that lists the subcommand's own options); returns 64.
+ */
 int fv_usage_error(struct fv_cmdline *c, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
@@ -155,9 +152,9 @@ void fv_option_help(FILE *out, const struct fv_option *o);
  */
 void fv_help_wrap(FILE *out, const char *text, size_t col, size_t indent);
 
-/* "fioverdict: --NAME: invalid value 'ARG' (see fioverdict(1))"; 64. */
+/* "--NAME ARG: expected WANT" as a usage error; 64. */
 int fv_option_invalid(struct fv_cmdline *c, const struct fv_option *o,
-		      const char *arg);
+		      const char *arg, const char *want);
 
 /* -f FMT, and -o -p -l -r -q -v -h: of every table subcommand. */
 extern const struct fv_option fv_opts_format[], fv_opts_common[];

@@ -23,17 +23,11 @@ int fv_usage_error(struct fv_cmdline *c, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (c->own_usage)
-		fprintf(c->err, "fioverdict %s: ", c->command);
-	else
-		fputs("fioverdict: ", c->err);
+	fprintf(c->err, "fioverdict %s: ", c->command);
 	va_start(ap, fmt);
 	vfprintf(c->err, fmt, ap);
 	va_end(ap);
-	if (c->own_usage)
-		fprintf(c->err, "\nTry 'fioverdict %s --help'.\n", c->command);
-	else
-		fputs("\nTry 'fioverdict --help'.\n", c->err);
+	fprintf(c->err, "\nTry 'fioverdict %s --help'.\n", c->command);
 	return FV_EXIT_USAGE;
 }
 
@@ -219,10 +213,7 @@ static int bad_option(struct fv_cmdline *c, const struct parser *p, char **argv,
 	if (owner)
 		snprintf(hint, sizeof(hint), " (an option of 'fioverdict %s')",
 			 owner);
-	if (c->own_usage)
-		return fv_usage_error(c, "unknown option '%s'%s", name, hint);
-	return fv_usage_error(c, "%s: unknown option '%s'%s", c->command, name,
-			      hint);
+	return fv_usage_error(c, "unknown option '%s'%s", name, hint);
 }
 
 int fv_cmdline_parse(struct fv_cmdline *c, int argc, char **argv)
@@ -456,13 +447,10 @@ static void *field(struct fv_cmdline *c, const struct fv_option *o)
 }
 
 int fv_option_invalid(struct fv_cmdline *c, const struct fv_option *o,
-		      const char *arg)
+		      const char *arg, const char *want)
 {
-	fprintf(c->err,
-		"fioverdict: --%s: invalid value '%s' (see "
-		"fioverdict(1))\n",
-		o->name, arg ? arg : "");
-	return FV_EXIT_USAGE;
+	return fv_usage_error(c, "--%s %s: expected %s", o->name,
+			      arg ? arg : "", want);
 }
 
 /* "85%" -> 0.85, "0.85" -> 0.85. */
@@ -472,12 +460,11 @@ int fv_set_ratio(struct fv_cmdline *c, const struct fv_option *o,
 	char *end;
 	double x = strtod(arg, &end);
 
-	if (end == arg || !isfinite(x) || x < 0)
-		return fv_option_invalid(c, o, arg);
+	if (end == arg || !isfinite(x) || x < 0 || (*end && strcmp(end, "%")))
+		return fv_option_invalid(c, o, arg,
+					 "a ratio: 85% or 0.85, not negative");
 	if (*end == '%')
-		x /= 100, end++;
-	if (*end)
-		return fv_option_invalid(c, o, arg);
+		x /= 100;
 	*(double *) field(c, o) = x;
 	return 0;
 }
@@ -489,8 +476,13 @@ int fv_set_number(struct fv_cmdline *c, const struct fv_option *o,
 	char *end;
 	double x = strtod(arg, &end);
 
-	if (end == arg || *end || !isfinite(x) || x < o->scale)
-		return fv_option_invalid(c, o, arg);
+	if (end == arg || *end || !isfinite(x) || x < o->scale) {
+		char want[64];
+
+		snprintf(want, sizeof(want), "a number of at least %g",
+			 o->scale);
+		return fv_option_invalid(c, o, arg, want);
+	}
 	*(double *) field(c, o) = x;
 	return 0;
 }
@@ -508,15 +500,17 @@ static int parse_time(struct fv_cmdline *c, const struct fv_option *o,
 	char *end;
 	double x = strtod(arg, &end), s = -1;
 
-	if (end == arg || !isfinite(x) || x < 0)
-		return fv_option_invalid(c, o, arg);
-	if (!*end)
+	if (!(end == arg || !isfinite(x) || x < 0) && !*end)
 		s = x * o->scale;
-	for (size_t i = 0; i < sizeof(units) / sizeof(*units) && s < 0; i++)
+	for (size_t i = 0; i < sizeof(units) / sizeof(*units) && s < 0 &&
+			   !(end == arg || !isfinite(x) || x < 0);
+	     i++)
 		if (!strcmp(end, units[i].u))
 			s = x * units[i].s;
 	if (s < 0)
-		return fv_option_invalid(c, o, arg);
+		return fv_option_invalid(c, o, arg,
+					 "a time, not negative, with its unit "
+					 "(ns, us, ms, s, m, h: 500ms, 2s)");
 	*(double *) field(c, o) = s / o->store;
 	return 0;
 }
@@ -533,7 +527,10 @@ int fv_set_period(struct fv_cmdline *c, const struct fv_option *o,
 	int ret = parse_time(c, o, arg);
 
 	if (!ret && *(double *) field(c, o) <= 0)
-		return fv_option_invalid(c, o, arg);
+		return fv_option_invalid(
+			c, o, arg,
+			"a time above 0, with its unit (500ms, "
+			"2s)");
 	return ret;
 }
 
@@ -542,8 +539,13 @@ int fv_set_int(struct fv_cmdline *c, const struct fv_option *o, const char *arg)
 {
 	long n;
 
-	if (fv_opt_int(arg, &n) || n < (long) o->scale || n > 1000000)
-		return fv_option_invalid(c, o, arg);
+	if (fv_opt_int(arg, &n) || n < (long) o->scale || n > 1000000) {
+		char want[64];
+
+		snprintf(want, sizeof(want),
+			 "a whole number from %g to 1000000", o->scale);
+		return fv_option_invalid(c, o, arg, want);
+	}
 	*(int *) field(c, o) = (int) n;
 	return 0;
 }
@@ -555,7 +557,8 @@ int fv_set_size(struct fv_cmdline *c, const struct fv_option *o,
 	uint64_t b;
 
 	if (fv_opt_size(arg, &b))
-		return fv_option_invalid(c, o, arg);
+		return fv_option_invalid(c, o, arg,
+					 "a size as fio writes it (4k, 64g)");
 	*(double *) field(c, o) = (double) b;
 	return 0;
 }

@@ -375,7 +375,6 @@ static int recommend_main(const struct fv_invocation *inv, int argc,
 
 	fv_cmdline_init(&c, inv);
 	c.own = &o;
-	c.own_usage = true;
 	status = fv_cmdline_parse(&c, argc, argv);
 	if (!status && !c.done && c.ninputs)
 		status = fv_usage_error(&c, "%s",

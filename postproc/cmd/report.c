@@ -134,7 +134,6 @@ static int report_main(const struct fv_invocation *inv, int argc, char **argv)
 
 	fv_cmdline_init(&c, inv);
 	c.own = &ro;
-	c.own_usage = true;
 	ret = fv_cmdline_parse(&c, argc, argv);
 	if (!ret && !c.done && !c.ninputs)
 		ret = fv_usage_error(&c, "%s", "no input given");

@@ -383,7 +383,6 @@ static int run_main(const struct fv_invocation *inv, int argc, char **argv)
 		return FV_EXIT_SOFTWARE;
 	fv_cmdline_init(&c, inv);
 	c.own = ro;
-	c.own_usage = true;
 	ret = parse(&c, argc, argv);
 	if (!ret && !c.done && ro->list) {
 		ret = fv_run_list_jobfiles(c.out, c.err);

@@ -224,9 +224,8 @@ static int stream_body(struct stream *st)
 	if (!ret && st->all->ninputs)
 		ret = fv_label_rules_unused(st->c->labels, st->c->nlabels,
 					    st->label_used, &st->all->diags);
-	if (!ret && !st->all->ninputs && !st->all->diags.nerrors)
-		ret = fv_diag_add(&st->all->diags, FV_ERROR, NULL, 0, 0,
-				  "no fio results found in the inputs");
+	if (!ret)
+		ret = fv_no_results(st->all);
 	return ret || !st->all->ninputs ? ret : stream_end(st);
 }
 

@@ -114,9 +114,8 @@ static int load(struct fv_tables *x)
 		ret = fv_select_runs(x->set, rule);
 	if (!ret && x->base)
 		ret = fv_select_runs(x->base, rule);
-	if (!ret && !x->set->ninputs && !x->set->diags.nerrors)
-		ret = fv_diag_add(&x->set->diags, FV_ERROR, NULL, 0, 0,
-				  "no fio results found in the inputs");
+	if (!ret)
+		ret = fv_no_results(x->set);
 	return ret;
 }
 

@@ -18,14 +18,16 @@ int fv_set_fail_on(struct fv_cmdline *c, const struct fv_option *o,
 	uint64_t *mask = (uint64_t *) ((char *) c->own + o->off);
 	const char *bad = arg;
 
+	char names[1024];
+	size_t n = 0;
+
 	if (!fv_fail_on_parse(arg, mask, &bad))
 		return 0;
-	fprintf(c->err,
-		"fioverdict: --fail-on: unknown verdict in '%s'; one of", bad);
-	for (int v = 0; v < FV_V_NR; v++)
-		fprintf(c->err, " %s", fv_verdict_name(v));
-	fputc('\n', c->err);
-	return FV_EXIT_USAGE;
+	for (int v = 0; v < FV_V_NR && n < sizeof(names); v++)
+		n += (size_t) snprintf(names + n, sizeof(names) - n, "%s%s",
+				       v ? ", " : "", fv_verdict_name(v));
+	return fv_usage_error(
+		c, "--fail-on: unknown verdict in '%s'; one of %s", bad, names);
 }
 
 static int set_ceiling(struct fv_cmdline *c, const struct fv_option *o,
@@ -36,7 +38,10 @@ static int set_ceiling(struct fv_cmdline *c, const struct fv_option *o,
 
 	if (ret == -ENOMEM)
 		return FV_EXIT_SOFTWARE;
-	return ret ? fv_option_invalid(c, o, arg) : 0;
+	return ret ? fv_option_invalid(c, o, arg,
+				       "[LABEL:]iops=N,bw=SIZE (iops=50000, "
+				       "bw=2g)")
+		   : 0;
 }
 
 static int set_log_us(struct fv_cmdline *c, const struct fv_option *o,
@@ -139,7 +144,10 @@ static int set_alpha(struct fv_cmdline *c, const struct fv_option *o,
 
 	if (ret)
 		return ret;
-	return a > 0 && a < 1 ? 0 : fv_option_invalid(c, o, arg);
+	return a > 0 && a < 1 ? 0
+			      : fv_option_invalid(c, o, arg,
+						  "a level between 0 and 1 "
+						  "(5% or 0.05)");
 }
 
 static int set_baseline(struct fv_cmdline *c, const struct fv_option *o,

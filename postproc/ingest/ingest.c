@@ -465,21 +465,55 @@ static int other_doc(struct fv_docinfo *di, enum doc_kind kind, bool named)
 	return -EBADMSG;
 }
 
-/* Nothing usable found: an error for a named file, a note otherwise. */
+/*
+ * Nothing usable found: an error for a named file, a note otherwise. Its
+ * text is not worth a warning per line: one message says it all.
+ */
 static int nothing_found(struct fv_set *set, const char *name, bool named,
 			 size_t ndiags)
 {
+	fv_diags_truncate(&set->diags, ndiags);
 	if (named) {
-		fv_diag_add(&set->diags, FV_ERROR, name, 1, 1,
-			    "not fio output: expected a JSON object "
-			    "(fio --output-format=json or json+)");
+		fv_diag_add(&set->diags, FV_ERROR, name, 0, 0,
+			    "not a result of a tool fioverdict reads (%s)",
+			    FV_FORMATS_READ);
 		return -EBADMSG;
 	}
-	/* Its text is not worth a warning per line: one note says it all. */
-	fv_diags_truncate(&set->diags, ndiags);
 	fv_diag_add(&set->diags, FV_NOTE, name, 0, 0,
-		    "skipped: no fio JSON output in this file");
+		    "skipped: no result in this file");
 	return 0;
+}
+
+/*
+ * A file with nothing to read (0 bytes, or only white space: a run that
+ * failed before its output), or bytes that are not text: said, never read
+ * as a result's text, its bytes never quoted. 1 when it was such a file.
+ */
+static int nothing_to_read(struct fv_set *set, const char *name,
+			   const struct fv_text *t, size_t n, bool named)
+{
+	bool blank = true, binary = false;
+
+	for (size_t i = 0; i < n; i++) {
+		blank = blank && strchr(" \t\r\n", t->buf[i]);
+		binary = binary || !t->buf[i];
+	}
+	if ((!blank || t->len > n) && !binary)
+		return 0;
+	if (binary && fv_text_has_bom(t->buf, n))
+		return 0; /* UTF-16's zeros */
+	if (blank)
+		return fv_diag_add(&set->diags, named ? FV_ERROR : FV_WARNING,
+				   name, 0, 0,
+				   "empty file%s: no result in it (did the "
+				   "run that wrote it fail?)",
+				   t->len ? " (white space only)" : "")
+			       ?: (named ? -EBADMSG : 1);
+	return fv_diag_add(&set->diags, named ? FV_ERROR : FV_NOTE, name, 0, 0,
+			   "binary data, not text: not a result of a tool "
+			   "fioverdict reads (%s)",
+			   FV_FORMATS_READ)
+		       ?: (named ? -EBADMSG : 1);
 }
 
 /*
@@ -622,6 +656,9 @@ int fv_ingest_text(struct fv_set *set, const char *name, const char *dir,
 		return fv_diag_add(&set->diags, FV_ERROR, name, 0, 0,
 				   "cannot read: %s", strerror(-ret))
 			       ?: -EBADMSG;
+	ret = nothing_to_read(set, name, t, n, named);
+	if (ret)
+		return ret < 0 ? ret : 0;
 	if (fv_text_has_bom(t->buf, n) || fv_reader_for(t->buf, n))
 		ret = ingest_whole(set, name, dir, t, named);
 	else

@@ -15,6 +15,18 @@
 #include "inputs.h"
 #include "manifest.h"
 
+/* What fioverdict reads, for the messages that say what would be right. */
+#define FV_FORMATS_READ                                              \
+	"fio's JSON, json+, normal text or terse output; DiskSpd's " \
+	"XML or text; CrystalDiskMark's text export"
+
+/*
+ * No result in the inputs at all: an error saying so (what is read, and
+ * that -v lists the files skipped) when no other error said why.
+ * 0 or -ENOMEM.
+ */
+int fv_no_results(struct fv_set *set);
+
 /*
  * Reads one input's text (inputs.h). name is shown in diagnostics and
  * recorded as the jobs' source; dir is the directory used to join stats

@@ -25,6 +25,17 @@ int fv_ingest_input(struct fv_set *set, const struct fv_input *in)
 	return ret == -ENOMEM ? ret : 0;
 }
 
+int fv_no_results(struct fv_set *set)
+{
+	if (set->ninputs || set->diags.nerrors)
+		return 0;
+	return fv_diag_add(&set->diags, FV_ERROR, NULL, 0, 0,
+			   "no result in the inputs: no file of them is a "
+			   "result fioverdict reads (%s); -v lists the files "
+			   "skipped",
+			   FV_FORMATS_READ);
+}
+
 int fv_ingest_paths(struct fv_set *set, char *const *paths, size_t npaths)
 {
 	struct fv_inputs in = { 0 };

@@ -377,8 +377,8 @@ static void bad_ids(void **state)
 {
 	(void) state;
 	refused("azure:P35", -ENOENT,
-		"no such SKU in the catalog; nearest: azure:P3, azure:P15, "
-		"azure:P30");
+		"no such SKU in the catalog; nearest: azure:P30, azure:P15, "
+		"azure:P3");
 	refused("azure:Standard_D32d_v5", -ENOENT, "azure:Standard_D32ds_v5");
 	refused("nope:P10", -ENOENT, "nearest: azure:P10");
 	refused("P10", -EINVAL, "expected CLOUD:NAME");

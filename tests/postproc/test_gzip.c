@@ -324,12 +324,14 @@ static void gzip_of_other_bytes(void **state)
 	/* Named: not fio output, as the plain bytes would be. */
 	load_one(&set, fvt_at("d/noise.gz"));
 	assert_int_equal(set.njobs, 0);
-	assert_int_equal(fvt_diags(&set, FV_ERROR, "not fio output"), 1);
+	assert_int_equal(fvt_diags(&set, FV_ERROR,
+				   "not a result of a tool fioverdict reads"),
+			 1);
 	assert_int_equal(fvt_diags(&set, FV_ERROR, "gzip"), 0);
 	fv_set_free(&set);
 	/* Found in a folder: the note of any file with no results. */
 	diag_on(fvt_at("d"), fvt_at("d/noise.gz"), FV_NOTE,
-		"skipped: no fio JSON output");
+		"binary data, not text");
 }
 
 /*

@@ -205,24 +205,41 @@ static void gtod_flagged(void **state)
 	fv_set_free(&set);
 }
 
+/*
+ * A named file that is broken: one error naming it, where in it when the
+ * fault is at a place (JSON cut or garbled), and what was wrong.
+ */
 static void broken_named(void **state)
 {
-	static const char *const files[] = {
-		"broken/truncated.json", "broken/missing_comma.json",
-		"broken/not_fio.json",	 "broken/plain_text.txt",
-		"broken/empty.json",
+	static const struct {
+		const char *file, *says;
+		bool at_a_place;
+	} cases[] = {
+		{ "broken/truncated.json", "", true },
+		{ "broken/missing_comma.json", "", true },
+		{ "broken/not_fio.json", "", true },
+		{ "broken/plain_text.txt",
+		  "not a result of a tool fioverdict "
+		  "reads (fio's JSON",
+		  false },
+		{ "broken/empty.json", "empty file: no result in it", false },
 	};
 
 	(void) state;
-	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const struct fv_diag *d;
 		struct fv_set set;
 
-		load1(&set, FIX(files[i]));
+		load1(&set, FIX(cases[i].file));
 		assert_int_equal(set.njobs, 0);
 		assert_int_equal(set.diags.nerrors, 1);
-		assert_non_null(set.diags.v[set.diags.n - 1].file);
-		assert_true(set.diags.v[set.diags.n - 1].line > 0);
-		assert_true(set.diags.v[set.diags.n - 1].column > 0);
+		d = &set.diags.v[set.diags.n - 1];
+		assert_non_null(d->file);
+		assert_non_null(strstr(d->message, cases[i].says));
+		if (cases[i].at_a_place) {
+			assert_true(d->line > 0);
+			assert_true(d->column > 0);
+		}
 		fv_set_free(&set);
 	}
 }
@@ -262,10 +279,14 @@ static void directory_walk(void **state)
 	struct fv_set set;
 
 	(void) state;
-	/* Found in a directory, non-fio files are notes; broken are errors. */
+	/*
+	 * Found in a directory, files of no result are notes, an empty one
+	 * (a run that failed?) a warning; broken are errors.
+	 */
 	load1(&set, FIX("broken"));
 	assert_int_equal(set.diags.nerrors, 2);
-	assert_int_equal(fvt_diags(&set, FV_NOTE, "skipped"), 3);
+	assert_int_equal(fvt_diags(&set, FV_NOTE, "skipped"), 2);
+	assert_int_equal(fvt_diags(&set, FV_WARNING, "empty file"), 1);
 	fv_set_free(&set);
 	load1(&set, FIX("plan"));
 	assert_int_equal(set.njobs, 40);
