@@ -96,8 +96,7 @@ static double permutation_p(const double *x, size_t m, double q,
 	memcpy(y, x, m * sizeof(*y));
 	for (unsigned k = 0; k < o->perms; k++) {
 		shuffle(y, m, &s);
-		if (best_split(y, m, o->min_seg, work, &at) >=
-		    q * (1 - 1e-12))
+		if (best_split(y, m, o->min_seg, work, &at) >= q * (1 - 1e-12))
 			above++;
 	}
 	return (1.0 + above) / (1.0 + o->perms);
@@ -118,14 +117,13 @@ static void insert(struct fv_cp *cp, size_t *ncp, size_t at, double p)
 
 /* The segment [lo, hi) of cp's split of x[n] with the best new split. */
 static double best_segment(const double *x, size_t n, const struct fv_cp *cp,
-			   size_t ncp, size_t min_seg, double *work,
-			   size_t *lo, size_t *hi, size_t *at)
+			   size_t ncp, size_t min_seg, double *work, size_t *lo,
+			   size_t *hi, size_t *at)
 {
 	double best = -INFINITY;
 
 	for (size_t k = 0; k <= ncp; k++) {
-		size_t a = k ? cp[k - 1].at : 0, b = k < ncp ? cp[k].at : n,
-		       t;
+		size_t a = k ? cp[k - 1].at : 0, b = k < ncp ? cp[k].at : n, t;
 		double q;
 
 		if (b - a < 2 * min_seg)
@@ -189,8 +187,7 @@ static void merge_small(const double *x, size_t n, struct fv_cp *cp,
 		}
 		if (!*ncp || least > min_shift)
 			return;
-		memmove(cp + low, cp + low + 1,
-			(*ncp - low - 1) * sizeof(*cp));
+		memmove(cp + low, cp + low + 1, (*ncp - low - 1) * sizeof(*cp));
 		(*ncp)--;
 	}
 }

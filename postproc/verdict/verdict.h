@@ -72,34 +72,36 @@ struct fv_ceiling {
 };
 
 struct fv_vopts {
-	double collapse_ratio;	 /* --collapse-ratio 0.85 */
-	double sigma;		 /* --sigma 5: standard errors of a change */
-	int ss_rounds;		 /* --ss-rounds 5 */
-	double ss_round_ms;	 /* --ss-round 1s */
-	double ss_range;	 /* --ss-range 20% */
-	double ss_excursion;	 /* --ss-slope 10% */
-	double cap_gain;	 /* --cap-gain 10% */
-	double cap_little;	 /* --cap-little 15% */
-	double cpu_busy;	 /* --cpu-busy 85%: a saturated thread */
-	double cpu_idle_max;	 /* --cpu-idle 5%: CPUs that starve a job */
-	double min_runtime_s;	 /* --min-runtime 60s */
-	double min_lat_ns;	 /* --min-lat 5us, of the mean total latency */
-	double mem_bytes;	 /* --mem: /proc/meminfo MemTotal */
-	double tail_ratio;	 /* --tail-ratio 10 */
-	double tail_growth;	 /* --tail-growth 2 */
-	int tail_windows;	 /* --tail-windows 5 */
-	double diff_tput;	 /* --diff-tput 10% */
-	double diff_p99;	 /* --diff-p99 20% */
-	double noise_mult;	 /* --noise-mult 3 */
-	double default_noise;	 /* --default-noise 10%: when none is known */
-	double lat_floor_ns;	 /* --lat-floor 20us */
-	int min_baseline;	 /* --min-baseline 1 */
-	double alpha;		 /* --alpha 0.05, over jobs x figures */
-	double wide_tput;	 /* --wide-tput 10: beyond, even untested */
-	double wide_lat;	 /* --wide-lat 40 */
-	double outlier_z;	 /* --outlier-z 3.5 */
-	double outlier_dev;	 /* --outlier-dev 25% */
-	uint64_t fail_on;	 /* --fail-on: bit per enum fv_verdict */
+	double collapse_ratio; /* --collapse-ratio 0.85 */
+	double sigma;	       /* --sigma 5: standard errors of a change */
+	int ss_rounds;	       /* --ss-rounds 5 */
+	double ss_round_ms;    /* --ss-round 1s */
+	double ss_range;       /* --ss-range 20% */
+	double ss_excursion;   /* --ss-slope 10% */
+	double cap_gain;       /* --cap-gain 10% */
+	double cap_little;     /* --cap-little 15% */
+	double cpu_busy;       /* --cpu-busy 85%: a saturated thread */
+	double cpu_idle_max;   /* --cpu-idle 5%: CPUs that starve a job */
+	double min_runtime_s;  /* --min-runtime 60s */
+	double min_lat_ns;     /* --min-lat 5us, of the mean total latency */
+	double mem_bytes;      /* --mem: /proc/meminfo MemTotal */
+	double tail_ratio;     /* --tail-ratio 10 */
+	double tail_growth;    /* --tail-growth 2 */
+	int tail_windows;      /* --tail-windows 5 */
+	double diff_tput;      /* --diff-tput 10% */
+	double diff_p99;       /* --diff-p99 20% */
+	double noise_mult;     /* --noise-mult 3 */
+	double default_noise;  /* --default-noise 10%: when none is known */
+	double lat_floor_ns;   /* --lat-floor 20us */
+	int min_baseline;      /* --min-baseline 1 */
+	double alpha;	       /* --alpha 0.05, per job (its primary figure) */
+	double noise_tput;     /* --noise 10: single runs' band, untested */
+	double noise_lat;      /* --noise-lat 40: p99's */
+	double threshold;      /* history --threshold 5% */
+	int min_segment;       /* history --min-segment 3 runs */
+	double outlier_z;      /* --outlier-z 3.5 */
+	double outlier_dev;    /* --outlier-dev 25% */
+	uint64_t fail_on;      /* --fail-on: bit per enum fv_verdict */
 	struct fv_ceiling *ceil; /* --ceiling [LABEL:]iops=N,bw=N */
 	size_t nceil;
 	/* --sku: the labels' SKUs, whose limits a cap is matched with */
@@ -182,5 +184,23 @@ int fv_hosts_table(const struct fv_verdict_in *in, struct fv_report *rep,
 /* Each job of in->set against in->base: the table "diff". */
 int fv_diff(const struct fv_verdict_in *in, struct fv_report *rep,
 	    bool *failed);
+
+/* The order of a history's runs (history --order). */
+enum fv_hist_order {
+	FV_HIST_TIME,  /* fio's timestamps, then the inputs' order */
+	FV_HIST_NAME,  /* the files' paths, numbers by value (strverscmp) */
+	FV_HIST_INPUT, /* the inputs' order, as given */
+};
+
+/*
+ * in->set's runs (every run, shown or not: each input one run of one
+ * suite, labels aside) as a history in order: per job, change points in
+ * its primary figure, the newest deciding its verdict. The table
+ * "history", one row per job, and with runs the table "history-runs",
+ * one row per job and run (the series and its segments, for charts and
+ * machines). 0 or -ENOMEM.
+ */
+int fv_history(const struct fv_verdict_in *in, enum fv_hist_order order,
+	       bool runs, struct fv_report *rep, bool *failed);
 
 #endif
