@@ -68,16 +68,14 @@ static const struct fv_option history_opts[] = {
 static int analyse(struct fv_tables *x, struct fv_report *rep)
 {
 	const struct history_ctx *h = x->ctx;
-	struct fv_verdict_in in = { .set = x->set,
-				    .logs = &x->logs,
-				    .ao = &x->c->ao,
-				    .o = &x->vo };
+	struct fv_verdict_in in = {
+		.set = x->set, .logs = &x->logs, .ao = &x->c->ao, .o = &x->vo
+	};
 
 	return fv_history(&in, h->order, h->series, rep, &x->failed);
 }
 
-static int history_main(const struct fv_invocation *inv, int argc,
-			char **argv)
+static int history_main(const struct fv_invocation *inv, int argc, char **argv)
 {
 	struct history_ctx h = { .order = FV_HIST_TIME };
 	struct fv_tables x = { .every_run = true,
@@ -98,9 +96,8 @@ const struct fv_command fv_cmd_history = {
 		 "newest change\ndecides the job's verdict. Every rule: "
 		 "fioverdict(1), HISTORY.\n",
 	.options =
-		(const struct fv_option *const[]){ fv_opts_format,
-						   fv_opts_common, fv_opts_lat,
-						   fv_opts_fail_on,
-						   history_opts, NULL },
+		(const struct fv_option *const[]){
+			fv_opts_format, fv_opts_common, fv_opts_lat,
+			fv_opts_fail_on, history_opts, NULL },
 	.main = history_main,
 };

@@ -19,7 +19,7 @@
 
 /* A change: the segments around it and what they show. */
 struct change {
-	size_t from, at, to; /* positions: before [from, at), after [at, to) */
+	size_t from, at, to;  /* positions: before [from, at), after [at, to) */
 	double before, after; /* medians, in the figure's unit */
 	double ratio, lo, hi, p;
 };
@@ -125,8 +125,17 @@ static const struct {
 	{ "p", "p", FV_U_PROB },
 };
 #define NHCOLS (sizeof(hcols) / sizeof(*hcols))
-enum { HC_FIGURE, HC_RUNS, HC_CHANGES, HC_RUN_AFTER, HC_FILE, HC_BEFORE_N,
-       HC_AFTER_N, HC_LEVELS, HC_RATIO = 13 };
+enum {
+	HC_FIGURE,
+	HC_RUNS,
+	HC_CHANGES,
+	HC_RUN_AFTER,
+	HC_FILE,
+	HC_BEFORE_N,
+	HC_AFTER_N,
+	HC_LEVELS,
+	HC_RATIO = 13
+};
 
 static int history_cols(struct fv_table *t)
 {
@@ -147,7 +156,10 @@ static int row_figures(struct fv_table *t, const struct fv_history *h,
 {
 	size_t row = t->nrows - 1, col = t->ncols - NHCOLS;
 	enum fv_unit u = fv_gfig_unit(s->primary, s->ref);
-	size_t lv = col + HC_LEVELS + (u == FV_U_IOPS ? 0 : u == FV_U_BPS ? 2 : 4);
+	size_t lv = col + HC_LEVELS +
+		    (u == FV_U_IOPS  ? 0
+		     : u == FV_U_BPS ? 2
+				     : 4);
 	int ret = fv_cell_str(t, row, col + HC_FIGURE,
 			      fv_gfig_name(s->primary, s->ref));
 
@@ -156,8 +168,9 @@ static int row_figures(struct fv_table *t, const struct fv_history *h,
 	if (ret || !c)
 		return ret;
 	ret = put(t, row, col + HC_RUN_AFTER, (double) s->run[c->at] + 1);
-	ret = ret ?: fv_cell_str(t, row, col + HC_FILE,
-				 h->runs[s->run[c->at]].source);
+	ret = ret
+		      ?: fv_cell_str(t, row, col + HC_FILE,
+				     h->runs[s->run[c->at]].source);
 	ret = ret ?: put(t, row, col + HC_BEFORE_N, (double) (c->at - c->from));
 	ret = ret ?: put(t, row, col + HC_AFTER_N, (double) (c->to - c->at));
 	ret = ret ?: put(t, row, lv, c->before);
@@ -175,9 +188,8 @@ static const char *common_label(const struct fv_history *h,
 	const char *l = s->ref->label ? s->ref->label : "";
 
 	for (size_t r = 0; r < h->nruns; r++)
-		if (s->job[r] && strcmp(s->job[r]->label ? s->job[r]->label
-							   : "",
-					l))
+		if (s->job[r] &&
+		    strcmp(s->job[r]->label ? s->job[r]->label : "", l))
 			return "";
 	return l;
 }
@@ -201,8 +213,8 @@ static int too_short(struct fv_vctx *vc, const struct fv_history *h,
 		 "too short a history: a change needs %d runs on each side "
 		 "(--min-segment), %d in all",
 		 h->o->min_segment, 2 * h->o->min_segment);
-	return verdict_row(vc, h, s, FV_V_INSUFFICIENT, ev, sent) ?:
-		       row_figures(vc->t, h, s, NULL);
+	return verdict_row(vc, h, s, FV_V_INSUFFICIENT, ev, sent)
+		       ?: row_figures(vc->t, h, s, NULL);
 }
 
 static int no_change(struct fv_vctx *vc, const struct fv_history *h,
@@ -218,8 +230,8 @@ static int no_change(struct fv_vctx *vc, const struct fv_history *h,
 		 "no change beyond %.3g%% that the permutation test finds "
 		 "significant at %.3g",
 		 100 * h->o->threshold, h->o->alpha);
-	return verdict_row(vc, h, s, FV_V_STABLE, ev, sent) ?:
-		       row_figures(vc->t, h, s, NULL);
+	return verdict_row(vc, h, s, FV_V_STABLE, ev, sent)
+		       ?: row_figures(vc->t, h, s, NULL);
 }
 
 static int changed(struct fv_vctx *vc, const struct fv_history *h,
@@ -230,8 +242,8 @@ static int changed(struct fv_vctx *vc, const struct fv_history *h,
 	char name[320], sent[480];
 	enum fv_verdict v;
 
-	fv_vlist_add(&l, "%s over %zu runs",
-		     fv_gfig_name(s->primary, s->ref), s->n);
+	fv_vlist_add(&l, "%s over %zu runs", fv_gfig_name(s->primary, s->ref),
+		     s->n);
 	for (size_t k = 0; k < s->ncp; k++) {
 		if (measure(s, k, &c))
 			return -ENOMEM;
@@ -239,13 +251,14 @@ static int changed(struct fv_vctx *vc, const struct fv_history *h,
 	}
 	say_others(&l, h, s, &c);
 	v = fv_gfig_sign(s->primary) * log(c.ratio) < 0 ? FV_V_REGRESSION
-							 : FV_V_IMPROVEMENT;
+							: FV_V_IMPROVEMENT;
 	run_name(name, sizeof(name), h, s, c.at);
-	snprintf(sent, sizeof(sent), "%s from %s on: the newest change of the "
+	snprintf(sent, sizeof(sent),
+		 "%s from %s on: the newest change of the "
 		 "history (%zu in all)",
 		 v == FV_V_REGRESSION ? "worse" : "better", name, s->ncp);
-	return verdict_row(vc, h, s, v, l.buf, sent) ?:
-		       row_figures(vc->t, h, s, &c);
+	return verdict_row(vc, h, s, v, l.buf, sent)
+		       ?: row_figures(vc->t, h, s, &c);
 }
 
 static int rows(struct fv_vctx *vc, const struct fv_history *h)

@@ -27,9 +27,9 @@ static int add_run(struct fv_history *h, const struct fv_job *j)
 	for (size_t i = 0; i < h->nruns; i++)
 		if (same_run(&h->runs[i], j))
 			return 0;
-	h->runs[h->nruns++] = (struct fv_hrun){ j->source ? j->source : "",
-						j->doc, j->timestamp,
-						j->order };
+	h->runs[h->nruns++] =
+		(struct fv_hrun){ j->source ? j->source : "", j->doc,
+				  j->timestamp, j->order };
 	return 0;
 }
 
@@ -112,7 +112,6 @@ static int fill_series(struct fv_history *h, struct fv_hseries *s)
 	}
 	return 0;
 }
-
 
 static int detect(const struct fv_history *h, struct fv_hseries *s)
 {

@@ -13,14 +13,10 @@ static const struct {
 	const char *key, *title;
 	enum fv_unit unit;
 } rcols[] = {
-	{ "job", "Job", FV_U_TEXT },
-	{ "run", "Run", FV_U_COUNT },
-	{ "file", "File", FV_U_TEXT },
-	{ "figure", "Figure", FV_U_TEXT },
-	{ "iops", "IOPS", FV_U_IOPS },
-	{ "bps", "Bandwidth", FV_U_BPS },
-	{ "ns", "Latency", FV_U_NS },
-	{ "segment", "Segment", FV_U_COUNT },
+	{ "job", "Job", FV_U_TEXT },   { "run", "Run", FV_U_COUNT },
+	{ "file", "File", FV_U_TEXT }, { "figure", "Figure", FV_U_TEXT },
+	{ "iops", "IOPS", FV_U_IOPS }, { "bps", "Bandwidth", FV_U_BPS },
+	{ "ns", "Latency", FV_U_NS },  { "segment", "Segment", FV_U_COUNT },
 };
 #define NRCOLS (sizeof(rcols) / sizeof(*rcols))
 
@@ -37,7 +33,10 @@ static int run_row(struct fv_table *t, const struct fv_history *h,
 	    fv_cell_num(t, row, 1, (double) r + 1) ||
 	    fv_cell_str(t, row, 2, h->runs[r].source) ||
 	    fv_cell_str(t, row, 3, fv_gfig_name(s->primary, s->ref)) ||
-	    fv_cell_num(t, row, u == FV_U_IOPS ? 4 : u == FV_U_BPS ? 5 : 6,
+	    fv_cell_num(t, row,
+			u == FV_U_IOPS	? 4
+			: u == FV_U_BPS ? 5
+					: 6,
 			exp(s->v[i])) ||
 	    fv_cell_num(t, row, 7, (double) fv_hseries_segment(s, i)))
 		return -ENOMEM;

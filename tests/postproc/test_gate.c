@@ -144,8 +144,7 @@ static void rated_job_p99(void **state)
 		       1);
 	}
 	assert_string_equal(diff_of(&g, "rated"), "regression");
-	assert_string_equal(fv_table_str(g.rep.tables[0], 0, "figure"),
-			    "p99");
+	assert_string_equal(fv_table_str(g.rep.tables[0], 0, "figure"), "p99");
 	assert_float_equal(fv_table_num(g.rep.tables[0], 0, "base_p99_ns"),
 			   202e3, 1e-6);
 	assert_float_equal(fv_table_num(g.rep.tables[0], 0, "new_iops"), 1000,
@@ -226,8 +225,7 @@ static void history_finds_the_change(void **state)
 	t = history_of(&s, &o, FV_HIST_TIME, &rep);
 	assert_string_equal(fv_table_str(t, 0, "verdict"), "regression");
 	assert_float_equal(fv_table_num(t, 0, "run_after"), 13, 0);
-	assert_string_equal(fv_table_str(t, 0, "first_after"),
-			    "run13/x.json");
+	assert_string_equal(fv_table_str(t, 0, "first_after"), "run13/x.json");
 	assert_float_equal(fv_table_num(t, 0, "runs_before"), 12, 0);
 	assert_float_equal(fv_table_num(t, 0, "runs_after"), 4, 0);
 	assert_true(fv_table_num(t, 0, "ratio") < 0.8);
@@ -281,13 +279,11 @@ static void history_order(void **state)
 	history_series(&s, 16, true);
 	t = history_of(&s, &o, FV_HIST_TIME, &rep);
 	assert_string_equal(fv_table_str(t, 0, "verdict"), "improvement");
-	assert_string_equal(fv_table_str(t, 0, "first_after"),
-			    "run12/x.json");
+	assert_string_equal(fv_table_str(t, 0, "first_after"), "run12/x.json");
 	fv_report_free(&rep);
 	t = history_of(&s, &o, FV_HIST_NAME, &rep);
 	assert_string_equal(fv_table_str(t, 0, "verdict"), "regression");
-	assert_string_equal(fv_table_str(t, 0, "first_after"),
-			    "run13/x.json");
+	assert_string_equal(fv_table_str(t, 0, "first_after"), "run13/x.json");
 	fv_report_free(&rep);
 	fv_vopts_free(&o);
 	fv_set_free(&s);
