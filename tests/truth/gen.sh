@@ -17,6 +17,9 @@
 # batches of repeated runs, A/A and A/B (case repeats, made apart:
 #   TRUTH_BATCH=a tests/truth/gen.sh ENGINE_SO OUTDIR repeats, and again
 #   later, under another load, with b, c, ...).
+# A history as CI keeps one (case history, made apart: gen.sh ENGINE_SO
+#   OUTDIR history): single runs of a read and a write job on a disk the
+#   engine's emulator holds to 4,000 IOPS, then the read job's at 3,000.
 # What each run must give is in tests/truth/expected.tsv.
 #
 # Usage (as root): tests/truth/gen.sh ENGINE_SO OUTDIR [CASE...]
