@@ -331,5 +331,7 @@ extern const struct fv_option fv_opts_verdict[], fv_opts_diff[],
 	fv_opts_fail_on[], fv_opts_noise[];
 /* --fail-on LIST into the verdict mask (uint64_t) at c->own + o->off. */
 fv_option_fn fv_set_fail_on;
+/* A significance level: strictly between 0 and 1 (5% or 0.05). */
+fv_option_fn fv_set_alpha;
 
 #endif

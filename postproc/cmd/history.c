@@ -32,7 +32,12 @@ static int set_order(struct fv_cmdline *c, const struct fv_option *o,
 			ctx_of(c)->order = (enum fv_hist_order) i;
 			return 0;
 		}
-	return fv_option_invalid(c, o, arg);
+	(void) o;
+	return fv_usage_error(c,
+			      "--order: '%s' is no order of runs: time (fio's "
+			      "timestamps), name (the files' paths) or input "
+			      "(as given)",
+			      arg);
 }
 
 static int set_series(struct fv_cmdline *c, const struct fv_option *o,
@@ -57,7 +62,7 @@ static const struct fv_option history_opts[] = {
 		  VO(min_segment), 2, 0),
 	FV_OPT_AT("alpha", 0, "P",
 		  "a change's permutation test p at most P [0.05]",
-		  fv_set_ratio, VO(alpha), 0, 0),
+		  fv_set_alpha, VO(alpha), 0, 0),
 	FV_OPT("series", 0, NULL,
 	       "also the table history-runs: each job's figure\nrun by run, "
 	       "with its segment",
@@ -90,11 +95,11 @@ const struct fv_command fv_cmd_history = {
 	.help = "change points along a history of single runs",
 	.synopsis = "history [OPTION]... RUN...",
 	.after = "RUN: one run of the suite each (files or directories), in "
-		 "--order. Per job, E-divisive\nmeans on its primary figure "
-		 "(throughput; p99 of a job held to a rate, the sync\np99 of "
-		 "one that syncs), a permutation test with a fixed seed; the "
-		 "newest change\ndecides the job's verdict. Every rule: "
-		 "fioverdict(1), HISTORY.\n",
+		 "--order. Per job,\nE-divisive means on its primary figure "
+		 "(throughput; p99 of a job held to a\nrate, the sync p99 of "
+		 "one that syncs), a permutation test with a fixed seed;\nthe "
+		 "newest change decides the job's verdict. Every rule: "
+		 "fioverdict(1),\nVERDICTS (history).\n",
 	.options =
 		(const struct fv_option *const[]){
 			fv_opts_format, fv_opts_common, fv_opts_lat,

@@ -131,8 +131,8 @@ const struct fv_option fv_opts_verdict[] = {
 };
 
 /* A significance level: a ratio strictly between 0 and 1 (5% or 0.05). */
-static int set_alpha(struct fv_cmdline *c, const struct fv_option *o,
-		     const char *arg)
+int fv_set_alpha(struct fv_cmdline *c, const struct fv_option *o,
+		 const char *arg)
 {
 	int ret = fv_set_ratio(c, o, arg);
 	double a = *(double *) ((char *) c->own + o->off);
@@ -173,7 +173,7 @@ const struct fv_option fv_opts_diff[] = {
 		"alpha", 0, "P",
 		"significance of a change of a job's primary\nfigure, each way "
 		"[0.05]",
-		set_alpha, VO(alpha), 0, 0),
+		fv_set_alpha, VO(alpha), 0, 0),
 	FV_OPT_AT("noise", 0, "X",
 		  "single runs' throughput differs by up to X\ntimes: "
 		  "beyond, a change counts untested [10]",

@@ -60,12 +60,12 @@ static int levels(struct fv_chart *ch, const struct fv_table *t,
 		if (!n)
 			break;
 		qsort(v, n, sizeof(*v), cmp_double);
-		ret = fv_mark_add(ch, &(struct fv_mark){
-					      FV_MK_HLINE, lo - 0.4, hi + 0.4,
-					      n % 2 ? v[n / 2]
-						    : (v[n / 2 - 1] + v[n / 2]) /
-							      2,
-					      (char *) "segment median" });
+		ret = fv_mark_add(ch,
+				  &(struct fv_mark){
+					  FV_MK_HLINE, lo - 0.4, hi + 0.4,
+					  n % 2 ? v[n / 2]
+						: (v[n / 2 - 1] + v[n / 2]) / 2,
+					  (char *) "segment median" });
 	}
 	free(v);
 	return ret;
@@ -95,8 +95,8 @@ static int changes(struct fv_chart *ch, const struct fv_table *t,
 					 fv_table_num(hist, h, "ratio"));
 		if (fv_mark_add(ch, &(struct fv_mark){
 					    FV_MK_VLINE,
-					    fv_table_num(t, r, "run") - 0.5, NAN,
-					    NAN, text }))
+					    fv_table_num(t, r, "run") - 0.5,
+					    NAN, NAN, text }))
 			return -ENOMEM;
 	}
 	return 0;

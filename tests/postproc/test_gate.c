@@ -5,7 +5,9 @@
  * declared noise band, a job held to a rate (p99 decides), a read and a
  * write test of one name (each against its own direction), the machine
  * columns each of one unit; history on series with and without a change,
- * too short, ordered by name against time, and its table of runs.
+ * too short, ordered by name against time, and its table of runs; the
+ * history subcommand on the truth suite's runs, its exit status and
+ * refusals.
  */
 #include <math.h>
 #include <stdio.h>
@@ -289,6 +291,48 @@ static void history_order(void **state)
 	fv_set_free(&s);
 }
 
+/* The truth suite's history: twelve runs, then the read job slower. */
+static void history_command(void **state)
+{
+	char *out, *err, paths[16][4096], rel[16];
+	const char *args[32] = { "history",    "--order", "name", "--fail-on",
+				 "regression", "-f",	  "csv" };
+	size_t n = 7;
+	int st;
+
+	(void) state;
+	for (int i = 0; i < 16; i++) {
+		snprintf(rel, sizeof(rel), "hist_%02d", i + 1);
+		snprintf(paths[i], sizeof(paths[i]), "%s",
+			 fvt_path("FV_TRUTH", "tests/truth/runs", rel));
+		args[n++] = paths[i];
+	}
+	args[n] = NULL;
+	st = fvt_runv(&out, &err, args);
+	if (st != 1 || !strstr(out, "capped_randread,history,regression,"))
+		fail_msg("exit %d\n%s%s", st, out, err);
+	assert_non_null(strstr(out, "capped_randwrite,history,stable,"));
+	assert_non_null(strstr(out, ",throughput,16,1,13,"));
+	free(out);
+	free(err);
+	/* twelve runs: no change, exit 0 */
+	args[7 + 12] = NULL;
+	assert_int_equal(fvt_runv(&out, &err, args), 0);
+	assert_null(strstr(out, "regression,"));
+	free(out);
+	free(err);
+	st = fvt_run(&out, &err, "history", "--order", "size", paths[0], NULL);
+	assert_int_equal(st, 64);
+	assert_non_null(strstr(err, "--order"));
+	free(out);
+	free(err);
+	st = fvt_run(&out, &err, "history", "--min-segment", "1", paths[0],
+		     NULL);
+	assert_int_equal(st, 64);
+	free(out);
+	free(err);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -299,6 +343,7 @@ int main(void)
 		cmocka_unit_test(history_finds_the_change),
 		cmocka_unit_test(history_without_change),
 		cmocka_unit_test(history_order),
+		cmocka_unit_test(history_command),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
