@@ -27,7 +27,6 @@
 #include <string.h>
 
 #include "gate.h"
-#include "series_stats.h"
 #include "util/util.h"
 
 enum how { BY_RANK, BY_SPREAD, BY_BAND };
@@ -107,11 +106,6 @@ static size_t sample(const struct dctx *dc, const struct fv_set *s,
 	return k;
 }
 
-static double median(const double *v, size_t n)
-{
-	return fv_cp_median(v, n);
-}
-
 /* Each way's p-value: the rank test's, or the baseline's spread's. */
 static void one_sided(struct cell *c, const struct fv_mw *mw, const double *lb,
 		      const double *la, double alpha, int sign)
@@ -154,8 +148,8 @@ static int test_cell(struct cell *c, double alpha, int sign)
 		return ret;
 	c->lo = exp(c->lo);
 	c->hi = exp(c->hi);
-	c->mb = median(c->b, c->nb);
-	c->ma = median(c->a, c->na);
+	c->mb = fv_cp_median(c->b, c->nb);
+	c->ma = fv_cp_median(c->a, c->na);
 	c->ratio = c->ma / c->mb;
 	return isnan(c->ratio) ? -ENOMEM : 0;
 }
