@@ -71,34 +71,46 @@ static void say_change(struct fv_vlist *l, const struct fv_history *h,
 		     c->to - c->at);
 }
 
-/* The other figures' medians across the newest change (shown only). */
-static void say_others(struct fv_vlist *l, const struct fv_history *h,
-		       const struct fv_hseries *s, const struct change *c)
+/* Figure f of the runs at positions [from, to) into v: how many have it. */
+static size_t others_of(const struct fv_history *h, const struct fv_hseries *s,
+			enum fv_gfig f, size_t from, size_t to, double *v)
 {
+	size_t n = 0;
+
+	for (size_t i = from; i < to; i++) {
+		double x = fv_gfig_value(h->ao, h->set, s->job[s->run[i]], f);
+
+		if (!isnan(x))
+			v[n++] = x;
+	}
+	return n;
+}
+
+/* The other figures' medians across the newest change (shown only). */
+static int say_others(struct fv_vlist *l, const struct fv_history *h,
+		      const struct fv_hseries *s, const struct change *c)
+{
+	double *v = malloc((c->to - c->from + 1) * sizeof(*v));
+
+	if (!v)
+		return -ENOMEM;
 	for (int f = 0; f < FV_G_NR; f++) {
-		double v[2][64];
-		size_t n[2] = { 0, 0 };
+		enum fv_unit u = fv_gfig_unit(f, s->ref);
+		size_t nb, na;
 		char a[48], b[48];
 
 		if (f == (int) s->primary)
 			continue;
-		for (size_t i = c->from; i < c->to; i++) {
-			size_t side = i >= c->at;
-			double x = fv_gfig_value(h->ao, h->set,
-						 s->job[s->run[i]], f);
-
-			if (!isnan(x) && n[side] < 64)
-				v[side][n[side]++] = x;
-		}
-		if (!n[0] || !n[1])
-			continue;
-		fv_vfmt(b, sizeof(b), fv_gfig_unit(f, s->ref),
-			fv_cp_median(v[0], n[0]));
-		fv_vfmt(a, sizeof(a), fv_gfig_unit(f, s->ref),
-			fv_cp_median(v[1], n[1]));
-		fv_vlist_add(l, "%s %s to %s (shown)", fv_gfig_name(f, s->ref),
-			     b, a);
+		nb = others_of(h, s, f, c->from, c->at, v);
+		fv_vfmt(b, sizeof(b), u, fv_cp_median(v, nb));
+		na = others_of(h, s, f, c->at, c->to, v);
+		fv_vfmt(a, sizeof(a), u, fv_cp_median(v, na));
+		if (nb && na)
+			fv_vlist_add(l, "%s %s to %s (shown)",
+				     fv_gfig_name(f, s->ref), b, a);
 	}
+	free(v);
+	return 0;
 }
 
 /* The machine formats' columns, each of one unit. */
@@ -249,7 +261,8 @@ static int changed(struct fv_vctx *vc, const struct fv_history *h,
 			return -ENOMEM;
 		say_change(&l, h, s, &c);
 	}
-	say_others(&l, h, s, &c);
+	if (say_others(&l, h, s, &c))
+		return -ENOMEM;
 	v = fv_gfig_sign(s->primary) * log(c.ratio) < 0 ? FV_V_REGRESSION
 							: FV_V_IMPROVEMENT;
 	run_name(name, sizeof(name), h, s, c.at);

@@ -22,15 +22,14 @@ static bool same_run(const struct fv_hrun *r, const struct fv_job *j)
 	       !strcmp(r->source, j->source ? j->source : "");
 }
 
-static int add_run(struct fv_history *h, const struct fv_job *j)
+static void add_run(struct fv_history *h, const struct fv_job *j)
 {
 	for (size_t i = 0; i < h->nruns; i++)
 		if (same_run(&h->runs[i], j))
-			return 0;
+			return;
 	h->runs[h->nruns++] =
 		(struct fv_hrun){ j->source ? j->source : "", j->doc,
 				  j->timestamp, j->order };
-	return 0;
 }
 
 /* By the order asked, then the document, then the inputs' order. */
