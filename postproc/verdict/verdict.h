@@ -72,36 +72,36 @@ struct fv_ceiling {
 };
 
 struct fv_vopts {
-	double collapse_ratio; /* --collapse-ratio 0.85 */
-	double sigma;	       /* --sigma 5: standard errors of a change */
-	int ss_rounds;	       /* --ss-rounds 5 */
-	double ss_round_ms;    /* --ss-round 1s */
-	double ss_range;       /* --ss-range 20% */
-	double ss_excursion;   /* --ss-slope 10% */
-	double cap_gain;       /* --cap-gain 10% */
-	double cap_little;     /* --cap-little 15% */
-	double cpu_busy;       /* --cpu-busy 85%: a saturated thread */
-	double cpu_idle_max;   /* --cpu-idle 5%: CPUs that starve a job */
-	double min_runtime_s;  /* --min-runtime 60s */
-	double min_lat_ns;     /* --min-lat 5us, of the mean total latency */
-	double mem_bytes;      /* --mem: /proc/meminfo MemTotal */
-	double tail_ratio;     /* --tail-ratio 10 */
-	double tail_growth;    /* --tail-growth 2 */
-	int tail_windows;      /* --tail-windows 5 */
-	double diff_tput;      /* --diff-tput 10% */
-	double diff_p99;       /* --diff-p99 20% */
-	double noise_mult;     /* --noise-mult 3 */
-	double default_noise;  /* --default-noise 10%: when none is known */
-	double lat_floor_ns;   /* --lat-floor 20us */
-	int min_baseline;      /* --min-baseline 1 */
-	double alpha;	       /* --alpha 0.05, per job (its primary figure) */
-	double noise_tput;     /* --noise 10: single runs' band, untested */
-	double noise_lat;      /* --noise-lat 40: p99's */
-	double threshold;      /* history --threshold 5% */
-	int min_segment;       /* history --min-segment 3 runs */
-	double outlier_z;      /* --outlier-z 3.5 */
-	double outlier_dev;    /* --outlier-dev 25% */
-	uint64_t fail_on;      /* --fail-on: bit per enum fv_verdict */
+	double collapse_ratio;	 /* --collapse-ratio 0.85 */
+	double sigma;		 /* --sigma 5: standard errors of a change */
+	int ss_rounds;		 /* --ss-rounds 5 */
+	double ss_round_ms;	 /* --ss-round 1s */
+	double ss_range;	 /* --ss-range 20% */
+	double ss_excursion;	 /* --ss-slope 10% */
+	double cap_gain;	 /* --cap-gain 10% */
+	double cap_little;	 /* --cap-little 15% */
+	double cpu_busy;	 /* --cpu-busy 85%: a saturated thread */
+	double cpu_idle_max;	 /* --cpu-idle 5%: CPUs that starve a job */
+	double min_runtime_s;	 /* --min-runtime 60s */
+	double min_lat_ns;	 /* --min-lat 5us, of the mean total latency */
+	double mem_bytes;	 /* --mem: /proc/meminfo MemTotal */
+	double tail_ratio;	 /* --tail-ratio 10 */
+	double tail_growth;	 /* --tail-growth 2 */
+	int tail_windows;	 /* --tail-windows 5 */
+	double diff_tput;	 /* --diff-tput 10% */
+	double diff_p99;	 /* --diff-p99 20% */
+	double noise_mult;	 /* --noise-mult 3 */
+	double default_noise;	 /* --default-noise 10%: when none is known */
+	double lat_floor_ns;	 /* --lat-floor 20us */
+	int min_baseline;	 /* --min-baseline 1 */
+	double alpha;		 /* --alpha 0.05, per job */
+	double noise_tput;	 /* --noise 10: single runs' band */
+	double noise_lat;	 /* --noise-lat 40 */
+	double threshold;	 /* history --threshold 5% */
+	int min_segment;	 /* history --min-segment 3 */
+	double outlier_z;	 /* --outlier-z 3.5 */
+	double outlier_dev;	 /* --outlier-dev 25% */
+	uint64_t fail_on;	 /* --fail-on: bit per enum fv_verdict */
 	struct fv_ceiling *ceil; /* --ceiling [LABEL:]iops=N,bw=N */
 	size_t nceil;
 	/* --sku: the labels' SKUs, whose limits a cap is matched with */

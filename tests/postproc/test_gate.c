@@ -297,6 +297,7 @@ static void history_command(void **state)
 	char *out, *err, paths[16][4096], rel[16];
 	const char *args[32] = { "history",    "--order", "name", "--fail-on",
 				 "regression", "-f",	  "csv" };
+	const char *rep[32] = { NULL };
 	size_t n = 7;
 	int st;
 
@@ -321,6 +322,23 @@ static void history_command(void **state)
 	assert_null(strstr(out, "regression,"));
 	free(out);
 	free(err);
+	/* the report of the sixteen: the history's table, a chart per job */
+	rep[0] = "report";
+	rep[1] = "--history";
+	rep[2] = "-q";
+	rep[3] = "-o";
+	rep[4] = fvt_at("history.html");
+	for (int i = 0; i < 16; i++)
+		rep[5 + i] = paths[i];
+	st = fvt_runv(&out, &err, rep);
+	free(out);
+	free(err);
+	out = fvt_slurp(fvt_at("history.html"), NULL);
+	if ((st != 0 && st != 69) || !out ||
+	    !strstr(out, "History: capped_randread, throughput"))
+		fail_msg("report --history: exit %d", st);
+	assert_non_null(strstr(out, "worse from run 13"));
+	free(out);
 	st = fvt_run(&out, &err, "history", "--order", "size", paths[0], NULL);
 	assert_int_equal(st, 64);
 	assert_non_null(strstr(err, "--order"));
