@@ -34,7 +34,8 @@ INST_PRICES := $(wildcard catalog/prices/*.csv)
 INST_MAN7 := engines/uring_durable.7 engines/nvme_pt.7
 INST_DOCS := README.md docs/stats-file.md
 INST_EXAMPLES := ci/examples/fioverdict-ci.sh ci/examples/github-actions.yml \
-	ci/examples/gitlab-ci.yml
+	ci/examples/gitlab-ci.yml ci/examples/fioverdict-history.sh \
+	ci/examples/github-history.yml
 
 .PHONY: install uninstall deb check-man check-install check-ci check-deb
 

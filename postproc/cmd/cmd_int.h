@@ -122,7 +122,7 @@ extern const struct fv_command *const fv_commands[]; /* NULL-terminated */
 extern const struct fv_command fv_cmd_summary, fv_cmd_compare, fv_cmd_latency,
 	fv_cmd_scaling, fv_cmd_sweep, fv_cmd_verdict, fv_cmd_diff, fv_cmd_run,
 	fv_cmd_report, fv_cmd_matrix, fv_cmd_catalog, fv_cmd_hosts,
-	fv_cmd_timeline, fv_cmd_recommend;
+	fv_cmd_timeline, fv_cmd_recommend, fv_cmd_history;
 
 /*
  * Parses argv (argv[0] the subcommand) against cmd's option tables. GNU
@@ -336,5 +336,7 @@ extern const struct fv_option fv_opts_verdict[], fv_opts_diff[],
 	fv_opts_fail_on[], fv_opts_noise[];
 /* --fail-on LIST into the verdict mask (uint64_t) at c->own + o->off. */
 fv_option_fn fv_set_fail_on;
+/* A significance level: strictly between 0 and 1 (5% or 0.05). */
+fv_option_fn fv_set_alpha;
 
 #endif

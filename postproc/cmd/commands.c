@@ -17,6 +17,7 @@ const struct fv_command *const fv_commands[] = {
 	&fv_cmd_hosts,
 	&fv_cmd_timeline,
 	&fv_cmd_diff,
+	&fv_cmd_history,
 	&fv_cmd_run,
 	&fv_cmd_report,
 	&fv_cmd_matrix,

@@ -16,6 +16,7 @@
 struct report_opts {
 	const char *title;
 	uint64_t fail_on; /* --fail-on: bit per enum fv_verdict */
+	bool history;	  /* --history: the inputs are a history's runs */
 };
 
 static const struct fv_option report_opts[] = {
@@ -24,6 +25,10 @@ static const struct fv_option report_opts[] = {
 	FV_OPT_AT("fail-on", 0, "LIST",
 		  "exit 1 when one of these verdicts occurs\n(comma-separated)",
 		  fv_set_fail_on, offsetof(struct report_opts, fail_on), 0, 0),
+	FV_OPT_AT("history", 0, NULL,
+		  "the inputs are a history's runs: its table and\nchart "
+		  "(fioverdict history)",
+		  fv_set_flag, offsetof(struct report_opts, history), 0, 0),
 	FV_OPT_END,
 };
 
@@ -69,6 +74,10 @@ static int charts(struct fv_charts *ch, struct fv_page *page,
 		ret = fv_charts_hosts(ch, fv_report_table(rep, "hosts"));
 	if (!ret)
 		ret = fv_charts_runs(ch, &s->set);
+	if (!ret)
+		ret = fv_charts_history(ch,
+					fv_report_table(rep, "history-runs"),
+					fv_report_table(rep, "history"));
 	return ret ? ret : draw(ch, &page->chart_note, c->err, c->verbosity);
 }
 
@@ -106,6 +115,11 @@ static int build(const struct fv_cmdline *c, struct fv_suite *s)
 	s->vo.skus = c->ao.skus;
 	s->vo.fail_on = ro->fail_on;
 	ret = fv_suite_run(s, &in, fv_report_tables, &rep);
+	if (!ret && ro->history)
+		ret = fv_history(&(struct fv_verdict_in){ .set = &s->set,
+							  .ao = &s->ao,
+							  .o = &s->vo },
+				 FV_HIST_TIME, true, &rep, &s->failed);
 	page.verdicts = fv_report_table(&rep, "verdict");
 	if (!ret)
 		ret = charts(&ch, &page, s, &rep, c);

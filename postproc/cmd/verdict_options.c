@@ -136,8 +136,8 @@ const struct fv_option fv_opts_verdict[] = {
 };
 
 /* A significance level: a ratio strictly between 0 and 1 (5% or 0.05). */
-static int set_alpha(struct fv_cmdline *c, const struct fv_option *o,
-		     const char *arg)
+int fv_set_alpha(struct fv_cmdline *c, const struct fv_option *o,
+		 const char *arg)
 {
 	int ret = fv_set_ratio(c, o, arg);
 	double a = *(double *) ((char *) c->own + o->off);
@@ -177,18 +177,18 @@ const struct fv_option fv_opts_diff[] = {
 		  fv_set_ratio, VO(diff_tput), 0, 0),
 	FV_OPT_AT("diff-p99", 0, "R", "p99 worse by more than R [20%]",
 		  fv_set_ratio, VO(diff_p99), 0, 0),
-	FV_OPT_AT("alpha", 0, "P",
-		  "significance of a change, over all jobs x\nfigures (Holm) "
-		  "[0.05]",
-		  set_alpha, VO(alpha), 0, 0),
-	FV_OPT_AT("wide-tput", 0, "X",
-		  "throughput changed by more than X times counts\nwithout a "
-		  "test [10]",
-		  fv_set_number, VO(wide_tput), 1, 0),
-	FV_OPT_AT("wide-lat", 0, "X",
-		  "p99 changed by more than X times counts\nwithout a "
-		  "test [40]",
-		  fv_set_number, VO(wide_lat), 1, 0),
+	FV_OPT_AT(
+		"alpha", 0, "P",
+		"significance of a change of a job's primary\nfigure, each way "
+		"[0.05]",
+		fv_set_alpha, VO(alpha), 0, 0),
+	FV_OPT_AT("noise", 0, "X",
+		  "single runs' throughput differs by up to X\ntimes: "
+		  "beyond, a change counts untested [10]",
+		  fv_set_number, VO(noise_tput), 1, 0),
+	FV_OPT_AT("noise-lat", 0, "X",
+		  "single runs' p99 differs by up to X times [40]",
+		  fv_set_number, VO(noise_lat), 1, 0),
 	FV_OPT_AT("min-baseline", 0, "N",
 		  "fewer baseline runs: insufficient-baseline [1]", fv_set_int,
 		  VO(min_baseline), 1, 0),

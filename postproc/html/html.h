@@ -37,6 +37,13 @@ int fv_charts_hosts(struct fv_charts *c, const struct fv_table *hosts);
  * 0 or -ENOMEM.
  */
 int fv_charts_runs(struct fv_charts *c, const struct fv_set *set);
+/*
+ * Per job of a history (the tables history-runs and history, either may
+ * be NULL): its primary figure run by run, each segment's median and
+ * each change point. 0 or -ENOMEM.
+ */
+int fv_charts_history(struct fv_charts *c, const struct fv_table *runs,
+		      const struct fv_table *hist);
 /* Adds the percentiles the curves show to the list computed at ingest. */
 void fv_report_curve_pcts(struct fv_pctlist *pl);
 

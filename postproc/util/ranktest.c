@@ -68,10 +68,29 @@ double fv_mw_min_p(size_t n, size_t m)
 	return n && m ? fmin(1, 2 / choose(n + m, n)) : 1;
 }
 
+/* A p-value that equals the level in exact arithmetic reaches it. */
+static bool reaches(double p, double level)
+{
+	return p <= level * (1 + 1e-12);
+}
+
 size_t fv_mw_runs_needed(double level)
 {
 	for (size_t k = 1; k <= 1000; k++)
-		if (fv_mw_min_p(k, k) <= level)
+		if (reaches(fv_mw_min_p(k, k), level))
+			return k;
+	return 0;
+}
+
+double fv_mw_min_p1(size_t n, size_t m)
+{
+	return n && m ? 1 / choose(n + m, n) : 1;
+}
+
+size_t fv_mw_runs_needed1(double level)
+{
+	for (size_t k = 1; k <= 1000; k++)
+		if (reaches(fv_mw_min_p1(k, k), level))
 			return k;
 	return 0;
 }
@@ -108,10 +127,38 @@ static double ties_of(double *all, size_t k, bool *any)
 	return t3;
 }
 
+/* The distribution is symmetric: each tail, and twice the smaller. */
+static int exact_p(struct fv_mw *out, size_t n, size_t m)
+{
+	out->p_lower = fv_mw_cdf(out->u, n, m);
+	out->p_upper = 1 - fv_mw_cdf(out->u - 1, n, m);
+	if (isnan(out->p_lower) || isnan(out->p_upper))
+		return -ENOMEM;
+	out->p = fmin(1, 2 * fmin(out->p_lower, out->p_upper));
+	return 0;
+}
+
+/* The normal approximation with the ties' and continuity corrections. */
+static int normal_p(struct fv_mw *out, size_t n, size_t m, double t3)
+{
+	double nm = (double) (n * m), k = (double) (n + m), z = out->u - nm / 2,
+	       sd = sqrt(nm / 12 * (k + 1 - t3 / (k * (k - 1))));
+
+	if (!(sd > 0)) {
+		out->p = out->p_lower = out->p_upper = 1;
+		return 0;
+	}
+	out->p_lower = pnorm((z + 0.5) / sd);
+	out->p_upper = pnorm(-(z - 0.5) / sd);
+	z = (z - (z > 0 ? 0.5 : z < 0 ? -0.5 : 0)) / sd;
+	out->p = fmin(1, 2 * fmin(pnorm(z), pnorm(-z)));
+	return 0;
+}
+
 int fv_mw_test(const double *x, size_t n, const double *y, size_t m,
 	       struct fv_mw *out)
 {
-	double *all, t3, nm = (double) (n * m), mean;
+	double *all, t3;
 	bool ties;
 
 	if (!n || !m)
@@ -127,28 +174,8 @@ int fv_mw_test(const double *x, size_t n, const double *y, size_t m,
 	memcpy(all + n, y, m * sizeof(*y));
 	t3 = ties_of(all, n + m, &ties);
 	free(all);
-	mean = nm / 2;
 	out->exact = !ties && n + m <= FV_MW_EXACT_MAX;
-	if (out->exact) {
-		/* The distribution is symmetric: the tail beyond u. */
-		double tail = out->u > mean ? 1 - fv_mw_cdf(out->u - 1, n, m)
-					    : fv_mw_cdf(out->u, n, m);
-
-		if (isnan(tail))
-			return -ENOMEM;
-		out->p = fmin(1, 2 * tail);
-	} else {
-		double k = (double) (n + m), z = out->u - mean,
-		       sd = sqrt(nm / 12 * (k + 1 - t3 / (k * (k - 1))));
-
-		if (!(sd > 0)) {
-			out->p = 1;
-			return 0;
-		}
-		z = (z - (z > 0 ? 0.5 : z < 0 ? -0.5 : 0)) / sd;
-		out->p = fmin(1, 2 * fmin(pnorm(z), pnorm(-z)));
-	}
-	return 0;
+	return out->exact ? exact_p(out, n, m) : normal_p(out, n, m, t3);
 }
 
 /* The smallest u with P(U <= u) >= q; the normal's for large sizes. */

@@ -16,8 +16,10 @@
 #define FV_MW_EXACT_MAX 60
 
 struct fv_mw {
-	double u;   /* pairs (x_i, y_j) with y_j > x_i, a tie counting 1/2 */
-	double p;   /* two-sided p-value */
+	double u; /* pairs (x_i, y_j) with y_j > x_i, a tie counting 1/2 */
+	double p; /* two-sided p-value */
+	/* One-sided p-values: y tends lower than x, y tends higher. */
+	double p_lower, p_upper;
 	bool exact; /* from the exact distribution (else normal, ties) */
 };
 
@@ -33,6 +35,12 @@ double fv_mw_min_p(size_t n, size_t m);
 
 /* The runs each side needs for fv_mw_min_p(k, k) <= level (0: never). */
 size_t fv_mw_runs_needed(double level);
+
+/* The smallest one-sided p-value sizes n, m can give: 1 / C(n+m, n). */
+double fv_mw_min_p1(size_t n, size_t m);
+
+/* The runs each side needs for fv_mw_min_p1(k, k) <= level (0: never). */
+size_t fv_mw_runs_needed1(double level);
 
 /*
  * Hodges-Lehmann shift of y against x: the median of the n x m

@@ -2,13 +2,15 @@
 /*
  * What every stage of fioverdict may use and that knows nothing of fio's
  * results: diagnostics, fio's spelling of option values, XML escaping,
- * files written whole or not at all, rank tests, the version. The lowest
+ * files written whole or not at all, rank tests, Student's t, change
+ * points, the version. The lowest
  * folder: it includes no other.
  */
 #ifndef FV_UTIL_H
 #define FV_UTIL_H
 
 #include "atomic.h"
+#include "changepoint.h"
 #include "diag.h"
 #include "exit_status.h"
 #include "fio_value.h"
@@ -16,6 +18,7 @@
 #include "lines.h"
 #include "number.h"
 #include "ranktest.h"
+#include "tdist.h"
 #include "utf8.h"
 #include "version.h"
 #include "xml_escape.h"

@@ -4,15 +4,21 @@
  * baseline (--baseline DIR), several runs a side, on throughput, p99,
  * p99.9 and sync latency. A run moves with the machine's other tenants,
  * which change between runs more than within one: a figure's runs are a
- * sample, judged by a rank test of the two samples (Mann-Whitney U, exact
- * for small samples), its p-values adjusted by Holm's method over every
- * job x figure compared. The effect is the ratio of the medians, with the
- * Hodges-Lehmann interval of the ratio (on logs). A change counts when it
- * is both significant at --alpha and beyond its threshold (diff_tput,
- * diff_p99); samples too small to ever reach --alpha are inconclusive,
- * with the runs a side that would decide, unless the change is beyond the
- * wide factor (wide_tput, wide_lat) that identical runs of a shared
- * machine do not reach.
+ * sample. The job's verdict is its primary figure's (gate.h), tested on
+ * its own at --alpha, each way one-sided: worse, and better (no
+ * correction across the suite, as Go's benchstat; the false alarms a
+ * suite of k jobs gives are 1 - (1 - alpha)^k at most). How it is tested
+ * depends on what the runs can tell:
+ *   - samples whose rank test can reach alpha (3 runs a side and more):
+ *     Mann-Whitney U, exact for small samples;
+ *   - one new run against a baseline of 3 and more: the baseline's spread
+ *     (on logs) predicts where a run of the same build falls, Student's t;
+ *   - fewer: the declared noise band of single runs (--noise, --noise-lat).
+ * A change counts when it is significant and beyond its threshold
+ * (--diff-tput, --diff-p99), or beyond the band. The effect is the ratio
+ * of the medians, with the Hodges-Lehmann interval of the ratio (on logs).
+ * The other figures are shown, their p-values Holm-adjusted within the
+ * job; one of them decides only beyond its band.
  */
 #include <errno.h>
 #include <math.h>
@@ -20,20 +26,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "series_stats.h"
+#include "gate.h"
 #include "util/util.h"
-#include "verdict_int.h"
 
-enum fig { F_TPUT, F_P99, F_P999, F_SYNC, F_NR };
+enum how { BY_RANK, BY_SPREAD, BY_BAND };
 
 /* One figure of one job: the two samples and what they show. */
 struct cell {
 	double *b, *a; /* the baseline's runs, the new ones (> 0) */
 	size_t nb, na;
-	double mb, ma;	    /* medians */
-	double ratio;	    /* ma / mb */
-	double lo, hi;	    /* Hodges-Lehmann interval of the ratio */
-	double p, padj;	    /* rank test, Holm-adjusted */
+	double mb, ma;	      /* medians */
+	double ratio;	      /* ma / mb */
+	double lo, hi;	      /* Hodges-Lehmann interval of the ratio */
+	double worse, better; /* one-sided p-values (NAN: the band) */
+	double p;	      /* the one of the change's way */
+	double padj;	      /* others: Holm within the job */
+	enum how how;
 	enum fv_verdict v;  /* this figure's verdict */
 	size_t need;	    /* inconclusive: runs a side that decide */
 	bool used, floored; /* compared; latency change under lat_floor */
@@ -41,13 +49,13 @@ struct cell {
 
 struct group {
 	const struct fv_job *j; /* the first of the new runs */
-	struct cell c[F_NR];
+	enum fv_gfig primary;
+	struct cell c[FV_G_NR];
 };
 
 struct dctx {
 	struct fv_vctx vc;
 	const struct fv_set *base;
-	const struct fv_logset *base_logs;
 	struct group *g;
 	size_t ng;
 };
@@ -65,14 +73,6 @@ static bool same_label(const char *a, const char *b)
 	return (!a && !b) || (a && b && !strcmp(a, b));
 }
 
-/* One job in two runs: its name and kind (a fleet's sum with sums). */
-static bool same_job(const struct fv_job *a, const struct fv_job *b)
-{
-	return fv_job_representative(b) &&
-	       (a->kind == FV_JOB_FLEET) == (b->kind == FV_JOB_FLEET) &&
-	       !strcmp(a->display, b->display);
-}
-
 /*
  * The runs of j's job in s: the same label and job; in a baseline without
  * such a label (each run in its own directory, labelled by it), the same
@@ -84,65 +84,47 @@ static size_t runs_of(const struct fv_set *s, const struct fv_job *j,
 	size_t n = 0;
 
 	for (size_t i = 0; i < s->njobs; i++)
-		if (same_job(j, s->jobs[i]) &&
+		if (fv_gate_same_test(j, s->jobs[i]) &&
 		    (any_label || same_label(s->jobs[i]->label, j->label)))
 			out[n++] = s->jobs[i];
 	return n;
 }
 
-static double tput(const struct fv_job *j)
-{
-	double v = fv_vjob_iops(j);
-
-	return v > 0 ? v : fv_vjob_bw(j);
-}
-
-static double figure(const struct dctx *dc, const struct fv_set *s,
-		     const struct fv_job *j, enum fig f)
-{
-	enum fv_latkind k = dc->vc.ao ? fv_ao_lat(dc->vc.ao, j) : fv_lat_own(j);
-
-	switch (f) {
-	case F_TPUT:
-		return tput(j);
-	case F_P99:
-		return fv_vjob_pct(s, j, fv_vjob_dir(j), k, 99);
-	case F_P999:
-		return fv_vjob_pct(s, j, fv_vjob_dir(j), k, 99.9);
-	default:
-		return fv_vjob_pct(s, j, FV_DIR_SYNC, FV_LAT, 99);
-	}
-}
-
-/* The figure of runs r[n] that have it, finite and positive, into v. */
+/* The figure of runs r[n] that have it into v. */
 static size_t sample(const struct dctx *dc, const struct fv_set *s,
-		     const struct fv_job **r, size_t n, enum fig f, double *v)
+		     const struct fv_job **r, size_t n, enum fv_gfig f,
+		     double *v)
 {
 	size_t k = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		double x = figure(dc, s, r[i], f);
+		double x = fv_gfig_value(dc->vc.ao, s, r[i], f);
 
-		if (x > 0 && isfinite(x))
+		if (!isnan(x))
 			v[k++] = x;
 	}
 	return k;
 }
 
-static double median(const double *v, size_t n)
+/* Each way's p-value: the rank test's, or the baseline's spread's. */
+static void one_sided(struct cell *c, const struct fv_mw *mw, const double *lb,
+		      const double *la, double alpha, int sign)
 {
-	double *t = malloc(n * sizeof(*t)), m;
+	double lower = mw->p_lower, upper = mw->p_upper;
 
-	if (!t)
-		return NAN;
-	memcpy(t, v, n * sizeof(*t));
-	m = fv_median(t, n);
-	free(t);
-	return m;
+	c->how = BY_RANK;
+	if (fv_mw_min_p1(c->nb, c->na) > alpha * (1 + 1e-12)) {
+		c->how = c->na == 1 && c->nb >= 3 ? BY_SPREAD : BY_BAND;
+		lower = upper = NAN;
+		if (c->how == BY_SPREAD)
+			fv_t_predict(lb, c->nb, la[0], &lower, &upper);
+	}
+	c->worse = sign > 0 ? lower : upper;
+	c->better = sign > 0 ? upper : lower;
 }
 
-/* The rank test and the interval, on logs: a ratio's scale. */
-static int test_cell(struct cell *c)
+/* The tests and the interval, on logs: a ratio's scale. */
+static int test_cell(struct cell *c, double alpha, int sign)
 {
 	double *lb = malloc((c->nb + c->na) * sizeof(*lb)), *la, est;
 	struct fv_mw mw;
@@ -159,14 +141,15 @@ static int test_cell(struct cell *c)
 	if (!ret)
 		ret = fv_hl_shift(lb, c->nb, la, c->na, 0.95, &est, &c->lo,
 				  &c->hi);
+	if (!ret)
+		one_sided(c, &mw, lb, la, alpha, sign);
 	free(lb);
 	if (ret)
 		return ret;
-	c->p = mw.p;
 	c->lo = exp(c->lo);
 	c->hi = exp(c->hi);
-	c->mb = median(c->b, c->nb);
-	c->ma = median(c->a, c->na);
+	c->mb = fv_cp_median(c->b, c->nb);
+	c->ma = fv_cp_median(c->a, c->na);
 	c->ratio = c->ma / c->mb;
 	return isnan(c->ratio) ? -ENOMEM : 0;
 }
@@ -179,7 +162,8 @@ static int gather(struct dctx *dc, struct group *g, const struct fv_job **rb,
 			    !j->label || !has_label(dc->base, j->label), rb),
 	       na = runs_of(dc->vc.set, j, false, ra);
 
-	for (int f = 0; f < F_NR; f++) {
+	g->primary = fv_gfig_primary(nb ? rb[0] : j);
+	for (int f = 0; f < FV_G_NR; f++) {
 		struct cell *c = &g->c[f];
 		int ret;
 
@@ -190,9 +174,13 @@ static int gather(struct dctx *dc, struct group *g, const struct fv_job **rb,
 		c->nb = sample(dc, dc->base, rb, nb, f, c->b);
 		c->na = sample(dc, dc->vc.set, ra, na, f, c->a);
 		c->used = c->nb && c->na;
-		if (c->used && (ret = test_cell(c)))
+		if (c->used &&
+		    (ret = test_cell(c, dc->vc.o->alpha, fv_gfig_sign(f))))
 			return ret;
 	}
+	/* A primary figure no run has: throughput decides. */
+	if (!g->c[g->primary].used)
+		g->primary = FV_G_TPUT;
 	return 0;
 }
 
@@ -213,7 +201,7 @@ static int collect(struct dctx *dc)
 		if (!fv_job_representative(j))
 			continue;
 		for (size_t k = 0; k < dc->ng && !seen; k++)
-			seen = same_job(j, dc->g[k].j) &&
+			seen = fv_gate_same_test(dc->g[k].j, j) &&
 			       same_label(j->label, dc->g[k].j->label);
 		if (seen)
 			continue;
@@ -225,79 +213,80 @@ static int collect(struct dctx *dc)
 	return ret;
 }
 
-static double threshold(const struct fv_vopts *o, enum fig f)
+/* The runs a side that would decide, when the samples cannot. */
+static size_t runs_needed(const struct cell *c, double alpha)
 {
-	return f == F_TPUT ? o->diff_tput : o->diff_p99;
+	return c->how == BY_RANK ? 0 : fv_mw_runs_needed1(alpha);
 }
 
 /*
- * The factor beyond which a change counts untested. p99.9 and the sync
- * p99 have none: a short run's p99.9 is a handful of I/Os, and moved up
- * to 7x between identical runs of this machine.
+ * A figure's verdict: beyond the threshold and significant (primary), or
+ * beyond the band (any figure); inconclusive when beyond the threshold
+ * alone (primary).
  */
-static double wide(const struct fv_vopts *o, enum fig f)
+static void judge_cell(const struct fv_vopts *o, struct cell *c, enum fv_gfig f,
+		       bool primary)
 {
-	return f == F_TPUT ? o->wide_tput : f == F_P99 ? o->wide_lat : INFINITY;
+	double s = fv_gfig_sign(f) * log(c->ratio);
+	bool beyond, sig;
+
+	c->floored = f != FV_G_TPUT && fabs(c->ma - c->mb) < o->lat_floor_ns;
+	if (c->floored)
+		s = 0;
+	c->p = s < 0 ? c->worse : c->better;
+	beyond = fabs(s) > log1p(fv_gfig_threshold(o, f));
+	/* worse: the gate's question, one-sided at alpha; better is named
+	 * only where the two-sided test at alpha would name it */
+	sig = primary &&
+	      c->p <= (s < 0 ? o->alpha : o->alpha / 2) * (1 + 1e-12);
+	if (beyond && (sig || fabs(s) > log(fv_gfig_band(o, f))))
+		c->v = s < 0 ? FV_V_REGRESSION : FV_V_IMPROVEMENT;
+	else if (beyond && primary)
+		c->v = FV_V_INCONCLUSIVE;
+	else
+		c->v = FV_V_STABLE;
+	if (c->v == FV_V_INCONCLUSIVE)
+		c->need = runs_needed(c, o->alpha);
 }
 
-/* Holm over every job x figure compared, then each figure's verdict. */
-static int judge(struct dctx *dc)
+/* The other figures' p-values, Holm-adjusted within the job. */
+static int adjust_others(struct group *g)
 {
-	const struct fv_vopts *o = dc->vc.o;
-	size_t k = 0, n = 0;
-	double *p = calloc(dc->ng * F_NR + 1, sizeof(*p)), level;
+	double p[FV_G_NR];
+	size_t k = 0;
 
-	if (!p)
+	for (int f = 0; f < FV_G_NR; f++)
+		if (f != (int) g->primary && g->c[f].used)
+			p[k++] = isnan(g->c[f].p) ? 1 : g->c[f].p;
+	if (fv_holm(p, k, p))
 		return -ENOMEM;
-	for (size_t i = 0; i < dc->ng; i++)
-		for (int f = 0; f < F_NR; f++)
-			if (dc->g[i].c[f].used)
-				p[k++] = dc->g[i].c[f].p;
-	if (fv_holm(p, k, p)) {
-		free(p);
-		return -ENOMEM;
-	}
-	/* Holm's first step: no p-value above alpha / k can count. */
-	level = k ? o->alpha / (double) k : o->alpha;
-	for (size_t i = 0; i < dc->ng; i++)
-		for (int f = 0; f < F_NR; f++) {
-			struct cell *c = &dc->g[i].c[f];
-			int sign = f == F_TPUT ? 1 : -1;
-			double s;
-			bool beyond, sig;
-
-			if (!c->used)
-				continue;
-			c->padj = p[n++];
-			s = sign * log(c->ratio);
-			c->floored = f != F_TPUT &&
-				     fabs(c->ma - c->mb) < o->lat_floor_ns;
-			if (c->floored)
-				s = 0;
-			beyond = fabs(s) > log1p(threshold(o, f));
-			sig = c->padj <= o->alpha;
-			if (beyond && (sig || fabs(s) > log(wide(o, f))))
-				c->v = s < 0 ? FV_V_REGRESSION
-					     : FV_V_IMPROVEMENT;
-			else if (beyond)
-				c->v = FV_V_INCONCLUSIVE;
-			else
-				c->v = FV_V_STABLE;
-			if (c->v == FV_V_INCONCLUSIVE &&
-			    fv_mw_min_p(c->nb, c->na) > level)
-				c->need = fv_mw_runs_needed(level);
-		}
-	free(p);
+	k = 0;
+	for (int f = 0; f < FV_G_NR; f++)
+		if (f != (int) g->primary && g->c[f].used)
+			g->c[f].padj = isnan(g->c[f].p) ? NAN : p[k++];
 	return 0;
 }
 
-static const char *const fig_names[F_NR] = { "throughput", "p99", "p99.9",
-					     "sync p99" };
+static int judge(struct dctx *dc)
+{
+	for (size_t i = 0; i < dc->ng; i++) {
+		struct group *g = &dc->g[i];
+
+		for (int f = 0; f < FV_G_NR; f++)
+			if (g->c[f].used)
+				judge_cell(dc->vc.o, &g->c[f], f,
+					   f == (int) g->primary);
+		if (adjust_others(g))
+			return -ENOMEM;
+	}
+	return 0;
+}
 
 /*
- * The machine formats' columns: the figure that decided the job's verdict
- * (its worst; throughput when all are stable), as numbers. The medians are
- * in the unit the figure's key ends with.
+ * The machine formats' columns, each of one unit: the runs a side, every
+ * figure's medians, and of the figure that decided (its primary, unless
+ * another moved beyond its band) the ratio, its interval, the one-sided
+ * p-value, how it was tested and the runs a side that would decide.
  */
 static const struct {
 	const char *key, *title;
@@ -306,16 +295,25 @@ static const struct {
 	{ "figure", "Figure", FV_U_TEXT },
 	{ "n_base", "Baseline runs", FV_U_COUNT },
 	{ "n_new", "New runs", FV_U_COUNT },
-	{ "median_base", "Baseline median", FV_U_TEXT },
-	{ "median_new", "New median", FV_U_TEXT },
+	{ "base_iops", "Baseline IOPS", FV_U_IOPS },
+	{ "new_iops", "New IOPS", FV_U_IOPS },
+	{ "base_bps", "Baseline bandwidth", FV_U_BPS },
+	{ "new_bps", "New bandwidth", FV_U_BPS },
+	{ "base_p99_ns", "Baseline p99", FV_U_NS },
+	{ "new_p99_ns", "New p99", FV_U_NS },
+	{ "base_p99.9_ns", "Baseline p99.9", FV_U_NS },
+	{ "new_p99.9_ns", "New p99.9", FV_U_NS },
+	{ "base_sync_p99_ns", "Baseline sync p99", FV_U_NS },
+	{ "new_sync_p99_ns", "New sync p99", FV_U_NS },
 	{ "ratio", "Ratio", FV_U_RATIO },
 	{ "ratio_lo", "Ratio, 95% low", FV_U_RATIO },
 	{ "ratio_hi", "Ratio, 95% high", FV_U_RATIO },
-	{ "p", "p", FV_U_PROB },
-	{ "p_holm", "p, Holm", FV_U_PROB },
+	{ "p", "p, one-sided", FV_U_PROB },
+	{ "test", "Test", FV_U_TEXT },
 	{ "runs_needed", "Runs a side needed", FV_U_COUNT },
 };
 #define NDCOLS (sizeof(dcols) / sizeof(*dcols))
+enum { DC_FIGURE, DC_NB, DC_NA, DC_MEDIANS, DC_RATIO = 13, DC_TEST = 17 };
 
 static int diff_cols(struct fv_table *t)
 {
@@ -326,46 +324,84 @@ static int diff_cols(struct fv_table *t)
 	return 0;
 }
 
+static const char *const how_names[] = { "rank", "spread", "band" };
+
+static int put_num(struct fv_table *t, size_t row, size_t col, double v)
+{
+	return isfinite(v) ? fv_cell_num(t, row, col, v) : 0;
+}
+
+/* Each figure's medians in its unit's columns. */
+static int row_medians(struct fv_table *t, size_t row, size_t col,
+		       const struct group *g)
+{
+	for (int f = 0; f < FV_G_NR; f++) {
+		const struct cell *c = &g->c[f];
+		/* IOPS, bandwidth, then one pair per latency figure */
+		size_t k =
+			f == FV_G_TPUT
+				? (fv_gfig_unit(f, g->j) == FV_U_IOPS ? 0 : 2)
+				: 2 + 2 * (size_t) f;
+
+		if (c->used && (put_num(t, row, col + k, c->mb) ||
+				put_num(t, row, col + k + 1, c->ma)))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
 static int row_figures(struct dctx *dc, const struct group *g, int f)
 {
-	static const char *const keys[F_NR] = { "throughput_iops", "p99_ns",
-						"p99.9_ns", "sync_p99_ns" };
 	const struct cell *c = &g->c[f];
 	struct fv_table *t = dc->vc.t;
 	size_t row = t->nrows - 1, col = t->ncols - NDCOLS;
-	const double v[NDCOLS - 1] = {
-		(double) c->nb,
-		(double) c->na,
-		c->mb,
-		c->ma,
-		c->ratio,
-		c->lo > 0 && isfinite(c->hi) ? c->lo : NAN,
-		c->lo > 0 && isfinite(c->hi) ? c->hi : NAN,
-		c->p,
-		c->padj,
-		c->need ? (double) c->need : NAN,
-	};
+	bool ci = c->lo > 0 && isfinite(c->hi);
+	const double v[] = { c->ratio, ci ? c->lo : NAN, ci ? c->hi : NAN,
+			     c->p };
 
 	if (!c->used)
 		return 0;
-	if (fv_cell_str(t, row, col,
-			f == F_TPUT && fv_vjob_iops(g->j) <= 0
-				? "throughput_bps"
-				: keys[f]))
+	if (fv_cell_str(t, row, col + DC_FIGURE, fv_gfig_name(f, g->j)) ||
+	    put_num(t, row, col + DC_NB, (double) c->nb) ||
+	    put_num(t, row, col + DC_NA, (double) c->na) ||
+	    row_medians(t, row, col + DC_MEDIANS, g) ||
+	    fv_cell_str(t, row, col + DC_TEST, how_names[c->how]) ||
+	    (c->need && put_num(t, row, col + NDCOLS - 1, (double) c->need)))
 		return -ENOMEM;
-	for (size_t k = 0; k < NDCOLS - 1; k++)
-		if (isfinite(v[k]) && fv_cell_num(t, row, col + 1 + k, v[k]))
+	for (size_t k = 0; k < sizeof(v) / sizeof(*v); k++)
+		if (put_num(t, row, col + DC_RATIO + k, v[k]))
 			return -ENOMEM;
 	return 0;
 }
 
-static void fmt_cell(struct fv_vlist *l, const struct fv_job *j, enum fig f,
-		     const struct cell *c)
+/* How the cell was tested, in words: "p 0.004" or the band. */
+static void tested(char *buf, size_t len, const struct dctx *dc,
+		   const struct cell *c, enum fv_gfig f, bool primary)
 {
-	enum fv_unit u = f != F_TPUT	       ? FV_U_NS
-			 : fv_vjob_iops(j) > 0 ? FV_U_IOPS
-					       : FV_U_BPS;
-	char a[48], b[48], ci[64], need[64] = "";
+	const char *way = c->p == c->worse ? "worse" : "better";
+
+	double band = fv_gfig_band(dc->vc.o, f);
+	bool out = fabs(log(c->ratio)) > log(band);
+
+	if (c->how == BY_BAND)
+		snprintf(buf, len, "%s the noise band of single runs (%.3gx)",
+			 out ? "beyond" : "within", band);
+	else if (!primary)
+		snprintf(buf, len, "p %.3g %s (Holm within the job %.3g)", c->p,
+			 way, c->padj);
+	else
+		snprintf(buf, len, "p %.3g %s (%s)", c->p, way,
+			 c->how == BY_RANK ? "rank test"
+					   : "baseline's spread, t");
+}
+
+static void fmt_cell(struct dctx *dc, struct fv_vlist *l, const struct group *g,
+		     enum fv_gfig f)
+{
+	const struct cell *c = &g->c[f];
+	enum fv_unit u = fv_gfig_unit(f, g->j);
+	bool primary = f == g->primary;
+	char a[48], b[48], ci[64], how[96];
 
 	fv_vfmt(a, sizeof(a), u, c->ma);
 	fv_vfmt(b, sizeof(b), u, c->mb);
@@ -373,16 +409,14 @@ static void fmt_cell(struct fv_vlist *l, const struct fv_job *j, enum fig f,
 		snprintf(ci, sizeof(ci), "95%% interval n/a");
 	else
 		snprintf(ci, sizeof(ci), "95%% %.2f-%.2f", c->lo, c->hi);
-	if (c->need)
-		snprintf(need, sizeof(need), ", %zu runs a side would decide",
-			 c->need);
-	fv_vlist_add(l,
-		     "%s n %zu/%zu: median %s vs %s, ratio %.2f (%s), p "
-		     "%.3g (Holm %.3g)%s: %s%s",
-		     f == F_TPUT && u == FV_U_BPS ? "bandwidth" : fig_names[f],
-		     c->na, c->nb, a, b, c->ratio, ci, c->p, c->padj,
-		     c->floored ? ", under --lat-floor" : "",
-		     fv_verdict_name(c->v), need);
+	tested(how, sizeof(how), dc, c, f, primary);
+	fv_vlist_add(
+		l, "%s%s n %zu/%zu: median %s vs %s, ratio %.2f (%s), %s%s: %s",
+		fv_gfig_name(f, g->j), primary ? " (primary)" : "", c->na,
+		c->nb, a, b, c->ratio, ci, how,
+		c->floored ? ", under --lat-floor" : "",
+		primary || c->v != FV_V_STABLE ? fv_verdict_name(c->v)
+					       : "shown");
 }
 
 static const char *sentence(enum fv_verdict v)
@@ -390,10 +424,10 @@ static const char *sentence(enum fv_verdict v)
 	switch (v) {
 	case FV_V_REGRESSION:
 		return "worse than the baseline: significant and beyond the "
-		       "threshold, or beyond the wide factor";
+		       "threshold, or beyond the noise band";
 	case FV_V_IMPROVEMENT:
 		return "better than the baseline: significant and beyond the "
-		       "threshold, or beyond the wide factor";
+		       "threshold, or beyond the noise band";
 	case FV_V_INCONCLUSIVE:
 		return "changed beyond the threshold but not significantly: "
 		       "cannot tell";
@@ -404,60 +438,65 @@ static const char *sentence(enum fv_verdict v)
 	}
 }
 
-/* The job's verdict: its worst figure's (into *fig). */
-static enum fv_verdict worst(const struct dctx *dc, const struct group *g,
-			     size_t *need, int *fig)
+/* The job's verdict: its primary figure's, or another's beyond its band. */
+static enum fv_verdict decide(const struct dctx *dc, const struct group *g,
+			      int *fig)
 {
-	static const enum fv_verdict order[] = { FV_V_REGRESSION,
-						 FV_V_IMPROVEMENT,
-						 FV_V_INCONCLUSIVE };
-
-	*need = 0;
-	*fig = F_TPUT;
-	if (!g->c[F_TPUT].used ||
-	    g->c[F_TPUT].nb < (size_t) dc->vc.o->min_baseline)
+	*fig = g->primary;
+	if (!g->c[g->primary].used ||
+	    g->c[g->primary].nb < (size_t) dc->vc.o->min_baseline)
 		return FV_V_INSUFFICIENT;
-	for (size_t k = 0; k < sizeof(order) / sizeof(*order); k++)
-		for (int f = 0; f < F_NR; f++)
-			if (g->c[f].used && g->c[f].v == order[k]) {
-				for (int h = 0; h < F_NR; h++)
-					if (g->c[h].need > *need)
-						*need = g->c[h].need;
-				*fig = f;
-				return order[k];
-			}
-	return FV_V_STABLE;
+	if (g->c[g->primary].v == FV_V_REGRESSION)
+		return FV_V_REGRESSION;
+	for (int f = 0; f < FV_G_NR; f++)
+		if (g->c[f].used && f != (int) g->primary &&
+		    g->c[f].v == FV_V_REGRESSION) {
+			*fig = f;
+			return FV_V_REGRESSION;
+		}
+	return g->c[g->primary].v;
+}
+
+/* What would decide: more runs, or a baseline whose spread is known. */
+static void would_decide(char *buf, size_t len, const struct cell *c)
+{
+	if (c->na == 1 && c->nb < 3)
+		snprintf(buf, len,
+			 "; %zu runs a side, or a baseline of 3 runs (its "
+			 "spread then tells), or a history (fioverdict "
+			 "history), would decide",
+			 c->need);
+	else
+		snprintf(buf, len, "; %zu runs a side would decide", c->need);
 }
 
 static int row(struct dctx *dc, const struct group *g)
 {
 	struct fv_vlist l = { .len = 0 };
-	size_t need;
-	int fig, ret;
-	enum fv_verdict v = worst(dc, g, &need, &fig);
+	char more[160] = "";
+	int fig;
+	enum fv_verdict v = decide(dc, g, &fig);
 
-	for (int f = 0; f < F_NR; f++)
+	for (int f = 0; f < FV_G_NR; f++)
 		if (g->c[f].used)
-			fmt_cell(&l, g->j, f, &g->c[f]);
+			fmt_cell(dc, &l, g, f);
 	if (!l.n)
 		fv_vlist_add(&l,
 			     "throughput n %zu/0: no baseline run to "
 			     "compare with",
-			     g->c[F_TPUT].na);
-	if (need)
-		ret = fv_vrow(&dc->vc, g->j->label, g->j->display, "regression",
-			      v, l.buf, "%s; %zu runs a side would decide",
-			      sentence(v), need);
-	else
-		ret = fv_vrow(&dc->vc, g->j->label, g->j->display, "regression",
-			      v, l.buf, "%s", sentence(v));
-	return ret ? ret : row_figures(dc, g, fig);
+			     g->c[FV_G_TPUT].na);
+	if (v == FV_V_INCONCLUSIVE && g->c[fig].need)
+		would_decide(more, sizeof(more), &g->c[fig]);
+	if (fv_vrow(&dc->vc, g->j->label, g->j->display, "regression", v, l.buf,
+		    "%s%s", sentence(v), more))
+		return -ENOMEM;
+	return row_figures(dc, g, fig);
 }
 
 static void groups_free(struct dctx *dc)
 {
 	for (size_t i = 0; dc->g && i < dc->ng; i++)
-		for (int f = 0; f < F_NR; f++)
+		for (int f = 0; f < FV_G_NR; f++)
 			free(dc->g[i].c[f].b);
 	free(dc->g);
 }
@@ -468,8 +507,7 @@ int fv_diff(const struct fv_verdict_in *in, struct fv_report *rep, bool *failed)
 	struct dctx dc = { .vc = { .set = in->set,
 				   .ao = in->ao,
 				   .o = in->o,
-				   .logs = in->logs },
-			   .base_logs = in->base_logs };
+				   .logs = in->logs } };
 	int ret;
 
 	fv_set_init(&empty, NULL);

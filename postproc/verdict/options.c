@@ -106,8 +106,10 @@ void fv_vopts_init(struct fv_vopts *o)
 	o->lat_floor_ns = 20000;
 	o->min_baseline = 1;
 	o->alpha = 0.05;
-	o->wide_tput = 10;
-	o->wide_lat = 40;
+	o->noise_tput = 10;
+	o->noise_lat = 40;
+	o->threshold = 0.05;
+	o->min_segment = 3;
 	o->outlier_z = 3.5;
 	o->outlier_dev = 0.25;
 }

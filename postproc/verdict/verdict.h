@@ -94,9 +94,11 @@ struct fv_vopts {
 	double default_noise;	 /* --default-noise 10%: when none is known */
 	double lat_floor_ns;	 /* --lat-floor 20us */
 	int min_baseline;	 /* --min-baseline 1 */
-	double alpha;		 /* --alpha 0.05, over jobs x figures */
-	double wide_tput;	 /* --wide-tput 10: beyond, even untested */
-	double wide_lat;	 /* --wide-lat 40 */
+	double alpha;		 /* --alpha 0.05, per job */
+	double noise_tput;	 /* --noise 10: single runs' band */
+	double noise_lat;	 /* --noise-lat 40 */
+	double threshold;	 /* history --threshold 5% */
+	int min_segment;	 /* history --min-segment 3 */
 	double outlier_z;	 /* --outlier-z 3.5 */
 	double outlier_dev;	 /* --outlier-dev 25% */
 	uint64_t fail_on;	 /* --fail-on: bit per enum fv_verdict */
@@ -182,5 +184,23 @@ int fv_hosts_table(const struct fv_verdict_in *in, struct fv_report *rep,
 /* Each job of in->set against in->base: the table "diff". */
 int fv_diff(const struct fv_verdict_in *in, struct fv_report *rep,
 	    bool *failed);
+
+/* The order of a history's runs (history --order). */
+enum fv_hist_order {
+	FV_HIST_TIME,  /* fio's timestamps, then the inputs' order */
+	FV_HIST_NAME,  /* the files' paths, numbers by value (strverscmp) */
+	FV_HIST_INPUT, /* the inputs' order, as given */
+};
+
+/*
+ * in->set's runs (every run, shown or not: each input one run of one
+ * suite, labels aside) as a history in order: per job, change points in
+ * its primary figure, the newest deciding its verdict. The table
+ * "history", one row per job, and with runs the table "history-runs",
+ * one row per job and run (the series and its segments, for charts and
+ * machines). 0 or -ENOMEM.
+ */
+int fv_history(const struct fv_verdict_in *in, enum fv_hist_order order,
+	       bool runs, struct fv_report *rep, bool *failed);
 
 #endif

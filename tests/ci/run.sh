@@ -12,7 +12,13 @@
 #      against itself, stable; failing on flush-noop (tmpfs), exit 1;
 #   4. a job file that does not exist, a bad option, no fioverdict;
 #   5. the examples: valid YAML, calling the script with its own options,
-#      publishing the files it writes.
+#      publishing the files it writes;
+#   6. ci/examples/fioverdict-history.sh on the truth suite's history
+#      (tests/truth/runs/hist_*, no fio: twelve runs of one build, then
+#      the read job 25% slower), added one run per call as a pipeline
+#      would: passes until the third slow run, then fails naming the job;
+#      --keep prunes; its workflow calls both scripts with their options
+#      and keeps the history it fetches.
 #
 # Env: FV_TMP, MAKE, FV_SHM (tmpfs, default /dev/shm). Make's command-line
 # variables reach the inner make through MAKEFLAGS.
@@ -108,7 +114,8 @@ grep -q '| stable |' "$OUT/third.md" && ! grep -q '| regression | regression |' 
 ci "$SCRIPT" --results first/results --out fourth --fail-on flush-noop,capped
 st=$?
 expect_exit 1 "--fail-on flush-noop: the tmpfs sync job's flushes reach no medium"
-grep -q '^\*\*FAIL\*\*: .*flush-noop (3)' "$OUT/work/fourth/summary.md" && ok "summary names flush-noop" ||
+# verdict judges the newest of the label's three runs (select/): one row
+grep -q '^\*\*FAIL\*\*: .*flush-noop (1)' "$OUT/work/fourth/summary.md" && ok "summary names flush-noop" ||
 	ko "summary: $(grep -m1 '^\*\*' "$OUT/work/fourth/summary.md")"
 
 # 4. Refusals, with their statuses.
@@ -186,6 +193,63 @@ else
 	ko "the CI examples:"
 	sed 's/^/     /' "$TMP/yaml" | tail -5
 fi
+
+# 6. The history recipe, one run per call.
+HSCRIPT=$SRC/ci/examples/fioverdict-history.sh
+hist=() # the exit status after each run added
+for i in $(seq -w 1 16); do
+	ci "$HSCRIPT" --history hist --results "$SRC/tests/truth/runs/hist_$i" \
+		--id "c$i" --out hout
+	hist+=($?)
+done
+[ "${hist[*]}" = "0 0 0 0 0 0 0 0 0 0 0 0 0 0 1 1" ] &&
+	ok "history: passes for the A runs, fails from the third slow one" ||
+	ko "history: exit statuses ${hist[*]}"
+grep -q '^\*\*FAIL\*\*: capped_randread: ' "$OUT/work/hout/summary.md" &&
+	grep -q 'change from run 13 (hist/000013-c13/' "$OUT/work/hout/summary.md" &&
+	ok "history: the summary names the job and the first slow run" ||
+	ko "history summary: $(grep -m1 '^\*\*' "$OUT/work/hout/summary.md")"
+[ "$(grep -c '^capped_' "$OUT/work/hout/history-runs.csv")" = 32 ] &&
+	valid_junit "$OUT/work/hout/history.junit.xml" &&
+	ok "history: the series (32 rows) and JUnit written" ||
+	ko "history: $(wc -l <"$OUT/work/hout/history-runs.csv") series lines"
+ci "$HSCRIPT" --history hist --results "$SRC/tests/truth/runs/hist_17" --id c17 --keep 10 --out hout
+[ "$(ls "$OUT/work/hist" | head -n1)" = 000008-c08 ] && [ "$(ls "$OUT/work/hist" | wc -l)" = 10 ] &&
+	ok "history: --keep 10 keeps the newest ten" || ko "history --keep: $(ls "$OUT/work/hist" | head -n1)"
+ci "$HSCRIPT" --history hist --results "$SRC/tests/truth/runs/hist_17" --keep 0
+st=$?
+expect_exit 64 "history: --keep 0"
+ci "$HSCRIPT" --help
+cp "$TMP/out" "$TMP/hhelp"
+python3 - "$TMP/help" "$TMP/hhelp" ci/examples/github-history.yml >"$TMP/hyaml" 2>&1 <<'EOF'
+import re, shlex, sys, yaml
+
+def call(steps, script, help_file):
+    known = set(re.findall(r"--[a-z-]+", open(help_file).read()))
+    runs = [s["run"] for s in steps if script in s.get("run", "")]
+    assert len(runs) == 1, f"{len(runs)} calls of {script}"
+    w = shlex.split(runs[0].replace("\n", " "))
+    i = w.index(f"ci/examples/{script}")
+    o = {w[j]: w[j + 1] for j in range(i + 1, len(w) - 1) if w[j].startswith("--")}
+    bad = set(o) - known
+    assert not bad, f"{script}: options it does not take: {sorted(bad)}"
+    return o
+
+gh = yaml.safe_load(open(sys.argv[3]))
+steps = [s for job in gh["jobs"].values() for s in job["steps"]]
+run = call(steps, "fioverdict-ci.sh", sys.argv[1])
+hist = call(steps, "fioverdict-history.sh", sys.argv[2])
+assert run["--repeat"] == "1", "one run per commit"
+assert hist["--results"] == run["--out"] + "/results", "the history is given another run's results"
+kept = next(s for s in steps if "upload-artifact" in s.get("uses", ""))
+assert kept["with"]["path"].rstrip("/") == hist["--history"] and kept["if"] == "always()", "the history is not kept"
+fetch = next(s["run"] for s in steps if "gh run download" in s.get("run", ""))
+assert f"--name {kept['with']['name']}" in fetch and f"--dir {hist['--history']}" in fetch, "the history fetched elsewhere"
+junit = next(s["with"]["report_paths"] for s in steps if "junit" in s.get("uses", ""))
+assert junit == hist["--out"] + "/history.junit.xml", f"publishes {junit}"
+print("github-history.yml: both scripts with their options, the history fetched and kept")
+EOF
+[ $? -eq 0 ] && ok "$(cat "$TMP/hyaml")" || { ko "github-history.yml:"; sed 's/^/     /' "$TMP/hyaml" | tail -5; }
 
 echo "ci: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

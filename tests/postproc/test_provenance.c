@@ -51,9 +51,9 @@ static void test_diff_names_kernel_change(void **state)
 		   strlen(PROV("6.12.9", "fio-3.33")));
 	/*
 	 * one run a side: a third of the throughput is a regression only
-	 * beyond a wide factor, here 2x
+	 * beyond the noise band of single runs, here 2x
 	 */
-	st = fvt_run(&out, &err, "diff", "-f", "csv", "--wide-tput", "2",
+	st = fvt_run(&out, &err, "diff", "-f", "csv", "--noise", "2",
 		     "--baseline", fvt_at("base"), fvt_at("new"), NULL);
 	assert_int_equal(st, 0);
 	if (!strstr(out, "regression,") ||
@@ -68,7 +68,7 @@ static void test_diff_names_kernel_change(void **state)
 	/* the same kernel: no warning, no cause named */
 	fvt_mkfile(fvt_at("new/provenance.txt"), PROV("6.1.0", "fio-3.33"),
 		   strlen(PROV("6.1.0", "fio-3.33")));
-	st = fvt_run(&out, &err, "diff", "-f", "csv", "--wide-tput", "2",
+	st = fvt_run(&out, &err, "diff", "-f", "csv", "--noise", "2",
 		     "--baseline", fvt_at("base"), fvt_at("new"), NULL);
 	assert_null(strstr(out, "differ"));
 	assert_null(strstr(err, "differ"));

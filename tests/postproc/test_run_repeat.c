@@ -119,7 +119,8 @@ static void three_runs_one_sample(void **state)
 	assert_int_equal(fvt_run(&out, &err, "diff", "-f", "csv", "--baseline",
 				 fvt_at("res/a"), fvt_at("res/a"), NULL),
 			 0);
-	if (!strstr(out, "a,read,regression,stable,\"throughput n 3/3: "))
+	if (!strstr(out,
+		    "a,read,regression,stable,\"throughput (primary) n 3/3: "))
 		fail_msg("%s%s", out, err);
 	free(out);
 	free(err);

@@ -406,16 +406,17 @@ static void diff_verdict(const double *base, size_t nb, const double *now,
 }
 
 /*
- * One run a side: the rank test can never tell (p = 1), so a change beyond
- * the threshold is inconclusive unless beyond the wide factor (10x, 40x
- * on p99): 18%, a third and a fifth are inconclusive, a twelfth a
- * regression, 1% stable; p99 50x worse a regression, 5x and 77%
- * inconclusive. Three against two (smallest p
- * 0.2): half the throughput is inconclusive. Five a side (one job, two
- * figures: Holm's 0.05 / 2 reachable), all five new runs below the
- * baseline's: 15% lower is a regression, 5% lower (significant, within
- * the threshold) stable; the same 25% lower median with runs that
- * interleave is not significant: inconclusive.
+ * One run a side: no test can tell, so a change beyond the threshold is
+ * inconclusive inside the noise band of single runs (--noise 10x on
+ * throughput: identical runs of this machine differed by up to 8.3x):
+ * 18%, a third and a fifth lower are inconclusive, a twelfth a
+ * regression, 1% stable. p99 is not the primary figure of a throughput job: 50x
+ * worse (beyond its band, 40x) still decides, 5x is shown. Three against two
+ * (the smallest one-sided p 0.1): half the throughput is inconclusive.
+ * Five a side, all five new runs below the baseline's: 15% lower is a
+ * regression, 5% lower (significant, within the threshold) stable; the
+ * same 25% lower median with runs that interleave is not significant:
+ * inconclusive. Three a side, all below (p 0.05): a regression.
  */
 static void test_diff_against_noise(void **state)
 {
@@ -425,7 +426,8 @@ static void test_diff_against_noise(void **state)
 			    near[] = { 95000, 96000, 94000, 95500, 93000 },
 			    spread[] = { 60000, 130000, 75000, 110000, 70000 },
 			    base3[] = { 100000, 90000, 110000 },
-			    half2[] = { 50000, 52000 };
+			    half2[] = { 50000, 52000 },
+			    low3[] = { 75000, 76000, 74000 };
 	double x;
 
 	(void) state;
@@ -435,12 +437,12 @@ static void test_diff_against_noise(void **state)
 	diff_verdict(one, 1, (x = 8000, &x), 1, 500e3, 500e3, "regression");
 	diff_verdict(one, 1, (x = 101000, &x), 1, 500e3, 500e3, "stable");
 	diff_verdict(one, 1, one, 1, 500e3, 25e6, "regression");
-	diff_verdict(one, 1, one, 1, 500e3, 2500e3, "inconclusive");
-	diff_verdict(one, 1, one, 1, 500e3, 885e3, "inconclusive");
+	diff_verdict(one, 1, one, 1, 500e3, 2500e3, "stable");
 	diff_verdict(base3, 3, half2, 2, 500e3, 500e3, "inconclusive");
 	diff_verdict(five, 5, low, 5, 500e3, 500e3, "regression");
 	diff_verdict(five, 5, near, 5, 500e3, 500e3, "stable");
 	diff_verdict(five, 5, spread, 5, 500e3, 500e3, "inconclusive");
+	diff_verdict(base3, 3, low3, 3, 500e3, 500e3, "regression");
 }
 
 int main(void)

@@ -5,8 +5,9 @@
 Usage: check.py FIOVERDICT RUNS_DIR EXPECTED_TSV
 
 Runs `fioverdict verdict --all -f csv` on every run of RUNS_DIR (one label
-per directory) and `fioverdict diff` for each BASE+BASE>NEW+NEW case of
-EXPECTED_TSV, matches every row of a scored check against the expected
+per directory), `fioverdict diff` for each BASE+BASE>NEW+NEW case of
+EXPECTED_TSV and `fioverdict history` for each FIRST..LAST case (the runs
+FIRST to LAST of RUNS_DIR, by name), matches every row of a scored check against the expected
 verdicts (the first line whose case, job glob and check match), and prints
 one line per check: runs, right, false alarms, misses. A false alarm is a
 fail or warn that the expected verdicts do not allow; a miss, an expected
@@ -27,7 +28,7 @@ import tempfile
 
 SCORED = ("burst", "cap", "steady-state", "cache", "flush", "storage",
           "latency-stability",
-          "regression", "load")
+          "regression", "history", "load")
 
 
 def fail(msg):
@@ -87,6 +88,38 @@ def diff_rows(binary, runs, case):
     return rows
 
 
+def history_runs(runs, case):
+    """The run directories FIRST..LAST of case, in name order."""
+    first, last = case.split("..")
+    names = sorted(d for d in os.listdir(runs) if first <= d <= last and
+                   d[:len(os.path.commonprefix([first, last]))] ==
+                   os.path.commonprefix([first, last]))
+    if not names or names[0] != first or names[-1] != last:
+        fail(f"{case}: no runs {first} to {last} in {runs}")
+    return names
+
+
+def history_rows(binary, runs, case):
+    """history of the runs FIRST..LAST of case 'FIRST..LAST'."""
+    names = history_runs(runs, case)
+    rows = fioverdict(binary, ["history", "--order", "name"] +
+                      [os.path.join(runs, n) for n in names])
+    for r in rows:
+        r["label"] = case
+    return rows
+
+
+def allows(allowed, row):
+    """Is the row's verdict allowed? "regression@RUN": and the first run
+    after the change is RUN's."""
+    for a in allowed:
+        verdict, _, at = a.partition("@")
+        where = os.path.basename(os.path.dirname(row.get("first_after", "")))
+        if verdict == row["verdict"] and (not at or where == at):
+            return True
+    return False
+
+
 def expectation(exp, row):
     for e in exp:
         case, job, check, _, _ = e
@@ -105,6 +138,8 @@ def main():
     rows = fioverdict(binary, ["verdict", "--all", runs])
     for case in sorted({e[0] for e in exp if ">" in e[0]}):
         rows += diff_rows(binary, runs, case)
+    for case in sorted({e[0] for e in exp if ".." in e[0]}):
+        rows += history_rows(binary, runs, case)
 
     score = {c: [0, 0, 0, 0] for c in SCORED}  # runs right alarms misses
     used = set()
@@ -128,7 +163,7 @@ def main():
             continue
         allowed = e[3] if e else {"none"}
         bad = r["outcome"] != "pass"
-        if r["verdict"] in allowed or (not bad and "none" in allowed):
+        if allows(allowed, r) or (not bad and "none" in allowed):
             s[1] += 1
         elif bad and r["verdict"] != "inconclusive":
             s[2] += 1

@@ -17,6 +17,9 @@
 # batches of repeated runs, A/A and A/B (case repeats, made apart:
 #   TRUTH_BATCH=a tests/truth/gen.sh ENGINE_SO OUTDIR repeats, and again
 #   later, under another load, with b, c, ...).
+# A history as CI keeps one (case history, made apart: gen.sh ENGINE_SO
+#   OUTDIR history): single runs of a read and a write job on a disk the
+#   engine's emulator holds to 4,000 IOPS, then the read job's at 3,000.
 # What each run must give is in tests/truth/expected.tsv.
 #
 # Usage (as root): tests/truth/gen.sh ENGINE_SO OUTDIR [CASE...]
@@ -438,11 +441,45 @@ case_pinned() {
 	throttle_clear
 }
 
+# A history as CI keeps one: one run per commit, twelve of one build,
+# then five of a build whose read job is 25% slower, on a disk the
+# engine's emulator holds to 4,000 IOPS (the slowed build: its read job
+# to 3,000), a CPU-bound process beside them as a CI runner's other work
+# would be. json, not json+: the history reads the jobs' figures.
+hist_job() { # NAME RW CAP
+	echo --name="$1" --rw="$2" --cap_iops="$3" --stonewall
+}
+case_history() {
+	local i n read_cap
+	python3 -c 'while True: pass' &
+	hog=$!
+	for i in $(seq 1 17); do
+		n=$(printf 'hist_%02d' "$i")
+		read_cap=4000
+		[ "$i" -le 12 ] || read_cap=3000
+		rm -rf "${out:?}/$n"
+		mkdir -p "$out/$n"
+		# in the run's folder: the engine's stats files land beside
+		# shellcheck disable=SC2046 # the job's options, split
+		(cd "$out/$n" && fio --output-format=json --output="$n.json" \
+			--filename="$shm/hist.dat" \
+			--ioengine=external:"$engine" --bs=4k --direct=1 \
+			--time_based --runtime=4 --ramp_time=1 --size=64m \
+			--iodepth=8 $(hist_job capped_randread randread "$read_cap") \
+			$(hist_job capped_randwrite randwrite 4000)) ||
+			{ echo "gen.sh: $n failed" >&2; kill "$hog"; return 1; }
+		echo "gen.sh: $n done (read job capped at $read_cap IOPS)"
+	done
+	kill "$hog"
+	hog=
+}
+
 all=(throttle_sweep psync_sweep throttle_midsweep throttle_midrun throttle_late healthy_sweep
 	healthy_steady cached_reads unwritten_reads tmpfs_reads fsync
 	fsync_loop repeat null tmpfs_sweep pinned
 	lat_steady lat_competing lat_steady_loaded lat_throttled)
-# repeats is made apart, batch by batch at different times: not in all.
+# repeats is made apart, batch by batch at different times, and history
+# apart: not in all.
 for c in "${@:-${all[@]}}"; do
 	"case_$c"
 done

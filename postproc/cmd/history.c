@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fioverdict history: the runs of one suite in commit or time order (one
+ * run per input), per job the change points of its primary figure; the
+ * newest change decides (--fail-on regression).
+ */
+#include <stddef.h>
+#include <string.h>
+
+#include "cmd_int.h"
+
+#define VO(field) offsetof(struct fv_tables, vo.field)
+
+/* What history adds to verdict's struct fv_tables: its order, its runs. */
+struct history_ctx {
+	enum fv_hist_order order;
+	bool series;
+};
+
+static struct history_ctx *ctx_of(struct fv_cmdline *c)
+{
+	return (struct history_ctx *) ((struct fv_tables *) c->own)->ctx;
+}
+
+static int set_order(struct fv_cmdline *c, const struct fv_option *o,
+		     const char *arg)
+{
+	static const char *const names[] = { "time", "name", "input", NULL };
+
+	for (int i = 0; names[i]; i++)
+		if (!strcmp(arg, names[i])) {
+			ctx_of(c)->order = (enum fv_hist_order) i;
+			return 0;
+		}
+	(void) o;
+	return fv_usage_error(c,
+			      "--order: '%s' is no order of runs: time (fio's "
+			      "timestamps), name (the files' paths) or input "
+			      "(as given)",
+			      arg);
+}
+
+static int set_series(struct fv_cmdline *c, const struct fv_option *o,
+		      const char *arg)
+{
+	(void) o;
+	(void) arg;
+	ctx_of(c)->series = true;
+	return 0;
+}
+
+static const struct fv_option history_opts[] = {
+	FV_OPT("order", 0, "BY",
+	       "the runs' order: time (fio's timestamps), name\n(the files' "
+	       "paths, numbers by value), input [time]",
+	       set_order),
+	FV_OPT_AT("threshold", 0, "R",
+		  "a change moves the figure's median by more\nthan R [5%]",
+		  fv_set_ratio, VO(threshold), 0, 0),
+	FV_OPT_AT("min-segment", 0, "N",
+		  "runs on each side of a change, at least [3]", fv_set_int,
+		  VO(min_segment), 2, 0),
+	FV_OPT_AT("alpha", 0, "P",
+		  "a change's permutation test p at most P [0.05]",
+		  fv_set_alpha, VO(alpha), 0, 0),
+	FV_OPT("series", 0, NULL,
+	       "also the table history-runs: each job's figure\nrun by run, "
+	       "with its segment",
+	       set_series),
+	FV_OPT_END,
+};
+
+static int analyse(struct fv_tables *x, struct fv_report *rep)
+{
+	const struct history_ctx *h = x->ctx;
+	struct fv_verdict_in in = {
+		.set = x->set, .logs = &x->logs, .ao = &x->c->ao, .o = &x->vo
+	};
+
+	return fv_history(&in, h->order, h->series, rep, &x->failed);
+}
+
+static int history_main(const struct fv_invocation *inv, int argc, char **argv)
+{
+	struct history_ctx h = { .order = FV_HIST_TIME };
+	struct fv_tables x = { .every_run = true,
+			       .analyse = analyse,
+			       .ctx = &h };
+
+	return fv_verdict_cmd_main(inv, &x, argc, argv);
+}
+
+const struct fv_command fv_cmd_history = {
+	.name = "history",
+	.help = "change points along a history of single runs",
+	.synopsis = "history [OPTION]... RUN...",
+	.after = "RUN: one run of the suite each (files or directories), in "
+		 "--order. Per job,\nE-divisive means on its primary figure "
+		 "(throughput; p99 of a job held to a\nrate, the sync p99 of "
+		 "one that syncs), a permutation test with a fixed seed;\nthe "
+		 "newest change decides the job's verdict. Every rule: "
+		 "fioverdict(1),\nVERDICTS (history).\n",
+	.options =
+		(const struct fv_option *const[]){
+			fv_opts_format, fv_opts_common, fv_opts_lat,
+			fv_opts_fail_on, history_opts, NULL },
+	.main = history_main,
+};
