@@ -103,11 +103,15 @@ static int names_add(struct names *nm, const char *name)
 	return 0;
 }
 
+/*
+ * Natural order, as ls -v: names that differ by a number sort by it
+ * (rr_qd2 before rr_qd16), a folder of a sweep in its order.
+ */
 static int names_cmp(const void *a, const void *b, void *arg)
 {
 	const char *buf = arg;
 
-	return strcoll(buf + *(const size_t *) a, buf + *(const size_t *) b);
+	return strverscmp(buf + *(const size_t *) a, buf + *(const size_t *) b);
 }
 
 /* The names in dir but "." and "..", sorted; -errno when it cannot be read. */

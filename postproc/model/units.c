@@ -6,15 +6,19 @@
 
 #include "units.h"
 
-/* 153k, 9.3k, 507: the seed's tables round IOPS like this; below 10,
- * two significant digits (a FUSE mount's 0.058 is not 0). */
+/*
+ * 153k, 12.8k, 9.3k, 507: as the seed's tables round IOPS, but never to
+ * fewer than three digits from 10k on (12,800 IOPS is 12.8k, not 13k: a
+ * VM limit of 12,800 read as 13,000); below 10, two significant digits (a
+ * FUSE mount's 0.058 is not 0).
+ */
 static void fmt_iops(char *buf, size_t len, double v)
 {
 	if (v > 0 && v < 9.5)
 		snprintf(buf, len, "%.2g", v);
 	else if (v < 1000)
 		snprintf(buf, len, "%.0f", v);
-	else if (v < 9999.5)
+	else if (v < 99950)
 		snprintf(buf, len, "%.1fk", v / 1e3);
 	else if (v < 999500)
 		snprintf(buf, len, "%.0fk", v / 1e3);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The list of inputs (inputs.h): directories walked in name order, each
+ * The list of inputs (inputs.h): directories walked in natural name order
+ * (c9 before c10), each
  * path once as it was spelled, the stats files beside a named file, errors
  * naming the path. An input's text: test_text.c.
  *
@@ -78,14 +79,17 @@ static size_t errors_about(const struct fv_diags *d, const char *file,
 	return n;
 }
 
-static void walk_in_name_order(void **state)
+static void walk_in_natural_order(void **state)
 {
-	/* Created scrambled; C-locale order: 'B' < '_' < 'a'. */
+	/*
+	 * Created scrambled; natural order: 'B' < '_' < 'a' as bytes, and
+	 * numbers by their value (c9 before c10, as ls -v).
+	 */
 	const char *made[] = { "t.json",     "b.json",	"c9.json",  "B.json",
 			       "a.json.bak", "_x.json", "c10.json", "a.json" };
 	const char *want[] = { "B.json",     "_x.json",	   "a.json",
-			       "a.json.bak", "b.json",	   "c10.json",
-			       "c9.json",    "sub/z.json", "t.json" };
+			       "a.json.bak", "b.json",	   "c9.json",
+			       "c10.json",   "sub/z.json", "t.json" };
 	size_t nwant = sizeof(want) / sizeof(want[0]);
 	struct fv_inputs in = { 0 };
 	struct fv_diags d = { 0 };
@@ -471,9 +475,10 @@ static void unlistable_directory(void **state)
 	fv_diags_free(&d);
 }
 
+/* ls -v's order: f9.json before f10.json. */
 static int cmp_str(const void *a, const void *b)
 {
-	return strcmp(*(char *const *) a, *(char *const *) b);
+	return strverscmp(*(char *const *) a, *(char *const *) b);
 }
 
 static void many_files_sorted_once(void **state)
@@ -529,10 +534,10 @@ int main(void)
 {
 #define T(f) cmocka_unit_test_setup_teardown(f, fvt_tmp_setup, teardown)
 	const struct CMUnitTest tests[] = {
-		T(walk_in_name_order),	 T(walk_skips_special),
-		T(deep_nesting_stops),	 T(duplicates_read_once),
-		T(stats_siblings),	 T(errors_name_the_path),
-		T(unlistable_directory), T(many_files_sorted_once),
+		T(walk_in_natural_order), T(walk_skips_special),
+		T(deep_nesting_stops),	  T(duplicates_read_once),
+		T(stats_siblings),	  T(errors_name_the_path),
+		T(unlistable_directory),  T(many_files_sorted_once),
 	};
 #undef T
 
