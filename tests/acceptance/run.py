@@ -196,6 +196,23 @@ def check_folder(fv, folder, want, work):
     check_labels(name, outs)
     check_report(fv, folder, name, work, want)
     check_diff_recommend(fv, folder, name, outs, want)
+    tell(name, outs, want)
+
+
+def tell(name, outs, want):
+    """One line of what the folder gave, for the log: labels, runs and
+    findings, as every command showed them."""
+    doc = outs.get(("summary", "doc"))
+    rows = json_rows(doc).get("summary", []) if doc else []
+    labels = len({r["label"] for r in rows})
+    runs = max([r.get("runs") or 1 for r in rows] or [1])
+    vdoc = outs.get(("verdict", "doc"))
+    found = [r for r in json_rows(vdoc).get("verdict", [])
+             if r.get("outcome") in ("fail", "warn")] if vdoc else []
+    print("%-14s exit %d; %d commands x %d formats, diff, recommend, "
+          "report; %d rows, %d labels, up to %d runs of a test, %d findings"
+          % (name, want, len(TABLE_COMMANDS), len(FORMATS), len(rows),
+             labels, runs, len(found)))
 
 
 def check_formats(name, outs):
