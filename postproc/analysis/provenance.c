@@ -228,7 +228,7 @@ static const char *key_of(const struct fv_job *j, int k)
 	}
 }
 
-static const char *const key_names[] = { "fio version", "kernel", "device",
+static const char *const key_names[] = { "tool version", "kernel", "device",
 					 "VM size" };
 
 void fv_provenance_changes(const struct fv_job *a, const struct fv_job *b,

@@ -104,9 +104,9 @@ static void test_notes_and_compare(void **state)
 	assert_int_equal(
 		fvt_run(&out, &err, "compare", fvt_at("a"), fvt_at("b"), NULL),
 		0);
-	assert_non_null(strstr(out, "warning: a and b differ in fio version "
+	assert_non_null(strstr(out, "warning: a and b differ in tool version "
 				    "(fio-3.33 → fio-3.36)"));
-	assert_non_null(strstr(err, "differ in fio version"));
+	assert_non_null(strstr(err, "differ in tool version"));
 	free(out);
 	free(err);
 	/* the report says it under its title (charts or not: the page is) */
