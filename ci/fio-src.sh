@@ -80,9 +80,10 @@ tree_firm_options() {
 # and options every build of the tree has that fio does not know, not even
 # as a hidden one (--cmdhelp=NAME; fio built from an earlier snapshot).
 options_apart() {
-	local lacks newer=() o
-	lacks=$(comm -23 <(fio_options) <(tree_options "$1") | tr '\n' ' ')
-	for o in $(comm -13 <(fio_options) <(tree_firm_options "$1")); do
+	local have lacks newer=() o
+	have=$(fio_options)
+	lacks=$(comm -23 <(echo "$have") <(tree_options "$1") | tr '\n' ' ')
+	for o in $(comm -13 <(echo "$have") <(tree_firm_options "$1")); do
 		"$FIO_BIN" --cmdhelp="$o" 2>&1 | grep -q '^No such command' && newer+=("$o")
 	done
 	[ -z "$lacks" ] || echo "the installed $("$FIO_BIN" --version) has options that the tree $1 lacks (${lacks% })"
