@@ -52,7 +52,7 @@ python3 tests/jobfiles/windows.py same $W/placement.fio "$TMP/bad.diskspd" >"$TM
 
 # 2. Runs with Linux fio, in the script's layout.
 ENV=(FV_ENGINE=io_uring FV_SIZE=16m FV_RAMP=0s FV_WARMUP_TIME=300ms
-	FV_SWEEP_TIME=200ms FV_PEAK_TIME=300ms FV_STEADY_TIME=1s FV_RUNTIME=300ms)
+	FV_SWEEP_TIME=200ms FV_PEAK_TIME=300ms FV_STEADY_TIME=2s FV_RUNTIME=300ms)
 # fio_run VM DRIVE TIME: run-placement.ps1 -Drive DRIVE on VM at TIME.
 fio_run() {
 	local label="$1-$2" dir="$TMP/results/$1-$2/$3"
