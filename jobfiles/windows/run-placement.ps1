@@ -147,21 +147,18 @@ function Invoke-FioSuite {
         throw "fio not found ($Fio): install it (fio's MSI from github.com/axboe/fio releases, or winget install fio.fio), or give -Fio PATH"
     }
     $version = (& $Fio --version | Out-String).Trim()
-    # fio's environment: the target, its colon escaped as fio wants it on
-    # Windows; then each variable as set, else from the #@ line.
+    # fio's environment, for this run only: the #@ lines' values, and the
+    # target, its colon escaped as fio wants it on Windows.
     $values = Get-Declared $jobFile $Quick.IsPresent
     $values['FV_TARGET'] = $target.Replace(':', '\:')
     if ($Size) {
         $values['FV_SIZE'] = $Size
     }
     $before = @{}
-    foreach ($name in @($values.Keys)) {
+    foreach ($name in $values.Keys) {
         $before[$name] = [Environment]::GetEnvironmentVariable($name)
-        if ($name -ne 'FV_TARGET' -and $name -ne 'FV_SIZE' -and $before[$name]) {
-            $values[$name] = $before[$name]
-        }
         if (-not $values[$name]) {
-            throw "placement.fio: $name has no value: set `$env:$name"
+            throw "placement.fio: $name has no value in its #@ line"
         }
     }
     # The job file as run; without zlib, without its histogram logs, as
