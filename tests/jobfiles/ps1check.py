@@ -186,7 +186,7 @@ def ps7_operators(path, code):
 
 
 def commands(path, toks):
-    out, defined, depth, fn_open = [], {}, 0, None
+    out, defined, depth = [], {}, 0
     calls = []  # (name, line, depth)
     prev = ""
     for ttype, text, ln in toks:
@@ -194,7 +194,6 @@ def commands(path, toks):
             continue
         if prev == "function" and re.match(r"^[A-Za-z]+-[A-Za-z]+$", text):
             defined[text] = ln
-            fn_open = depth
         elif re.match(r"^[A-Z][A-Za-z]+-[A-Z][A-Za-z]+$", text):
             calls.append((text, ln, depth))
         for ch in text:
@@ -205,7 +204,6 @@ def commands(path, toks):
         if text.strip():
             prev = text.strip().lower() if ttype in Name or \
                 text.strip() == "function" else text.strip()
-    del fn_open
     for name, ln in defined.items():
         if name.split("-")[0] not in APPROVED_VERBS:
             out.append("%s:%d: function %s: '%s' is no approved verb "
@@ -224,7 +222,6 @@ def commands(path, toks):
 
 def variables(path, toks):
     assigned, reads = set(AUTOMATIC), []
-    names = [(text, ln) for ttype, text, ln in toks if ttype in Name.Variable]
     flat = [(ttype, text, ln) for ttype, text, ln in toks
             if not (ttype in Comment) and text.strip()]
     for i, (ttype, text, ln) in enumerate(flat):
@@ -245,7 +242,6 @@ def variables(path, toks):
             assigned.add(name.lower())
         else:
             reads.append((name, ln))
-    del names
     reads += string_reads(toks)
     return ["%s:%d: $%s is read but never set (Set-StrictMode stops "
             "there)" % (path, ln, name)
