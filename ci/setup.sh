@@ -16,8 +16,10 @@ set -euo pipefail
 
 install_pkgs=(build-essential pkg-config fio liburing-dev libjansson-dev
 	libexpat1-dev zlib1g-dev dpkg-dev)
+# python3-pygments: its PowerShell lexer reads jobfiles/windows' script
+# (tests/jobfiles/ps1check.py), where no PowerShell is to be had
 build_pkgs=("${install_pkgs[@]}" libcmocka-dev clang libclang-rt-dev
-	valgrind python3 procps iproute2 e2fsprogs)
+	valgrind python3 python3-pygments procps iproute2 e2fsprogs)
 nvme_pkgs=(qemu-system-x86 linux-image-amd64 busybox-static kmod cpio)
 demo_pkgs=("${install_pkgs[@]}" gnuplot-nox)
 report_pkgs=(gnuplot-nox chromium fonts-dejavu-core)

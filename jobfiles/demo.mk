@@ -10,12 +10,16 @@
 #                        checks and exit codes; a real quick run; Ctrl-C
 #   make check-report    a report from real quick runs, rendered by
 #                        headless Chromium: screenshot, console, charts
+#   make check-jobfiles-windows  jobfiles/windows/: its job file and DiskSpd
+#                        lines against placement.fio, a run with Linux fio
+#                        in the layout run-placement.ps1 writes, read back
+#                        by fioverdict; the PowerShell script's checks
 #
 # DEMO_ROOT_DIR: a directory on the root file system; DEMO_SHM_DIR: tmpfs.
 # DEMO_TIME_SCALE divides the P10's 30 min credit bucket (1800 s at 3500
 # IOPS): 360 ends the burst after 5 s, inside the quick steady job (15 s).
 
-.PHONY: demo check-jobfiles check-report
+.PHONY: demo check-jobfiles check-report check-jobfiles-windows
 
 # The job files beside the program, as an installation has them beside
 # PREFIX/bin (share/fioverdict/jobfiles): `fioverdict run placement` run
@@ -67,4 +71,8 @@ check-report: $(DEMO_FV) $(PP_CATALOG) engines
 	FV_BIN=$(DEMO_FV) FV_ENGINE_DIR=$(ENG_BUILD) \
 	FV_TMP=$(BUILD)/tests/report tests/report/run.sh
 
-check-all: check-jobfiles check-report
+check-jobfiles-windows: $(DEMO_FV)
+	FV_BIN=$(DEMO_FV) FV_TMP=$(BUILD)/tests/jobfiles-windows \
+	tests/jobfiles/windows.sh
+
+check-all: check-jobfiles check-report check-jobfiles-windows

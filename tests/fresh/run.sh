@@ -2,14 +2,14 @@
 # The README's commands on a fresh Debian root, as a new user runs them: a
 # minimal root made with debootstrap from the Debian archive this machine's
 # apt already uses, this tree copied into it, then, as root in it:
-# `apt-get install make`; `make demo` with the release tarballs, which
-# Debian 13 must refuse (its fio 3.39-1 is a later snapshot than the 3.39
-# release, and its sources are not served here); the same fio version
-# built in the root from its release tarball (before zlib1g-dev is there:
-# a fio without zlib); `make demo` and the engine
-# suites of make check (unit, integration, exports) with it first on PATH;
-# every package make check installs resolved by the root's apt; and a
-# package pin to Debian's fio refused for engines built for another tree.
+# `apt-get install make`; `make demo` with the folder of fio tarballs, on
+# the distribution's own fio package (Debian 13's 3.39-1 is a later
+# snapshot than the 3.39 release: the folder's fio-3.39-debian13.tar.gz is
+# its tree, and the release beside it must not be taken); the release
+# alone refused, for the package and for its pin; the engine suites of
+# make check (unit, integration, exports) on that fio; every package make
+# check installs resolved by the root's apt; and the package's pin, the
+# exact version of Debian's fio.
 #
 # Environment: FV_FRESH_SUITE (default trixie), FV_FRESH_ROOT (the root's
 # folder, made anew), FV_FIO_TARBALLS (folder of fio-X.tar.gz). Needs root.
@@ -98,14 +98,12 @@ mkdir -p "$ROOT/root/fioverdict" "$ROOT/root/shared"
 git ls-files -z | tar --null -T - -cf - | tar -xf - -C "$ROOT/root/fioverdict"
 cp -r "$TARBALLS" "$ROOT/root/shared/fio-src"
 
-# in_root TAG NAME SCRIPT: a step, timed, its output in ROOT.TAG.log;
-# FRESH_PATH goes before the root's PATH.
-FRESH_PATH=
+# in_root TAG NAME SCRIPT: a step, timed, its output in ROOT.TAG.log.
 in_root() {
 	local name=$2 script=$3 t0 log="$ROOT.$1.log"
 	t0=$(date +%s)
 	if chroot "$ROOT" /usr/bin/env -i HOME=/root \
-		PATH="${FRESH_PATH:+$FRESH_PATH:}/usr/sbin:/usr/bin:/sbin:/bin" \
+		PATH=/usr/sbin:/usr/bin:/sbin:/bin \
 		CI="${CI:-}" LANG=C.UTF-8 /bin/bash -ec "cd /root/fioverdict; $script" \
 		>"$log" 2>&1; then
 		ok "$SUITE: $name ($(($(date +%s) - t0)) s)"
@@ -130,49 +128,62 @@ refused() {
 
 # The README: on a minimal image, make first; then its commands.
 in_root make "apt-get install make" "apt-get update -qq && apt-get install -y -qq make >/dev/null" || finish
-# Debian 13's fio 3.39-1 is a snapshot after the 3.39 release (it has
-# verify_header_seed): the release tarball is not its tree, and the build
-# must say so rather than build engines that misread it. Its own source is
-# what it needs; this archive does not serve it.
-refused refused "make demo with the release tarball of another snapshot is refused" \
-	"has options that the tree build/fio-src/fio-3.39 lacks (verify_header_seed)" \
-	"make demo FIO_TARBALLS=../shared/fio-src"
-# So the demo and the engine suites run here on Debian 13's compiler,
-# liburing and jansson with upstream fio 3.39, built in the root from its
-# release tarball, first on PATH.
-fio_ver=$(chroot "$ROOT" fio --version 2>/dev/null)
-in_root fio "$fio_ver (upstream) built in the root from its release tarball" \
-	"tests/fio-versions/build-fio.sh ../shared/fio-src ${fio_ver#fio-} /root/upstream" || finish
-FRESH_PATH=/root/upstream/$fio_ver
-in_root demo "make demo (installs what it needs, builds, runs)" \
+# make demo installs the distribution's fio (ci/setup.sh demo) and builds
+# against the tree the folder holds for it.
+in_root demo "make demo on the distribution's own fio (installs what it needs, builds, runs)" \
 	"make demo FIO_TARBALLS=../shared/fio-src" || finish
+deb_ver=$(chroot "$ROOT" dpkg-query -W -f='${Version}' fio 2>/dev/null)
+fio_ver=$(chroot "$ROOT" fio --version 2>/dev/null)
+tree=$(cat "$ROOT/root/fioverdict/build/engines/fio-src.path" 2>/dev/null)
+# the folder's tree of Debian 13's fio, where there is one
+case $deb_ver in
+3.39-1) want_tree=build/fio-src/fio-3.39-debian13 ;;
+*) want_tree=$tree ;;
+esac
+if [ "$(chroot "$ROOT" readlink -f /usr/bin/fio)" = /usr/bin/fio ] &&
+	[ -n "$tree" ] && [ "$tree" = "$want_tree" ]; then
+	ok "$SUITE: the engines were built for Debian's fio $deb_ver against $tree"
+else
+	not_ok "$SUITE: the engines were built for Debian's fio $deb_ver against $want_tree" "tree: ${tree:-none}"
+fi
 if grep -q "^report: results/demo/report.html" "$ROOT.demo.log" &&
 	[ -s "$ROOT/root/fioverdict/results/demo/report.html" ]; then
 	ok "$SUITE: make demo wrote its report"
 else
 	not_ok "$SUITE: make demo wrote its report"
 fi
-# fio was built here before the demo installed zlib1g-dev: a fio without
-# zlib, which refuses write_hist_log. The run must say it ran without the
-# histogram logs, not fail.
-if grep -q CONFIG_ZLIB "$ROOT/root/upstream/$fio_ver/config-host.h"; then
-	ok "$SUITE: $fio_ver built with zlib: its histogram logs kept"
-elif grep -q "built without zlib and refuses write_hist_log" "$ROOT.demo.log" &&
-	grep -q "^; left out (this fio has no zlib): write_hist_log" \
-		"$ROOT"/root/fioverdict/results/demo/rootfs/*/placement.fio; then
-	ok "$SUITE: $fio_ver without zlib: the demo ran without histogram logs, and said so"
+if ls "$ROOT"/root/fioverdict/results/demo/rootfs/*/steady_randwrite_clat_hist.*.log >/dev/null 2>&1; then
+	ok "$SUITE: $fio_ver ($deb_ver) has zlib: the demo kept its histogram logs"
 else
-	not_ok "$SUITE: $fio_ver without zlib: the demo ran without histogram logs, and said so"
+	not_ok "$SUITE: $fio_ver ($deb_ver): the demo's steady job wrote no histogram log"
 fi
-in_root check "engine suites of make check on upstream $fio_ver" \
+# Where the distribution's fio is another snapshot than its release, the
+# release tarball alone is refused, naming an option it lacks: for the
+# build (this archive serves no sources, so apt-get source fails after it)
+# and for the package's pin.
+release=fio-${fio_ver#fio-}
+if [ "$tree" != "build/fio-src/$release" ] && [ -f "$TARBALLS/$release.tar.gz" ]; then
+	refused release "the $release release tarball alone is refused for Debian's fio $deb_ver" \
+		"has options that the tree /tmp/release-src/$release lacks (verify_header_seed)" \
+		"mkdir -p /root/release-only && cp ../shared/fio-src/$release.tar.gz /root/release-only &&
+		FIO_TARBALLS=/root/release-only ci/fio-src.sh /tmp/release-src"
+	refused pin "a package pinning Debian's fio $deb_ver to engines built for the $release release is refused" \
+		"has options that the tree /tmp/release/$release lacks (verify_header_seed)" \
+		"mkdir -p /tmp/release && tar -xzf ../shared/fio-src/$release.tar.gz -C /tmp/release &&
+		ci/fio-src.sh --deb-version /tmp/release/$release"
+fi
+in_root check "engine suites of make check on Debian's fio $deb_ver" \
 	"ci/setup.sh build && make check-unit check-integration check-exports FIO_TARBALLS=../shared/fio-src"
 # every package make check installs exists here (apt resolves them all,
 # nothing is downloaded)
 in_root packages "every package of ci/setup.sh all resolves" \
 	"apt-get install -s -qq \$(ci/setup.sh --list all) >/dev/null"
-# a package of these engines would pin Debian's fio, which they would
-# misread: debian/rules' ci/fio-src.sh --deb-version refuses
-refused pin "a package pinning Debian's fio to engines built for upstream $fio_ver is refused" \
-	"has options that the tree build/fio-src/${fio_ver} lacks" \
-	'ci/fio-src.sh --deb-version "$(cat build/engines/fio-src.path)"'
+# the version debian/rules pins the package to (Depends: fio (= ...)):
+# Debian's own, read from the tree the engines were built against
+pin=$(chroot "$ROOT" /usr/bin/env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin /bin/bash -c 'cd /root/fioverdict && ci/fio-src.sh --deb-version "$(cat build/engines/fio-src.path)"' 2>"$ROOT.pin.log")
+if [ -n "$deb_ver" ] && [ "$pin" = "$deb_ver" ]; then
+	ok "$SUITE: make deb pins fio (= $pin), the fio the engines were built for"
+else
+	not_ok "$SUITE: make deb pins fio (= $deb_ver)" "ci/fio-src.sh --deb-version: '$pin'" "$(tail -n 3 "$ROOT.pin.log")"
+fi
 finish
