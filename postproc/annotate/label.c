@@ -345,10 +345,17 @@ int fv_label_assign(struct fv_set *set, const struct fv_label_rule *rules,
 	bool fleet_dirs = fleets_by_dir(set, rules, nrules);
 
 	for (size_t i = 0; i < set->njobs; i++) {
-		int ret =
-			label_job(set->jobs[i], rules, nrules, by, fleet_dirs);
+		struct fv_job *j = set->jobs[i];
+		int ret = 0;
 
-		ret = ret ? ret : shown_escaped(set->jobs[i]);
+		free(j->file_test);
+		j->file_test = NULL;
+		if (fv_filename_split(j->source, NULL, &j->file_test) ==
+		    -ENOMEM)
+			return -ENOMEM;
+		ret = label_job(j, rules, nrules, by, fleet_dirs);
+
+		ret = ret ? ret : shown_escaped(j);
 		if (ret)
 			return ret;
 	}

@@ -186,22 +186,35 @@ find_override(const struct fv_job *job, const struct fv_role_override *ov,
 	return NULL;
 }
 
+/*
+ * DiskSpd names no test: its job's name is its profile ("SEQ 1MiB Q8 T1
+ * W100%"), which tells a workload, not what the run was for (a warm-up's
+ * sequential writes are no throughput test). The file's name, when a
+ * script named it LABEL_TEST_TIME, says that first.
+ */
+static bool named_by_profile(const struct fv_job *job)
+{
+	return job->format && !strcmp(job->format, "DiskSpd");
+}
+
 static void classify(struct fv_job *job, const struct fv_role_override *ov,
 		     size_t nov)
 {
 	const struct fv_role_override *o = find_override(job, ov, nov);
-	char *test = NULL;
+	const char *first = job->name, *then = job->file_test;
 	int depth = 0;
 	long iodepth;
 
-	job->role = fv_role_from_name(job->name, &depth);
-	job->role_why = "job name";
-	if (job->role == FV_ROLE_UNKNOWN &&
-	    !fv_filename_split(job->source, NULL, &test)) {
-		job->role = fv_role_from_name(test, &depth);
-		job->role_why = "file name";
+	if (named_by_profile(job) && job->file_test) {
+		first = job->file_test;
+		then = job->name;
 	}
-	free(test);
+	job->role = fv_role_from_name(first, &depth);
+	job->role_why = first == job->name ? "job name" : "file name";
+	if (job->role == FV_ROLE_UNKNOWN && then) {
+		job->role = fv_role_from_name(then, &depth);
+		job->role_why = then == job->name ? "job name" : "file name";
+	}
 	if (job->role == FV_ROLE_UNKNOWN) {
 		job->role = fv_role_from_opts(job);
 		job->role_why = "options";

@@ -485,6 +485,26 @@ static int nothing_found(struct fv_set *set, const char *name, bool named,
 }
 
 /*
+ * fio's log of a job that logged nothing is empty, as fio writes it
+ * (NAME_iops.N.log, NAME_clat_hist.N.log): no run failed.
+ */
+static bool fio_log_name(const char *name)
+{
+	static const char *const kinds[] = {
+		"_bw.", "_iops.", "_lat.", "_clat.", "_slat.", "_clat_hist."
+	};
+	const char *base = strrchr(name, '/');
+
+	base = base ? base + 1 : name;
+	if (!strstr(base, ".log"))
+		return false;
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(*kinds); i++)
+		if (strstr(base, kinds[i]))
+			return true;
+	return false;
+}
+
+/*
  * A file with nothing to read (0 bytes, or only white space: a run that
  * failed before its output), or bytes that are not text: said, never read
  * as a result's text, its bytes never quoted. 1 when it was such a file.
@@ -502,6 +522,10 @@ static int nothing_to_read(struct fv_set *set, const char *name,
 		return 0;
 	if (binary && fv_text_has_bom(t->buf, n))
 		return 0; /* UTF-16's zeros */
+	if (blank && !named && fio_log_name(name))
+		return fv_diag_add(&set->diags, FV_NOTE, name, 0, 0,
+				   "skipped: an empty fio log")
+			       ?: 1;
 	if (blank)
 		return fv_diag_add(&set->diags, named ? FV_ERROR : FV_WARNING,
 				   name, 0, 0,

@@ -263,6 +263,7 @@ void fv_job_free(struct fv_job *job)
 	free(job->label);
 	free(job->fio_version);
 	free(job->source_label);
+	free(job->file_test);
 	fv_workload_free(&job->wl);
 	free(job->ss.setting);
 	free(job->ss.criterion);

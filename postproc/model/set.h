@@ -405,6 +405,11 @@ struct fv_job {
 	const char *format;
 	/* The label its input names (a script header's "VM:"), or NULL. */
 	char *source_label;
+	/*
+	 * The test its file's name gives (LABEL_TEST_TIME.json, a script's
+	 * naming), or NULL (annotate/label.c).
+	 */
+	char *file_test;
 	int64_t timestamp; /* fio's "timestamp", seconds */
 	int doc; /* which run of its file: fio's outputs appended (0: first) */
 	size_t order; /* global input order, for stable output */

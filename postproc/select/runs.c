@@ -54,6 +54,7 @@ static int cmp_test(const struct fv_job *a, const struct fv_job *b)
 	int c = cmp_str(a->label, b->label);
 
 	c = c ? c : cmp_str(a->name, b->name);
+	c = c ? c : cmp_str(a->file_test, b->file_test);
 	c = c ? c : (int) a->role_dir - (int) b->role_dir;
 	return c ? c : (a->kind == FV_JOB_FLEET) - (b->kind == FV_JOB_FLEET);
 }

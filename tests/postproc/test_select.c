@@ -292,6 +292,32 @@ static void folders_of_one_name(void **state)
 	free(err);
 }
 
+/*
+ * DiskSpd's jobs are named by their profile: a peak and a steady test of
+ * one profile, named LABEL_TEST_TIME by the script that ran them, are
+ * two tests of their roles, not two runs of one (the steady was hidden).
+ */
+static void diskspd_tests_by_file_name(void **state)
+{
+	const char *fx =
+		fvt_path("FV_FIXTURES", "tests/postproc/fixtures",
+			 "diskspd/diskspd-2.0.16-rnd4k-q32t4-made.xml");
+	size_t n;
+	char *xml = fvt_slurp(fx, &n), *c;
+
+	(void) state;
+	assert_non_null(xml);
+	fvt_mkdir(fvt_at("w"));
+	fvt_mkfile(fvt_at("w/vm1_peak_randread_20260101-000000.xml"), xml, n);
+	fvt_mkfile(fvt_at("w/vm1_steady_randread_20260101-000500.xml"), xml, n);
+	c = csv(0, "summary", fvt_at("w"), NULL, NULL);
+	assert_non_null(strstr(c, "\r\nvm1,peak,RND 4KiB Q32 T4 W0% #1,"));
+	assert_non_null(strstr(c, "\r\nvm1,steady,RND 4KiB Q32 T4 W0% #1,"));
+	assert_null(strstr(c, ",2,2\r\n")); /* no run 2 of 2 */
+	free(c);
+	free(xml);
+}
+
 /* A --label whose PATH is no input: usage error naming it. */
 static void label_unused(void **state)
 {
@@ -357,6 +383,9 @@ int main(void)
 			appended_json_runs, fvt_tmp_setup, fvt_tmp_teardown),
 		cmocka_unit_test_setup_teardown(
 			folders_of_one_name, fvt_tmp_setup, fvt_tmp_teardown),
+		cmocka_unit_test_setup_teardown(diskspd_tests_by_file_name,
+						fvt_tmp_setup,
+						fvt_tmp_teardown),
 		cmocka_unit_test_setup_teardown(label_unused, fvt_tmp_setup,
 						fvt_tmp_teardown),
 		cmocka_unit_test_setup_teardown(bad_values, fvt_tmp_setup,
