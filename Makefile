@@ -52,6 +52,7 @@ include engines/engines.mk
 include postproc/postproc.mk
 include tests/tests.mk
 include tests/acceptance/acceptance.mk
+include tests/docs/docs.mk
 include tests/hosts/hosts.mk
 include tests/fio-versions/versions.mk
 include tests/fresh/fresh.mk

@@ -32,7 +32,9 @@ INST_JOBFILES := $(wildcard jobfiles/*.fio)
 INST_CATALOG := $(wildcard catalog/*.csv)
 INST_PRICES := $(wildcard catalog/prices/*.csv)
 INST_MAN7 := engines/uring_durable.7 engines/nvme_pt.7
-INST_DOCS := README.md docs/stats-file.md
+INST_DOCS := README.md
+# the README's map leads to docs/: installed beside it, as docs/
+INST_DOCS_DIR := $(wildcard docs/*.md docs/*.png)
 INST_EXAMPLES := ci/examples/fioverdict-ci.sh ci/examples/github-actions.yml \
 	ci/examples/gitlab-ci.yml ci/examples/fioverdict-history.sh \
 	ci/examples/github-history.yml
@@ -44,7 +46,7 @@ install: $(PP_BIN) $(ENGINES)
 		$(DESTDIR)$(JOBFILEDIR) $(DESTDIR)$(CATALOGDIR)/prices \
 		$(DESTDIR)$(MANDIR)/man1 \
 		$(DESTDIR)$(MANDIR)/man7 $(DESTDIR)$(DOCDIR)/examples \
-		$(DESTDIR)$(BASHCOMPDIR)
+		$(DESTDIR)$(DOCDIR)/docs $(DESTDIR)$(BASHCOMPDIR)
 	$(INSTALL) -m 0755 $(PP_BIN) $(DESTDIR)$(BINDIR)/fioverdict
 	$(INSTALL) -m 0644 $(ENGINES) $(DESTDIR)$(ENGINEDIR)
 	$(INSTALL) -m 0644 $(INST_JOBFILES) $(DESTDIR)$(JOBFILEDIR)
@@ -53,6 +55,7 @@ install: $(PP_BIN) $(ENGINES)
 	$(INSTALL) -m 0644 postproc/fioverdict.1 $(DESTDIR)$(MANDIR)/man1
 	$(INSTALL) -m 0644 $(INST_MAN7) $(DESTDIR)$(MANDIR)/man7
 	$(INSTALL) -m 0644 $(INST_DOCS) $(DESTDIR)$(DOCDIR)
+	$(INSTALL) -m 0644 $(INST_DOCS_DIR) $(DESTDIR)$(DOCDIR)/docs
 	$(INSTALL) -m 0644 postproc/README.md $(DESTDIR)$(DOCDIR)/fioverdict.md
 	$(INSTALL) -m 0644 $(INST_EXAMPLES) $(DESTDIR)$(DOCDIR)/examples
 	$(INSTALL) -m 0644 dist/fioverdict.bash-completion \
@@ -69,12 +72,13 @@ uninstall:
 		$(DESTDIR)$(MANDIR)/man1/fioverdict.1 \
 		$(addprefix $(DESTDIR)$(MANDIR)/man7/,$(notdir $(INST_MAN7))) \
 		$(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(INST_DOCS)) fioverdict.md) \
+		$(addprefix $(DESTDIR)$(DOCDIR)/docs/,$(notdir $(INST_DOCS_DIR))) \
 		$(addprefix $(DESTDIR)$(DOCDIR)/examples/,$(notdir $(INST_EXAMPLES))) \
 		$(DESTDIR)$(BASHCOMPDIR)/fioverdict
 	@for d in $(DESTDIR)$(ENGINEDIR) $(DESTDIR)$(JOBFILEDIR) \
 		$(DESTDIR)$(CATALOGDIR)/prices $(DESTDIR)$(CATALOGDIR) \
 		$(DESTDIR)$(PREFIX)/share/fioverdict $(DESTDIR)$(DOCDIR)/examples \
-		$(DESTDIR)$(DOCDIR); do \
+		$(DESTDIR)$(DOCDIR)/docs $(DESTDIR)$(DOCDIR); do \
 		[ ! -d "$$d" ] || rmdir --ignore-fail-on-non-empty "$$d"; \
 	done
 

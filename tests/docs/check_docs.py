@@ -143,15 +143,26 @@ def tour(path):
 def run_tour(fv, top, path):
     cmds = tour(path)
     check(len(cmds) >= 3, "%s: the tour shows %d commands" % (path, len(cmds)))
-    for cmd in cmds:
-        words = shlex.split(cmd)
-        words[0] = fv
-        words = [w for w in words if w != "-o" or True]
-        p = subprocess.run(words, cwd=top, stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE, timeout=300)
-        check(p.returncode == 0 and p.stdout,
-              "README tour: '%s' exited %d: %s"
-              % (cmd, p.returncode, p.stderr.decode()[:300]))
+    with tempfile.TemporaryDirectory() as tmp:
+        for cmd in cmds:
+            run_one(fv, top, cmd, tmp)
+
+
+def run_one(fv, top, cmd, tmp):
+    """One of the tour's commands, from the top of the tree: it exits 0
+    and writes something (-o FILE: into tmp, not the tree)."""
+    words = shlex.split(cmd)
+    words[0] = fv
+    out = None
+    if "-o" in words:
+        out = words[words.index("-o") + 1] = os.path.join(tmp, "out")
+    p = subprocess.run(words, cwd=top, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, timeout=300)
+    wrote = os.path.getsize(out) if out and os.path.exists(out) else \
+        len(p.stdout)
+    check(p.returncode == 0 and wrote > 0,
+          "README tour: '%s' exited %d, wrote %d bytes: %s"
+          % (cmd, p.returncode, wrote, p.stderr.decode()[:300]))
 
 
 def documents(top):

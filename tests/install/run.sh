@@ -44,6 +44,8 @@ check "make install DESTDIR=... PREFIX=/usr/local" \
 	$MAKE --no-print-directory install DESTDIR="$ROOT" PREFIX=/usr/local
 jobs=$(cd jobfiles && ls *.fio)
 cats=$(cd catalog && ls *.csv prices/*.csv)
+docs=$(cd docs && ls *.md *.png)
+examples=$(cd ci/examples && ls fioverdict-*.sh *.yml)
 {
 	echo "755 usr/local/bin/fioverdict"
 	echo "644 usr/local/lib/fioverdict/nvme_pt.so"
@@ -55,8 +57,8 @@ cats=$(cd catalog && ls *.csv prices/*.csv)
 	echo "644 usr/local/share/man/man7/uring_durable.7"
 	echo "644 usr/local/share/doc/fioverdict/README.md"
 	echo "644 usr/local/share/doc/fioverdict/fioverdict.md"
-	echo "644 usr/local/share/doc/fioverdict/stats-file.md"
-	for e in fioverdict-ci.sh github-actions.yml gitlab-ci.yml; do
+	for d in $docs; do echo "644 usr/local/share/doc/fioverdict/docs/$d"; done
+	for e in $examples; do
 		echo "644 usr/local/share/doc/fioverdict/examples/$e"
 	done
 	echo "644 usr/local/share/bash-completion/completions/fioverdict"
@@ -126,7 +128,7 @@ if [ ! -f /usr/share/bash-completion/bash_completion ]; then
 else
 	user XDG_DATA_DIRS="$P/share" bash -c '. /usr/share/bash-completion/bash_completion; _completion_loader fioverdict; complete -p fioverdict' >"$TMP/out" 2>&1
 	grep -q -- '-F _fioverdict' "$TMP/out" && ok "bash-completion loads the installed completion lazily" || ko "not loaded: $(cat "$TMP/out")"
-	expect_completion "fioverdict " "--help --version catalog compare diff hosts latency matrix recommend report run scaling summary sweep timeline verdict"
+	expect_completion "fioverdict " "--help --version catalog compare diff history hosts latency matrix recommend report run scaling summary sweep timeline verdict"
 	expect_completion "fioverdict s" "scaling summary sweep"
 	expect_completion "fioverdict run --ta" "--tables --target"
 	expect_completion "fioverdict run pla" "placement"

@@ -12,7 +12,7 @@ per batch and N, and
 `fioverdict diff` judges them. Prints, per N, the share of jobs called a
 regression (the per-job false-alarm rate) and of suites with at least one
 (the per-suite rate). Not part of make check-truth (a measurement, not a
-pass or fail); README.md, "The verdicts against ground truth", quotes it.
+pass or fail); docs/verdicts.md quotes it.
 """
 import csv
 import io
