@@ -19,29 +19,23 @@ static bool same_dir(const char *a, const char *b)
 /*
  * Where the label's shown runs of repeated tests came from: their file,
  * or their folder and how many files ("d64/: 10 files"), or the first
- * few files.
+ * few files. A file's jobs are next to each other in the set, in the
+ * order it was read.
  */
 static void shown_files(const struct fv_set *set, const char *label, char *buf,
 			size_t len)
 {
-	const char *first = NULL, *seen[3];
+	const char *first = NULL, *last = NULL, *seen[3];
 	size_t nseen = 0, files = 0, n = 0;
 	bool one_dir = true;
 
 	for (size_t i = 0; i < set->njobs; i++) {
 		const struct fv_job *j = set->jobs[i];
-		bool dup = false;
 
-		if (strcmp(j->label, label) || j->nruns < 2)
+		if (strcmp(j->label, label) || j->nruns < 2 ||
+		    (last && !strcmp(last, j->source)))
 			continue;
-		for (size_t k = 0; k < nseen && !dup; k++)
-			dup = !strcmp(seen[k], j->source);
-		for (size_t k = 0; k < i && !dup && nseen == 3; k++)
-			dup = !strcmp(set->jobs[k]->label, label) &&
-			      set->jobs[k]->nruns > 1 &&
-			      !strcmp(set->jobs[k]->source, j->source);
-		if (dup)
-			continue;
+		last = j->source;
 		files++;
 		first = first ? first : j->source;
 		one_dir = one_dir && same_dir(first, j->source);

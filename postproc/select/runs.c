@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The runs of each test, and the one each table shows. A test's members
- * are the jobs of one label and name (a clone sum with its clones, a
- * fleet row apart from its hosts' entries); a run is the document that
- * holds some (its file and fio's timestamp): the rule picks a run, and
- * every member of that run is shown, so a clone sum and its clones stay
- * together.
+ * are the jobs of one label, name, file-name test and direction (a clone
+ * sum with its clones, a fleet row apart from its hosts' entries); a run
+ * is the document that holds some (its file, its place in the file, fio's
+ * timestamp): the rule picks a run, and every member of that run is
+ * shown, so a clone sum and its clones stay together.
  */
 #include <errno.h>
 #include <stdio.h>
