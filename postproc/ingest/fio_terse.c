@@ -56,8 +56,9 @@ static bool v2_head(const char *s, const char *end)
 	if (end - s < 2 || memcmp(s, "2;", 2))
 		return false;
 	p = memchr(s + 2, ';', (size_t) (end - s - 2));
-	if (!p++)
+	if (!p)
 		return false;
+	p++;
 	return number_field(&p, end) && number_field(&p, end) &&
 	       number_field(&p, end);
 }
