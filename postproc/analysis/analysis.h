@@ -87,7 +87,7 @@ extern const struct fv_analysis fv_an_matrix;
  */
 void fv_ran_on(const struct fv_job *j, char *buf, size_t len);
 /*
- * Under every table of rep, "WHAT on: LABEL: line" for each label and
+ * Under every table of rep, "WHAT on (LABELS): line" for each line and
  * machine of set (what: "ran", or "baseline ran"). 0 or -ENOMEM.
  */
 int fv_provenance_notes(const struct fv_set *set, const char *what,
@@ -105,6 +105,8 @@ int fv_ran_add(struct fv_ran_list *l, const struct fv_set *set);
 /* "WHAT on (LABELS): line" notes of t. 0 or -ENOMEM. */
 int fv_ran_notes(const struct fv_ran_list *l, const char *what,
 		 struct fv_table *t);
+/* Whether note is one of l's "ran on (LABELS): line" notes. */
+bool fv_ran_is_note(const struct fv_ran_list *l, const char *note);
 void fv_ran_free(struct fv_ran_list *l);
 /*
  * How a and b differ in fio version, kernel, device or VM size, in

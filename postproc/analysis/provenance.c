@@ -183,15 +183,30 @@ int fv_ran_add(struct fv_ran_list *l, const struct fv_set *set)
 	return 0;
 }
 
+#define RAN_NOTE "%s on (%s): %s"
+
 int fv_ran_notes(const struct fv_ran_list *l, const char *what,
 		 struct fv_table *t)
 {
 	int ret = 0;
 
 	for (size_t i = 0; !ret && i < l->n; i++)
-		ret = fv_table_note(t, "%s on (%s): %s", what ? what : "ran",
+		ret = fv_table_note(t, RAN_NOTE, what ? what : "ran",
 				    l->v[i].labels, l->v[i].line);
 	return ret;
+}
+
+bool fv_ran_is_note(const struct fv_ran_list *l, const char *note)
+{
+	char s[sizeof(l->v->labels) + sizeof(l->v->line) + 16];
+
+	for (size_t i = 0; i < l->n; i++) {
+		snprintf(s, sizeof(s), RAN_NOTE, "ran", l->v[i].labels,
+			 l->v[i].line);
+		if (!strcmp(s, note))
+			return true;
+	}
+	return false;
 }
 
 void fv_ran_free(struct fv_ran_list *l)

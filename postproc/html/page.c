@@ -16,7 +16,7 @@
 
 static const char css[] =
 	"body{font-family:'DejaVu Sans',sans-serif;margin:2em auto;"
-	"max-width:1100px;padding:0 "
+	"max-width:1100px;box-sizing:border-box;padding:0 "
 	"1em;color:#111;background:#fff;line-height:1.4}"
 	"h1{font-size:1.6em}h2{border-bottom:2px solid #333;margin-top:2em}"
 	"table{border-collapse:collapse;margin:0.8em 0;font-size:0.9em}"
@@ -26,8 +26,16 @@ static const char css[] =
 	"figure{margin:1.5em 0;page-break-inside:avoid}"
 	"figcaption{font-size:0.85em;color:#333;max-width:760px}"
 	"tr.fail td.vn::before{content:'\\2717  '}"
+	"tr.warn td.vn::before{content:'\\26A0  '}"
 	"tr.pass td.vn::before{content:'\\2713  '}"
 	"td.vn{white-space:nowrap;font-weight:bold}"
+	/* long labels, job lists and paths wrap inside the page's width */
+	"table.v{width:100%;table-layout:fixed}"
+	"table.v td{overflow-wrap:anywhere}"
+	"col.label{width:20%}col.vn{width:13em}col.jobs{width:18%}"
+	"ul.ran-on{list-style:none;padding-left:1em}"
+	"div.tw{overflow-x:auto}"
+	"pre{white-space:pre-wrap;overflow-wrap:anywhere}"
 	".ev{color:#444;font-size:0.9em}"
 	"summary{cursor:pointer;margin:0.5em 0}"
 	"p.left-out{color:#444;font-style:italic}"
@@ -43,11 +51,18 @@ static void cell(FILE *f, const struct fv_table *t, size_t r, const char *key)
 /* The findings, one row each (verdict/findings.c). */
 static void finding_rows(FILE *f, const struct fv_table *t)
 {
-	fputs("<table class=\"v\"><tr><th>Label</th><th>Verdict</th>"
+	fputs("<table class=\"v\"><colgroup><col class=\"label\">"
+	      "<col class=\"vn\"><col class=\"jobs\"><col><col>"
+	      "</colgroup>\n<tr><th>Label</th><th>Verdict</th>"
 	      "<th>Jobs</th><th>Finding</th><th>Evidence</th></tr>\n",
 	      f);
 	for (size_t r = 0; r < t->nrows; r++) {
-		fprintf(f, "<tr class=\"%s\"><td>", "fail");
+		/* the outcome is the row's class: its mark and its title */
+		fputs("<tr class=\"", f);
+		cell(f, t, r, "outcome");
+		fputs("\" title=\"", f);
+		cell(f, t, r, "outcome");
+		fputs("\"><td>", f);
 		cell(f, t, r, "label");
 		fputs("</td><td class=\"vn\">", f);
 		cell(f, t, r, "verdict");
@@ -65,7 +80,9 @@ static void finding_rows(FILE *f, const struct fv_table *t)
 /* Every passing check, folded: one row each. */
 static void passing_rows(FILE *f, const struct fv_table *t)
 {
-	fputs("<table class=\"v\"><tr><th>Label</th><th>Job</th>"
+	fputs("<table class=\"v\"><colgroup><col class=\"label\">"
+	      "<col class=\"jobs\"><col class=\"vn\"><col><col>"
+	      "</colgroup>\n<tr><th>Label</th><th>Job</th>"
 	      "<th>Verdict</th><th>Meaning</th><th>Evidence</th></tr>\n",
 	      f);
 	for (size_t r = 0; r < t->nrows; r++) {
@@ -176,14 +193,16 @@ static void na_reason(void *ctx, const char *reason)
 	fputs("</li>\n", c->f);
 }
 
-static void table(FILE *f, const struct fv_table *t)
+static void table(FILE *f, const struct fv_table *t,
+		  const struct fv_ran_list *ran)
 {
 	char buf[256];
 	struct na_ctx nc = { f };
 
 	fputs("<h3>", f);
 	fv_xml_escape(f, t->title);
-	fputs("</h3>\n<table><tr>", f);
+	/* a table of many columns scrolls on its own, the page stays */
+	fputs("</h3>\n<div class=\"tw\"><table><tr>", f);
 	for (size_t c = 0; c < t->ncols; c++) {
 		if (!fv_col_shown(&t->cols[c], false))
 			continue;
@@ -209,8 +228,10 @@ static void table(FILE *f, const struct fv_table *t)
 		}
 		fputs("</tr>\n", f);
 	}
-	fputs("</table>\n<ul>\n", f);
+	fputs("</table></div>\n<ul>\n", f);
 	for (size_t i = 0; i < t->nnotes; i++) {
+		if (fv_ran_is_note(ran, t->notes[i]))
+			continue; /* the page's head says it, once */
 		fputs("<li>", f);
 		fv_xml_escape(f, t->notes[i]);
 		fputs("</li>\n", f);
@@ -240,23 +261,20 @@ static void diagnostics(FILE *f, const struct fv_diags *d)
 	free(buf);
 }
 
-/* What the runs were on, under the title. */
-static void ran_on(FILE *f, const struct fv_set *set)
+/* What the runs were on, once, under the title: a line per machine. */
+static void ran_on(FILE *f, const struct fv_ran_list *ran)
 {
-	struct fv_ran_list l = { 0 };
-
-	if (set && !fv_ran_add(&l, set) && l.n) {
-		fputs("<ul class=\"ran-on\">\n", f);
-		for (size_t i = 0; i < l.n; i++) {
-			fputs("<li>Ran on (", f);
-			fv_xml_escape(f, l.v[i].labels);
-			fputs("): ", f);
-			fv_xml_escape(f, l.v[i].line);
-			fputs("</li>\n", f);
-		}
-		fputs("</ul>\n", f);
+	if (!ran->n)
+		return;
+	fputs("<p>Ran on:</p>\n<ul class=\"ran-on\">\n", f);
+	for (size_t i = 0; i < ran->n; i++) {
+		fputs("<li><b>", f);
+		fv_xml_escape(f, ran->v[i].labels);
+		fputs("</b>: ", f);
+		fv_xml_escape(f, ran->v[i].line);
+		fputs("</li>\n", f);
 	}
-	fv_ran_free(&l);
+	fputs("</ul>\n", f);
 }
 
 int fv_html_write(FILE *f, const struct fv_page *p)
@@ -264,7 +282,11 @@ int fv_html_write(FILE *f, const struct fv_page *p)
 	char when[64];
 	time_t now = time(NULL);
 	struct tm tm;
+	struct fv_ran_list ran = { 0 };
 
+	/* out of memory: no head, and every table keeps its own notes */
+	if (p->set && fv_ran_add(&ran, p->set))
+		fv_ran_free(&ran);
 	gmtime_r(&now, &tm);
 	strftime(when, sizeof(when), "%Y-%m-%d %H:%M UTC", &tm);
 	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta "
@@ -278,18 +300,19 @@ int fv_html_write(FILE *f, const struct fv_page *p)
 	fv_xml_escape(f, p->title);
 	fprintf(f, "</h1>\n<p>fioverdict %s, %s; %zu result files.</p>\n",
 		FV_VERSION, when, p->rep->ninputs);
-	ran_on(f, p->set);
+	ran_on(f, &ran);
 	/* The question people came with: how the labels compare. */
 	if (fv_report_table(p->rep, "compare"))
-		table(f, fv_report_table(p->rep, "compare"));
+		table(f, fv_report_table(p->rep, "compare"), &ran);
 	verdicts(f, p);
 	charts(f, p);
 	fputs("<h2 id=\"tables\">Tables</h2>\n", f);
 	for (size_t i = 0; i < p->rep->ntables; i++)
 		if (p->rep->tables[i] != p->verdicts &&
 		    strcmp(p->rep->tables[i]->name, "compare"))
-			table(f, p->rep->tables[i]);
+			table(f, p->rep->tables[i], &ran);
 	diagnostics(f, p->diags);
 	fputs("</body></html>\n", f);
+	fv_ran_free(&ran);
 	return ferror(f) ? -EIO : 0;
 }

@@ -18,7 +18,16 @@
 #include "util/util.h"
 #include "verdict.h"
 
-enum { F_LABEL, F_VERDICT, F_JOBS, F_FINDING, F_EVIDENCE, F_NJOBS, F_NR };
+enum {
+	F_LABEL,
+	F_OUTCOME,
+	F_VERDICT,
+	F_JOBS,
+	F_FINDING,
+	F_EVIDENCE,
+	F_NJOBS,
+	F_NR
+};
 
 static const struct {
 	const char *key, *title;
@@ -26,6 +35,7 @@ static const struct {
 	unsigned flags;
 } fcols[F_NR] = {
 	{ "label", "Label", FV_U_TEXT, 0 },
+	{ "outcome", "Outcome", FV_U_TEXT, 0 },
 	{ "verdict", "Verdict", FV_U_TEXT, 0 },
 	{ "jobs", "Jobs", FV_U_TEXT, 0 },
 	{ "finding", "Finding", FV_U_TEXT, 0 },
@@ -158,6 +168,7 @@ static int line(struct fv_table *f, const struct fv_table *t, size_t r)
 	if (!finding.len)
 		puts_(&finding, str(t, r, "sentence"));
 	ret = fv_cell_str(f, row, F_LABEL, str(t, r, "label")) ||
+	      fv_cell_str(f, row, F_OUTCOME, str(t, r, "outcome")) ||
 	      fv_cell_str(f, row, F_VERDICT, str(t, r, "verdict")) ||
 	      fv_cell_str(f, row, F_JOBS, jobs.s ? jobs.s : "") ||
 	      fv_cell_str(f, row, F_FINDING, finding.s ? finding.s : "") ||

@@ -165,13 +165,37 @@ chrome --dump-dom "file://$TMP/neg.html" >/dev/null
 # 4. Every chart drew at its size; a chart emptied on purpose is caught.
 res=$(measure report.html)
 echo "     $res"
-if [[ $res =~ ^charts=([0-9]+)\ want=([0-9]+)\ good=([0-9]+)\ bad=\[\]$ ]] &&
+if [[ $res =~ ^charts=([0-9]+)\ want=([0-9]+)\ good=([0-9]+)\ bad=\[\]\ wide=0$ ]] &&
 	[ "${BASH_REMATCH[1]}" = "$nsvg" ] && [ "${BASH_REMATCH[3]}" = "$nsvg" ]; then
 	ok "Chromium drew all $nsvg charts at 760x380 with their paths"
 else ko "charts in Chromium: $res"; fi
 perl -0pe 's{(<svg[^>]*>).*?</svg>}{$1</svg>}s' "$P" >"$TMP/broken.html"
 res=$(measure broken.html)
 [[ $res =~ bad=\[0: ]] && ok "control: an empty chart is caught ($res)" || ko "control: empty chart not caught: $res"
+
+# 4b. Real result files nobody here wrote (tests/acceptance/corpus): long
+# labels, job lists and paths stay inside the page's width; what each
+# label ran on is said once, under the title, not again under each table;
+# a fail and a warn are marked apart. Control: without a wide table's own
+# scroll bar, the same page runs off its right edge.
+C=tests/acceptance/corpus/fio-json
+"$FV_BIN" report -q "$C" -o "$TMP/corpus.html" 2>"$TMP/corpus.err"
+st=$?
+res=$(measure corpus.html)
+[ $st -eq 0 ] && [[ $res =~ wide=0$ ]] && ok "$C: inside the page's width ($res)" ||
+	ko "$C: exit $st, $res"
+sed 's/div\.tw{overflow-x:auto}//' "$TMP/corpus.html" >"$TMP/corpus-wide.html"
+res=$(measure corpus-wide.html)
+[[ $res =~ wide=1$ ]] && ok "control: a page wider than its frame is caught" ||
+	ko "control: a wide page not caught ($res)"
+nran=$(grep -c '^<li><b>.*</b>: fio' "$TMP/corpus.html")
+[ "$nran" -ge 20 ] && ! grep -q '<li>ran on (' "$TMP/corpus.html" &&
+	ok "$C: $nran machines under the title, none again under a table" ||
+	ko "$C: ran-on lines $nran under the title, $(grep -c '<li>ran on (' "$TMP/corpus.html") under tables"
+grep -q '<tr class="fail" title="fail"><td>[^<]*</td><td class="vn">cache-suspect' "$TMP/corpus.html" &&
+	grep -q '<tr class="warn" title="warn"><td>[^<]*</td><td class="vn">methodology' "$TMP/corpus.html" &&
+	! grep -q '<tr class="fail" title="fail"><td>[^<]*</td><td class="vn">methodology' "$TMP/corpus.html" &&
+	ok "$C: fails marked fail, warnings warn" || ko "$C: outcome marks"
 
 # 5. Screenshot.
 chrome --window-size=1100,1600 --screenshot="$TMP/report.png" "file://$P" >/dev/null
