@@ -160,6 +160,8 @@ unsigned fv_ao_lat_kinds(const struct fv_aopts *o,
 /* The tool that made a job, for notes that speak only of those shown. */
 enum { FV_TOOL_FIO = 1, FV_TOOL_DISKSPD = 2, FV_TOOL_CDM = 4 };
 unsigned fv_tool_of(const struct fv_job *j);
+/* The tools (FV_TOOL_ bits) by name: "fio", "fio and DiskSpd". */
+void fv_tool_names(char *buf, size_t len, unsigned tools);
 
 /* Those of the tools (FV_TOOL_ bits) whose jobs show latency k. */
 unsigned fv_ao_lat_tools(const struct fv_aopts *o, unsigned tools,

@@ -52,7 +52,7 @@ unsigned fv_ao_lat_tools(const struct fv_aopts *o, unsigned tools,
 				      : 0);
 }
 
-void fv_lat_meaning(char *buf, size_t len, enum fv_latkind k, unsigned tools)
+void fv_tool_names(char *buf, size_t len, unsigned tools)
 {
 	static const struct {
 		unsigned tool;
@@ -60,7 +60,23 @@ void fv_lat_meaning(char *buf, size_t len, enum fv_latkind k, unsigned tools)
 	} w[] = { { FV_TOOL_FIO, "fio" },
 		  { FV_TOOL_DISKSPD, "DiskSpd" },
 		  { FV_TOOL_CDM, "CrystalDiskMark" } };
-	size_t n, m = 0, all = 0;
+	size_t n = 0, m = 0, all = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++)
+		all += !!(tools & w[i].tool);
+	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]) && n < len; i++)
+		if (tools & w[i].tool)
+			n += (size_t) snprintf(buf + n, len - n, "%s%s",
+					       !m++	  ? ""
+					       : m == all ? " and "
+							  : ", ",
+					       w[i].name);
+}
+
+void fv_lat_meaning(char *buf, size_t len, enum fv_latkind k, unsigned tools)
+{
+	char names[64];
 
 	if (k != FV_LAT) {
 		snprintf(buf, len, "%s: fio's %s", fv_lat_name(k),
@@ -68,16 +84,7 @@ void fv_lat_meaning(char *buf, size_t len, enum fv_latkind k, unsigned tools)
 				      : "submission latency");
 		return;
 	}
-	n = (size_t) snprintf(buf, len,
-			      "lat: the whole request, submission "
-			      "included");
-	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++)
-		all += !!(tools & w[i].tool);
-	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]) && n < len; i++)
-		if (tools & w[i].tool)
-			n += (size_t) snprintf(buf + n, len - n, "%s%s",
-					       !m++	  ? ", timed by "
-					       : m == all ? " and "
-							  : ", ",
-					       w[i].name);
+	fv_tool_names(names, sizeof(names), tools);
+	snprintf(buf, len, "lat: the whole request, submission included%s%s",
+		 names[0] ? ", timed by " : "", names);
 }

@@ -20,8 +20,10 @@ struct report_opts {
 };
 
 static const struct fv_option report_opts[] = {
-	FV_OPT_AT("title", 0, "TEXT", "page title", fv_set_string,
-		  offsetof(struct report_opts, title), 0, 0),
+	FV_OPT_AT("title", 0, "TEXT",
+		  "page title (default: the tools that made the\n"
+		  "results, \"fio and DiskSpd results: ...\")",
+		  fv_set_string, offsetof(struct report_opts, title), 0, 0),
 	FV_OPT_AT("fail-on", 0, "LIST",
 		  "exit 1 when one of these verdicts occurs\n(comma-separated)",
 		  fv_set_fail_on, offsetof(struct report_opts, fail_on), 0, 0),
@@ -97,6 +99,19 @@ static int status_of(int written, const struct fv_suite *s, int drawn)
 	return drawn;
 }
 
+/* The page's title names the tools that made its results. */
+static const char *title(char *buf, size_t len, const struct fv_set *set)
+{
+	unsigned tools = 0;
+	char names[64];
+
+	for (size_t i = 0; i < set->njobs; i++)
+		tools |= fv_tool_of(set->jobs[i]);
+	fv_tool_names(names, sizeof(names), tools ? tools : FV_TOOL_FIO);
+	snprintf(buf, len, "%s results: verdicts, charts and tables", names);
+	return buf;
+}
+
 static int build(const struct fv_cmdline *c, struct fv_suite *s)
 {
 	const struct report_opts *ro = c->own;
@@ -108,6 +123,7 @@ static int build(const struct fv_cmdline *c, struct fv_suite *s)
 				.diags = &s->set.diags,
 				.set = &s->set };
 	struct fv_load_opts in = fv_load_opts_of(c);
+	char t[160];
 	int ret, status;
 
 	s->runs = c->runs;
@@ -120,6 +136,8 @@ static int build(const struct fv_cmdline *c, struct fv_suite *s)
 							  .ao = &s->ao,
 							  .o = &s->vo },
 				 FV_HIST_TIME, true, &rep, &s->failed);
+	if (!ro->title)
+		page.title = title(t, sizeof(t), &s->set);
 	page.verdicts = fv_report_table(&rep, "verdict");
 	if (!ret)
 		ret = charts(&ch, &page, s, &rep, c);
@@ -138,9 +156,7 @@ static int build(const struct fv_cmdline *c, struct fv_suite *s)
 
 static int report_main(const struct fv_invocation *inv, int argc, char **argv)
 {
-	struct report_opts ro = {
-		.title = "fio results: verdicts, charts and tables"
-	};
+	struct report_opts ro = { 0 };
 	struct fv_pctlist compute;
 	struct fv_cmdline c;
 	struct fv_suite s;

@@ -197,6 +197,17 @@ grep -q '<tr class="fail" title="fail"><td>[^<]*</td><td class="vn">cache-suspec
 	! grep -q '<tr class="fail" title="fail"><td>[^<]*</td><td class="vn">methodology' "$TMP/corpus.html" &&
 	ok "$C: fails marked fail, warnings warn" || ko "$C: outcome marks"
 
+# the title names the tools that made the results; --title replaces it
+"$FV_BIN" report -q tests/acceptance/corpus/cdm tests/acceptance/corpus/diskspd \
+	-o "$TMP/tools.html" 2>/dev/null
+"$FV_BIN" report -q tests/acceptance/corpus/diskspd --title 'P30 & co' \
+	-o "$TMP/titled.html" 2>/dev/null
+grep -q '<h1>fio results' "$P" &&
+	grep -q '<h1>DiskSpd and CrystalDiskMark results: ' "$TMP/tools.html" &&
+	grep -q '<h1>P30 &amp; co</h1>' "$TMP/titled.html" &&
+	ok "title: the tools that made the results, or --title's" ||
+	ko "title: $(grep -ho '<h1>[^<]*' "$P" "$TMP/tools.html" "$TMP/titled.html" | tr '\n' ' ')"
+
 # 5. Screenshot.
 chrome --window-size=1100,1600 --screenshot="$TMP/report.png" "file://$P" >/dev/null
 if [ -s "$TMP/report.png" ] && [ "$(head -c 8 "$TMP/report.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]; then
