@@ -89,24 +89,41 @@ static void puts_(struct text *x, const char *s)
 	put(x, s, strlen(s));
 }
 
-/* The jobs of a finding: the first few by name, then a count. */
+/* Whether row k's job was named by an earlier row of r's finding. */
+static bool named_before(const struct fv_table *t, size_t r, size_t k)
+{
+	for (size_t m = r; m < k; m++)
+		if (same_finding(t, r, m) &&
+		    !strcmp(str(t, m, "job"), str(t, k, "job")))
+			return true;
+	return false;
+}
+
+/*
+ * The jobs of a finding: the first few by name, each name once (a
+ * CrystalDiskMark test's read and write are one name), then a count of
+ * the names left. Returns how many rows (jobs) share the finding.
+ */
 static size_t job_list(const struct fv_table *t, size_t r, struct text *x)
 {
-	size_t n = 0;
+	size_t n = 0, names = 0;
 
 	for (size_t k = r; k < t->nrows; k++) {
 		if (!same_finding(t, r, k))
 			continue;
-		if (n < 6) {
-			puts_(x, n ? ", " : "");
+		n++;
+		if (named_before(t, r, k))
+			continue;
+		if (names < 6) {
+			puts_(x, names ? ", " : "");
 			puts_(x, str(t, k, "job"));
 		}
-		n++;
+		names++;
 	}
-	if (n > 6) {
+	if (names > 6) {
 		char more[48];
 
-		snprintf(more, sizeof(more), " and %zu more", n - 6);
+		snprintf(more, sizeof(more), " and %zu more", names - 6);
 		puts_(x, more);
 	}
 	return n;

@@ -107,6 +107,29 @@ static void real_cdm8(void **state)
 	free(text);
 }
 
+/*
+ * A test's read and write are two jobs of one name: the findings name it
+ * once, and count both.
+ */
+static void findings_name_a_test_once(void **state)
+{
+	char *out, *err;
+
+	(void) state;
+	assert_int_equal(fvt_run(&out, &err, "verdict",
+				 FIX("cdm/real/cdm8-"
+				     "CrystalDiskMark_"
+				     "20210623000551.txt"),
+				 NULL),
+			 0);
+	assert_non_null(strstr(out, "SEQ 1MiB (Q=8, T=1), SEQ 1MiB (Q=1, T=1), "
+				    "RND 4KiB (Q=32, T=1), RND 4KiB (Q=1, "
+				    "T=1)  "));
+	assert_non_null(strstr(out, "(8 jobs)"));
+	free(out);
+	free(err);
+}
+
 static void made_cdm6(void **state)
 {
 	struct fv_set set;
@@ -270,9 +293,13 @@ static void detect(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(real_cdm7), cmocka_unit_test(real_cdm8),
-		cmocka_unit_test(made_cdm6), cmocka_unit_test(made_cdm9),
-		cmocka_unit_test(garbled),   cmocka_unit_test(seed004_tables),
+		cmocka_unit_test(real_cdm7),
+		cmocka_unit_test(real_cdm8),
+		cmocka_unit_test(findings_name_a_test_once),
+		cmocka_unit_test(made_cdm6),
+		cmocka_unit_test(made_cdm9),
+		cmocka_unit_test(garbled),
+		cmocka_unit_test(seed004_tables),
 		cmocka_unit_test(detect),
 	};
 
