@@ -3,7 +3,7 @@
 # sources built once with clang, ASan and UBSan.
 #
 #   make fuzz          every target for FUZZ_SECONDS (600) each
-#   make check-fuzz    every target for CHECK_FUZZ_SECONDS (24) each, after
+#   make check-fuzz    every target for CHECK_FUZZ_SECONDS (10) each, after
 #                      its regression inputs; a crash, leak or hang fails
 #
 # A new target is one line: add its NAME below (and write its harness).
@@ -66,7 +66,7 @@ FUZZ_FIND_fio_terse := -name '*.terse' -o -name '*.out' -o -name 'hikalium-*'
 FUZZ_DEPS_fio_terse := $(PP_GEN)
 
 FUZZ_SECONDS ?= 600
-CHECK_FUZZ_SECONDS ?= 24
+CHECK_FUZZ_SECONDS ?= 10
 FUZZ_OUT := $(PP_OUT)/fuzz
 FUZZ_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
 	-fno-omit-frame-pointer
