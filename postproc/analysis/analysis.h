@@ -11,6 +11,7 @@
 #include "catalog/catalog.h"
 #include "logs/logs.h"
 #include "model/model.h"
+#include "select/select.h"
 
 struct fv_aopts {
 	const struct fv_pctlist *show; /* percentiles shown as columns */
@@ -116,6 +117,13 @@ void fv_ran_free(struct fv_ran_list *l);
 void fv_provenance_changes(const struct fv_job *a, const struct fv_job *b,
 			   char *buf, size_t len);
 /* The first job of label (NULL: of any) that tables show, or NULL. */
+/*
+ * A cell of a failed job's figure: n/a, because the job failed, the tool's
+ * error named ("the job failed: fio error 22 (EINVAL: ...)"). 0 or -ENOMEM.
+ */
+int fv_cell_failed(struct fv_table *t, size_t row, size_t col,
+		   const struct fv_job *job);
+
 const struct fv_job *fv_label_first(const struct fv_set *set,
 				    const char *label);
 

@@ -58,6 +58,12 @@ static int put_row(struct fv_table *t, const struct fv_set *set,
 			ret = fv_cell_na(t, row, c, why);
 		return ret;
 	}
+	if (!ret && fv_job_failed(job)) {
+		ret = fv_cell_str(t, row, 1, job->display);
+		for (size_t c = 2; c < t->ncols && !ret; c++)
+			ret = fv_cell_failed(t, row, c, job);
+		return ret;
+	}
 	if (!job->dir[d].present && job->dir[FV_DIR_MIXED].present)
 		d = FV_DIR_MIXED;
 	ret = ret ? ret : fv_cell_str(t, row, 1, job->display);

@@ -127,8 +127,7 @@ static void slug(char *key, size_t len, const char *name)
 
 static bool counts(const struct fv_job *j)
 {
-	return fv_job_representative(j) && j->label &&
-	       j->role != FV_ROLE_WARMUP;
+	return fv_job_measured(j) && j->label && j->role != FV_ROLE_WARMUP;
 }
 
 /* The directions with I/O, as a matrix shows them. */

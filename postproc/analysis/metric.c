@@ -120,6 +120,16 @@ static int missing(struct fv_table *t, size_t row, size_t col,
 	return fv_cell_na(t, row, col, why);
 }
 
+int fv_cell_failed(struct fv_table *t, size_t row, size_t col,
+		   const struct fv_job *job)
+{
+	char why[256], what[200];
+
+	fv_job_failure(job, what, sizeof(what));
+	snprintf(why, sizeof(why), "the job failed: %s", what);
+	return fv_cell_na(t, row, col, why);
+}
+
 int fv_metric_put(struct fv_table *t, size_t row, size_t col,
 		  const struct fv_set *set, enum fv_latkind k,
 		  const char *label, const struct fv_metric *m, double *value)
@@ -132,6 +142,8 @@ int fv_metric_put(struct fv_table *t, size_t row, size_t col,
 
 	if (!job)
 		return missing(t, row, col, m);
+	if (fv_job_failed(job))
+		return fv_cell_failed(t, row, col, job);
 	/* unified_rw_reporting=mixed has one section for both. */
 	if (!job->dir[d].present && job->dir[FV_DIR_MIXED].present)
 		d = FV_DIR_MIXED;

@@ -107,7 +107,7 @@ static double measured_job(const struct fv_set *set, const char *label,
 		const struct fv_job *j = fv_pick(set, label, role, dirs[i]);
 		const struct fv_dirstats *d;
 
-		if (!j)
+		if (!j || fv_job_failed(j))
 			continue;
 		d = &j->dir[dirs[i]];
 		if (!d->present && rd == ROW_ALL &&

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "analysis.h"
-#include "annotate/annotate.h"
+#include "select/select.h"
 
 enum col_id {
 	C_LABEL,
@@ -203,6 +203,35 @@ static int put_identity(struct fv_table *t, size_t row, size_t col,
 	return ret;
 }
 
+/*
+ * The time the job measured: its longest direction's (a group_reporting
+ * job's is its longest thread's, never their sum); a tool that prints
+ * none but its setting (CrystalDiskMark's Measure, one pass) that.
+ */
+static int put_runtime(struct fv_table *t, size_t row, size_t col,
+		       const struct fv_job *job)
+{
+	uint64_t ms = 0;
+
+	for (int d = 0; d < FV_DIR_NR; d++)
+		if (job->dir[d].runtime_ms > ms)
+			ms = job->dir[d].runtime_ms;
+	if (!ms && job->wl.runtime_s > 0)
+		ms = (uint64_t) (job->wl.runtime_s * 1000 + 0.5);
+	return ms ? fv_cell_num(t, row, col, (double) ms) : 0;
+}
+
+/* A failed job's figures: n/a, and why. */
+static int put_failed(struct fv_table *t, size_t row, size_t from, size_t to,
+		      const struct fv_job *job)
+{
+	int ret = 0;
+
+	for (size_t c = from; c < to && !ret; c++)
+		ret = fv_cell_failed(t, row, c, job);
+	return ret;
+}
+
 static int put_meta(struct fv_table *t, size_t row, size_t col,
 		    const struct fv_job *job, enum fv_dir ld, enum fv_latkind k)
 {
@@ -221,9 +250,7 @@ static int put_meta(struct fv_table *t, size_t row, size_t col,
 	ret = ret ? ret
 		  : fv_cell_num(t, row, col + T_WBYTES,
 				job->dir[FV_DIR_WRITE].io_bytes);
-	ret = ret ? ret
-		  : fv_cell_num(t, row, col + T_RUNTIME,
-				(double) job->dir[ld].runtime_ms);
+	ret = ret ? ret : put_runtime(t, row, col + T_RUNTIME, job);
 	ret = ret ?: fv_put_lat_mean(t, row, col + T_LAT_MEAN, job, ld, k);
 	ret = ret ? ret : fv_cell_num(t, row, col + T_ERROR, job->error);
 	ret = ret ? ret : put_steady(t, row, col + T_SS, job);
@@ -244,6 +271,11 @@ static int put_row(struct fv_table *t, const struct fv_set *set,
 	ret = fv_cell_str(t, row, C_LABEL, job->label);
 	ret = ret ? ret : fv_cell_str(t, row, C_ROLE, fv_role_name(job->role));
 	ret = ret ? ret : fv_cell_str(t, row, C_JOB, job->display);
+	if (!ret && fv_job_failed(job)) {
+		ret = put_failed(t, row, C_RIOPS, C_LATDIR, job);
+		ret = ret ?: put_failed(t, row, C_PCTS, tail + T_USR, job);
+		return ret ? ret : put_meta(t, row, tail, job, ld, k);
+	}
 	ret = ret ? ret : put_dir(t, row, C_RIOPS, job, FV_DIR_READ);
 	ret = ret ? ret : put_dir(t, row, C_WIOPS, job, FV_DIR_WRITE);
 	ret = ret ? ret : fv_cell_str(t, row, C_LATDIR, fv_dir_name(ld));

@@ -27,7 +27,7 @@ static int point_cmp(const void *a, const void *b)
 
 static bool in_sweep(const struct fv_job *j)
 {
-	return j->role == FV_ROLE_SCALING && fv_job_representative(j);
+	return j->role == FV_ROLE_SCALING && fv_job_measured(j);
 }
 
 /* The distinct (direction, depth) points, sorted. */

@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "util/util.h"
-#include "label.h"
 #include "role.h"
 
 int fv_role_override_parse(struct fv_role_override *o, const char *arg)

@@ -242,13 +242,15 @@ struct fv_tables {
 	bool want_logs;
 	/* Every run of a test in its label (diff: they are its samples). */
 	bool every_run;
-	struct fv_set *base;	    /* diff: --baseline, read by baseline_dir */
+	struct fv_set *base;	    /* diff: --baseline, read from baselines */
 	struct fv_logset base_logs; /* the logs beside the baseline */
-	const char *baseline_dir;
-	bool failed;	    /* a --fail-on verdict occurred */
-	struct fv_vopts vo; /* verdict, diff */
-	bool all;	    /* verdict --all: every check in text and md */
-	char **log_dirs;    /* --logs DIR */
+	char **baselines;	    /* --baseline PATH: files or folders */
+	size_t nbaselines;
+	bool needs_baseline; /* diff: without one, a usage error */
+	bool failed;	     /* a --fail-on verdict occurred */
+	struct fv_vopts vo;  /* verdict, diff */
+	bool all;	     /* verdict --all: every check in text and md */
+	char **log_dirs;     /* --logs DIR */
 	size_t nlog_dirs;
 	/* Adds the command's tables. 0, -ENOMEM or -EINVAL (a diagnostic). */
 	int (*analyse)(struct fv_tables *x, struct fv_report *rep);

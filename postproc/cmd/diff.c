@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * fioverdict diff: each job's runs against its runs in --baseline DIR;
+ * fioverdict diff: each job's runs against its runs in --baseline PATH;
  * runs that differ in fio version, kernel, device or VM size are said to,
  * and the change is named beside a regression as its likely cause.
  */
@@ -89,6 +89,7 @@ static int diff_main(const struct fv_invocation *inv, int argc, char **argv)
 {
 	struct fv_tables x = { .want_logs = true,
 			       .every_run = true,
+			       .needs_baseline = true,
 			       .analyse = analyse };
 
 	return fv_verdict_cmd_main(inv, &x, argc, argv);
@@ -96,13 +97,14 @@ static int diff_main(const struct fv_invocation *inv, int argc, char **argv)
 
 const struct fv_command fv_cmd_diff = {
 	.name = "diff",
-	.help = "regressions against --baseline DIR",
-	.synopsis = "diff --baseline DIR [OPTION]... NEW...",
-	.after = "Each job of NEW, all its runs as one sample, against the "
-		 "same label and job in\nDIR (the same job in any label when "
-		 "DIR has no such label): a rank test\nper job and figure, "
-		 "Holm-adjusted. Every rule and threshold: fioverdict(1),\n"
-		 "VERDICTS.\n",
+	.help = "regressions against --baseline PATH",
+	.synopsis = "diff --baseline PATH [OPTION]... NEW...",
+	.after = "Each test of NEW, all its runs as one sample, against the "
+		 "same label and test\nof the baseline (the same test in any "
+		 "label when it has no such label): a\nrank test per test and "
+		 "figure, Holm-adjusted. Runs are files, or one folder\neach "
+		 "(run-1/, run-2/, ...), alike on both sides. Every rule and "
+		 "threshold:\nfioverdict(1), VERDICTS.\n",
 	.options =
 		(const struct fv_option *const[]){
 			fv_opts_format, fv_opts_common, fv_opts_lat,

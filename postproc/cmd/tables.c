@@ -63,11 +63,10 @@ int fv_split_logs(struct fv_tables *x)
 	return 0;
 }
 
-/* diff --baseline DIR: loaded and annotated as the results are. */
+/* diff --baseline PATH...: loaded and annotated as the results are. */
 static int load_baseline(struct fv_tables *x, const struct fv_load_opts *lo)
 {
 	struct fv_set *set = x->set;
-	char *paths[1] = { (char *) x->baseline_dir };
 	struct fv_load_opts blo = *lo;
 	int ret;
 
@@ -75,9 +74,9 @@ static int load_baseline(struct fv_tables *x, const struct fv_load_opts *lo)
 	if (!x->base)
 		return -ENOMEM;
 	fv_set_init(x->base, &set->pcts);
-	blo.paths = paths;
-	blo.npaths = 1;
-	ret = fv_ingest_paths(x->base, paths, 1);
+	blo.paths = x->baselines;
+	blo.npaths = x->nbaselines;
+	ret = fv_ingest_paths(x->base, x->baselines, x->nbaselines);
 	ret = ret ? ret : fv_annotate(x->base, &blo);
 	/* Their noise is read from the logs beside them. */
 	if (!ret && x->want_logs)
@@ -90,8 +89,8 @@ static int load_baseline(struct fv_tables *x, const struct fv_load_opts *lo)
 				  d->column, "%s", d->message);
 	}
 	if (!ret && !x->base->njobs)
-		ret = fv_diag_add(&set->diags, FV_WARNING, x->baseline_dir, 0,
-				  0, "no fio results in the baseline");
+		ret = fv_diag_add(&set->diags, FV_WARNING, x->baselines[0], 0,
+				  0, "no results in the baseline");
 	return ret;
 }
 
@@ -105,7 +104,7 @@ static int load(struct fv_tables *x)
 	ret = ret ? ret : fv_annotate(x->set, &lo);
 	if (!ret && x->want_logs)
 		ret = fv_logs_load(&x->logs, x->set, &x->srcs);
-	if (!ret && x->baseline_dir)
+	if (!ret && x->nbaselines)
 		ret = load_baseline(x, &lo);
 	if (!ret && x->set->ninputs)
 		ret = fv_label_rules_check(x->set, x->base, c->labels,

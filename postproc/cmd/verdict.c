@@ -74,6 +74,10 @@ int fv_verdict_cmd_main(const struct fv_invocation *inv, struct fv_tables *x,
 		status = fv_usage_error(&c, "%s",
 					"no input given (a file, a "
 					"directory, or - for stdin)");
+	if (!status && !c.done && x->needs_baseline && !x->nbaselines)
+		status = fv_usage_error(&c, "%s",
+					"--baseline PATH is required: the "
+					"results NEW is compared against");
 	if (!status && !c.done)
 		status = fv_skus_resolve(&c);
 	x->vo.skus = c.ao.skus;
@@ -81,6 +85,7 @@ int fv_verdict_cmd_main(const struct fv_invocation *inv, struct fv_tables *x,
 		status = fv_tables_main(x);
 	fv_vopts_free(&x->vo);
 	free(x->log_dirs);
+	free(x->baselines);
 	fv_cmdline_free(&c);
 	return status;
 }

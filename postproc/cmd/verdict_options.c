@@ -112,8 +112,8 @@ const struct fv_option fv_opts_verdict[] = {
 		  "cache: a mean total latency below TIME [5us]", fv_set_time,
 		  VO(min_lat_ns), 1e-6, 1e-9),
 	FV_OPT_AT("mem", 0, "SIZE",
-		  "methodology: the tested machine's memory\n[this machine's "
-		  "MemTotal]",
+		  "methodology: the tested machine's memory\n[what `run` "
+		  "recorded; else unknown]",
 		  fv_set_size, VO(mem_bytes), 0, 0),
 	FV_OPT("ceiling", 0, "[LABEL:]iops=N,bw=SIZE",
 	       "cache: figures above these are not the\nmedium's (repeatable)",
@@ -154,9 +154,13 @@ static int set_baseline(struct fv_cmdline *c, const struct fv_option *o,
 			const char *arg)
 {
 	struct fv_tables *x = c->own;
+	char **v = realloc(x->baselines, (x->nbaselines + 1) * sizeof(*v));
 
 	(void) o;
-	x->baseline_dir = arg;
+	if (!v)
+		return FV_EXIT_SOFTWARE;
+	v[x->nbaselines++] = (char *) arg;
+	x->baselines = v;
 	return 0;
 }
 
@@ -172,7 +176,10 @@ const struct fv_option fv_opts_noise[] = {
 };
 
 const struct fv_option fv_opts_diff[] = {
-	FV_OPT("baseline", 0, "DIR", "the baseline results", set_baseline),
+	FV_OPT("baseline", 0, "PATH",
+	       "the baseline's results: a file or folder of\nthem, or one "
+	       "folder per run; again for more",
+	       set_baseline),
 	FV_OPT_AT("diff-tput", 0, "R", "throughput worse by more than R [10%]",
 		  fv_set_ratio, VO(diff_tput), 0, 0),
 	FV_OPT_AT("diff-p99", 0, "R", "p99 worse by more than R [20%]",

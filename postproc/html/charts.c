@@ -83,7 +83,7 @@ static int sweep_chart(struct fv_charts *c, const struct fv_set *set,
 
 				if (j->role == FV_ROLE_SCALING &&
 				    j->depth == qd && fv_lat_dir(j) == d &&
-				    fv_job_representative(j) &&
+				    fv_job_measured(j) &&
 				    !strcmp(j->label, labels[i]))
 					best = j;
 			}
@@ -189,7 +189,7 @@ static int flush_chart(struct fv_charts *c, const struct fv_set *set)
 	for (size_t i = 0; i < set->njobs; i++) {
 		const struct fv_job *j = set->jobs[i];
 
-		if (j->role == FV_ROLE_SYNC && fv_job_representative(j) &&
+		if (j->role == FV_ROLE_SYNC && fv_job_measured(j) &&
 		    flush_line(ch, set, j))
 			return -ENOMEM;
 	}
@@ -202,7 +202,7 @@ static int flush_chart(struct fv_charts *c, const struct fv_set *set)
 static bool named_before(const struct fv_set *set, size_t i)
 {
 	for (size_t k = 0; k < i; k++)
-		if (fv_job_representative(set->jobs[k]) &&
+		if (fv_job_measured(set->jobs[k]) &&
 		    !strcmp(set->jobs[k]->name, set->jobs[i]->name))
 			return true;
 	return false;
@@ -280,7 +280,7 @@ static int time_chart(struct fv_charts *c, const struct fv_set *set,
 	for (size_t i = 0; i < set->njobs; i++) {
 		const struct fv_job *j = set->jobs[i];
 
-		if (fv_job_representative(j) && !strcmp(j->name, name) &&
+		if (fv_job_measured(j) && !strcmp(j->name, name) &&
 		    time_line(ch, ts, j, vt))
 			return -ENOMEM;
 	}
@@ -295,7 +295,7 @@ static int time_charts(struct fv_charts *c, const struct fv_set *set,
 		const struct fv_job *j = set->jobs[i];
 
 		/* The sweep's points are summarised by the QD charts. */
-		if (!fv_job_representative(j) || j->role == FV_ROLE_SCALING ||
+		if (!fv_job_measured(j) || j->role == FV_ROLE_SCALING ||
 		    named_before(set, i))
 			continue;
 		if (time_chart(c, set, ts, j->name, vt))

@@ -12,6 +12,7 @@
 
 #include "logs/logs.h"
 #include "model/model.h"
+#include "select/select.h"
 
 struct fv_chart;
 

@@ -87,7 +87,7 @@ int fv_chart_latency(struct fv_charts *c, const struct fv_set *set,
 	for (size_t i = 0; i < set->njobs; i++) {
 		const struct fv_job *j = set->jobs[i];
 
-		if (!fv_job_representative(j) || strcmp(j->name, name) ||
+		if (!fv_job_measured(j) || strcmp(j->name, name) ||
 		    !fv_hist_has(ts, j, FV_LOG_CLAT))
 			continue;
 		if (lat_lines(ch, ts, j))

@@ -36,10 +36,8 @@ static double figure(const struct fv_set *set, const struct fv_job *j,
  */
 static bool run_of(const struct fv_job *j, const struct fv_job *job)
 {
-	return fv_job_representative(j) && j->label && job->label &&
-	       !strcmp(j->label, job->label) &&
-	       !strcmp(j->display, job->display) &&
-	       fv_job_main_dir(j) == fv_job_main_dir(job);
+	return fv_job_measured(j) && j->label && job->label &&
+	       fv_same_test(j, job);
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -79,8 +77,7 @@ static size_t repeated_jobs(const struct fv_set *set, const char *label,
 		size_t count = 0;
 		bool seen = false;
 
-		if (!fv_job_representative(j) || !j->label ||
-		    strcmp(j->label, label))
+		if (!fv_job_measured(j) || !j->label || strcmp(j->label, label))
 			continue;
 		for (size_t k = 0; k < n && !seen; k++)
 			seen = run_of(j, out[k]);

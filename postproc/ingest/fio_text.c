@@ -43,7 +43,7 @@ static void drop_report(struct ftext *f)
 static int start_job(struct ftext *f, const char *s, const char *g)
 {
 	struct fv_job *job = fv_job_new();
-	int gid, njobs, err;
+	int gid, njobs, err, ret;
 	const char *d;
 	struct tm tm = { 0 };
 
@@ -74,7 +74,11 @@ static int start_job(struct ftext *f, const char *s, const char *g)
 	tm.tm_isdst = -1;
 	if (d && strptime(d + 2, "%a %b %d %H:%M:%S %Y", &tm))
 		f->timestamp = (int64_t) mktime(&tm);
-	return fv_ft_job_opts(f, job) ?: fv_workload_of_opts(job);
+	ret = fv_ft_job_opts(f, job) ?: fv_workload_of_opts(job);
+	/* "jobs=4": the group's threads, numjobs under group_reporting. */
+	if (!ret && !fv_job_opt(job, "numjobs") && njobs > 0)
+		job->wl.threads = njobs;
+	return ret;
 }
 
 static int dir_index(const char *s, size_t n)

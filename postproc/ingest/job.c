@@ -447,6 +447,7 @@ int fv_parse_job(const struct fv_docinfo *di, const json_t *jo,
 	parse_lat_buckets(&job->lat_buckets, jo);
 	job->job_runtime_ms = fv_u64(num0(jo, "job_runtime"));
 	ret = parse_host(job, jo);
+	job->opts_recorded = json_is_object(json_object_get(jo, "job options"));
 	ret = ret ? ret
 		  : parse_opts(job, global_opts, jo,
 			       json_object_get(jo, "job options"));

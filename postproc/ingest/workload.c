@@ -2,9 +2,12 @@
 /*
  * A fio job's workload (set.h, struct fv_workload) from its options, with
  * fio's defaults for those not given (bs=4k, iodepth=1, numjobs=1,
- * buffered I/O); without rw, the pattern and mix are left unknown.
+ * buffered I/O) where the result lists every option set (JSON); where it
+ * shows some only (fio's text: rw, bs, ioengine, iodepth), the others are
+ * unknown. Without rw, the pattern and mix are left unknown.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,6 +48,7 @@ int fv_workload_of_opts(struct fv_job *job)
 	const char *t = fv_job_opt(job, "filename");
 	const char *desc = fv_job_opt(job, "description");
 	const char *b = fv_job_opt(job, "buffered");
+	bool all = job->opts_recorded; /* else: not shown, not known */
 	double rt;
 
 	if (!rw)
@@ -63,22 +67,26 @@ int fv_workload_of_opts(struct fv_job *job)
 	if (bs)
 		fv_opt_size(bs, &w->block);
 	w->depth = (int) opt_long(job, "iodepth", 1);
-	w->threads = (int) opt_long(job, "numjobs", 1);
-	w->sync_every = (int) opt_long(job, "fsync", 0);
-	if (!w->sync_every)
+	w->threads = (int) opt_long(job, "numjobs", all ? 1 : 0);
+	w->sync_every = (int) opt_long(job, "fsync", all ? 0 : -1);
+	if (w->sync_every <= 0 && fv_job_opt(job, "fdatasync"))
 		w->sync_every = (int) opt_long(job, "fdatasync", 0);
 	w->direct = fv_opt_true(fv_job_opt(job, "direct")) ||
 		    (b && !fv_opt_true(b));
+	if (!all && !fv_job_opt(job, "direct") && !b)
+		w->direct = -1;
 	/* sync=1, sync, dsync; fio's default is none. */
 	w->write_through = fv_opt_true(fv_job_opt(job, "sync"));
+	if (!all && !fv_job_opt(job, "sync"))
+		w->write_through = -1;
 	w->runtime_s = 0;
 	if (fv_job_opt(job, "runtime") &&
 	    !fv_opt_seconds(fv_job_opt(job, "runtime"), &rt))
 		w->runtime_s = rt;
-	w->warmup_s = 0;
+	w->warmup_s = all ? 0 : NAN;
 	if (fv_job_opt(job, "ramp_time") &&
-	    !fv_opt_seconds(fv_job_opt(job, "ramp_time"), &rt) && rt > 0)
-		w->warmup_s = rt;
+	    !fv_opt_seconds(fv_job_opt(job, "ramp_time"), &rt))
+		w->warmup_s = rt > 0 ? rt : 0;
 	if (!t)
 		t = fv_job_opt(job, "directory");
 	fv_workload_free(w);

@@ -365,6 +365,46 @@ static enum fv_dir dir_from_rw(const char *rw)
 	return FV_DIR_NR;
 }
 
+bool fv_job_failed(const struct fv_job *job)
+{
+	return job->error != 0;
+}
+
+/* "C\\:\\fio" (fio's escaped colon), "C:\\...", "\\\\.\\PhysicalDrive1". */
+static bool windows_path(const char *f)
+{
+	if (!f)
+		return false;
+	if (f[0] && f[1] == '\\' && f[2] == ':')
+		return true;
+	return (f[0] && f[1] == ':' && (f[2] == '\\' || f[2] == '/')) ||
+	       !strncmp(f, "\\\\.\\", 4);
+}
+
+bool fv_job_windows(const struct fv_job *job)
+{
+	const char *engine = fv_job_opt(job, "ioengine");
+
+	if (job->format && strncmp(job->format, "fio", 3))
+		return true;
+	return (engine && !strcmp(engine, "windowsaio")) ||
+	       windows_path(fv_job_opt(job, "filename")) ||
+	       windows_path(fv_job_opt(job, "directory"));
+}
+
+void fv_job_failure(const struct fv_job *job, char *buf, size_t len)
+{
+	const char *meaning = NULL;
+	const char *name =
+		fv_errno_name(job->error, fv_job_windows(job), &meaning);
+
+	if (name)
+		snprintf(buf, len, "fio error %d (%s: %s)", job->error, name,
+			 meaning);
+	else
+		snprintf(buf, len, "fio error %d", job->error);
+}
+
 bool fv_dir_did_io(const struct fv_dirstats *ds)
 {
 	return ds->present && (ds->total_ios || ds->iops > 0);

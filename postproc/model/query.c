@@ -38,6 +38,11 @@ bool fv_job_representative(const struct fv_job *job)
 	       job->kind == FV_JOB_FLEET;
 }
 
+bool fv_job_measured(const struct fv_job *job)
+{
+	return fv_job_representative(job) && !fv_job_failed(job);
+}
+
 static bool dir_fits(enum fv_dir have, enum fv_dir want)
 {
 	return have == want || (have == FV_DIR_MIXED &&

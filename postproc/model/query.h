@@ -25,6 +25,12 @@ int fv_labels(const struct fv_set *set, bool all, const char ***labels,
 bool fv_job_representative(const struct fv_job *job);
 
 /*
+ * A representative job whose figures measure something: not one the tool
+ * says failed. What comparisons, sweeps, pairs and samples are made of.
+ */
+bool fv_job_measured(const struct fv_job *job);
+
+/*
  * The job of a label with a role whose main direction is dir (a job that
  * reads and writes counts for both). Several: the newest (fio timestamp);
  * of one run (CrystalDiskMark's SEQ1M Q8T1 and Q1T1), the fastest in that

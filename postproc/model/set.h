@@ -425,6 +425,13 @@ struct fv_job {
 	 */
 	struct fv_opt *opts;
 	size_t nopts;
+	/*
+	 * The result lists every option the job set (fio's JSON "job
+	 * options"): one it does not list had fio's default. Else (fio's
+	 * text and terse output, fio 2's JSON) an option not shown is
+	 * unknown, not fio's default.
+	 */
+	bool opts_recorded;
 	struct fv_workload wl;
 	struct fv_dirstats dir[FV_DIR_NR];
 	bool has_cpu;
@@ -553,6 +560,24 @@ bool fv_dir_did_io(const struct fv_dirstats *ds);
 
 /* The value of a job option (merged), or NULL. */
 const char *fv_job_opt(const struct fv_job *job, const char *key);
+
+/*
+ * Did the tool say the job failed (fio's error, JSON or text err=)? Its
+ * figures are then no measure of anything: n/a, and a finding.
+ */
+bool fv_job_failed(const struct fv_job *job);
+
+/*
+ * What the tool said of the failure, its errno named as the system that
+ * ran the job numbers them: "fio error 22 (EINVAL: invalid argument ...)".
+ */
+void fv_job_failure(const struct fv_job *job, char *buf, size_t len);
+
+/*
+ * Did the job run on Windows? DiskSpd and CrystalDiskMark, fio's
+ * windowsaio engine, a drive letter or \\.\ device as its file.
+ */
+bool fv_job_windows(const struct fv_job *job);
 
 /*
  * The direction a job is mostly about: READ or WRITE, MIXED for jobs that

@@ -40,37 +40,12 @@ const char *fv_runs_name(enum fv_runs rule)
 	return rule_names[rule];
 }
 
-static int cmp_str(const char *a, const char *b)
-{
-	return strcmp(a ? a : "", b ? b : "");
-}
-
-/*
- * One test: the same label, name and direction (CrystalDiskMark names
- * its read and write tests alike), a fleet's row apart.
- */
-static int cmp_test(const struct fv_job *a, const struct fv_job *b)
-{
-	int c = cmp_str(a->label, b->label);
-
-	c = c ? c : cmp_str(a->name, b->name);
-	c = c ? c : cmp_str(a->file_test, b->file_test);
-	c = c ? c : (int) a->role_dir - (int) b->role_dir;
-	return c ? c : (a->kind == FV_JOB_FLEET) - (b->kind == FV_JOB_FLEET);
-}
-
-static bool same_run(const struct fv_job *a, const struct fv_job *b)
-{
-	return a->timestamp == b->timestamp && a->doc == b->doc &&
-	       !cmp_str(a->source, b->source);
-}
-
 /* By test, then time, then input order: a test's runs in time order. */
 static int by_test_time(const void *x, const void *y)
 {
 	const struct fv_job *a = ((const struct member *) x)->job,
 			    *b = ((const struct member *) y)->job;
-	int c = cmp_test(a, b);
+	int c = fv_label_test_cmp(a, b);
 
 	if (c)
 		return c;
@@ -89,7 +64,7 @@ static size_t number_runs(struct member *m, size_t n)
 
 		/* A run's members may interleave another's (input order). */
 		for (size_t k = 0; k < i && same == i; k++)
-			if (same_run(m[k].job, m[i].job))
+			if (fv_same_run(m[k].job, m[i].job))
 				same = k;
 		m[i].run = same == i ? ++run : m[same].run;
 	}
@@ -104,7 +79,7 @@ static size_t number_runs(struct member *m, size_t n)
 static double run_figure(const struct member *m, size_t n, size_t run)
 {
 	for (size_t i = 0; i < n; i++)
-		if (m[i].run == run && fv_job_representative(m[i].job))
+		if (m[i].run == run && fv_job_measured(m[i].job))
 			return fv_job_rate(m[i].job, m[i].job->role,
 					   m[i].job->role_dir);
 	return 0;
@@ -170,7 +145,7 @@ static size_t pick(struct member *m, size_t n, enum fv_runs rule, bool *hide)
 	for (size_t a = 0, b; a < n; a = b) {
 		size_t runs, show;
 
-		for (b = a + 1; b < n && !cmp_test(m[a].job, m[b].job); b++)
+		for (b = a + 1; b < n && fv_same_test(m[a].job, m[b].job); b++)
 			;
 		runs = number_runs(m + a, b - a);
 		show = shown_run(m + a, b - a, runs, rule);
@@ -203,7 +178,7 @@ static int relabel_all(struct member *m, size_t n)
 	for (size_t a = 0, b; a < n && !ret; a = b) {
 		int most = 0;
 
-		for (b = a; b < n && !cmp_str(m[a].job->label, m[b].job->label);
+		for (b = a; b < n && !strcmp(m[a].job->label, m[b].job->label);
 		     b++)
 			most = m[b].job->nruns > most ? m[b].job->nruns : most;
 		for (size_t i = a; i < b && most > 1 && !ret; i++)

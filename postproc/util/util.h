@@ -12,6 +12,7 @@
 #include "atomic.h"
 #include "changepoint.h"
 #include "diag.h"
+#include "errno_name.h"
 #include "exit_status.h"
 #include "fio_value.h"
 #include "grow.h"

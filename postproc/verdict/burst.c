@@ -73,9 +73,9 @@ static void peak_pair(struct fv_vctx *vc, const struct fv_job *j,
 	for (size_t i = 0; i < vc->set->njobs; i++) {
 		const struct fv_job *p = vc->set->jobs[i];
 
-		if (p->role == FV_ROLE_PEAK && fv_job_representative(p) &&
-		    p->label && j->label && !strcmp(p->label, j->label) &&
-		    same_io(p, j) && fv_vjob_iops(p) > 0)
+		if (p->role == FV_ROLE_PEAK && fv_job_measured(p) && p->label &&
+		    j->label && !strcmp(p->label, j->label) && same_io(p, j) &&
+		    fv_vjob_iops(p) > 0)
 			b->peak = p;
 	}
 	if (!b->peak)

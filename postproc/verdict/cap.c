@@ -60,7 +60,7 @@ static bool same_sweep(const struct fv_job *a, const struct fv_job *b)
 /* A depth of a sweep; not one whose queue never filled (methodology). */
 static bool candidate(const struct fv_job *j)
 {
-	return fv_job_representative(j) && j->depth > 0 && j->label &&
+	return fv_job_measured(j) && j->depth > 0 && j->label &&
 	       !fv_vjob_no_data(j) && !fv_vtarget_no_disk(j) &&
 	       isnan(fv_vjob_queue_unfilled(j)) &&
 	       (j->role == FV_ROLE_SCALING || j->role == FV_ROLE_PEAK);
@@ -310,7 +310,7 @@ static int spent_rows(struct fv_vctx *vc, const struct sweep *s)
 
 		for (size_t k = 0; k < s->n; k++)
 			in_sweep |= s->p[k].j == j;
-		if (in_sweep || !fv_job_representative(j) || !j->label ||
+		if (in_sweep || !fv_job_measured(j) || !j->label ||
 		    strcmp(j->label, f->label) || fv_vjob_no_data(j) ||
 		    !ran_after(j, f))
 			continue;

@@ -198,7 +198,7 @@ static int collect(struct dctx *dc)
 		const struct fv_job *j = s->jobs[i];
 		bool seen = false;
 
-		if (!fv_job_representative(j))
+		if (!fv_job_measured(j))
 			continue;
 		for (size_t k = 0; k < dc->ng && !seen; k++)
 			seen = fv_gate_same_test(dc->g[k].j, j) &&
@@ -520,6 +520,8 @@ int fv_diff(const struct fv_verdict_in *in, struct fv_report *rep, bool *failed)
 		ret = judge(&dc);
 	for (size_t i = 0; !ret && i < dc.ng; i++)
 		ret = row(&dc, &dc.g[i]);
+	if (!ret)
+		ret = fv_vrows_failed(&dc.vc);
 	if (!ret)
 		ret = fv_tally_note(dc.vc.t, dc.vc.t);
 	if (!ret)

@@ -87,7 +87,5 @@ double fv_gfig_band(const struct fv_vopts *o, enum fv_gfig f)
 
 bool fv_gate_same_test(const struct fv_job *a, const struct fv_job *b)
 {
-	return fv_job_representative(b) && a->role_dir == b->role_dir &&
-	       (a->kind == FV_JOB_FLEET) == (b->kind == FV_JOB_FLEET) &&
-	       !strcmp(a->display, b->display);
+	return fv_job_measured(b) && !fv_test_cmp(a, b);
 }

@@ -301,6 +301,7 @@ int fv_history(const struct fv_verdict_in *in, enum fv_hist_order order,
 	vc.t = ret ? NULL : fv_vtable_new("history", "Along the history");
 	ret = ret ? ret : vc.t ? history_cols(vc.t) : -ENOMEM;
 	ret = ret ? ret : rows(&vc, &h);
+	ret = ret ? ret : fv_vrows_failed(&vc);
 	ret = ret ? ret : fv_tally_note(vc.t, vc.t);
 	ret = ret ? ret : fv_report_add(rep, vc.t);
 	if (ret)

@@ -11,6 +11,7 @@
 
 /* One run of the history: a document of one input. */
 struct fv_hrun {
+	const struct fv_job *job; /* one of its jobs: what the run is */
 	const char *source;
 	int doc;
 	int64_t timestamp;

@@ -18,8 +18,7 @@
 
 static bool same_run(const struct fv_hrun *r, const struct fv_job *j)
 {
-	return r->doc == j->doc && r->timestamp == j->timestamp &&
-	       !strcmp(r->source, j->source ? j->source : "");
+	return fv_same_run(r->job, j);
 }
 
 static void add_run(struct fv_history *h, const struct fv_job *j)
@@ -28,7 +27,7 @@ static void add_run(struct fv_history *h, const struct fv_job *j)
 		if (same_run(&h->runs[i], j))
 			return;
 	h->runs[h->nruns++] =
-		(struct fv_hrun){ j->source ? j->source : "", j->doc,
+		(struct fv_hrun){ j, j->source ? j->source : "", j->doc,
 				  j->timestamp, j->order };
 }
 
@@ -146,8 +145,8 @@ static int find_series(struct fv_history *h)
 		for (size_t i = 0; !ret && i < n; i++) {
 			const struct fv_job *j = fv_set_run(h->set, i);
 
-			if (!fv_job_representative(j) ||
-			    !same_run(&h->runs[r], j) || known(h, j))
+			if (!fv_job_measured(j) || !same_run(&h->runs[r], j) ||
+			    known(h, j))
 				continue;
 			h->s[h->ns].ref = j;
 			ret = fill_series(h, &h->s[h->ns++]);

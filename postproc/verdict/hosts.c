@@ -41,7 +41,7 @@ struct judged {
 
 static bool candidate(const struct fv_job *j)
 {
-	return j->host && j->fleet && fv_job_representative(j) &&
+	return j->host && j->fleet && fv_job_measured(j) &&
 	       j->kind != FV_JOB_FLEET;
 }
 
@@ -51,23 +51,22 @@ static int by_group(const void *a, const void *b)
 			    *y = *(const struct fv_job *const *) b;
 	int c = strcmp(x->fleet, y->fleet);
 
-	if (!c)
-		c = strcmp(x->name, y->name);
+	c = c ? c : fv_test_cmp(x, y);
 	return c ? c : (x->order > y->order) - (x->order < y->order);
 }
 
+/* One job of one fleet: its hosts' labels differ (FLEET@HOST). */
 static bool same_group(const struct fv_job *a, const struct fv_job *b)
 {
-	return !strcmp(a->fleet, b->fleet) && !strcmp(a->name, b->name);
+	return !strcmp(a->fleet, b->fleet) && !fv_test_cmp(a, b);
 }
 
-/* An earlier result of a host that ran the job again later: not judged. */
+/* An earlier run of a host shown too (--runs all): not judged. */
 static bool superseded(struct fv_job **g, size_t n, size_t i)
 {
 	for (size_t k = 0; k < n; k++)
 		if (k != i && !strcmp(g[k]->host, g[i]->host) &&
-		    (g[k]->timestamp > g[i]->timestamp ||
-		     (g[k]->timestamp == g[i]->timestamp && k > i)))
+		    g[k]->run > g[i]->run)
 			return true;
 	return false;
 }

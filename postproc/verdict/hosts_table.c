@@ -52,24 +52,21 @@ struct ctx {
 
 static bool host_job(const struct fv_job *j)
 {
-	return j->host && j->fleet && fv_job_representative(j) &&
+	return j->host && j->fleet && fv_job_measured(j) &&
 	       j->kind != FV_JOB_FLEET;
 }
 
 static bool in_group(const struct fv_job *j, const struct fv_job *first)
 {
-	return j->fleet && !strcmp(j->fleet, first->fleet) &&
-	       !strcmp(j->name, first->name);
+	return fv_fleet_test(j, first);
 }
 
-/* A host that ran the job again later is shown with its newest result. */
+/* A host shown with several runs (--runs all): its newest. */
 static bool newest(struct fv_job *const *m, size_t n, const struct fv_job *j)
 {
 	for (size_t i = 0; i < n; i++)
 		if (m[i] != j && !strcmp(m[i]->host, j->host) &&
-		    (m[i]->timestamp > j->timestamp ||
-		     (m[i]->timestamp == j->timestamp &&
-		      m[i]->order > j->order)))
+		    m[i]->run > j->run)
 			return false;
 	return true;
 }

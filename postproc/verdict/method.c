@@ -15,35 +15,73 @@
 #include "util/util.h"
 #include "verdict_int.h"
 
+/*
+ * The time the job measured: its longest direction's runtime. fio's
+ * job_runtime is summed over a group_reporting job's threads (eight
+ * clones of 3 s are "24 s"): of one thread only, and only when no
+ * direction says.
+ */
 static double runtime_s(const struct fv_job *j)
 {
-	uint64_t ms = j->job_runtime_ms;
+	uint64_t ms = 0;
 
-	for (int d = 0; d < FV_DIR_NR && !ms; d++)
+	for (int d = 0; d < FV_DIR_NR; d++)
 		if (j->dir[d].runtime_ms > ms)
 			ms = j->dir[d].runtime_ms;
+	if (!ms && j->wl.threads == 1 && j->kind == FV_JOB_SINGLE)
+		ms = j->job_runtime_ms;
 	return (double) ms / 1000;
 }
 
-/* What the job's method gets wrong: l with its figures, kinds without. */
+/*
+ * What the job's method gets wrong: l with its figures, kinds without;
+ * unknown, what the result does not record that a rule needs (no
+ * finding: "cannot tell").
+ */
 struct remarks {
-	struct fv_vlist l, kinds;
+	struct fv_vlist l, kinds, unknown;
+	bool no_direct, no_ramp; /* fio options the result does not list */
 };
+
+/*
+ * The tested machine's memory: --mem, else what `fioverdict run`
+ * recorded for a run it made; NAN when neither says (never this
+ * machine's: the result may come from any other).
+ */
+static double memory_of(const struct fv_vctx *vc, const struct fv_job *j)
+{
+	const char *m = fv_prov_get(j->prov, "memory");
+	double v = m ? strtod(m, NULL) : NAN;
+
+	if (vc->o->mem_bytes > 0)
+		return vc->o->mem_bytes;
+	return v > 0 ? v : NAN;
+}
 
 static void small_file(struct fv_vctx *vc, const struct fv_job *j,
 		       struct remarks *r)
 {
 	const char *s = fv_job_opt(j, "size");
+	double mem = memory_of(vc, j);
 	uint64_t bytes;
 	char x[48], y[48];
 
 	if (!s)
 		s = fv_job_opt(j, "filesize");
-	if (!s || fv_opt_size(s, &bytes) || !(vc->o->mem_bytes > 0) ||
-	    (double) bytes >= vc->o->mem_bytes)
+	if (!s || fv_opt_size(s, &bytes))
 		return;
 	fv_vfmt(x, sizeof(x), FV_U_BYTES, (double) bytes);
-	fv_vfmt(y, sizeof(y), FV_U_BYTES, vc->o->mem_bytes);
+	if (isnan(mem)) {
+		fv_vlist_add(&r->unknown,
+			     "whether the buffered test file of %s fits in "
+			     "memory (the result records no memory of its "
+			     "machine: --mem SIZE)",
+			     x);
+		return;
+	}
+	if ((double) bytes >= mem)
+		return;
+	fv_vfmt(y, sizeof(y), FV_U_BYTES, mem);
 	fv_vlist_add(&r->l, "buffered test file of %s fits in %s of memory", x,
 		     y);
 	fv_vlist_add(&r->kinds, "a buffered test file that fits in memory");
@@ -182,80 +220,94 @@ static void short_run(struct fv_vctx *vc, const struct fv_job *j, unsigned tool,
 
 /*
  * No warm-up: fio's ramp_time, DiskSpd's -W. CrystalDiskMark always runs
- * an uncounted pass first (its warmup_s).
+ * an uncounted pass first (its warmup_s). Unknown (NAN) where the result
+ * does not record it: fio's text output prints no ramp_time.
  */
-static void no_warmup(const struct fv_job *j, unsigned tool, bool fio_opts,
-		      struct remarks *r)
+static void no_warmup(const struct fv_job *j, unsigned tool, struct remarks *r)
 {
-	const char *ramp = fv_job_opt(j, "ramp_time");
-	double ramp_s = 0;
-
-	if (!fio_opts && !isnan(j->wl.warmup_s)) {
-		if (j->wl.warmup_s > 0)
-			return;
-		fv_vlist_add(&r->l, "%s",
-			     tool == FV_TOOL_DISKSPD ? "no warm-up (-W0)"
-						     : "no warm-up");
-		fv_vlist_add(&r->kinds, "no warm-up");
+	if (isnan(j->wl.warmup_s)) {
+		r->no_ramp = tool == FV_TOOL_FIO;
 		return;
 	}
-	if (!fio_opts && tool != FV_TOOL_FIO)
-		return; /* the tool's file says nothing of it */
-	if (!ramp || fv_opt_seconds(ramp, &ramp_s) || ramp_s <= 0) {
-		fv_vlist_add(&r->l, "no ramp_time (no warm-up)");
-		fv_vlist_add(&r->kinds, "no ramp_time");
-	}
+	if (j->wl.warmup_s > 0)
+		return;
+	fv_vlist_add(&r->l, "%s",
+		     tool == FV_TOOL_FIO       ? "no ramp_time (no warm-up)"
+		     : tool == FV_TOOL_DISKSPD ? "no warm-up (-W0)"
+					       : "no warm-up");
+	fv_vlist_add(&r->kinds, "%s",
+		     tool == FV_TOOL_FIO ? "no ramp_time" : "no warm-up");
 }
 
-static const char *buffered_why(unsigned tool, bool fio_opts, int direct)
+static const char *buffered_why(unsigned tool)
 {
-	if (fio_opts || direct < 0)
-		return "buffered I/O (no direct=1)";
-	return tool == FV_TOOL_DISKSPD ? "buffered I/O (the OS cache on: no "
-					 "-Su or -Sh)"
-				       : "buffered I/O (the OS cache on)";
+	return tool == FV_TOOL_FIO	 ? "buffered I/O (no direct=1)"
+	       : tool == FV_TOOL_DISKSPD ? "buffered I/O (the OS cache on: no "
+					   "-Su or -Sh)"
+					 : "buffered I/O (the OS cache on)";
 }
 
 /* What the figures were not doubted for, in the tool's words. */
-static const char *sound(unsigned tool, bool said)
+static const char *sound(unsigned tool)
 {
 	return tool == FV_TOOL_DISKSPD ? "caching off (-Su or -Sh), -W "
 					 "warm-up, -d long enough"
 	       : tool == FV_TOOL_CDM   ? "caching off (its DiskSpd's -S), "
 					 "a warm-up pass, passes long enough"
-	       : said		       ? "direct I/O, ramp_time, long enough"
-		      : "long enough (direct and ramp_time not known: "
-			"fio's terse output prints no option)";
+				       : "direct I/O, ramp_time, long enough";
+}
+
+/* What a fio result that lists no options cannot tell, and why. */
+static const char *unrecorded_why(const struct fv_job *j)
+{
+	if (j->format && !strcmp(j->format, "fio terse"))
+		return "fio's terse output records no option";
+	if (j->format && !strcmp(j->format, "fio text"))
+		return "fio's text output shows rw, bs, ioengine and iodepth "
+		       "only";
+	return "the result does not list the job's options";
+}
+
+/*
+ * The unknowns, for the evidence: "cannot tell: direct= and ramp_time
+ * (fio's text output shows ...)". "" when none.
+ */
+static void cannot_tell(const struct fv_job *j, struct remarks *r, char *buf,
+			size_t len)
+{
+	const char *opts = r->no_direct && r->no_ramp ? "direct= and ramp_time"
+			   : r->no_direct	      ? "direct="
+			   : r->no_ramp		      ? "ramp_time"
+						      : NULL;
+
+	if (opts)
+		fv_vlist_add(&r->unknown, "%s (%s)", opts, unrecorded_why(j));
+	buf[0] = '\0';
+	if (r->unknown.n)
+		snprintf(buf, len, "cannot tell: %.500s", r->unknown.buf);
 }
 
 int fv_vcheck_method(struct fv_vctx *vc, const struct fv_job *j)
 {
 	unsigned tool = fv_tool_of(j);
-	/* fio's terse output has no option: not fio's defaults, unknown */
-	bool said = tool != FV_TOOL_FIO || j->nopts || j->wl.direct >= 0;
 	/*
-	 * The workload's, whatever tool wrote it (fio's direct and
-	 * ramp_time, DiskSpd's -S and -W); a fleet's row has fio's options.
+	 * The workload's, whatever tool wrote it (fio's direct, DiskSpd's
+	 * -S); unknown where the result does not record it (fio's text and
+	 * terse output), never fio's default then.
 	 */
-	bool buffered =
-		said && (j->wl.direct >= 0
-				 ? !j->wl.direct
-				 : !fv_opt_true(fv_job_opt(j, "direct")) &&
-					   fv_opt_true(fv_job_opt(j, "buffered")
-							       ?: "1"));
-	bool fio_opts = fv_job_opt(j, "ramp_time") ||
-			fv_job_opt(j, "ioengine") || fv_job_opt(j, "rw");
+	bool buffered = j->wl.direct == 0;
 	double unfilled;
 	struct remarks r = { .l.n = 0 };
+	char unknown[600];
 	int ret;
 
 	if (buffered) {
-		fv_vlist_add(&r.l, "%s",
-			     buffered_why(tool, fio_opts, j->wl.direct));
+		fv_vlist_add(&r.l, "%s", buffered_why(tool));
 		fv_vlist_add(&r.kinds, "buffered I/O");
+	} else {
+		r.no_direct = j->wl.direct < 0 && tool == FV_TOOL_FIO;
 	}
-	if (said)
-		no_warmup(j, tool, fio_opts, &r);
+	no_warmup(j, tool, &r);
 	short_run(vc, j, tool, &r);
 	if (!isnan(unfilled = fv_vjob_queue_unfilled(j))) {
 		fv_vlist_add(&r.l,
@@ -277,11 +329,19 @@ int fv_vcheck_method(struct fv_vctx *vc, const struct fv_job *j)
 			fv_vlist_add(&r.kinds,
 				     "latencies not measured (gtod_reduce)");
 		}
+	cannot_tell(j, &r, unknown, sizeof(unknown));
+	if (!r.l.n && unknown[0])
+		return fv_vrow(vc, j->label, j->display, "methodology",
+			       FV_V_CANNOT_TELL, unknown,
+			       "the result does not record what these rules "
+			       "need: no finding");
 	if (!r.l.n)
 		return fv_vrow(vc, j->label, j->display, "methodology",
-			       FV_V_METHOD_OK, sound(tool, said),
+			       FV_V_METHOD_OK, sound(tool),
 			       "nothing in the method casts doubt on the "
 			       "figures");
+	if (unknown[0])
+		fv_vlist_add(&r.l, "%s", unknown);
 	ret = fv_vrow(vc, j->label, j->display, "methodology", FV_V_METHODOLOGY,
 		      r.l.buf,
 		      "the method makes these figures doubtful; fix it before "

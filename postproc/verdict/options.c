@@ -43,6 +43,9 @@ static const struct {
 	[FV_V_LAT_STEP] = { "latency-step", FV_FAIL },
 	[FV_V_LAT_DRIFT] = { "latency-drift", FV_FAIL },
 	[FV_V_LAT_SPIKES] = { "latency-spikes", FV_WARN },
+	[FV_V_FAILED] = { "failed", FV_FAIL },
+	[FV_V_CANNOT_TELL] = { "cannot-tell", FV_PASS },
+	[FV_V_HELD_TO_RATE] = { "held-to-rate", FV_PASS },
 };
 
 const char *fv_verdict_name(enum fv_verdict v)
@@ -65,21 +68,6 @@ bool fv_verdict_bad(enum fv_verdict v)
 	return fv_verdict_outcome(v) == FV_FAIL;
 }
 
-static double mem_total(void)
-{
-	FILE *f = fopen("/proc/meminfo", "r");
-	unsigned long long kib = 0;
-	char line[128];
-
-	if (!f)
-		return 0;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "MemTotal: %llu kB", &kib) == 1)
-			break;
-	fclose(f);
-	return (double) kib * 1024;
-}
-
 void fv_vopts_init(struct fv_vopts *o)
 {
 	memset(o, 0, sizeof(*o));
@@ -95,7 +83,6 @@ void fv_vopts_init(struct fv_vopts *o)
 	o->cpu_idle_max = 0.05;
 	o->min_runtime_s = 60;
 	o->min_lat_ns = 5000;
-	o->mem_bytes = mem_total();
 	o->tail_ratio = 10;
 	o->tail_growth = 2;
 	o->tail_windows = 5;

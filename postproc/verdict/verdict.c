@@ -22,6 +22,33 @@ static int no_storage(struct fv_vctx *vc, const struct fv_job *j,
 	return ret ? ret : fv_vrow_cause(vc, ev);
 }
 
+/* The tool says the job failed: its figures measure nothing. */
+int fv_vrow_failed(struct fv_vctx *vc, const struct fv_job *j)
+{
+	char what[200], ev[256];
+	int ret;
+
+	fv_job_failure(j, what, sizeof(what));
+	snprintf(ev, sizeof(ev), "%s; its figures are n/a", what);
+	ret = fv_vrow(vc, j->label, j->display, "error", FV_V_FAILED, ev,
+		      "the job failed: no check is made on its figures; "
+		      "fix the cause and run it again");
+	return ret ? ret : fv_vrow_cause(vc, what);
+}
+
+int fv_vrows_failed(struct fv_vctx *vc)
+{
+	int ret = 0;
+
+	for (size_t i = 0; i < vc->set->njobs && !ret; i++) {
+		const struct fv_job *j = vc->set->jobs[i];
+
+		if (fv_job_representative(j) && fv_job_failed(j))
+			ret = fv_vrow_failed(vc, j);
+	}
+	return ret;
+}
+
 typedef int (*job_check)(struct fv_vctx *, const struct fv_job *);
 
 static const job_check checks[] = {
@@ -38,6 +65,10 @@ static int run_checks(struct fv_vctx *vc)
 
 		if (!fv_job_representative(j))
 			continue;
+		if (fv_job_failed(j)) {
+			ret = fv_vrow_failed(vc, j);
+			continue;
+		}
 		if (fv_vjob_no_data(j)) {
 			ret = no_storage(vc, j, fv_vjob_no_data(j));
 			continue;

@@ -47,6 +47,9 @@ enum fv_verdict {
 	FV_V_LAT_STEP,
 	FV_V_LAT_DRIFT,
 	FV_V_LAT_SPIKES,
+	FV_V_FAILED,	   /* error: the tool says the job failed */
+	FV_V_CANNOT_TELL,  /* a check whose facts the result does not record */
+	FV_V_HELD_TO_RATE, /* load: held to its rate option, and reached it */
 	FV_V_NR,
 };
 
@@ -84,7 +87,7 @@ struct fv_vopts {
 	double cpu_idle_max;	 /* --cpu-idle 5%: CPUs that starve a job */
 	double min_runtime_s;	 /* --min-runtime 60s */
 	double min_lat_ns;	 /* --min-lat 5us, of the mean total latency */
-	double mem_bytes;	 /* --mem: /proc/meminfo MemTotal */
+	double mem_bytes;	 /* --mem; 0: the run's record, or unknown */
 	double tail_ratio;	 /* --tail-ratio 10 */
 	double tail_growth;	 /* --tail-growth 2 */
 	int tail_windows;	 /* --tail-windows 5 */

@@ -76,6 +76,13 @@ void fv_vlist_add(struct fv_vlist *l, const char *fmt, ...)
  */
 int fv_vrow_cause(struct fv_vctx *vc, const char *cause);
 
+/*
+ * The row of a job the tool says failed (check error, verdict failed);
+ * and one for each such job of vc->set (diff, history). 0 or -ENOMEM.
+ */
+int fv_vrow_failed(struct fv_vctx *vc, const struct fv_job *j);
+int fv_vrows_failed(struct fv_vctx *vc);
+
 /* Numbers with their unit for evidence text: "8.0k IOPS", "523 µs". */
 void fv_vfmt(char *buf, size_t len, enum fv_unit u, double v);
 

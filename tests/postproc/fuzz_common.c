@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "analysis/analysis.h"
-#include "annotate/annotate.h"
+#include "select/select.h"
 #include "ingest/ingest.h"
 #include "render/render.h"
 #include "verdict/verdict.h"

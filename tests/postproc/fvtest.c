@@ -10,7 +10,7 @@
 #include "cmd/cmd.h"
 #include "ingest/ingest.h"
 #include "fvtest.h"
-#include "annotate/annotate.h"
+#include "select/select.h"
 
 const char *fvt_env(const char *name, const char *def)
 {

@@ -482,13 +482,19 @@ static void wikimedia_folder(void **state)
 	copy_gunzipped(fvt_at("gz/res"), fvt_at("plain/res"));
 	gz = summary_of("gz");
 	plain = summary_of("plain");
-	/* Six fio 3.12 json+ results, none skipped: six folders run_1. */
+	/*
+	 * Six fio 3.12 json+ results, none skipped, each labelled by the
+	 * folder above its run_1 (a run folder is no label).
+	 */
 	{
 		size_t n = 0;
 
-		for (const char *p = gz; (p = strstr(p, "/run_1,")); p++)
+		for (const char *p = gz; (p = strstr(p, "/run_1/run_stats"));
+		     p++)
 			n++;
 		assert_int_equal(n, 6);
+		assert_null(strstr(gz, "\nrun_1,"));
+		assert_null(strstr(gz, "/run_1,"));
 	}
 	drop_gz(gz);
 	assert_string_equal(gz, plain);

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "annotate/annotate.h"
+#include "select/select.h"
 #include "fvtest.h"
 #include "ingest/ingest.h"
 #include "logs/logs.h"
@@ -428,22 +428,38 @@ static void fleet_of_two_outputs(void **state)
 	free(b);
 }
 
+/*
+ * A host is its name: 127.0.0.1 reached on port 9001 is 127.0.0.1 (the
+ * port a client reached a server on changes from run to run); two
+ * servers of one name in one output are told apart by their ports.
+ */
 static void labels_and_ports(void **state)
 {
+	static const struct host one_addr[] = {
+		{ "127.0.0.1", 8765, 500, { { 1000, 99 }, { 2000, 1 } }, 0 },
+		{ "127.0.0.1", 8766, 600, { { 1000, 99 }, { 2000, 1 } }, 0 },
+	};
 	char *text = client_doc("peak", three, 3, NULL, false);
 	struct fv_set set;
 	const struct fv_job *j;
 
 	(void) state;
 	load_text(&set, "big_peak_20260101T000000.json", text);
-	j = fvt_job(&set, "big@127.0.0.1:9001", "peak");
+	j = fvt_job(&set, "big@127.0.0.1", "peak");
 	assert_non_null(j);
-	assert_string_equal(j->host, "127.0.0.1:9001");
+	assert_string_equal(j->host, "127.0.0.1");
+	assert_int_equal(j->port, 9001);
 	assert_string_equal(j->fleet, "big");
 	assert_string_equal(j->label_rule, "file name@hostname");
 	assert_non_null(fvt_job(&set, "big@127.0.0.2", "peak"));
 	assert_non_null(fvt_job(&set, "big@fleet", "peak"));
 	assert_non_null(fvt_job(&set, "big@All clients", "All clients"));
+	fv_set_free(&set);
+	free(text);
+	text = client_doc("peak", one_addr, 2, NULL, false);
+	load_text(&set, "tun_peak_20260101T000000.json", text);
+	assert_non_null(fvt_job(&set, "tun@127.0.0.1", "peak"));
+	assert_non_null(fvt_job(&set, "tun@127.0.0.1:8766", "peak"));
 	fv_set_free(&set);
 	free(text);
 }

@@ -16,7 +16,7 @@
 #include "ingest/ingest.h"
 #include "ingest/inputs.h"
 #include "annotate/stats_join.h"
-#include "annotate/label.h"
+#include "select/select.h"
 #include "annotate/role.h"
 
 #define FIX(rel) fvt_path("FV_FIXTURES", "tests/postproc/fixtures", rel)

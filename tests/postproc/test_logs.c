@@ -489,7 +489,7 @@ static void test_client_logs(void **state)
 		fvt_diags(&set, FV_ERROR, "log names several jobs: client ("),
 		1);
 	assert_int_equal(fvt_diags(&set, FV_ERROR,
-				   "c/client.json, host 127.0.0.2:47927); "
+				   "c/client.json, host 127.0.0.2); "
 				   "fio's client names each server's log "
 				   "NAME.log.HOST: give it its host's suffix"),
 			 1);

@@ -279,15 +279,51 @@ static void folders_of_one_name(void **state)
 
 	(void) state;
 	fvt_mkdir(fvt_at("vmA"));
-	fvt_mkdir(fvt_at("vmA/run_1"));
+	fvt_mkdir(fvt_at("vmA/p30"));
 	fvt_mkdir(fvt_at("vmB"));
-	fvt_mkdir(fvt_at("vmB/run_1"));
-	cdm(fvt_at("vmA/run_1/x.txt"), "", "C:", 1000, 1);
-	cdm(fvt_at("vmB/run_1/x.txt"), "", "C:", 2000, 2);
+	fvt_mkdir(fvt_at("vmB/p30"));
+	cdm(fvt_at("vmA/p30/x.txt"), "", "C:", 1000, 1);
+	cdm(fvt_at("vmB/p30/x.txt"), "", "C:", 2000, 2);
 	c = text(0, "compare", "--label-by", "dir", fvt_tmp(), &err);
-	assert_non_null(strstr(c, "\nvmA/run_1 "));
-	assert_non_null(strstr(c, "\nvmB/run_1 "));
-	assert_non_null(strstr(c, "labels: 2 folders are named 'run_1'"));
+	assert_non_null(strstr(c, "\nvmA/p30 "));
+	assert_non_null(strstr(c, "\nvmB/p30 "));
+	assert_non_null(strstr(c, "labels: 2 folders are named 'p30'"));
+	free(c);
+	free(err);
+}
+
+/*
+ * One folder per run (CI's run-1/ ... run-3/, a script's run_1/): runs of
+ * the folder above, never a label each; two machines' run folders of one
+ * name stay two labels.
+ */
+static void run_folders(void **state)
+{
+	char *c, *err;
+
+	(void) state;
+	for (int vm = 0; vm < 2; vm++)
+		for (int r = 1; r <= 3; r++) {
+			char dir[64], file[80];
+
+			snprintf(dir, sizeof(dir), "vm%c", 'A' + vm);
+			if (r == 1)
+				fvt_mkdir(fvt_at(dir));
+			snprintf(dir, sizeof(dir), "vm%c/run-%d", 'A' + vm, r);
+			fvt_mkdir(fvt_at(dir));
+			snprintf(file, sizeof(file), "%s/x.txt", dir);
+			cdm(fvt_at(file), "", "C:", 1000 * (r + 3 * vm), r);
+		}
+	c = text(0, "compare", "--label-by", "dir", fvt_tmp(), &err);
+	/* the newest run of each: 3000 and 6000 IOPS */
+	assert_non_null(strstr(c, "\nvmA "));
+	assert_non_null(strstr(c, "\nvmB "));
+	assert_null(strstr(c, "run-1"));
+	assert_non_null(strstr(c, "'vmA': the newest of 3 runs"));
+	free(c);
+	c = csv(0, "compare", "--label-by=dir", fvt_tmp(), NULL);
+	assert_non_null(strstr(c, "\r\nvmA,3000,"));
+	assert_non_null(strstr(c, "\r\nvmB,6000,"));
 	free(c);
 	free(err);
 }
@@ -383,6 +419,8 @@ int main(void)
 			appended_json_runs, fvt_tmp_setup, fvt_tmp_teardown),
 		cmocka_unit_test_setup_teardown(
 			folders_of_one_name, fvt_tmp_setup, fvt_tmp_teardown),
+		cmocka_unit_test_setup_teardown(run_folders, fvt_tmp_setup,
+						fvt_tmp_teardown),
 		cmocka_unit_test_setup_teardown(diskspd_tests_by_file_name,
 						fvt_tmp_setup,
 						fvt_tmp_teardown),

@@ -7,7 +7,7 @@
 #include "analysis/analysis.h"
 #include "util/fio_value.h"
 #include "fvtest.h"
-#include "annotate/label.h"
+#include "select/select.h"
 #include "model/percentile.h"
 #include "annotate/role.h"
 #include "model/units.h"

@@ -92,6 +92,7 @@ void h_opts(struct fv_job *j, const struct fv_opt *o, size_t n)
 	j->opts = fv_opts_pack(o, n); /* one block, as ingest makes it */
 	assert_non_null(j->opts);
 	j->nopts = n;
+	j->opts_recorded = true; /* as fio's JSON lists them: every one set */
 	assert_int_equal(fv_workload_of_opts(j), 0);
 }
 

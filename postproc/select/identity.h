@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * What tells one machine's or one target's results from another's when
- * they lie in one folder: the computer the tool names (DiskSpd's), the
- * place it measured (a device, a drive, a directory), and for a
+ * they lie in one folder: the tool and the version its output records,
+ * the computer it names (DiskSpd's), the place it measured (a device, a
+ * drive, a directory), the block devices fio's disk_util names, and for a
  * CrystalDiskMark export without a comment, the file itself: the export
  * is a whole benchmark of one drive (five passes, the best kept), and
- * 7.0's names neither the machine nor the drive.
+ * 7.0's names neither the machine nor the drive. Only what the result
+ * records: a version read from a layout (DiskSpd's text prints none) is
+ * no identity.
  */
 #ifndef FV_IDENTITY_H
 #define FV_IDENTITY_H
@@ -16,8 +19,11 @@
 #include "model/model.h"
 
 struct fv_identity {
+	char tool[16];	     /* "fio", "DiskSpd", "CrystalDiskMark" */
+	const char *version; /* NULL: unknown */
 	const char *machine; /* NULL: unknown */
 	char place[256];     /* "": unknown */
+	const char *devices; /* "sda, sdb"; NULL: unknown */
 	const char *file;    /* a file that is an identity of its own */
 };
 
@@ -26,6 +32,9 @@ enum {
 	FV_ID_MACHINE = 1,
 	FV_ID_PLACE = 2,
 	FV_ID_FILE = 4,
+	FV_ID_DEVICES = 8,
+	FV_ID_VERSION = 16,
+	FV_ID_TOOL = 32,
 };
 
 void fv_identity_of(const struct fv_job *job, struct fv_identity *id);
@@ -39,8 +48,9 @@ unsigned fv_identity_diff(const struct fv_identity *a,
 
 /*
  * Its name from the parts asked that it knows, space separated: the
- * machine, the place, the file's name without its directory or
- * extension ("fv-win21 D:", "CDM_20200309100000"). "" when none.
+ * tool, the machine, the place, the devices ("on sda"), the version, the
+ * file's name without its directory or extension ("fv-win21 D:",
+ * "/mnt/ssd on rbd0", "CDM_20200309100000"). "" when none.
  */
 void fv_identity_name(const struct fv_identity *id, unsigned parts, char *buf,
 		      size_t len);

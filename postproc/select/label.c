@@ -10,6 +10,7 @@
 
 #include "identity.h"
 #include "label.h"
+#include "select_int.h"
 
 int fv_label_rule_parse(struct fv_label_rule *r, const char *arg)
 {
@@ -136,34 +137,55 @@ int fv_filename_split(const char *path, char **label, char **test)
 	return 0;
 }
 
+/*
+ * The name of the folder path ends in, run folders skipped ("vm/run_1"
+ * is vm's: a run is not a label), cutting path as it goes up; NULL when
+ * it reaches "." or ".." (the caller resolves those), "/" at the root.
+ */
+static const char *folder_name(char *path)
+{
+	for (;;) {
+		char *last = strrchr(path, '/');
+		const char *name = last ? last + 1 : path;
+
+		if (last == path && !*name)
+			return "/";
+		if (!*name || !strcmp(name, ".") || !strcmp(name, ".."))
+			return NULL;
+		if (!fv_run_folder(name))
+			return name;
+		if (!last)
+			return NULL; /* "run_1": realpath tells its parent */
+		last[last == path] = '\0';
+	}
+}
+
 static char *dir_label(const char *source)
 {
-	char *copy, *slash, *real, *out;
+	char *dir, *slash, *real, *out;
+	const char *name;
 
 	if (!strcmp(source, "-"))
 		return strdup("stdin");
-	copy = strdup(source);
-	if (!copy)
+	dir = strdup(source);
+	if (!dir)
 		return NULL;
-	slash = strrchr(copy, '/');
-	if (slash && slash != copy) {
-		*slash = '\0';
-		slash = strrchr(copy, '/');
-		out = strdup(slash ? slash + 1 : copy);
-		if (out && strcmp(out, ".") && strcmp(out, "..")) {
-			free(copy);
-			return out;
-		}
-		free(out);
-		if (slash)
-			slash[1] = '\0';
-	} else {
-		strcpy(copy, ".");
+	slash = strrchr(dir, '/');
+	if (!slash)
+		strcpy(dir, ".");
+	else
+		slash[slash == dir] = '\0'; /* "/x.json": "/" */
+	name = folder_name(dir);
+	if (name) {
+		out = strdup(name);
+		free(dir);
+		return out;
 	}
-	/* "file.json" or "./file.json": the working directory's name. */
-	real = realpath(slash == copy ? "/" : copy, NULL);
-	free(copy);
-	out = strdup(real && strcmp(real, "/") ? base_name(real) : "/");
+	/* "file.json", "./file.json", "run_1/x": the working directory's. */
+	real = realpath(dir, NULL);
+	free(dir);
+	name = real ? folder_name(real) : NULL;
+	out = strdup(name ? name : "/");
 	free(real);
 	return out;
 }
@@ -344,6 +366,8 @@ int fv_label_assign(struct fv_set *set, const struct fv_label_rule *rules,
 {
 	bool fleet_dirs = fleets_by_dir(set, rules, nrules);
 
+	if (fv_hosts_by_name(set))
+		return -ENOMEM;
 	for (size_t i = 0; i < set->njobs; i++) {
 		struct fv_job *j = set->jobs[i];
 		int ret = 0;

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
+#include "annotate/annotate.h"
 #include "ingest/ingest.h"
 #include "fleets.h"
 #include "pipeline.h"
-#include "stats_join.h"
 
 int fv_annotate(struct fv_set *set, const struct fv_load_opts *o)
 {

@@ -77,13 +77,36 @@ static void fio_place(const struct fv_job *job, char *buf, size_t len)
 	}
 }
 
+/*
+ * The version the output records. DiskSpd's text prints none: its reader
+ * names the range its layout belongs to ("2.1 or later (text)"), which
+ * tells no machine from another.
+ */
+static const char *recorded_version(const struct fv_job *job)
+{
+	const char *v = job->fio_version;
+	size_t n = v ? strlen(v) : 0;
+
+	if (!n || (n > 7 && !strcmp(v + n - 7, " (text)") && job->format &&
+		   !strcmp(job->format, "DiskSpd")))
+		return NULL;
+	return v;
+}
+
 void fv_identity_of(const struct fv_job *job, struct fv_identity *id)
 {
 	bool fio = job->format && !strncmp(job->format, "fio", 3);
 	bool cdm = job->format && !strcmp(job->format, "CrystalDiskMark");
+	const char *format = job->format ? job->format : "fio";
 
 	memset(id, 0, sizeof(*id));
+	snprintf(id->tool, sizeof(id->tool), "%.*s", (int) strcspn(format, " "),
+		 format);
+	id->version = recorded_version(job);
 	id->machine = job->machine && *job->machine ? job->machine : NULL;
+	id->devices = job->run_io.known && job->run_io.devices[0]
+			      ? job->run_io.devices
+			      : NULL;
 	if (fio)
 		fio_place(job, id->place, sizeof(id->place));
 	else
@@ -96,8 +119,11 @@ void fv_identity_of(const struct fv_job *job, struct fv_identity *id)
 
 unsigned fv_identity_parts(const struct fv_identity *id)
 {
-	return (id->machine ? FV_ID_MACHINE : 0u) |
-	       (id->place[0] ? FV_ID_PLACE : 0u) | (id->file ? FV_ID_FILE : 0u);
+	return FV_ID_TOOL | (id->machine ? FV_ID_MACHINE : 0u) |
+	       (id->place[0] ? FV_ID_PLACE : 0u) |
+	       (id->file ? FV_ID_FILE : 0u) |
+	       (id->devices ? FV_ID_DEVICES : 0u) |
+	       (id->version ? FV_ID_VERSION : 0u);
 }
 
 static bool same_str(const char *a, const char *b)
@@ -108,9 +134,12 @@ static bool same_str(const char *a, const char *b)
 unsigned fv_identity_diff(const struct fv_identity *a,
 			  const struct fv_identity *b)
 {
-	return (same_str(a->machine, b->machine) ? 0u : FV_ID_MACHINE) |
+	return (!strcmp(a->tool, b->tool) ? 0u : FV_ID_TOOL) |
+	       (same_str(a->machine, b->machine) ? 0u : FV_ID_MACHINE) |
 	       (!strcmp(a->place, b->place) ? 0u : FV_ID_PLACE) |
-	       (same_str(a->file, b->file) ? 0u : FV_ID_FILE);
+	       (same_str(a->file, b->file) ? 0u : FV_ID_FILE) |
+	       (same_str(a->devices, b->devices) ? 0u : FV_ID_DEVICES) |
+	       (same_str(a->version, b->version) ? 0u : FV_ID_VERSION);
 }
 
 size_t fv_name_stem_len(const char *base)
@@ -137,18 +166,23 @@ static void stem(const char *path, char *buf, size_t len)
 void fv_identity_name(const struct fv_identity *id, unsigned parts, char *buf,
 		      size_t len)
 {
-	char file[256] = "";
-	const char *part[3];
+	char file[256] = "", devices[80] = "";
+	const char *part[6];
 	size_t n = 0;
 
 	buf[0] = '\0';
 	parts &= fv_identity_parts(id);
 	if (parts & FV_ID_FILE)
 		stem(id->file, file, sizeof(file));
-	part[0] = parts & FV_ID_MACHINE ? id->machine : NULL;
-	part[1] = parts & FV_ID_PLACE ? id->place : NULL;
-	part[2] = parts & FV_ID_FILE ? file : NULL;
-	for (size_t i = 0; i < 3 && n < len; i++) {
+	if (parts & FV_ID_DEVICES)
+		snprintf(devices, sizeof(devices), "on %s", id->devices);
+	part[0] = parts & FV_ID_TOOL ? id->tool : NULL;
+	part[1] = parts & FV_ID_MACHINE ? id->machine : NULL;
+	part[2] = parts & FV_ID_PLACE ? id->place : NULL;
+	part[3] = parts & FV_ID_DEVICES ? devices : NULL;
+	part[4] = parts & FV_ID_VERSION ? id->version : NULL;
+	part[5] = parts & FV_ID_FILE ? file : NULL;
+	for (size_t i = 0; i < 6 && n < len; i++) {
 		int w;
 
 		if (!part[i])

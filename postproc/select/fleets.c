@@ -14,6 +14,44 @@
 
 #include "fleets.h"
 #include "ingest/ingest.h"
+#include "select_int.h"
+
+/* Another server of j's name in j's document, on another port? */
+static bool shares_name(const struct fv_set *set, const struct fv_job *j)
+{
+	for (size_t i = 0; i < set->njobs; i++) {
+		const struct fv_job *o = set->jobs[i];
+
+		if (o->hostname && o->port != j->port && o->doc == j->doc &&
+		    !strcmp(o->hostname, j->hostname) &&
+		    !strcmp(o->source, j->source))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A server is its name (or address): the port a client reached it on
+ * changes from run to run (fio's ephemeral ports, ssh tunnels), and two
+ * runs of two hosts are two hosts, not four. Only servers of one name in
+ * one output, on two ports, are told apart by it.
+ */
+int fv_hosts_by_name(struct fv_set *set)
+{
+	for (size_t i = 0; i < set->njobs; i++) {
+		struct fv_job *j = set->jobs[i];
+		char *host;
+
+		if (!j->hostname || !j->host || shares_name(set, j))
+			continue;
+		host = strdup(j->hostname);
+		if (!host)
+			return -ENOMEM;
+		free(j->host);
+		j->host = host;
+	}
+	return 0;
+}
 
 static bool same_fleet(const struct fv_job *a, const struct fv_job *b)
 {

@@ -5,8 +5,8 @@
 
 #include <stddef.h>
 
+#include "annotate/annotate.h"
 #include "label.h"
-#include "role.h"
 
 struct fv_load_opts {
 	char *const *paths;
