@@ -191,9 +191,13 @@ static int put_identity(struct fv_table *t, size_t row, size_t col,
 	int ret = 0;
 
 	fv_identity_of(job, &id);
-	if (id.machine || job->host)
-		ret = fv_cell_str(t, row, col + T_MACHINE,
-				  id.machine ? id.machine : job->host);
+	/* fio's "All clients" names the client that reported last: no host */
+	if (job->kind == FV_JOB_ALL_CLIENTS || job->kind == FV_JOB_FLEET)
+		id.machine = NULL;
+	else if (!id.machine)
+		id.machine = job->host;
+	if (id.machine)
+		ret = fv_cell_str(t, row, col + T_MACHINE, id.machine);
 	if (!ret && id.place[0])
 		ret = fv_cell_str(t, row, col + T_TARGET, id.place);
 	if (!ret && job->nruns)

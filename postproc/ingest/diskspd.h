@@ -88,6 +88,7 @@ struct fv_dspd {
 	int unescaped; /* '&' not starting an entity, escaped to read on */
 	int unescaped_line;
 	int trailing_line; /* text after </Results> from this line, not read */
+	int unsummed_line; /* text: a total row its thread rows do not make */
 };
 
 /*

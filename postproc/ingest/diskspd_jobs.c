@@ -242,6 +242,12 @@ static int warnings(struct fv_set *set, const char *name,
 				  "%d '&' not escaped (DiskSpd writes paths "
 				  "as they are): read as '&amp;'",
 				  d->unescaped);
+	if (!ret && d->unsummed_line)
+		ret = fv_diag_add(g, FV_WARNING, name, d->unsummed_line, 1,
+				  "a table's thread rows do not sum to its "
+				  "total row (rows cut out of the file?): "
+				  "DiskSpd's totals are read, its threads' "
+				  "figures are not whole");
 	if (!ret && d->trailing_line)
 		ret = fv_diag_add(g, FV_WARNING, name, d->trailing_line, 1,
 				  "text after </Results> not read (one "

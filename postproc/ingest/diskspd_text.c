@@ -2,14 +2,16 @@
 /*
  * DiskSpd's text result, line by line (ResultParser.cpp writes it with
  * fixed phrases, so each line is told by its words): "Command Line:"
- * opens a run, "timespan: N" a profile timespan, "path: '...'" a target,
+ * opens a run ("Input parameters:" one that a script cut its command line
+ * from), "timespan: N" a profile timespan, "path: '...'" a target,
  * "Results for timespan N:" a result. Of each result's "Total IO", "Read
  * IO" and "Write IO" tables only the "total:" rows are kept, after the
  * thread rows above them are summed and found equal; with -L the last
  * percentile table (all targets'; one per target comes first when there
  * are several). A table cut before its total row or its "max" row, or a
  * row that is not a table's, breaks the file off: no figure is made up
- * from part of one.
+ * from part of one. A run whose "Input parameters:" were cut takes its
+ * profile from its command line's flags (cmdline_profile).
  */
 #include <ctype.h>
 #include <errno.h>
@@ -58,8 +60,10 @@ struct tstate {
 	struct tables t;
 	struct traits tr;
 	int line, err_line;
-	size_t whole; /* result timespans read whole */
-	int err;      /* -ENOMEM, or -EBADMSG with why */
+	bool cmd_only;	/* the run opened by its command line, no input yet */
+	char cmd[1024]; /* the open run's command line, "" none */
+	size_t whole;	/* result timespans read whole */
+	int err;	/* -ENOMEM, or -EBADMSG with why */
 	char why[200];
 };
 
@@ -321,6 +325,143 @@ static void input_line(struct tstate *s, const char *l)
 	}
 }
 
+/* ---- a run's profile from its command line ---- */
+
+/* "4K", "64M", "8192": a DiskSpd flag's size (K, M, G, T; b bytes). */
+static bool flag_size(const char *t, uint64_t *v)
+{
+	char *end;
+	unsigned long long u = strtoull(t, &end, 10);
+	int shift = 0;
+
+	if (end == t)
+		return false;
+	switch (toupper((unsigned char) *end)) {
+	case 'K':
+		shift = 10;
+		break;
+	case 'M':
+		shift = 20;
+		break;
+	case 'G':
+		shift = 30;
+		break;
+	case 'T':
+		shift = 40;
+		break;
+	case 'B':
+	case '\0':
+		break;
+	default:
+		return false;
+	}
+	*v = u << shift;
+	return u < (1ULL << 20) || !shift;
+}
+
+/* A flag of one profile and every target, DiskSpd's defaults before. */
+static void cmdline_flag(struct fv_dspd_profile *pr, struct fv_dspd_target *t,
+			 const char *f)
+{
+	uint64_t v;
+	char *end;
+	long n = strtol(f + 1, &end, 10);
+	bool num = end != f + 1 && !*end && n >= 0 && n < (1L << 20);
+
+	switch (f[0]) {
+	case 'b':
+		if (flag_size(f + 1, &v) && v)
+			t->block = v;
+		break;
+	case 'o':
+		t->requests = num ? (int) n : t->requests;
+		break;
+	case 't':
+		t->threads = num ? (int) n : t->threads;
+		break;
+	case 'F':
+		pr->thread_count = num ? (int) n : pr->thread_count;
+		break;
+	case 'w':
+		t->write_ratio = num && n <= 100 ? (int) n : t->write_ratio;
+		break;
+	case 'r':
+		t->random = f[1] != 's';
+		t->random_pct = 100;
+		break;
+	case 'd':
+		pr->duration_s = num ? (double) n : pr->duration_s;
+		break;
+	case 'W':
+		pr->warmup_s = num ? (double) n : pr->warmup_s;
+		break;
+	case 'L':
+		pr->latency = !f[1];
+		break;
+	case 'S':
+		/* -S, -Su: no OS cache; -Sh: no cache, write-through; -Sw */
+		t->no_os_cache = !f[1] || strpbrk(f + 1, "uhb") != NULL;
+		t->write_through = f[1] && strpbrk(f + 1, "hw") != NULL;
+		break;
+	default:
+		break;
+	}
+}
+
+/*
+ * The profile of a run whose input parameters the file does not hold
+ * (a script kept only its command line): DiskSpd's defaults (-b64K -o2
+ * -t1 -d10 -W5 -w0, sequential), then its flags, each target the rest of
+ * its words ("diskspd.exe -b4K -r -o4 C:\x.dat").
+ */
+static void cmdline_profile(struct tstate *s)
+{
+	struct fv_dspd_target flags = { .block = 65536,
+					.requests = 2,
+					.threads = 1 };
+	struct fv_dspd_profile *pr;
+	char words[sizeof(s->cmd)], *save = NULL;
+	bool exe = true;
+
+	new_profile(s);
+	pr = s->prof;
+	if (!pr)
+		return;
+	pr->duration_s = 10;
+	pr->warmup_s = 5;
+	snprintf(words, sizeof(words), "%s", s->cmd);
+	for (char *w = strtok_r(words, " \t", &save); w;
+	     w = strtok_r(NULL, " \t", &save)) {
+		if (exe) { /* the program, however its path is spelled */
+			exe = !strstr(w, "diskspd") && !strstr(w, "DiskSpd");
+			continue;
+		}
+		if ((w[0] == '-' || w[0] == '/') && w[1]) {
+			cmdline_flag(pr, &flags, w + 1);
+			continue;
+		}
+		if (pr->ntargets < FV_DSPD_MAX_TARGETS) {
+			struct fv_dspd_target *t = &pr->targets[pr->ntargets++];
+
+			*t = flags;
+			snprintf(t->path, sizeof(t->path), "%s", w);
+			fv_sanitize(t->path);
+		} else {
+			pr->extra_targets++;
+		}
+	}
+	/* flags after a target are its too: DiskSpd reads them all first */
+	for (size_t i = 0; i < pr->ntargets; i++) {
+		char path[256];
+
+		memcpy(path, pr->targets[i].path, sizeof(path));
+		pr->targets[i] = flags;
+		memcpy(pr->targets[i].path, path, sizeof(path));
+	}
+	if (!pr->ntargets)
+		bad(s, "%s names no target", "the command line");
+}
+
 /* ---- results ---- */
 
 static const char *const table_names[] = { "", "Total IO", "Read IO",
@@ -458,13 +599,13 @@ static void total_row(struct tstate *s, char *l)
 		    table_names[s->t.open]);
 		return;
 	}
-	if (bytes != s->t.rows_bytes || ios != s->t.rows_ios) {
-		bad(s,
-		    "the '%s' table's thread rows do not sum to "
-		    "its total row (a row is missing or garbled)",
-		    table_names[s->t.open]);
-		return;
-	}
+	/*
+	 * Thread rows cut out (a script kept 2 of 160): DiskSpd's own total
+	 * is kept, and the file said to lack them.
+	 */
+	if ((bytes != s->t.rows_bytes || ios != s->t.rows_ios) &&
+	    !s->d->unsummed_line)
+		s->d->unsummed_line = s->line;
 	s->t.total[s->t.open - T_TOTAL] = true;
 	if (s->t.open == T_TOTAL) {
 		s->t.total_bytes = bytes;
@@ -627,12 +768,31 @@ static void one_line(struct tstate *s, char *raw)
 
 	if (starts(l, "Command Line: ")) {
 		close_run(s);
-		if (new_run(s))
+		if (new_run(s)) {
 			s->where = INPUT;
+			s->cmd_only = true;
+			snprintf(s->cmd, sizeof(s->cmd), "%s",
+				 l + strlen("Command Line: "));
+		}
+		return;
+	}
+	/* "Input parameters:" with no command line before: a run too */
+	if (!strcmp(l, "Input parameters:")) {
+		if (!s->cmd_only) {
+			close_run(s);
+			if (new_run(s))
+				s->cmd[0] = '\0';
+		}
+		s->cmd_only = false;
+		s->where = INPUT;
 		return;
 	}
 	if (!s->d)
 		return; /* what a shell or a script printed before */
+	/* its results with no input parameters: what ran, from the flags */
+	if (s->cmd_only && !strcmp(l, "System information:") &&
+	    !s->d->nprofiles)
+		cmdline_profile(s);
 	if (starts(l, "Results for timespan ")) {
 		new_result(s);
 		s->where = RESULT;
@@ -685,12 +845,40 @@ int fv_diskspd_text_parse(const char *buf, size_t len, struct fv_dspd **runs,
 	return s.err;
 }
 
+/* phrase at the start of a line of head, or NULL */
+static const char *line_start(const char *head, size_t n, const char *phrase)
+{
+	size_t k = strlen(phrase);
+	const char *p = head, *end = head + n;
+
+	while ((p = memmem(p, (size_t) (end - p), phrase, k))) {
+		const char *b = p;
+
+		while (b > head && (b[-1] == ' ' || b[-1] == '\t'))
+			b--;
+		if (b == head || b[-1] == '\n')
+			return p;
+		p += k;
+	}
+	return NULL;
+}
+
+/*
+ * Its command line, then its input parameters, or its system information
+ * (a script kept no input parameters); or its input parameters with no
+ * command line (a script cut it), "timespan:" in them.
+ */
 bool fv_diskspd_text_detect(const char *head, size_t n)
 {
-	const char *c = memmem(head, n, "Command Line: ", 14);
+	const char *c = line_start(head, n, "Command Line: ");
+	const char *i = line_start(head, n, "Input parameters:");
 
-	return c && (c == head || c[-1] == '\n') &&
-	       memmem(c, n - (size_t) (c - head), "\nInput parameters:", 18);
+	if (c)
+		return line_start(c, n - (size_t) (c - head),
+				  "Input parameters:") ||
+		       line_start(c, n - (size_t) (c - head),
+				  "System information:");
+	return i && line_start(i, n - (size_t) (i - head), "timespan:");
 }
 
 int fv_diskspd_text_read(struct fv_set *set, const char *name, const char *dir,

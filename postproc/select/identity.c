@@ -37,7 +37,9 @@ static void place_of_path(const char *path, bool is_dir, char *buf, size_t len)
 	const char *sep = NULL;
 
 	buf[0] = '\0';
-	if (!path || !*path)
+	/* "." and "./x": the working directory, which no result names */
+	if (!path || !*path || !strcmp(path, ".") || !strncmp(path, "./", 2) ||
+	    !strncmp(path, ".\\", 2))
 		return;
 	if (isalpha((unsigned char) path[0]) && path[1] == ':') {
 		snprintf(buf, len, "%c:", toupper((unsigned char) path[0]));
@@ -63,6 +65,13 @@ static void fio_place(const struct fv_job *job, char *buf, size_t len)
 	char name[256];
 
 	buf[0] = '\0';
+	/* SPDK's "trtype=PCIe traddr=0000.b1.00.0 ns=1": the device */
+	if (file && strstr(file, "traddr=")) {
+		snprintf(buf, len, "%.*s",
+			 (int) strcspn(strstr(file, "traddr="), " "),
+			 strstr(file, "traddr="));
+		return;
+	}
 	if (file) {
 		first_name(file, name, sizeof(name));
 		/* A device, or an absolute path, wherever directory= is. */

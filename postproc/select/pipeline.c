@@ -3,6 +3,7 @@
 #include "ingest/ingest.h"
 #include "fleets.h"
 #include "pipeline.h"
+#include "select_int.h"
 
 int fv_annotate(struct fv_set *set, const struct fv_load_opts *o)
 {
@@ -12,7 +13,8 @@ int fv_annotate(struct fv_set *set, const struct fv_load_opts *o)
 	if (ret)
 		return ret;
 	fv_role_assign(set, o->roles, o->nroles);
-	return fv_join_durability(set);
+	ret = fv_tests_named(set);
+	return ret ? ret : fv_join_durability(set);
 }
 
 int fv_load_annotated(struct fv_set *set, const struct fv_load_opts *o)

@@ -25,6 +25,12 @@ void fv_run_stem(const char *path, char *buf, size_t len);
 int fv_select_note(struct fv_set *set, enum fv_runs rule);
 
 /*
+ * Two tests of one label under one name: each display says what tells
+ * it apart ("iotest (QD 32)"), after roles (names.c). 0 or -ENOMEM.
+ */
+int fv_tests_named(struct fv_set *set);
+
+/*
  * Each client job's host as its name alone, unless its output has a
  * server of that name on two ports (fleets.c). 0 or -ENOMEM.
  */

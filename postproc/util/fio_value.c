@@ -31,9 +31,21 @@ int fv_opt_size(const char *s, uint64_t *bytes)
 	case 't':
 		mult = 1ULL << 40;
 		break;
+	case 'p':
+		mult = 1ULL << 50;
+		break;
 	default:
 		break;
 	}
+	end += mult > 1;
+	end += mult > 1 && tolower((unsigned char) *end) == 'i';
+	end += tolower((unsigned char) *end) == 'b';
+	/*
+	 * "4k,8k" and "4k-8k": the first; "50%" of the device and "203z"
+	 * zones: no size in bytes here.
+	 */
+	if (*end && !strchr(",-/:", *end))
+		return -EINVAL;
 	*bytes = (uint64_t) (v * (double) mult);
 	return 0;
 }

@@ -9,7 +9,8 @@
 /*
  * "4k", "1m", "4096", "64KiB"; for "4k,8k" (read,write) or "4k-8k"
  * (range) the first. Units are powers of 1024, fio's default kb_base.
- * Returns 0 or -EINVAL.
+ * Returns 0, or -EINVAL for what is no size in bytes ("50%" of the device,
+ * "203z" zones).
  */
 int fv_opt_size(const char *s, uint64_t *bytes);
 

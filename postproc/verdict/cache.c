@@ -69,7 +69,7 @@ static void device_share(const struct fv_job *j, struct cache *c)
 	char x[48], y[48];
 
 	if (!r->known || !r->devices[0] || r->targets != 1 ||
-	    r->job_ios[k] < 1000 ||
+	    fv_vjob_own_path(j) || r->job_ios[k] < 1000 ||
 	    (double) r->dev_ios[k] >= BYPASS_SHARE * (double) r->job_ios[k])
 		return;
 	snprintf(x, sizeof(x), "%llu", (unsigned long long) r->dev_ios[k]);

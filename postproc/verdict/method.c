@@ -295,7 +295,7 @@ int fv_vcheck_method(struct fv_vctx *vc, const struct fv_job *j)
 	 * -S); unknown where the result does not record it (fio's text and
 	 * terse output), never fio's default then.
 	 */
-	bool buffered = j->wl.direct == 0;
+	bool buffered = j->wl.direct == 0 && !fv_vjob_own_path(j);
 	double unfilled;
 	struct remarks r = { .l.n = 0 };
 	char unknown[600];
@@ -305,7 +305,8 @@ int fv_vcheck_method(struct fv_vctx *vc, const struct fv_job *j)
 		fv_vlist_add(&r.l, "%s", buffered_why(tool));
 		fv_vlist_add(&r.kinds, "buffered I/O");
 	} else {
-		r.no_direct = j->wl.direct < 0 && tool == FV_TOOL_FIO;
+		r.no_direct = j->wl.direct < 0 && tool == FV_TOOL_FIO &&
+			      !fv_vjob_own_path(j);
 	}
 	no_warmup(j, tool, &r);
 	short_run(vc, j, tool, &r);

@@ -232,6 +232,30 @@ double fv_vjob_queue_unfilled(const struct fv_job *j)
 	return j->depth_pct[0];
 }
 
+const char *fv_vjob_own_path(const struct fv_job *j)
+{
+	/*
+	 * Userspace drivers, network block and object stores, NVMe
+	 * passthrough: no page cache, and the kernel's block statistics
+	 * (fio's disk_util) do not count their I/O.
+	 */
+	static const char *const engines[] = {
+		"io_uring_cmd", "spdk", "spdk_bdev", "rbd",   "rados",
+		"http",		"nbd",	"libblkio",  "xnvme", "nfs",
+		"libiscsi",	"dfs",	"rdma",	     "net",   NULL
+	};
+	const char *e = fv_job_opt(j, "ioengine");
+	const char *f = fv_job_opt(j, "filename");
+
+	for (size_t i = 0; e && engines[i]; i++)
+		if (!strcmp(e, engines[i]))
+			return e;
+	/* NVMe generic (passthrough) character devices */
+	if (f && !strncmp(f, "/dev/ng", 7))
+		return f;
+	return NULL;
+}
+
 const char *fv_vjob_no_data(const struct fv_job *j)
 {
 	static const char *const engines[] = { "null", "cpuio", "exec", NULL };

@@ -156,6 +156,13 @@ double fv_vruns_apart(const struct fv_vopts *o, double a, double sa, double b,
 /* Engines that move no data (ioengine=null...): its name, or NULL. */
 const char *fv_vjob_no_data(const struct fv_job *j);
 /*
+ * An engine (or a device) whose I/O passes neither through the page
+ * cache nor through the kernel's block statistics (rbd, spdk,
+ * io_uring_cmd on /dev/ngXnY...): what it is, or NULL. Such a job is
+ * never buffered, and disk_util says nothing of its I/O.
+ */
+const char *fv_vjob_own_path(const struct fv_job *j);
+/*
  * More than one I/O in flight asked for (iodepth), but fio's IO depths
  * say that one was in flight at (nearly) every submission, and no rate
  * or think time explains it: the depth the job is named by was never

@@ -3,8 +3,9 @@
 # each file's source and licence in its folder's SOURCES.md), the samples
 # in ../shared/reference/samples when there, and seed 004's twelve
 # CrystalDiskMark exports laid in one folder (CDM_<time>.txt, as the
-# tool names them: nothing in a name tells the VM or disk); the invariants are in
-# tests/acceptance/run.py.
+# tool names them: nothing in a name tells the VM or disk); the invariants
+# are in tests/acceptance/run.py. Then every file against its answer key
+# (tests/acceptance/keys/, written from the raw files: keys.py).
 #
 #   make check-acceptance   (part of check-all and check-sanitized)
 
@@ -24,7 +25,12 @@ check-acceptance: $(PP_BIN)
 	cp $(PP_TDIR)/fixtures/cdm/seed004/*/*.txt $(ACC_OUT)/seed004-flat/
 	@# the checks can fail: two machines under one label are caught
 	python3 $(ACC_DIR)/run.py --plant --label-by=dir --expect \
-	  "holds 3 machines" $(PP_BIN) $(ACC_DIR)/expected.tsv \
+	  "machines: [" $(PP_BIN) $(ACC_DIR)/expected.tsv \
 	  $(ACC_OUT)/planted $(ACC_DIR)/corpus/diskspd
 	python3 $(ACC_DIR)/run.py $(PP_BIN) $(ACC_DIR)/expected.tsv \
 	  $(ACC_OUT)/work $(ACC_CORPUS) $(ACC_SHARED) $(ACC_OUT)/seed004-flat
+	@# the answer key: it can fail (a figure planted), then it must pass
+	python3 $(ACC_DIR)/keys.py --plant $(PP_BIN) $(ACC_DIR)/keys \
+	  $(ACC_OUT)/keys $(firstword $(ACC_CORPUS))
+	python3 $(ACC_DIR)/keys.py $(PP_BIN) $(ACC_DIR)/keys $(ACC_OUT)/keys \
+	  $(ACC_CORPUS) $(ACC_OUT)/seed004-flat

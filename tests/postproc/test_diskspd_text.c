@@ -137,7 +137,11 @@ static void version_traits(void **state)
 	fv_set_free(&set);
 }
 
-/* No figure from a cut or garbled table: the file is not read. */
+/*
+ * No figure from a table cut before its total row: the file is not read.
+ * Thread rows that do not make the total (rows cut out, a garbled row):
+ * DiskSpd's own total is read, with a warning at its line.
+ */
 static void bad_tables(void **state)
 {
 	struct fv_set set;
@@ -151,9 +155,11 @@ static void bad_tables(void **state)
 	assert_int_equal(set.diags.v[set.diags.n - 1].line, 41);
 	fv_set_free(&set);
 	load(&set, "diskspd-text-bad/garbled.txt");
-	assert_int_equal(set.njobs, 0);
-	assert_int_equal(fvt_diags(&set, FV_ERROR,
-				   "'Read IO' table's thread rows do not sum"),
+	assert_int_equal(set.njobs, 1);
+	assert_int_equal(fvt_diags(&set, FV_ERROR, ""), 0);
+	assert_int_equal(fvt_diags(&set, FV_WARNING,
+				   "a table's thread rows do not sum to its "
+				   "total row"),
 			 1);
 	fv_set_free(&set);
 }

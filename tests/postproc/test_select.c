@@ -347,8 +347,11 @@ static void diskspd_tests_by_file_name(void **state)
 	fvt_mkfile(fvt_at("w/vm1_peak_randread_20260101-000000.xml"), xml, n);
 	fvt_mkfile(fvt_at("w/vm1_steady_randread_20260101-000500.xml"), xml, n);
 	c = csv(0, "summary", fvt_at("w"), NULL, NULL);
-	assert_non_null(strstr(c, "\r\nvm1,peak,RND 4KiB Q32 T4 W0% #1,"));
-	assert_non_null(strstr(c, "\r\nvm1,steady,RND 4KiB Q32 T4 W0% #1,"));
+	/* one name, two tests: each named by its file's test too */
+	assert_non_null(strstr(c, "\r\nvm1,peak,RND 4KiB Q32 T4 W0% #1 "
+				  "(peak_randread),"));
+	assert_non_null(strstr(c, "\r\nvm1,steady,RND 4KiB Q32 T4 W0% #1 "
+				  "(steady_randread),"));
 	assert_null(strstr(c, ",2,2\r\n")); /* no run 2 of 2 */
 	free(c);
 	free(xml);
