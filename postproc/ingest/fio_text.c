@@ -59,6 +59,7 @@ static int start_job(struct ftext *f, const char *s, const char *g)
 	f->cur = job;
 	f->cur_line = f->line;
 	f->cur_whole = false;
+	f->buckets_bad = false;
 	f->dir = -1;
 	f->pct_lat = NULL;
 	job->index = (int) f->njobs - 1;

@@ -30,10 +30,10 @@ int fv_ft_depths(struct ftext *f, struct fv_job *job, const char *s)
 		double p;
 
 		if (!v)
-			return fv_ft_garbled(f, "IO depths");
+			return fv_ft_skipped(f, "IO depths");
 		p = strtod(v + strlen(keys[i]), &end);
 		if (end == v + strlen(keys[i]) || *end != '%' || !(p >= 0))
-			return fv_ft_garbled(f, "IO depths");
+			return fv_ft_skipped(f, "IO depths");
 		job->depth_pct[i] = p;
 	}
 	fv_job_depths_scale(job);
@@ -98,15 +98,20 @@ int fv_ft_lat_buckets(struct ftext *f, struct fv_lat_buckets *b, const char *s)
 	double ns;
 
 	if (!bucket_unit(s, &base, &nr, &ns) || !p)
-		return fv_ft_garbled(f, "latency bucket");
+		goto skip;
 	for (p++; *p; p += *p == ',') {
 		p += strspn(p, " ");
 		if (!one_bucket(&p, b, base, nr, ns) || (*p && *p != ','))
-			return fv_ft_garbled(f, "latency bucket");
+			goto skip;
 	}
-	b->present = true;
+	b->present = !f->buckets_bad;
 	b->res = 0.005;
 	return 0;
+skip:
+	/* none of the job's buckets, rather than some of them */
+	memset(b, 0, sizeof(*b));
+	f->buckets_bad = true;
+	return fv_ft_skipped(f, "latency bucket");
 }
 
 /* "min=%5llu, max=%5llu, " of a samples line, from after "min=". */

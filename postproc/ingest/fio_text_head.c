@@ -106,6 +106,14 @@ bool fv_ft_bytes(const char **s, double *v, double *res, bool kib)
 	return true;
 }
 
+int fv_ft_skipped(struct ftext *f, const char *what)
+{
+	return fv_diag_add(f->diags, FV_WARNING, f->name, f->line, 1,
+			   "fio text: %s line does not parse: what it says is "
+			   "left out, the rest of the job and the file read",
+			   what);
+}
+
 int fv_ft_garbled(struct ftext *f, const char *what)
 {
 	f->bad = true;

@@ -33,8 +33,9 @@ struct ftext {
 	size_t njobs;
 	struct fv_job *cur;
 	int cur_line;
-	bool cur_whole; /* its "issued" line read */
-	int dir;	/* the direction whose lines follow, or -1 */
+	bool cur_whole;	  /* its "issued" line read */
+	bool buckets_bad; /* a latency bucket line of it did not parse */
+	int dir;	  /* the direction whose lines follow, or -1 */
 	struct fv_lat *pct_lat;
 	double pct_unit;
 	/* The job's kb_base, as its direction's line shows it (1024). */
@@ -80,6 +81,13 @@ int fv_ft_header_line(struct ftext *f, const char *s);
  * bytes); s itself when it has none or buf is too short.
  */
 const char *fv_ft_tidy(const char *s, char *buf, size_t len);
+
+/*
+ * A line that adds to a job and that it can do without (latency buckets,
+ * IO depths) does not parse: a warning at its line, 0 (fio 2.2.10 printed
+ * ">=2000=101.80%"). 0 or -ENOMEM.
+ */
+int fv_ft_skipped(struct ftext *f, const char *what);
 
 /* Names the line as one that does not parse, the file as bad: 0, -ENOMEM. */
 int fv_ft_garbled(struct ftext *f, const char *what);

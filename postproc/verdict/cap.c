@@ -60,8 +60,10 @@ static bool same_sweep(const struct fv_job *a, const struct fv_job *b)
 /* A depth of a sweep; not one whose queue never filled (methodology). */
 static bool candidate(const struct fv_job *j)
 {
+	/* held to its own rate: that rate, no depth of a sweep */
 	return fv_job_measured(j) && j->depth > 0 && j->label &&
 	       !fv_vjob_no_data(j) && !fv_vtarget_no_disk(j) &&
+	       !fv_vjob_held_to_rate(j, NULL, 0) &&
 	       isnan(fv_vjob_queue_unfilled(j)) &&
 	       (j->role == FV_ROLE_SCALING || j->role == FV_ROLE_PEAK);
 }
@@ -345,6 +347,20 @@ static int judge(struct fv_vctx *vc, struct pt *p, size_t n)
 	return ret;
 }
 
+/*
+ * Of two jobs of a sweep at one depth, the one the sweep shows (sweep's
+ * table, analysis/sweep.c): the scaling job before a peak job of the same
+ * workload, then the newest. Its figures are the evidence quoted.
+ */
+static bool shown_before(const struct fv_job *a, const struct fv_job *b)
+{
+	if ((a->role == FV_ROLE_SCALING) != (b->role == FV_ROLE_SCALING))
+		return a->role == FV_ROLE_SCALING;
+	if (a->timestamp != b->timestamp)
+		return a->timestamp > b->timestamp;
+	return a->order > b->order;
+}
+
 /* Collects the sweep that starts at job s (its first member). */
 static size_t collect(struct fv_vctx *vc, size_t s, struct pt *p)
 {
@@ -353,20 +369,20 @@ static size_t collect(struct fv_vctx *vc, size_t s, struct pt *p)
 
 	for (size_t i = 0; i < set->njobs; i++) {
 		const struct fv_job *j = set->jobs[i];
-		bool dup = false;
+		size_t k = 0;
 
 		if (!candidate(j) || !same_sweep(set->jobs[s], j))
 			continue;
-		for (size_t k = 0; k < n; k++)
-			dup |= p[k].j->depth == j->depth;
-		if (dup || i < s) {
-			if (i < s)
-				return 0; /* judged with an earlier job */
+		if (i < s)
+			return 0; /* judged with an earlier job */
+		while (k < n && p[k].j->depth != j->depth)
+			k++;
+		if (k < n && !shown_before(j, p[k].j))
 			continue;
-		}
-		p[n++] = (struct pt){ j, fv_vjob_iops(j),
-				      fv_vjob_iops_spread(vc->logs, j),
-				      mean_lat(j) };
+		p[k] = (struct pt){ j, fv_vjob_iops(j),
+				    fv_vjob_iops_spread(vc->logs, j),
+				    mean_lat(j) };
+		n += k == n;
 	}
 	return n;
 }

@@ -57,7 +57,11 @@ static enum load load_of(const struct fv_vopts *o, const struct fv_job *j)
 
 bool fv_vjob_load_bound(const struct fv_vopts *o, const struct fv_job *j)
 {
-	return load_of(o, j) != LOAD_FREE;
+	enum load l = load_of(o, j);
+
+	if (fv_vjob_held_to_rate(j, NULL, 0))
+		return false;
+	return l == LOAD_STARVED || (l == LOAD_SATURATED && !fv_vjob_polls(j));
 }
 
 /* Whose CPU figure it is: one thread's, a group's mean, a clone's. */
@@ -88,6 +92,26 @@ static void evidence(const struct fv_job *j, char *buf, size_t len)
 					 : "idle-prof");
 }
 
+/* Held to its rate, or polling: no CPU figure tells fio's limit. */
+static int not_cpu(struct fv_vctx *vc, const struct fv_job *j, const char *ev)
+{
+	char why[600];
+	const char *polls = fv_vjob_polls(j);
+
+	if (fv_vjob_held_to_rate(j, why, sizeof(why)))
+		return fv_vrow(vc, j->label, j->display, "load",
+			       FV_V_HELD_TO_RATE, why,
+			       "fio held the job to the rate it was asked for, "
+			       "and the job reached it: the figures are that "
+			       "rate, not a limit of fio or the storage");
+	snprintf(why, sizeof(why),
+		 "%s; its thread polls for completions (%s): busy by design",
+		 ev, polls);
+	return fv_vrow(vc, j->label, j->display, "load", FV_V_CANNOT_TELL, why,
+		       "a polling thread's CPU says nothing of fio's own "
+		       "limit: no finding");
+}
+
 int fv_vcheck_load(struct fv_vctx *vc, const struct fv_job *j)
 {
 	enum load l = load_of(vc->o, j);
@@ -97,6 +121,9 @@ int fv_vcheck_load(struct fv_vctx *vc, const struct fv_job *j)
 	if (!j->has_cpu)
 		return 0;
 	evidence(j, ev, sizeof(ev));
+	if (fv_vjob_held_to_rate(j, NULL, 0) ||
+	    (l == LOAD_SATURATED && fv_vjob_polls(j)))
+		return not_cpu(vc, j, ev);
 	if (l == LOAD_FREE)
 		return fv_vrow(vc, j->label, j->display, "load",
 			       FV_V_CPU_HEADROOM, ev,

@@ -256,6 +256,82 @@ const char *fv_vjob_own_path(const struct fv_job *j)
 	return NULL;
 }
 
+/*
+ * The per-thread rate fio held direction d to (rate= bytes/s, rate_iops=
+ * IO/s; "R,W,T" per direction, one value for all), or NAN. *iops says
+ * which.
+ */
+static double rate_target(const struct fv_job *j, enum fv_dir d, bool *iops)
+{
+	static const char *const keys[] = { "rate_iops", "rate" };
+
+	for (size_t k = 0; k < 2; k++) {
+		const char *v = fv_job_opt(j, keys[k]);
+		uint64_t x;
+
+		/* "500" every direction's; "R,W,T" each its own, "" none */
+		for (int i = 0; v && strchr(v, ',') && i < (int) d; i++) {
+			const char *c = strchr(v, ',');
+
+			v = c ? c + 1 : NULL;
+		}
+		if (v && *v && *v != ',' && !fv_opt_size(v, &x) && x > 0) {
+			*iops = k == 0;
+			return (double) x;
+		}
+	}
+	return NAN;
+}
+
+bool fv_vjob_held_to_rate(const struct fv_job *j, char *buf, size_t len)
+{
+	int threads = j->wl.threads > 1 && j->kind != FV_JOB_CLONE
+			      ? j->wl.threads
+			      : 1;
+	bool held = false;
+	size_t n = 0;
+
+	if (buf && len)
+		buf[0] = '\0';
+	for (int d = FV_DIR_READ; d <= FV_DIR_WRITE; d++) {
+		bool iops = false;
+		double want = rate_target(j, (enum fv_dir) d, &iops) * threads;
+		const struct fv_dirstats *s = &j->dir[d];
+		double got = iops ? s->iops : s->bw_bytes;
+		char a[48], b[48];
+
+		if (isnan(want) || !fv_dir_did_io(s))
+			continue;
+		if (got < 0.95 * want)
+			return false; /* asked, not reached: not held there */
+		held = true;
+		fv_vfmt(a, sizeof(a), iops ? FV_U_IOPS : FV_U_BPS, want);
+		fv_vfmt(b, sizeof(b), iops ? FV_U_IOPS : FV_U_BPS, got);
+		if (buf && n < len)
+			n += (size_t) snprintf(
+				buf + n, len - n, "%s%s %s asked (%s), %s made",
+				n ? "; " : "", fv_dir_name(d),
+				iops ? "rate_iops" : "rate", a, b);
+	}
+	return held;
+}
+
+const char *fv_vjob_polls(const struct fv_job *j)
+{
+	static const char *const opts[] = { "hipri", "sqthread_poll", "iopoll",
+					    NULL };
+	static const char *const engines[] = { "spdk", "spdk_bdev", NULL };
+	const char *e = fv_job_opt(j, "ioengine");
+
+	for (size_t i = 0; opts[i]; i++)
+		if (fv_opt_true(fv_job_opt(j, opts[i])))
+			return opts[i];
+	for (size_t i = 0; e && engines[i]; i++)
+		if (!strcmp(e, engines[i]))
+			return "its engine polls";
+	return NULL;
+}
+
 const char *fv_vjob_no_data(const struct fv_job *j)
 {
 	static const char *const engines[] = { "null", "cpuio", "exec", NULL };

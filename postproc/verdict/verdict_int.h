@@ -156,6 +156,19 @@ double fv_vruns_apart(const struct fv_vopts *o, double a, double sa, double b,
 /* Engines that move no data (ioengine=null...): its name, or NULL. */
 const char *fv_vjob_no_data(const struct fv_job *j);
 /*
+ * Held by its own rate= or rate_iops= (per thread, times its threads), and
+ * reaching it (95% or more) in every direction asked: its figures are the
+ * rate asked for, not the storage's nor fio's limit. buf (may be NULL)
+ * says so: "write rate asked (58.0 MiB/s), 58.0 MiB/s made".
+ */
+bool fv_vjob_held_to_rate(const struct fv_job *j, char *buf, size_t len);
+/*
+ * A thread that polls for completions (hipri, sqthread_poll, SPDK): its
+ * CPU is busy by design, and says nothing of fio's limit. What polls, or
+ * NULL.
+ */
+const char *fv_vjob_polls(const struct fv_job *j);
+/*
  * An engine (or a device) whose I/O passes neither through the page
  * cache nor through the kernel's block statistics (rbd, spdk,
  * io_uring_cmd on /dev/ngXnY...): what it is, or NULL. Such a job is

@@ -19,18 +19,26 @@ ACC_OUT := $(BUILD)/tests/acceptance
 ACC_CORPUS := $(sort $(filter-out %/LICENSES,\
 	$(patsubst %/,%,$(dir $(wildcard $(ACC_DIR)/corpus/*/SOURCES.md)))))
 ACC_SHARED := $(wildcard ../shared/reference/samples)
+# files made here where no public file shows a case (made/SOURCES.md)
+ACC_MADE := $(sort $(patsubst %/,%,$(wildcard $(ACC_DIR)/made/*/)))
 
 check-acceptance: $(PP_BIN)
-	rm -rf $(ACC_OUT) && mkdir -p $(ACC_OUT)/seed004-flat
+	rm -rf $(ACC_OUT) && mkdir -p $(ACC_OUT)/seed004-flat $(ACC_OUT)/fio-flat
 	cp $(PP_TDIR)/fixtures/cdm/seed004/*/*.txt $(ACC_OUT)/seed004-flat/
+	@# the fio JSON of every project in one folder, each file named by its
+	@# path (a/b/x.json: a__b__x.json): unrelated results side by side
+	cd $(ACC_DIR)/corpus/fio-json && find . -type f ! -name SOURCES.md | \
+	  while read -r f; do f=$${f#./}; \
+	    cp "$$f" "$(CURDIR)/$(ACC_OUT)/fio-flat/$${f//\//__}"; done
 	@# the checks can fail: two machines under one label are caught
 	python3 $(ACC_DIR)/run.py --plant --label-by=dir --expect \
 	  "machines: [" $(PP_BIN) $(ACC_DIR)/expected.tsv \
 	  $(ACC_OUT)/planted $(ACC_DIR)/corpus/diskspd
 	python3 $(ACC_DIR)/run.py $(PP_BIN) $(ACC_DIR)/expected.tsv \
-	  $(ACC_OUT)/work $(ACC_CORPUS) $(ACC_SHARED) $(ACC_OUT)/seed004-flat
+	  $(ACC_OUT)/work $(ACC_CORPUS) $(ACC_MADE) $(ACC_SHARED) \
+	  $(ACC_OUT)/seed004-flat $(ACC_OUT)/fio-flat
 	@# the answer key: it can fail (a figure planted), then it must pass
 	python3 $(ACC_DIR)/keys.py --plant $(PP_BIN) $(ACC_DIR)/keys \
 	  $(ACC_OUT)/keys $(firstword $(ACC_CORPUS))
 	python3 $(ACC_DIR)/keys.py $(PP_BIN) $(ACC_DIR)/keys $(ACC_OUT)/keys \
-	  $(ACC_CORPUS) $(ACC_OUT)/seed004-flat
+	  $(ACC_CORPUS) $(ACC_MADE) $(ACC_OUT)/seed004-flat $(ACC_OUT)/fio-flat
