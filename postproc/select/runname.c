@@ -47,12 +47,31 @@ static bool number(const char *s, size_t n)
  * is a number and numbers count in its component. Returns whether it
  * held one.
  */
+/* "20260101T101010", "20260101T101010Z": a time stamp in one token. */
+static bool stamp(const char *s, size_t n)
+{
+	size_t digits = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (isdigit((unsigned char) s[i]))
+			digits++;
+		else if (s[i] != 'T' && !(s[i] == 'Z' && i == n - 1))
+			return false;
+	}
+	return digits >= 8;
+}
+
 static bool token(const char *s, size_t n, bool numbers, char *out, size_t *len,
 		  size_t cap)
 {
 	size_t lead = n;
 	bool counter;
 
+	if (stamp(s, n)) {
+		if (*len + 1 < cap)
+			out[(*len)++] = '#';
+		return true;
+	}
 	while (lead && isdigit((unsigned char) s[lead - 1]))
 		lead--;
 	counter = lead < n && (lead ? run_word(s, lead) : numbers);

@@ -37,6 +37,8 @@ check-acceptance: $(PP_BIN)
 	python3 $(ACC_DIR)/run.py $(PP_BIN) $(ACC_DIR)/expected.tsv \
 	  $(ACC_OUT)/work $(ACC_CORPUS) $(ACC_MADE) $(ACC_SHARED) \
 	  $(ACC_OUT)/seed004-flat $(ACC_OUT)/fio-flat
+	python3 $(ACC_DIR)/symptoms.py $(PP_BIN) $(ACC_DIR) tests/truth/runs \
+	  $(PP_TDIR)/fixtures $(ACC_OUT)/symptoms
 	@# the answer key: it can fail (a figure planted), then it must pass
 	python3 $(ACC_DIR)/keys.py --plant $(PP_BIN) $(ACC_DIR)/keys \
 	  $(ACC_OUT)/keys $(firstword $(ACC_CORPUS))

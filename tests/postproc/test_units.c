@@ -8,6 +8,7 @@
 #include "util/fio_value.h"
 #include "fvtest.h"
 #include "select/select.h"
+#include "select/select_int.h"
 #include "model/percentile.h"
 #include "annotate/role.h"
 #include "model/units.h"
@@ -254,6 +255,48 @@ static void sanitize(void **state)
 	assert_string_equal(s, "ok ? ? µs");
 }
 
+/*
+ * A run's folder or file name: a counter alone or after a run word, or a
+ * time stamp; not a version ("3.28") nor parameters ("randread-1-16").
+ */
+static void run_names(void **state)
+{
+	static const struct {
+		const char *name;
+		bool folder;
+		const char *stem;
+	} cases[] = {
+		{ "run_1", true, "run_#" },
+		{ "RUN2", true, "RUN#" },
+		{ "run-12", true, "run-#" },
+		{ "7", true, "#" },
+		{ "iter-3", true, "iter-#" },
+		{ "2021-04-14_11-53-55", true, "#-#-#_#-#-#" },
+		{ "20260101T101010", true, "#" },
+		{ "fio-20260101T101010.json", false, "fio-#.json" },
+		{ "3.28", false, "3.28" },
+		{ "vm1", false, "vm1" },
+		{ "run", false, "run" },
+		{ "p30", false, "p30" },
+		{ "randread-1-16.json", false, "randread-1-16.json" },
+		{ "fio_run1.json", false, "fio_run#.json" },
+		{ "x-2.json", false, "x-#.json" },
+		{ "result_2246HK6933GS.txt", false, "result_2246HK6933GS.txt" },
+		{ "a/run_1/x.json", false, "a/run_#/x.json" },
+	};
+	char stem[256];
+
+	(void) state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		fv_run_stem(cases[i].name, stem, sizeof(stem));
+		if (fv_run_folder(cases[i].name) != cases[i].folder ||
+		    strcmp(stem, cases[i].stem))
+			fail_msg("%s: folder %d stem %s, want %d %s",
+				 cases[i].name, fv_run_folder(cases[i].name),
+				 stem, cases[i].folder, cases[i].stem);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -269,6 +312,7 @@ int main(void)
 		cmocka_unit_test(option_values),
 		cmocka_unit_test(metric_names),
 		cmocka_unit_test(sanitize),
+		cmocka_unit_test(run_names),
 	};
 
 	return cmocka_run_group_tests_name("units", tests, NULL, NULL);

@@ -110,6 +110,30 @@ static void test_cap_found(void **state)
 	h_free(&h);
 }
 
+/*
+ * A peak job at a depth of the sweep (placement.fio runs both): the sweep
+ * quotes its scaling job there, the one the sweep table shows, whatever
+ * the order (the peak job first here, its figure 10% off).
+ */
+static void test_sweep_quotes_its_own_jobs(void **state)
+{
+	double iops[6] = { 950, 1900, 3000, 3010, 2990, 3005 };
+	struct harness h;
+	struct fv_job *peak;
+
+	(void) state;
+	h_init(&h);
+	peak = mkjob(&h.set, "peak", 32, 2700, 32 / 2700.0 * 1e9);
+	peak->role = FV_ROLE_PEAK;
+	sweep(&h, iops, 6);
+	assert_int_equal(fv_vcheck_cap(&h.vc), 0);
+	assert_int_equal(h.vc.t->nrows, 1);
+	assert_non_null(strstr(cell(&h, 0, VC_EVIDENCE), "QD 32: 3.0k IOPS"));
+	assert_null(strstr(cell(&h, 0, VC_EVIDENCE), "2.7k"));
+	assert_true(fabs(fig(&h, 0, VC_LEVEL) - 3001.25) < 1e-9);
+	h_free(&h);
+}
+
 static void test_cap_scaling(void **state)
 {
 	double iops[5] = { 1000, 2000, 4000, 8000, 16000 };
@@ -532,6 +556,7 @@ int main(void)
 		cmocka_unit_test(test_rounds_median_mad),
 		cmocka_unit_test(test_cap_found),
 		cmocka_unit_test(test_cap_scaling),
+		cmocka_unit_test(test_sweep_quotes_its_own_jobs),
 		cmocka_unit_test(test_cap_not_little),
 		cmocka_unit_test(test_queue_unfilled),
 		cmocka_unit_test(test_flush),
