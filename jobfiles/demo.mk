@@ -1,11 +1,14 @@
 # The main job and the tests of the job files, the runner and the report.
 #
-#   make demo            install what is missing, build, run the quick
-#                        placement suite on three placements (root file
-#                        system, tmpfs, emulated Azure P10 with credit
-#                        bursting: the catalog's azure:P10), print the
-#                        tables and verdicts, the P10 measured against its
-#                        provisioned limits, write results/demo/report.html
+#   make demo            install what is missing, build, install fioverdict
+#                        (make install: PREFIX /usr/local, so that it is on
+#                        PATH for the README's tour; make uninstall), run
+#                        the quick placement suite on three placements
+#                        (root file system, tmpfs, emulated Azure P10 with
+#                        credit bursting: the catalog's azure:P10), print
+#                        the tables and verdicts, the P10 measured against
+#                        its provisioned limits, write
+#                        results/demo/report.html
 #   make check-jobfiles  fio --parse-only of every job file; the runner's
 #                        checks and exit codes; a real quick run; Ctrl-C
 #   make check-report    a report from real quick runs, rendered by
@@ -44,6 +47,8 @@ DEMO_RUN = $(DEMO_FV) run jobfiles/placement.fio --quick --out $(DEMO_OUT) \
 demo:
 	ci/setup.sh demo
 	$(MAKE) --no-print-directory all
+	$(MAKE) --no-print-directory install
+	@echo "make demo: fioverdict installed as $(BINDIR)/fioverdict"
 	@start=$$(date +%s); set -e; \
 	trap 'rm -f $(DEMO_ROOT_DIR)/fioverdict-demo*.dat \
 		$(DEMO_SHM_DIR)/fioverdict-demo.dat' EXIT; \

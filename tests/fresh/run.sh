@@ -152,6 +152,13 @@ if grep -q "^report: results/demo/report.html" "$ROOT.demo.log" &&
 else
 	not_ok "$SUITE: make demo wrote its report"
 fi
+# The README's tour runs as written after its two commands: fioverdict on
+# root's PATH (Debian's /etc/profile puts /usr/local/bin first), from the
+# top of the tree.
+in_root tour "the README's tour: fioverdict on PATH after make demo" \
+	"export PATH=/usr/local/sbin:/usr/local/bin:\$PATH &&
+	 fioverdict compare tests/acceptance/corpus/cdm | grep -q 'WD Blue 3D 1TB' &&
+	 fioverdict verdict tests/acceptance/corpus/fio-text/joedicastro-vps-comparison >/dev/null" || finish
 if ls "$ROOT"/root/fioverdict/results/demo/rootfs/*/steady_randwrite_clat_hist.*.log >/dev/null 2>&1; then
 	ok "$SUITE: $fio_ver ($deb_ver) has zlib: the demo kept its histogram logs"
 else
