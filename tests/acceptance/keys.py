@@ -27,42 +27,12 @@ import json
 import math
 import os
 import re
-import subprocess
 import sys
 
-passed = 0
-failed = []
-counts = {}  # folder -> {"files", "jobs", "figures", "wrong", ...}
+from tally import Tally, rows, run_json
 
-
-def check(ok, what, folder=None, kind=None):
-    global passed
-    if folder and kind:
-        c = counts.setdefault(folder, {})
-        c[kind] = c.get(kind, 0) + 1
-        if not ok:
-            c[kind + " wrong"] = c.get(kind + " wrong", 0) + 1
-    if ok:
-        passed += 1
-    else:
-        failed.append(what)
-    return ok
-
-
-def run_json(fv, args):
-    p = subprocess.run([fv] + args, stdout=subprocess.PIPE,
-                       stderr=subprocess.PIPE, timeout=300)
-    try:
-        return json.loads(p.stdout.decode("utf-8"))
-    except ValueError:
-        return None
-
-
-def rows(doc, table):
-    for t in (doc or {}).get("tables", []):
-        if t["name"] == table:
-            return t["rows"]
-    return []
+T = Tally()
+check = T.check
 
 
 def near(got, want, whole_printed=False):
@@ -385,17 +355,14 @@ def main():
     content = by_content(keys_dir)
     for path in args[3:]:
         check_folder(fv, keys_dir, path, planted, content)
-    for name, c in sorted(counts.items()):
+    for name, c in sorted(T.counts.items()):
         print("keys %-14s %s" % (name, ", ".join(
             "%s %d" % (k, v) for k, v in sorted(c.items()))))
     if planted:
         print("keys, a figure planted (%s): %d checks failed"
-              % (planted[-1], len(failed)))
-        sys.exit(0 if any("read iops" in f for f in failed) else 1)
-    for f in failed:
-        print("FAILED:", f)
-    print("keys: %d passed, %d failed" % (passed, len(failed)))
-    sys.exit(1 if failed else 0)
+              % (planted[-1], len(T.failed)))
+        sys.exit(0 if any("read iops" in f for f in T.failed) else 1)
+    sys.exit(T.report("keys"))
 
 
 if __name__ == "__main__":

@@ -25,10 +25,11 @@ when a check failed with TEXT in its message: the checks can fail.
 import json
 import os
 import re
-import subprocess
 import sys
 import tempfile
 import xml.etree.ElementTree as ET
+
+from tally import Tally, run
 
 TABLE_COMMANDS = ["summary", "compare", "latency", "scaling", "sweep",
                   "matrix", "verdict", "hosts", "timeline", "history"]
@@ -37,24 +38,10 @@ FORMATS = ["text", "md", "csv", "json", "junit"]
 DOCUMENTED = {0, 1, 2, 64, 70, 73, 74}
 
 
-passed = 0
-failed = []
+T = Tally()
+check = T.check
+failed = T.failed
 planted = []  # --plant: arguments given to every table subcommand
-
-
-def check(ok, what):
-    global passed
-    if ok:
-        passed += 1
-    else:
-        failed.append(what)
-    return ok
-
-
-def run(fv, args, env=None):
-    p = subprocess.run([fv] + args, stdout=subprocess.PIPE,
-                       stderr=subprocess.PIPE, env=env, timeout=300)
-    return p.returncode, p.stdout, p.stderr
 
 
 def utf8(data, what):
@@ -406,10 +393,7 @@ def main():
         print("acceptance, %s planted: %d checks failed, %d of them with "
               "'%s'" % (planted[0], len(failed), len(caught), expect))
         sys.exit(0 if caught else 1)
-    for f in failed:
-        print("FAILED:", f)
-    print("acceptance: %d passed, %d failed" % (passed, len(failed)))
-    sys.exit(1 if failed else 0)
+    sys.exit(T.report("acceptance"))
 
 
 if __name__ == "__main__":

@@ -11,38 +11,26 @@ import glob
 import json
 import os
 import shutil
-import subprocess
 import sys
 
-passed = 0
-failed = []
+from tally import Tally
+from tally import rows as table_rows
+from tally import run as run_bytes
 
-
-def check(ok, what):
-    global passed
-    if ok:
-        passed += 1
-    else:
-        failed.append(what)
-    return ok
+T = Tally()
+check = T.check
 
 
 def run(fv, args):
-    p = subprocess.run([fv] + args, stdout=subprocess.PIPE,
-                       stderr=subprocess.PIPE, timeout=300)
-    return p.returncode, p.stdout.decode("utf-8", "replace"), \
-        p.stderr.decode("utf-8", "replace")
+    st, out, err = run_bytes(fv, args)
+    return st, out.decode("utf-8", "replace"), err.decode("utf-8", "replace")
 
 
 def rows(out, table):
     try:
-        doc = json.loads(out)
+        return table_rows(json.loads(out), table)
     except ValueError:
         return []
-    for t in doc.get("tables", []):
-        if t["name"] == table:
-            return t["rows"]
-    return []
 
 
 def raw_json(path):
@@ -208,10 +196,7 @@ def main():
     held_to_rate(fv, corpus)
     gate(fv, truth, work)
     peak_and_steady(fv, acc, work)
-    for f in failed:
-        print("FAILED:", f)
-    print("symptoms: %d passed, %d failed" % (passed, len(failed)))
-    sys.exit(1 if failed else 0)
+    sys.exit(T.report("symptoms"))
 
 
 if __name__ == "__main__":
