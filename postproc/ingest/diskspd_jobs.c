@@ -279,7 +279,27 @@ int fv_dspd_add_jobs(struct fv_set *set, const struct fv_dspd *d,
 		const struct fv_dspd_result *r = &d->results[i];
 		struct fv_job *job;
 
-		/* stopped before it measured (its <Error> says why) */
+		/*
+		 * Stopped before it measured: a failed job when DiskSpd says
+		 * why (its <Error>, the text's error line), else skipped.
+		 */
+		if (!(r->test_s > 0) && r->error[0]) {
+			job = fv_job_new();
+			ret = job ? fill(job, d, run, i, &set->pcts) : -ENOMEM;
+			if (!ret && asprintf(&job->error_text, "DiskSpd: %s",
+					     r->error) < 0) {
+				job->error_text = NULL;
+				ret = -ENOMEM;
+			}
+			if (!ret)
+				job->error = -1;
+			ret = ret ?: fv_job_finish_add(set, job);
+			if (ret)
+				fv_job_free(job);
+			else
+				(*kept)++;
+			continue;
+		}
 		if (!(r->test_s > 0)) {
 			ret = fv_diag_add(
 				&set->diags, FV_WARNING, run->name, r->line, 1,

@@ -254,6 +254,7 @@ void fv_job_free(struct fv_job *job)
 		fv_dirstats_clear(&job->dir[d]);
 	free(job->name);
 	free(job->display);
+	free(job->error_text);
 	free(job->source);
 	free(job->source_dir);
 	free(job->hostname);
@@ -398,7 +399,9 @@ void fv_job_failure(const struct fv_job *job, char *buf, size_t len)
 	const char *name =
 		fv_errno_name(job->error, fv_job_windows(job), &meaning);
 
-	if (name)
+	if (job->error_text)
+		snprintf(buf, len, "%s", job->error_text);
+	else if (name)
 		snprintf(buf, len, "fio error %d (%s: %s)", job->error, name,
 			 meaning);
 	else

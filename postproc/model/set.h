@@ -418,7 +418,8 @@ struct fv_job {
 	int nclones;  /* entries summed into a CLONE_SUM */
 	enum fv_job_kind kind;
 	int groupid;
-	int error;
+	int error; /* fio's errno; -1 a tool's failure said in error_text */
+	char *error_text; /* what the tool said of it (DiskSpd's <Error>) */
 	/*
 	 * Job options merged over global options: one allocation holding the
 	 * array and the strings (fv_opts_pack), freed with free(opts) alone.
