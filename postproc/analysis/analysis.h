@@ -124,6 +124,14 @@ void fv_provenance_changes(const struct fv_job *a, const struct fv_job *b,
 int fv_cell_failed(struct fv_table *t, size_t row, size_t col,
 		   const struct fv_job *job);
 
+/*
+ * The job a label's QD sweep shows at a depth, in a direction: a
+ * scaling job there, the newest; NULL when none. The sweep table, the
+ * report's QD charts and the verdicts' evidence quote this one.
+ */
+const struct fv_job *fv_sweep_job(const struct fv_set *set, const char *label,
+				  enum fv_dir dir, int depth);
+
 const struct fv_job *fv_label_first(const struct fv_set *set,
 				    const char *label);
 

@@ -55,8 +55,8 @@ static int points(const struct fv_set *set, struct point **out, size_t *n)
 	return 0;
 }
 
-static const struct fv_job *find(const struct fv_set *set, const char *label,
-				 const struct point *p)
+const struct fv_job *fv_sweep_job(const struct fv_set *set, const char *label,
+				  enum fv_dir dir, int depth)
 {
 	const struct fv_job *best = NULL;
 
@@ -64,11 +64,17 @@ static const struct fv_job *find(const struct fv_set *set, const char *label,
 		const struct fv_job *j = set->jobs[i];
 
 		if (in_sweep(j) && !strcmp(j->label, label) &&
-		    j->depth == p->depth && fv_lat_dir(j) == p->dir &&
+		    j->depth == depth && fv_lat_dir(j) == dir &&
 		    (!best || j->timestamp >= best->timestamp))
 			best = j;
 	}
 	return best;
+}
+
+static const struct fv_job *find(const struct fv_set *set, const char *label,
+				 const struct point *p)
+{
+	return fv_sweep_job(set, label, p->dir, p->depth);
 }
 
 /* A label's sweep: its columns' latencies (fv_ao_lat_kinds), its first. */

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/analysis.h"
 #include "chart.h"
 
 /* p50 .. p99.99: what the percentile curves show (computed from bins). */
@@ -76,17 +77,9 @@ static int sweep_chart(struct fv_charts *c, const struct fv_set *set,
 		if (!l)
 			return -ENOMEM;
 		for (int qd = 1; qd <= 4096; qd *= 2) {
-			const struct fv_job *best = NULL;
+			const struct fv_job *best =
+				fv_sweep_job(set, labels[i], d, qd);
 
-			for (size_t k = 0; k < set->njobs; k++) {
-				const struct fv_job *j = set->jobs[k];
-
-				if (j->role == FV_ROLE_SCALING &&
-				    j->depth == qd && fv_lat_dir(j) == d &&
-				    fv_job_measured(j) &&
-				    !strcmp(j->label, labels[i]))
-					best = j;
-			}
 			if (best &&
 			    fv_line_point(l, qd,
 					  p99 ? pct_ns(set, best, d, 99) / 1e3
