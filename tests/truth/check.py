@@ -5,7 +5,7 @@
 Usage: check.py FIOVERDICT RUNS_DIR EXPECTED_TSV
 
 Runs `fioverdict verdict --all -f csv` on every run of RUNS_DIR (one label
-per directory), `fioverdict diff` for each BASE+BASE>NEW+NEW case of
+per directory, -l NAME=DIR), `fioverdict diff` for each BASE+BASE>NEW+NEW case of
 EXPECTED_TSV and `fioverdict history` for each FIRST..LAST case (the runs
 FIRST to LAST of RUNS_DIR, by name), matches every row of a scored check against the expected
 verdicts (the first line whose case, job glob and check match), and prints
@@ -135,7 +135,13 @@ def main():
         fail("usage: check.py FIOVERDICT RUNS_DIR EXPECTED_TSV")
     binary, runs, expected = sys.argv[1:]
     exp = read_expected(expected)
-    rows = fioverdict(binary, ["verdict", "--all", runs])
+    # each run directory its own case: a label each, named by it (a
+    # folder named as a run, repeat_1, would else be a run of RUNS_DIR)
+    labels = []
+    for d in sorted(os.listdir(runs)):
+        if os.path.isdir(os.path.join(runs, d)):
+            labels += ["-l", f"{d}={os.path.join(runs, d)}"]
+    rows = fioverdict(binary, ["verdict", "--all"] + labels + [runs])
     for case in sorted({e[0] for e in exp if ">" in e[0]}):
         rows += diff_rows(binary, runs, case)
     for case in sorted({e[0] for e in exp if ".." in e[0]}):
