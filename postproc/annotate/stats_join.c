@@ -33,12 +33,27 @@ static int attach(struct fv_job *job, struct fv_durability *d)
  * the host run named (stats_host), else the address and port the client
  * reached, else the server's own name (fio's "<server>" prefix).
  */
+/*
+ * run names a host by the address and port it reached ("127.0.0.2:8766");
+ * the job's shown host drops the port when the name alone tells it apart
+ * (select/fleets.c), so the stats still match by the name and port.
+ */
+static bool named_with_port(const struct fv_job *job, const char *name)
+{
+	char *full = fv_host_name(job->hostname, job->port);
+	bool same = full && !strcmp(full, name);
+
+	free(full);
+	return same;
+}
+
 static bool same_host(const struct fv_job *job, const struct fv_durability *d)
 {
 	if (!d->from_server || !job->hostname)
 		return true;
 	if (d->host_name)
-		return !strcmp(d->host_name, job->host);
+		return !strcmp(d->host_name, job->host) ||
+		       named_with_port(job, d->host_name);
 	if (d->server_addr && !strcmp(d->server_addr, job->hostname) &&
 	    d->server_port == job->port)
 		return true;

@@ -71,7 +71,7 @@ def flushes(fio_json, hosts_csv, job):
     for e in d["client_stats"]:
         if e["jobname"] != job:
             continue
-        host = e["hostname"] + ("" if e["port"] == 8765 else ":%d" % e["port"])
+        host = e["hostname"]  # shown without the port (select/fleets.c)
         row = [r for r in rows if r["host"] == host and r["job"] == job]
         got = float(row[0]["flushes (count)"]) if row and row[0]["flushes (count)"] else None
         exp = e["sync"]["total_ios"]
