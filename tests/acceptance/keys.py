@@ -222,8 +222,11 @@ def finding_rows(fv, path, extra):
         real = os.path.realpath(r.get("source", ""))
         for job in (r["job"], split_display(r["job"])[0]):
             src.setdefault((r["label"], job), set()).add(real)
-    return [(src.get((v.get("label"), v.get("job")), set()), v)
-            for v in rows(vdoc, "verdict")]
+    # a sweep's row is named by its first job: "rr_qd1 (QD 1-32)"
+    return [(src.get((v.get("label"), v.get("job")),
+                     src.get((v.get("label"),
+                              split_display(v.get("job") or "")[0]), set())),
+             v) for v in rows(vdoc, "verdict")]
 
 
 def job_matches(want, v):
