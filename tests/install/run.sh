@@ -135,7 +135,7 @@ else
 	expect_completion "fioverdict run d" "database diskspd durability"
 	expect_completion "fioverdict compare --format " "csv json junit md text"
 	expect_completion "fioverdict compare --format = j" "json junit"
-	expect_completion "fioverdict verdict --fail-on flush-noop,ca" "flush-noop,cache-suspect flush-noop,cache-unverified flush-noop,capped"
+	expect_completion "fioverdict verdict --fail-on flush-noop,ca" "flush-noop,cache-suspect flush-noop,cache-unverified flush-noop,cannot-tell flush-noop,capped"
 	expect_completion "fioverdict run --tables summary,s" "summary,scaling summary,sku summary,summary summary,sweep"
 	expect_completion "fioverdict catalog " "import list show"
 	expect_completion "fioverdict matrix --metric bw,i" "bw,iops"
