@@ -42,8 +42,8 @@ override FIO_TARBALLS := $(abspath $(FIO_TARBALLS))
 export FIO_TARBALLS
 endif
 
-.PHONY: all check check-all check-sanitized setup bench demo clean format \
-	format-check
+.PHONY: all check check-all check-builds check-sanitized setup bench demo \
+	clean format format-check
 
 all:
 
@@ -63,11 +63,22 @@ include dist/dist.mk
 # make check: first make sure every package is there (a no-op when it is),
 # then rebuild this Makefile's view of the world and run the whole suite:
 # the normal build, then the sanitizer build of the same tests.
+# The programs and test binaries are built first on every CPU; the suites
+# then run one after another, as they share ports, /dev/shm and the
+# installed fioverdict.
+CHECK_JOBS ?= $(shell nproc)
 check:
 	ci/setup.sh all
+	$(MAKE) --no-print-directory -j$(CHECK_JOBS) check-builds
 	$(MAKE) --no-print-directory check-all
+	$(MAKE) --no-print-directory -j$(CHECK_JOBS) SANITIZE=1 check-builds
 	$(MAKE) --no-print-directory SANITIZE=1 check-sanitized
 	@echo "make check: all suites passed"
+
+check-builds: all $(UNIT_BINS) $(PP_TESTS)
+ifneq ($(SANITIZE),1)
+check-builds: $(FUZZ_BINS)
+endif
 
 setup:
 	ci/setup.sh all

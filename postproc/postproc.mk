@@ -3,7 +3,7 @@
 #   make                      builds $(BUILD)/postproc/fioverdict
 #   make check-postproc       unit, ingest, fio-generated and golden tests
 #   make fuzz                 libFuzzer over every parser (tests/postproc/fuzz.mk)
-#   make check-fuzz           bounded fuzz run (about 2 min), fails on a crash
+#   make check-fuzz           bounded fuzz run, a target per CPU at once, fails on a crash
 #   make bench-postproc       corpus of >= 1000 json+ files: speed, memory
 #   make bench-hist           timeline against fio's fiologparser_hist.py
 #   make golden-update        rewrite the golden outputs (review the diff!)
