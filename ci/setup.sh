@@ -6,7 +6,7 @@
 # Usage: ci/setup.sh [--list] [GROUP...]   (--list: print the packages)
 #   install   what `make && make install` needs (CI jobs that only use
 #             fioverdict, e.g. ci/examples/)
-#   demo      install, and what `make demo` runs (gnuplot for the report)
+#   demo      install, and what `make demo` runs
 #   build     (default) install, and what the core suites need
 #   nvme, report, package, fresh: the QEMU guest, the rendered report, the
 #             Debian package, the fresh Debian root of make check
@@ -21,8 +21,8 @@ install_pkgs=(build-essential pkg-config fio liburing-dev libjansson-dev
 build_pkgs=("${install_pkgs[@]}" libcmocka-dev clang libclang-rt-dev
 	valgrind python3 python3-pygments procps iproute2 e2fsprogs)
 nvme_pkgs=(qemu-system-x86 linux-image-amd64 busybox-static kmod cpio)
-demo_pkgs=("${install_pkgs[@]}" gnuplot-nox)
-report_pkgs=(gnuplot-nox chromium fonts-dejavu-core)
+demo_pkgs=("${install_pkgs[@]}")
+report_pkgs=(chromium fonts-dejavu-core)
 # tests/fresh: a Debian root made anew
 fresh_pkgs=(debootstrap)
 # make deb and its tests: debhelper builds the package, lintian checks it,

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * fioverdict report INPUT... -o report.html: the suite's tables, then
- * charts (html/, gnuplot's SVG), then one self-contained page.
+ * charts (html/, SVG written from the data), then one self-contained page.
  */
 #include <errno.h>
 #include <stddef.h>
@@ -44,31 +44,9 @@ static int write_page(const struct fv_cmdline *c, const struct fv_page *p)
 	return fv_output_close(&o, fv_html_write(o.f, p), c->err);
 }
 
-/*
- * The charts drawn, or the page told why not: 0, the exit status of charts
- * that could not be drawn at all (the page is still written), or
- * -ENOMEM. A chart left out alone costs that chart only.
- */
-static int draw(struct fv_charts *ch, const char **note, FILE *err,
-		int verbosity)
-{
-	static char why[512];
-	/* a chart left out is a warning: -q keeps it to the page */
-	int ret = fv_charts_draw(ch, verbosity < 0 ? NULL : err, why,
-				 sizeof(why));
-
-	if (ret <= 0)
-		return ret;
-	*note = why;
-	fprintf(err, "fioverdict report: %s\n", why);
-	return ret == FV_DRAW_NO_GNUPLOT ? FV_EXIT_UNAVAILABLE
-					 : FV_EXIT_CANTCREAT;
-}
-
-/* The charts of the page: 0, an exit status (see draw), or -ENOMEM. */
-static int charts(struct fv_charts *ch, struct fv_page *page,
-		  struct fv_suite *s, const struct fv_report *rep,
-		  const struct fv_cmdline *c)
+/* The charts of the page: 0 or -ENOMEM. */
+static int charts(struct fv_charts *ch, const struct fv_page *page,
+		  struct fv_suite *s, const struct fv_report *rep)
 {
 	int ret = fv_charts_build(ch, &s->set, &s->logs, page->verdicts);
 
@@ -80,15 +58,14 @@ static int charts(struct fv_charts *ch, struct fv_page *page,
 		ret = fv_charts_history(ch,
 					fv_report_table(rep, "history-runs"),
 					fv_report_table(rep, "history"));
-	return ret ? ret : draw(ch, &page->chart_note, c->err, c->verbosity);
+	return ret ? ret : fv_charts_draw(ch);
 }
 
 /*
  * As verdict's: the page's own problem first (73, 74), then a broken
- * input (2), a --fail-on verdict (1), charts that could not be drawn at
- * all (69 without gnuplot, 73 without a temporary folder).
+ * input (2), a --fail-on verdict (1).
  */
-static int status_of(int written, const struct fv_suite *s, int drawn)
+static int status_of(int written, const struct fv_suite *s)
 {
 	if (written)
 		return written;
@@ -96,7 +73,7 @@ static int status_of(int written, const struct fv_suite *s, int drawn)
 		return FV_EXIT_INPUT;
 	if (s->failed)
 		return FV_EXIT_VERDICT;
-	return drawn;
+	return 0;
 }
 
 /* The page's title names the tools that made its results. */
@@ -140,7 +117,7 @@ static int build(const struct fv_cmdline *c, struct fv_suite *s)
 		page.title = title(t, sizeof(t), &s->set);
 	page.verdicts = fv_report_table(&rep, "verdict");
 	if (!ret)
-		ret = charts(&ch, &page, s, &rep, c);
+		ret = charts(&ch, &page, s, &rep);
 	fv_print_diags(&s->set.diags, c->verbosity, c->err);
 	if (ret == -EINVAL)
 		status = FV_EXIT_USAGE;
@@ -148,7 +125,7 @@ static int build(const struct fv_cmdline *c, struct fv_suite *s)
 		fputs("fioverdict report: out of memory\n", c->err);
 		status = FV_EXIT_SOFTWARE;
 	} else
-		status = status_of(write_page(c, &page), s, ret);
+		status = status_of(write_page(c, &page), s);
 	fv_charts_free(&ch);
 	fv_report_free(&rep);
 	return status;
@@ -188,13 +165,12 @@ const struct fv_command fv_cmd_report = {
 	.synopsis = "report [OPTION]... INPUT... -o report.html",
 	.after = "INPUT: fio results, files or directories (e.g. the runs of "
 		 "'fioverdict run').\nThe page is written whenever it can be: "
-		 "a chart with nothing to draw, or that\ngnuplot fails on, is "
-		 "left out with a line saying why.\nExit status: 0 ok, 1 a "
-		 "--fail-on verdict occurred, 2 an input is broken or\nno fio "
-		 "result, 64 usage, 69 gnuplot not found (the page is written "
-		 "without\ncharts), 70 internal error (out of memory), 73 the "
-		 "output (or the charts'\ntemporary folder) cannot be created, "
-		 "74 it cannot be written.\n",
+		 "a chart with nothing to draw is left\nout with a line saying "
+		 "why. Charts are SVG, drawn by fioverdict itself;\nhovering a "
+		 "point shows its values.\nExit status: 0 ok, 1 a --fail-on "
+		 "verdict occurred, 2 an input is broken or\nno fio result, 64 "
+		 "usage, 70 internal error (out of memory), 73 the output\n"
+		 "cannot be created, 74 it cannot be written.\n",
 	.options =
 		(const struct fv_option *const[]){ fv_opts_common, fv_opts_runs,
 						   report_opts, fv_opts_sku,

@@ -72,7 +72,7 @@ int fv_mark_add(struct fv_chart *ch, const struct fv_mark *m)
 	return v[ch->nmarks++].text ? 0 : -ENOMEM;
 }
 
-static bool on_axis(enum fv_axis ax, double v)
+bool fv_on_axis(enum fv_axis ax, double v)
 {
 	return isfinite(v) &&
 	       (v > 0 || (ax != FV_AX_LOG2 && ax != FV_AX_LOG10));
@@ -84,8 +84,8 @@ size_t fv_chart_points(const struct fv_chart *ch)
 
 	for (size_t k = 0; k < ch->nlines; k++)
 		for (size_t i = 0; i < ch->lines[k].n; i++)
-			n += on_axis(ch->xaxis, ch->lines[k].x[i]) &&
-			     on_axis(ch->yaxis, ch->lines[k].y[i]);
+			n += fv_on_axis(ch->xaxis, ch->lines[k].x[i]) &&
+			     fv_on_axis(ch->yaxis, ch->lines[k].y[i]);
 	return n;
 }
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Internal to html/: a chart as data (lines, marks), before gnuplot. */
+/* Internal to html/: a chart as data (lines, marks), before svg.c draws it. */
 #ifndef FV_HTML_CHART_H
 #define FV_HTML_CHART_H
 
@@ -53,8 +53,8 @@ struct fv_chart {
 	char *svg; /* inline SVG once drawn */
 	/*
 	 * Why the chart is not drawn, said on the page in its place: nothing
-	 * to draw (set by its builder, or by fv_charts_draw), or gnuplot's
-	 * first error line. Empty: drawn, or to be.
+	 * to draw (set by its builder, or by fv_charts_draw). Empty: drawn,
+	 * or to be.
 	 */
 	char left_out[320];
 };
@@ -66,11 +66,9 @@ struct fv_line *fv_line_add(struct fv_chart *ch, const char *title);
 int fv_line_point(struct fv_line *l, double x, double y);
 /* Copies m and its text. 0 or -ENOMEM. */
 int fv_mark_add(struct fv_chart *ch, const struct fv_mark *m);
-/*
- * The points gnuplot can draw on the chart's axes: finite, and above 0 on
- * a logarithmic one. None: gnuplot would fail ("all points y value
- * undefined") or draw an empty frame.
- */
+/* A value an axis can show: finite, and above 0 on a logarithmic one. */
+bool fv_on_axis(enum fv_axis ax, double v);
+/* The points the chart's axes can show. None: an empty frame. */
 size_t fv_chart_points(const struct fv_chart *ch);
 /* Leaves the chart out, the reason formatted (the first one said stays). */
 void fv_chart_leave_out(struct fv_chart *ch, const char *fmt, ...)

@@ -2,7 +2,7 @@
 /*
  * The charts' numbers, taken from the model (QD sweep, percentiles from
  * bins, the engines' flush latencies) and from fio's IOPS logs. Nothing
- * here is drawn: gnuplot.c does that.
+ * here is drawn: svg.c does that.
  */
 #include <errno.h>
 #include <math.h>

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The HTML report: charts drawn from the model, the logs and the verdict
- * table's findings (chart.h, gnuplot's SVG terminal), and the page around
+ * table's findings (chart.h, drawn as SVG by svg.c), and the page around
  * them with the report's tables. One self-contained file.
  */
 #ifndef FV_HTML_H
@@ -48,21 +48,11 @@ int fv_charts_history(struct fv_charts *c, const struct fv_table *runs,
 /* Adds the percentiles the curves show to the list computed at ingest. */
 void fv_report_curve_pcts(struct fv_pctlist *pl);
 
-/* Why no chart was drawn at all (the page says it, with why). */
-enum fv_draw_fail {
-	FV_DRAW_NO_GNUPLOT = 1, /* not on PATH */
-	FV_DRAW_NO_TMPDIR,	/* its temporary folder cannot be made */
-};
-
 /*
- * Draws every chart with gnuplot (found on PATH), in a temporary folder
- * under $TMPDIR (else /tmp) removed before it returns. A chart with no
- * point to draw is not given to gnuplot, and one gnuplot fails on is
- * left out, its first error line on err (unless NULL): either way the reason is
- * in the chart's place on the page. Returns 0, an enum fv_draw_fail with why
- * (nothing drawn), or -ENOMEM.
+ * Draws every chart as SVG (html/svg.c): a chart with no point to draw is
+ * left out, the reason in its place on the page. 0 or -ENOMEM.
  */
-int fv_charts_draw(struct fv_charts *c, FILE *err, char *why, size_t len);
+int fv_charts_draw(struct fv_charts *c);
 
 /* The page. Returns 0 or -EIO. */
 struct fv_page {
@@ -70,7 +60,6 @@ struct fv_page {
 	const struct fv_report *rep;
 	const struct fv_table *verdicts; /* NULL: none */
 	const struct fv_charts *charts;
-	const char *chart_note; /* why charts are missing, or NULL */
 	const struct fv_diags *diags;
 	const struct fv_set *set; /* what the runs were on, in the header */
 };

@@ -149,11 +149,6 @@ static void left_out(FILE *f, const struct fv_chart *ch)
 static void charts(FILE *f, const struct fv_page *p)
 {
 	fputs("<h2 id=\"charts\">Charts</h2>\n", f);
-	if (p->chart_note) {
-		fputs("<p><b>", f);
-		fv_xml_escape(f, p->chart_note);
-		fputs("</b></p>\n", f);
-	}
 	for (size_t i = 0; p->charts && i < p->charts->n; i++) {
 		const struct fv_chart *ch = &p->charts->v[i];
 

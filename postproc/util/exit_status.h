@@ -15,7 +15,7 @@ enum fv_exit {
 	FV_EXIT_JOBFILE_BAD =
 		65,	      /* run: fio --parse-only rejects the job file */
 	FV_EXIT_NOINPUT = 66, /* run: job file or target unusable */
-	FV_EXIT_UNAVAILABLE = 69,  /* fio, the engine or gnuplot not found */
+	FV_EXIT_UNAVAILABLE = 69,  /* fio or the engine not found */
 	FV_EXIT_SOFTWARE = 70,	   /* out of memory, internal error */
 	FV_EXIT_CANTCREAT = 73,	   /* an output cannot be created */
 	FV_EXIT_IOERR = 74,	   /* an output cannot be written */

@@ -326,8 +326,7 @@ static void in_the_report(void **state)
 			 dir(), "-o", page, NULL);
 
 	(void) state;
-	/* 69: no gnuplot, the page is written without charts */
-	if (st != 0 && st != 69)
+	if (st != 0)
 		fail_msg("report: exit %d: %s", st, err);
 	html = fvt_slurp(page, NULL);
 	assert_non_null(html);
