@@ -3,6 +3,8 @@
 #   make            build the engines and fioverdict
 #   make check      install what is missing, then run every test
 #   make demo       install what is missing, then run the main job
+#   make web        install what is missing, then build fioverdict for the
+#                   browser: build/web/fioverdict.html (docs/web.md)
 #   make bench      benchmarks (not part of check)
 #   make SANITIZE=1 ...   the same with ASan+UBSan, in build/san
 #
@@ -58,6 +60,7 @@ include tests/fio-versions/versions.mk
 include tests/fresh/fresh.mk
 include tests/nvme/nvme.mk
 include jobfiles/demo.mk
+include web/web.mk
 include dist/dist.mk
 
 # make check: first make sure every package is there (a no-op when it is),

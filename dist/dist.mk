@@ -32,6 +32,10 @@ INST_JOBFILES := $(wildcard jobfiles/*.fio)
 INST_CATALOG := $(wildcard catalog/*.csv)
 INST_PRICES := $(wildcard catalog/prices/*.csv)
 INST_MAN7 := engines/uring_durable.7 engines/nvme_pt.7
+# fioverdict for the browser (make web): installed when built, as the
+# .deb has it (make deb builds it first)
+WEBDIR := $(PREFIX)/share/fioverdict
+INST_WEB := $(wildcard $(WEB_HTML))
 INST_DOCS := README.md
 # the README's map leads to docs/: installed beside it, as docs/
 INST_DOCS_DIR := $(wildcard docs/*.md docs/*.png)
@@ -60,6 +64,7 @@ install: $(PP_BIN) $(ENGINES)
 	$(INSTALL) -m 0644 $(INST_EXAMPLES) $(DESTDIR)$(DOCDIR)/examples
 	$(INSTALL) -m 0644 dist/fioverdict.bash-completion \
 		$(DESTDIR)$(BASHCOMPDIR)/fioverdict
+	$(if $(INST_WEB),$(INSTALL) -m 0644 $(INST_WEB) $(DESTDIR)$(WEBDIR))
 
 # The files install writes, then the directories that are ours alone
 # (removed when empty: a job file of the user's own keeps its directory).
@@ -74,7 +79,8 @@ uninstall:
 		$(addprefix $(DESTDIR)$(DOCDIR)/,$(notdir $(INST_DOCS)) fioverdict.md) \
 		$(addprefix $(DESTDIR)$(DOCDIR)/docs/,$(notdir $(INST_DOCS_DIR))) \
 		$(addprefix $(DESTDIR)$(DOCDIR)/examples/,$(notdir $(INST_EXAMPLES))) \
-		$(DESTDIR)$(BASHCOMPDIR)/fioverdict
+		$(DESTDIR)$(BASHCOMPDIR)/fioverdict \
+		$(DESTDIR)$(WEBDIR)/fioverdict.html
 	@for d in $(DESTDIR)$(ENGINEDIR) $(DESTDIR)$(JOBFILEDIR) \
 		$(DESTDIR)$(CATALOGDIR)/prices $(DESTDIR)$(CATALOGDIR) \
 		$(DESTDIR)$(PREFIX)/share/fioverdict $(DESTDIR)$(DOCDIR)/examples \
@@ -93,14 +99,15 @@ DEB_VERSION = $(shell dpkg-parsechangelog -l debian/changelog -S Version)
 DEB_ARCH = $(shell dpkg --print-architecture)
 DEB_FILE = $(DEB_DIR)/fioverdict_$(DEB_VERSION)_$(DEB_ARCH).deb
 
-deb: $(FIO_STAMP)
+deb: $(FIO_STAMP) $(WEB_HTML)
 	@command -v dh >/dev/null || { echo "make deb: debhelper is missing: run 'ci/setup.sh package'" >&2; exit 69; }
 	rm -rf $(DEB_DIR) && mkdir -p $(DEB_DIR)/fioverdict-$(DEB_VERSION)
 	tar -c --exclude=./build --exclude=./results --exclude=./.git -f - . | \
 		tar -x -C $(DEB_DIR)/fioverdict-$(DEB_VERSION)
 	src=$$(realpath "$$(cat $(FIO_STAMP))") && \
+	web=$$(realpath $(WEB_HTML)) && \
 	cd $(DEB_DIR)/fioverdict-$(DEB_VERSION) && \
-		FIO_SRC="$$src" \
+		FIO_SRC="$$src" WEB_PAGE="$$web" \
 		dpkg-buildpackage -us -uc -Jauto >../build.log 2>&1 || \
 		{ tail -n 40 ../build.log; echo "make deb: dpkg-buildpackage failed: $(DEB_DIR)/build.log" >&2; exit 1; }
 	@echo "deb: $(DEB_FILE)"

@@ -7,8 +7,14 @@
 #ifndef FV_GZIP_H
 #define FV_GZIP_H
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
+
+/* WASI's libc has no ENODATA (the browser's build): the same code there. */
+#ifndef ENODATA
+#define ENODATA ENOMSG
+#endif
 
 /*
  * The most a compressed input may hold once decompressed. A plain file is

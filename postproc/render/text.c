@@ -32,7 +32,9 @@ static void cell_text(char *buf, const struct fv_table *t, size_t r, size_t c)
 static size_t out_width(FILE *out)
 {
 	const char *env = getenv("COLUMNS");
+#ifdef TIOCGWINSZ
 	struct winsize ws;
+#endif
 	int fd = fileno(out);
 	long n;
 
@@ -41,8 +43,10 @@ static size_t out_width(FILE *out)
 	n = env ? strtol(env, NULL, 10) : 0;
 	if (n > 0 && n < 100000)
 		return (size_t) n;
+#ifdef TIOCGWINSZ /* WASI (the browser's build) has no terminal size */
 	if (!ioctl(fd, TIOCGWINSZ, &ws) && ws.ws_col > 0)
 		return ws.ws_col;
+#endif
 	return 80;
 }
 
