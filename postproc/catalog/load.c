@@ -17,6 +17,7 @@
 
 #include "csv.h"
 #include "fields.h"
+#include "util/util.h"
 
 #define MAX_COLS 64
 #define MAX_FILE (16u << 20)
@@ -267,46 +268,20 @@ static int read_file(const char *path, char **text, size_t *len, char *err,
 		     size_t errlen)
 {
 	FILE *f = fopen(path, "rb");
-	size_t cap = 0, n = 0;
-	char *buf = NULL;
+	int ret;
 
 	if (!f) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		return -errno;
 	}
-	for (;;) {
-		if (n == cap) {
-			char *b;
-
-			cap = cap ? 2 * cap : 65536;
-			b = cap <= MAX_FILE ? realloc(buf, cap) : NULL;
-			if (!b) {
-				free(buf);
-				fclose(f);
-				snprintf(err, errlen,
-					 "%s: larger than a catalog can be "
-					 "(16 MiB)",
-					 path);
-				return cap <= MAX_FILE ? -ENOMEM : -EFBIG;
-			}
-			buf = b;
-		}
-		size_t got = fread(buf + n, 1, cap - n, f);
-
-		n += got;
-		if (got == 0)
-			break;
-	}
-	if (ferror(f)) {
-		snprintf(err, errlen, "%s: %s", path, strerror(EIO));
-		free(buf);
-		fclose(f);
-		return -EIO;
-	}
+	ret = fv_read_all(f, MAX_FILE, text, len);
 	fclose(f);
-	*text = buf;
-	*len = n;
-	return 0;
+	if (ret == -EFBIG)
+		snprintf(err, errlen,
+			 "%s: larger than a catalog can be (16 MiB)", path);
+	else if (ret)
+		snprintf(err, errlen, "%s: %s", path, strerror(-ret));
+	return ret;
 }
 
 static int remember(struct fv_catalog *c, const char *path)

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "catalog.h"
+#include "util/util.h"
 
 static bool is_dir(const char *p)
 {
@@ -43,9 +44,8 @@ int fv_catalog_default(struct fv_catalog *c, const char **where, char *err,
 		       size_t errlen)
 {
 	static char found[PATH_MAX + 64];
+	char build[PATH_MAX + 64];
 	const char *env = getenv("FV_CATALOG");
-	char exe[PATH_MAX], *slash;
-	ssize_t n;
 	int ret;
 
 	if (env) {
@@ -53,27 +53,21 @@ int fv_catalog_default(struct fv_catalog *c, const char **where, char *err,
 		ret = from_env(c, env, err, errlen);
 		return ret ? ret : fv_catalog_check(c, err, errlen);
 	}
-	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n <= 0) {
+	fv_beside_exe(build, sizeof(build), "catalog");
+	fv_beside_exe(found, sizeof(found), "share/fioverdict/catalog");
+	if (!build[0]) {
 		snprintf(err, errlen,
 			 "cannot find the catalog (no /proc/self/exe): set "
 			 "FV_CATALOG or give --catalog");
 		return -ENOENT;
 	}
-	exe[n] = '\0';
-	slash = strrchr(exe, '/');
-	if (slash)
-		*slash = '\0';
-	snprintf(found, sizeof(found), "%s/../catalog", exe);
-	if (!is_dir(found))
-		snprintf(found, sizeof(found), "%s/../share/fioverdict/catalog",
-			 exe);
+	if (is_dir(build))
+		snprintf(found, sizeof(found), "%s", build);
 	if (!is_dir(found)) {
 		snprintf(err, errlen,
-			 "no catalog in %s/../catalog nor in "
-			 "%s/../share/fioverdict/catalog: set FV_CATALOG or "
-			 "give --catalog",
-			 exe, exe);
+			 "no catalog in %s nor in %s: set FV_CATALOG or give "
+			 "--catalog",
+			 build, found);
 		return -ENOENT;
 	}
 	*where = found;

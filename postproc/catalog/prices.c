@@ -17,6 +17,7 @@
 
 #include "catalog.h"
 #include "csv.h"
+#include "util/util.h"
 
 #define MAX_COLS 16
 
@@ -206,22 +207,19 @@ static int load_file(struct fv_prices *p, const char *path, char *err,
 {
 	FILE *f = fopen(path, "r");
 	char *text = NULL;
-	size_t len = 0, n;
-	char buf[8192];
-	FILE *m;
+	size_t len = 0;
 	int ret;
 
 	if (!f) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		return -errno;
 	}
-	m = open_memstream(&text, &len);
-	while (m && (n = fread(buf, 1, sizeof(buf), f)) > 0)
-		fwrite(buf, 1, n, m);
+	ret = fv_read_all(f, 0, &text, &len);
 	fclose(f);
-	if (!m)
-		return -ENOMEM;
-	fclose(m);
+	if (ret) {
+		snprintf(err, errlen, "%s: %s", path, strerror(-ret));
+		return ret;
+	}
 	ret = fv_prices_parse(p, path, text, len, err, errlen);
 	free(text);
 	return ret;

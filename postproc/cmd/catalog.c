@@ -75,32 +75,6 @@ static int show(struct fv_cmdline *c, const char *id)
 
 /* ---- import ---- */
 
-static int slurp(FILE *f, char **text, size_t *len)
-{
-	size_t cap = 0, n = 0;
-	char *buf = NULL;
-
-	for (;;) {
-		if (n == cap) {
-			char *b = realloc(buf, cap = cap ? 2 * cap : 65536);
-
-			if (!b) {
-				free(buf);
-				return -ENOMEM;
-			}
-			buf = b;
-		}
-		size_t got = fread(buf + n, 1, cap - n, f);
-
-		n += got;
-		if (!got)
-			break;
-	}
-	*text = buf;
-	*len = n;
-	return ferror(f) ? -EIO : 0;
-}
-
 /* The day the list was saved: the file's time (SOURCE_DATE_EPOCH wins). */
 static void read_date(char *buf, size_t len, FILE *f)
 {
@@ -132,7 +106,7 @@ static int import(struct fv_cmdline *c, const char *path)
 	}
 	read_date(date, sizeof(date), src);
 	o.read = date[0] ? date : NULL;
-	ret = slurp(src, &text, &len);
+	ret = fv_read_all(src, 0, &text, &len);
 	if (!in)
 		fclose(src);
 	if (ret) {

@@ -72,8 +72,8 @@ int fv_run_find_engine(struct fv_run *r, FILE *err)
 	if (env && *env)
 		return explicit_engine(r, env, err);
 	snprintf(where[0], sizeof(where[0]), "%s", dir ? dir : "");
-	fv_run_beside_exe(where[1], sizeof(where[1]), "engines");
-	fv_run_beside_exe(where[2], sizeof(where[2]), "lib/fioverdict");
+	fv_beside_exe(where[1], sizeof(where[1]), "engines");
+	fv_beside_exe(where[2], sizeof(where[2]), "lib/fioverdict");
 	for (int i = 0; i < 3; i++) {
 		char real[PATH_MAX];
 

@@ -24,7 +24,7 @@ static void beside(char dir[PATH_MAX], const char *rel)
 {
 	char real[PATH_MAX];
 
-	fv_run_beside_exe(dir, PATH_MAX, rel);
+	fv_beside_exe(dir, PATH_MAX, rel);
 	if (realpath(dir, real))
 		memcpy(dir, real, PATH_MAX);
 }

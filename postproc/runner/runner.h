@@ -135,9 +135,6 @@ int fv_run_check_hist_log(struct fv_run *r, FILE *err);
 /* write_hist_log, log_hist_msec or log_hist_coarseness, on its own line? */
 bool fv_run_is_hist_log_line(const char *line);
 
-/* beside.c: DIR/../rel where DIR is this program's directory. */
-void fv_run_beside_exe(char *buf, size_t len, const char *rel);
-
 /*
  * catalog.c: job files by name, from $FV_JOBFILE_DIR, the build tree's
  * jobfiles/ or PREFIX/share/fioverdict/jobfiles beside the program.

@@ -1,15 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * What every stage of fioverdict may use and that knows nothing of fio's
- * results: diagnostics, fio's spelling of option values, XML escaping,
- * files written whole or not at all, rank tests, Student's t, change
- * points, the version. The lowest
- * folder: it includes no other.
+ * results: where the program's companions are, diagnostics, fio's spelling of
+ * option values, XML escaping, files written whole or not at all, rank tests,
+ * Student's t, change points, the version. The lowest folder: it includes no
+ * other.
  */
 #ifndef FV_UTIL_H
 #define FV_UTIL_H
 
 #include "atomic.h"
+#include "beside.h"
 #include "changepoint.h"
 #include "diag.h"
 #include "errno_name.h"
@@ -18,6 +19,7 @@
 #include "grow.h"
 #include "lines.h"
 #include "number.h"
+#include "read_all.h"
 #include "ranktest.h"
 #include "tdist.h"
 #include "utf8.h"
