@@ -10,7 +10,8 @@
 #   build     (default) install, and what the core suites need
 #   nvme, report, package, fresh: the QEMU guest, the rendered report, the
 #             Debian package, the fresh Debian root of make check
-#   web       make web (fioverdict for the browser) and its tests
+#   web       make web (fioverdict for the browser)
+#   web-test  make web, and its tests (node, Chromium and its driver)
 #   bench     fio's fiologparser_hist.py, the peer of make bench-hist
 #   all       every group: what `make check` needs
 set -euo pipefail
@@ -32,18 +33,19 @@ fresh_pkgs=(debootstrap)
 package_pkgs=(debhelper lintian man-db bash-completion python3-yaml)
 # make web: clang and lld for wasm32-wasi, WASI's libc and the compiler's
 # runtime for it (named after clang's major version), cmake and dpkg-dev
-# for the libraries' Debian sources (web/deps.sh); node runs the module
-# under WASI in its tests, python3-selenium drives Chromium through
-# chromedriver in the page's test.
+# for the libraries' Debian sources (web/deps.sh).
 clang_major=$(clang --version 2>/dev/null | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -1)
 if [ -z "$clang_major" ]; then
 	# not installed yet: the version Debian's clang package depends on
 	clang_major=$(apt-cache depends clang 2>/dev/null | sed -n 's/.*Depends: clang-\([0-9]*\)$/\1/p' | head -1)
 fi
-web_pkgs=(clang lld wasi-libc "libclang-rt-${clang_major:-14}-dev-wasm32" cmake
-	dpkg-dev python3 python3-selenium chromium chromium-driver
-	fonts-dejavu-core)
-command -v node >/dev/null || web_pkgs+=(nodejs)
+web_pkgs=(build-essential clang lld wasi-libc "libclang-rt-${clang_major:-14}-dev-wasm32"
+	cmake dpkg-dev)
+# its tests: node runs the module under WASI, python3-selenium drives
+# Chromium through chromedriver for the page
+webtest_pkgs=("${web_pkgs[@]}" python3 python3-selenium chromium chromium-driver
+	fonts-dejavu-core libcmocka-dev)
+command -v node >/dev/null || webtest_pkgs+=(nodejs)
 # make bench: fio's own histogram log reader (tools/hist/fiologparser_hist.py),
 # the peer `fioverdict timeline` is timed against, runs on numpy and pandas.
 bench_pkgs=(python3-numpy python3-pandas)
@@ -66,11 +68,12 @@ for g in "${groups[@]}"; do
 	bench) want+=("${bench_pkgs[@]}") ;;
 	fresh) want+=("${fresh_pkgs[@]}") ;;
 	web) want+=("${web_pkgs[@]}") ;;
+	web-test) want+=("${webtest_pkgs[@]}") ;;
 	all) want+=("${build_pkgs[@]}" "${nvme_pkgs[@]}" "${report_pkgs[@]}"
 		"${package_pkgs[@]}" "${fresh_pkgs[@]}" "${bench_pkgs[@]}"
-		"${web_pkgs[@]}") ;;
+		"${webtest_pkgs[@]}") ;;
 	*)
-		echo "ci/setup.sh: unknown group '$g' (want install, demo, build, nvme, report, package, fresh, web, bench or all)" >&2
+		echo "ci/setup.sh: unknown group '$g' (want install, demo, build, nvme, report, package, fresh, web, web-test, bench or all)" >&2
 		exit 2
 		;;
 	esac

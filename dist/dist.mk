@@ -32,8 +32,8 @@ INST_JOBFILES := $(wildcard jobfiles/*.fio)
 INST_CATALOG := $(wildcard catalog/*.csv)
 INST_PRICES := $(wildcard catalog/prices/*.csv)
 INST_MAN7 := engines/uring_durable.7 engines/nvme_pt.7
-# fioverdict for the browser (make web): installed when built, as the
-# .deb has it (make deb builds it first)
+# fioverdict for the browser (make web): installed when built (make
+# check builds it first), as the .deb has it (make deb builds it first)
 WEBDIR := $(PREFIX)/share/fioverdict
 INST_WEB := $(wildcard $(WEB_HTML))
 INST_DOCS := README.md
@@ -116,7 +116,7 @@ check-man: engines $(PP_BIN)
 	FV_ENGINES=$(ENG_BUILD) FV_BIN=$(PP_BIN) tests/man/run.sh
 
 # Each runs `make install` itself, into a DESTDIR of its own.
-check-install: engines $(PP_BIN)
+check-install: engines $(PP_BIN) $(WEB_HTML)
 	MAKE="$(MAKE)" FV_TMP=$(BUILD)/tests/install tests/install/run.sh
 
 check-ci: engines $(PP_BIN)

@@ -66,7 +66,8 @@ $(WEB_HTML): web/page.html web/wasi.js web/bundle.sh $(WEB_WASM) \
 # against glibc's own, natively; the module under node's WASI against the
 # native binary on every folder of the acceptance corpus, every table
 # subcommand in JSON (tests/web/equal.py); the page in Chromium
-# (tests/web/page_check.py).
+# (tests/web/page_check.py, with Debian's own python3: python3-selenium
+# is installed for it, whatever python3 comes first on PATH).
 WEB_TEST_COMPAT := $(WEB_OUT)/test_compat
 $(WEB_TEST_COMPAT): tests/web/test_compat.c web/wasi_compat.c web/wasi_compat.h
 	@mkdir -p $(@D)
@@ -81,7 +82,7 @@ check-web: $(WEB_TEST_COMPAT) $(WEB_WASM) $(WEB_HTML) $(PP_BIN)
 	$(WEB_TEST_COMPAT)
 	python3 tests/web/equal.py $(PP_BIN) $(WEB_WASM) $(WEB_OUT)/equal \
 		$(ACC_CORPUS) $(ACC_MADE)
-	python3 tests/web/page_check.py $(PP_BIN) $(WEB_HTML) $(WEB_OUT)/page \
+	/usr/bin/python3 tests/web/page_check.py $(PP_BIN) $(WEB_HTML) $(WEB_OUT)/page \
 		$(ACC_DIR)/corpus/diskspd $(ACC_CORPUS) $(ACC_MADE)
 
 # make bench-web (part of make bench): the page against the native binary
@@ -89,5 +90,5 @@ check-web: $(WEB_TEST_COMPAT) $(WEB_WASM) $(WEB_HTML) $(PP_BIN)
 .PHONY: bench-web
 bench: bench-web
 bench-web: $(WEB_WASM) $(WEB_HTML) $(PP_BIN) bench-postproc
-	python3 tests/web/bench.py $(PP_BIN) $(WEB_WASM) $(WEB_HTML) \
+	/usr/bin/python3 tests/web/bench.py $(PP_BIN) $(WEB_WASM) $(WEB_HTML) \
 		$(PP_TOUT)/bench/corpus $(WEB_OUT)/bench

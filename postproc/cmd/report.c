@@ -15,8 +15,13 @@
 
 struct report_opts {
 	const char *title;
-	uint64_t fail_on; /* --fail-on: bit per enum fv_verdict */
-	bool history;	  /* --history: the inputs are a history's runs */
+	uint64_t fail_on;    /* --fail-on: bit per enum fv_verdict */
+	bool history;	     /* --history: the inputs are a history's runs */
+	bool interactive;    /* --interactive: the browser's page around it */
+	char web_page[4096]; /* --interactive: the page (html/interactive.c) */
+	/* report_main's: the page runs the command line again */
+	char *const *argv;
+	size_t argc;
 };
 
 static const struct fv_option report_opts[] = {
@@ -31,17 +36,51 @@ static const struct fv_option report_opts[] = {
 		  "the inputs are a history's runs: its table and\nchart "
 		  "(fioverdict history)",
 		  fv_set_flag, offsetof(struct report_opts, history), 0, 0),
+	FV_OPT_AT("interactive", 0, NULL,
+		  "the page of make web around the report, its inputs\n"
+		  "inside: whoever opens it can drop their own results\n"
+		  "beside them, offline (about 1 MB more)",
+		  fv_set_flag, offsetof(struct report_opts, interactive), 0, 0),
 	FV_OPT_END,
 };
 
+/* The report, inside the browser's page (--interactive). 0 or -errno. */
+static int write_interactive(FILE *out, const struct fv_cmdline *c,
+			     const struct fv_page *p)
+{
+	const struct report_opts *ro = c->own;
+	struct fv_interactive in = { .page = ro->web_page,
+				     .argv = ro->argv,
+				     .argc = ro->argc,
+				     .inputs = c->inputs,
+				     .ninputs = c->ninputs };
+	char *text = NULL, err[4400] = "";
+	FILE *m = open_memstream(&text, &in.report_len);
+	int ret = m ? fv_html_write(m, p) : -ENOMEM;
+
+	if (m && fclose(m) && !ret)
+		ret = -ENOMEM;
+	in.report = text;
+	if (!ret)
+		ret = fv_html_interactive(out, &in, err, sizeof(err));
+	if (ret && err[0])
+		fprintf(c->err, "fioverdict report: --interactive: %s\n", err);
+	free(text);
+	return ret;
+}
+
 static int write_page(const struct fv_cmdline *c, const struct fv_page *p)
 {
+	const struct report_opts *ro = c->own;
 	struct fv_output o;
 	int ret = fv_output_open(&o, c->output, c->out, c->err);
 
 	if (ret)
 		return ret;
-	return fv_output_close(&o, fv_html_write(o.f, p), c->err);
+	return fv_output_close(&o,
+			       ro->interactive ? write_interactive(o.f, c, p)
+					       : fv_html_write(o.f, p),
+			       c->err);
 }
 
 /* The charts of the page: 0 or -ENOMEM. */
@@ -131,6 +170,21 @@ static int build(const struct fv_cmdline *c, struct fv_suite *s)
 	return status;
 }
 
+/* --interactive: the page of make web, found before any work. */
+static int find_web_page(const struct fv_cmdline *c, struct report_opts *ro,
+			 int argc, char **argv)
+{
+	char err[4400];
+
+	if (fv_web_page(ro->web_page, sizeof(ro->web_page), err, sizeof(err))) {
+		fprintf(c->err, "fioverdict report: --interactive: %s\n", err);
+		return FV_EXIT_UNAVAILABLE;
+	}
+	ro->argv = argv;
+	ro->argc = (size_t) argc;
+	return 0;
+}
+
 static int report_main(const struct fv_invocation *inv, int argc, char **argv)
 {
 	struct report_opts ro = { 0 };
@@ -146,6 +200,8 @@ static int report_main(const struct fv_invocation *inv, int argc, char **argv)
 		ret = fv_usage_error(&c, "%s", "no input given");
 	if (!ret && !c.done)
 		ret = fv_skus_resolve(&c);
+	if (!ret && !c.done && ro.interactive)
+		ret = find_web_page(&c, &ro, argc, argv);
 	if (!ret && !c.done) {
 		compute = c.show;
 		fv_pctlist_add(&compute, 99);
@@ -169,8 +225,9 @@ const struct fv_command fv_cmd_report = {
 		 "why. Charts are SVG, drawn by fioverdict itself;\nhovering a "
 		 "point shows its values.\nExit status: 0 ok, 1 a --fail-on "
 		 "verdict occurred, 2 an input is broken or\nno fio result, 64 "
-		 "usage, 70 internal error (out of memory), 73 the output\n"
-		 "cannot be created, 74 it cannot be written.\n",
+		 "usage, 69 --interactive without the page of make web, 70 "
+		 "internal error\n(out of memory), 73 the output cannot be "
+		 "created, 74 it cannot be written.\n",
 	.options =
 		(const struct fv_option *const[]){ fv_opts_common, fv_opts_runs,
 						   report_opts, fv_opts_sku,

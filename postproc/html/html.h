@@ -65,4 +65,32 @@ struct fv_page {
 };
 int fv_html_write(FILE *out, const struct fv_page *p);
 
+/*
+ * report --interactive (interactive.c): the browser's page of make web,
+ * found as $FV_WEB_PAGE, else beside the program (the build tree's
+ * web/fioverdict.html, an installation's share/fioverdict/), into buf.
+ * 0, or -errno when there is none or it is not that page (why in err).
+ */
+int fv_web_page(char *buf, size_t len, char *err, size_t errlen);
+
+struct fv_interactive {
+	const char *page;   /* the browser's page (fv_web_page) */
+	const char *report; /* this report's page, and its length */
+	size_t report_len;
+	/* the command line after the subcommand's name (argv[0]), options
+	 * first, its last ninputs the inputs, as getopt left them */
+	char *const *argv;
+	size_t argc;
+	char *const *inputs;
+	size_t ninputs;
+};
+
+/*
+ * The browser's page with this report shown when it opens, its inputs
+ * (files, folders' files) and command line inside, written on out. 0, or
+ * -errno with why in err.
+ */
+int fv_html_interactive(FILE *out, const struct fv_interactive *in, char *err,
+			size_t errlen);
+
 #endif

@@ -25,6 +25,11 @@ class Tally:
             self.failed.append(what)
         return ok
 
+    def say(self, ok, what):
+        """check, with its line printed: "ok   WHAT" or "FAIL WHAT"."""
+        print(("ok   " if ok else "FAIL ") + what)
+        return self.check(ok, what)
+
     def report(self, name):
         """Prints the failures and "NAME: N passed, N failed"; the exit
         status the script ends with."""

@@ -103,6 +103,14 @@ st=$?
 [ $st -eq 0 ] && [ -f /usr/share/fioverdict/catalog/azure.csv ] &&
 	grep -Eq '^azure:P30 +yes .* 20[0-9]{2}-[0-9]{2}-[0-9]{2}$' "$TMP/out" &&
 	ok "recommend: the installed catalog and prices (/usr/share/fioverdict/catalog)" || ko "recommend (exit $st): $(head -5 "$TMP/out")"
+mkdir -p "$TMP/home/res" && cp tests/postproc/fixtures/diskspd/*.xml "$TMP/home/res/"
+user fioverdict report -q --interactive res -o page.html >"$TMP/out" 2>&1
+st=$?
+[ $st -eq 0 ] && [ -f /usr/share/fioverdict/fioverdict.html ] &&
+	cmp -s -n 4096 /usr/share/fioverdict/fioverdict.html "$TMP/home/page.html" &&
+	grep -q 'class="fv-input" data-path="res/' "$TMP/home/page.html" &&
+	ok "report --interactive: the installed browser's page (/usr/share/fioverdict), the inputs inside" ||
+	ko "report --interactive (exit $st): $(head -3 "$TMP/out")"
 user fio --name=deb --filename="$TMP/home/t.dat" --size=4m --rw=randwrite --bs=4k --fsync=4 \
 	--ioengine=external:/usr/lib/fioverdict/uring_durable.so --output-format=json >"$TMP/fio.json" 2>"$TMP/fio.err"
 st=$?

@@ -4,8 +4,10 @@
 #
 #   make check-fresh                     Debian 13 (trixie)
 #   make check-fresh FV_FRESH_SUITE=bookworm
+#   make check-fresh FV_FRESH_WEB=1      make web in it too
 
 FV_FRESH_SUITE ?= trixie
+FV_FRESH_WEB ?= 0
 
 .PHONY: check-fresh
 check-all: check-fresh
@@ -15,6 +17,6 @@ check-fresh:
 	  echo "check-fresh: skipped: no $(FV_FIO_TARBALLS) (set FV_FIO_TARBALLS to a folder of fio-X.tar.gz)"; \
 	else \
 	  FV_FIO_TARBALLS="$(abspath $(FV_FIO_TARBALLS))" \
-	  FV_FRESH_SUITE=$(FV_FRESH_SUITE) \
+	  FV_FRESH_SUITE=$(FV_FRESH_SUITE) FV_FRESH_WEB=$(FV_FRESH_WEB) \
 	  FV_FRESH_ROOT=$(BUILD)/fresh/$(FV_FRESH_SUITE) tests/fresh/run.sh; \
 	fi

@@ -12,7 +12,8 @@
 # exact version of Debian's fio.
 #
 # Environment: FV_FRESH_SUITE (default trixie), FV_FRESH_ROOT (the root's
-# folder, made anew), FV_FIO_TARBALLS (folder of fio-X.tar.gz). Needs root.
+# folder, made anew), FV_FIO_TARBALLS (folder of fio-X.tar.gz), FV_FRESH_WEB
+# (1: make web too). Needs root.
 # Last line: "fresh SUITE: N passed, M failed".
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -159,6 +160,18 @@ in_root tour "the README's tour: fioverdict on PATH after make demo" \
 	"export PATH=/usr/local/sbin:/usr/local/bin:\$PATH &&
 	 fioverdict compare tests/acceptance/corpus/cdm | grep -q 'WD Blue 3D 1TB' &&
 	 fioverdict verdict tests/acceptance/corpus/fio-text/joedicastro-vps-comparison >/dev/null" || finish
+# make web (FV_FRESH_WEB=1): the browser's build from the README's one
+# command, its packages and libraries fetched by itself.
+if [ "${FV_FRESH_WEB:-0}" = 1 ]; then
+	in_root web "make web (installs what it needs, builds the module and the page)" "make web"
+	page=$ROOT/root/fioverdict/build/web/fioverdict.html
+	if [ -s "$ROOT/root/fioverdict/build/web/fioverdict.wasm" ] && [ -s "$page" ] &&
+		[ "$(stat -c %s "$page")" -le $((4 << 20)) ] && grep -q 'id="fv-wasm"' "$page"; then
+		ok "$SUITE: make web built fioverdict.wasm and fioverdict.html ($(stat -c %s "$page") bytes)"
+	else
+		not_ok "$SUITE: make web built fioverdict.wasm and fioverdict.html" "$(tail -n 5 "$ROOT.web.log")"
+	fi
+fi
 if ls "$ROOT"/root/fioverdict/results/demo/rootfs/*/steady_randwrite_clat_hist.*.log >/dev/null 2>&1; then
 	ok "$SUITE: $fio_ver ($deb_ver) has zlib: the demo kept its histogram logs"
 else

@@ -62,6 +62,7 @@ examples=$(cd ci/examples && ls fioverdict-*.sh *.yml)
 		echo "644 usr/local/share/doc/fioverdict/examples/$e"
 	done
 	echo "644 usr/local/share/bash-completion/completions/fioverdict"
+	echo "644 usr/local/share/fioverdict/fioverdict.html"
 } | sort -k2 >"$TMP/want"
 (cd "$ROOT" && find . -type f -printf '%m %P\n' | sort -k2) >"$TMP/got"
 if diff "$TMP/want" "$TMP/got" >"$TMP/diff"; then
@@ -91,6 +92,14 @@ grep -qF "job file $P/share/fioverdict/jobfiles/placement.fio," "$TMP/out" &&
 	grep -qF "engine external:$P/lib/fioverdict/uring_durable.so," "$TMP/out" &&
 	ok "the job file and the engine are the installed ones" || ko "found: $(cat "$TMP/out")"
 if grep -q "$SRC" "$TMP/out"; then ko "a path into the source tree was used"; else ok "nothing from the source or build tree"; fi
+# the browser's page, found beside the program as installed: report
+# --interactive puts the report in it
+mkdir -p "$OUT/elsewhere/res"
+cp tests/postproc/fixtures/diskspd/*.xml "$OUT/elsewhere/res/"
+check "report --interactive (the installed page)" alone fioverdict report -q --interactive res -o page.html
+grep -q 'id="fv-argv">{"options":\["-q"\],"inputs":\["res"\]}' "$OUT/elsewhere/page.html" &&
+	cmp -s -n 4096 "$P/share/fioverdict/fioverdict.html" "$OUT/elsewhere/page.html" &&
+	ok "report --interactive: the installed page, the inputs inside" || ko "report --interactive: $(head -c 300 "$OUT/elsewhere/page.html")"
 # the catalog and its prices, found beside the program as installed
 # (no FV_CATALOG, no build tree: the installed files are all there is)
 check "catalog show azure:P30 (the installed catalog)" alone fioverdict catalog show azure:P30

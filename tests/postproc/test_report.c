@@ -235,6 +235,40 @@ static void svg_of_a_chart(void **state)
 	fv_charts_free(&c);
 }
 
+/*
+ * report --interactive without the page of make web, or with a file that
+ * is not it: 69 before any work, the file named, no page written.
+ */
+static void interactive_without_its_page(void **state)
+{
+	const char *page = fvt_at("page.html"), *fake = fvt_at("fake.html");
+	char *out, *err;
+
+	(void) state;
+	setenv("FV_WEB_PAGE", fvt_at("missing.html"), 1);
+	assert_int_equal(fvt_run(&out, &err, "report", "--interactive",
+				 fvt_path("FV_FIXTURES",
+					  "tests/postproc/fixtures", "diskspd"),
+				 "-o", page, NULL),
+			 69);
+	assert_non_null(strstr(err, "missing.html: No such file"));
+	assert_int_equal(access(page, F_OK), -1);
+	free(out);
+	free(err);
+	fvt_mkfile(fake, "<html></html>\n", 14);
+	setenv("FV_WEB_PAGE", fake, 1);
+	assert_int_equal(fvt_run(&out, &err, "report", "--interactive",
+				 fvt_path("FV_FIXTURES",
+					  "tests/postproc/fixtures", "diskspd"),
+				 "-o", page, NULL),
+			 69);
+	assert_non_null(strstr(err, "fake.html is not the page of make web"));
+	assert_int_equal(access(page, F_OK), -1);
+	unsetenv("FV_WEB_PAGE");
+	free(out);
+	free(err);
+}
+
 /* A fleet whose hosts have no p99: that chart is left out, saying why. */
 static void fleet_without_p99(void **state)
 {
@@ -290,6 +324,8 @@ int main(void)
 						teardown),
 		cmocka_unit_test_setup_teardown(svg_of_a_chart, setup,
 						teardown),
+		cmocka_unit_test_setup_teardown(interactive_without_its_page,
+						setup, teardown),
 		cmocka_unit_test_setup_teardown(fleet_without_p99, setup,
 						teardown),
 	};

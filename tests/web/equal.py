@@ -35,19 +35,19 @@ CATALOG_COMMANDS = [
 ]
 DATE = re.compile(rb"fioverdict [^,<]*, \d{4}-\d\d-\d\d \d\d:\d\d UTC")
 
-passed = failed = 0
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "acceptance"))
+from tally import Tally  # noqa: E402
+
+T = Tally()
 
 
 def ok(msg):
-    global passed
-    passed += 1
-    print(f"ok   {msg}")
+    T.say(True, msg)
 
 
 def ko(msg):
-    global failed
-    failed += 1
-    print(f"FAIL {msg}")
+    T.say(False, msg)
 
 
 def argv(cmd, extra, fmt, folder, out_html):
@@ -157,8 +157,7 @@ def main():
             ko(f"{j['what']}: no output at all (exit {st_n})")
         else:
             ok(f"{j['what']}: exit {st_n}, {len(out_n)} bytes alike")
-    print(f"web-equal: {passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return T.report("web-equal")
 
 
 if __name__ == "__main__":

@@ -10,6 +10,9 @@ python3-selenium), opened from file:// with every network request refused.
   its frame, as many charts as the native report's), and a screenshot; a
   second folder dropped (a drop event carrying its files) replaces it.
 - A file it cannot read: exit status 2 and the file named on the page.
+- A report written with report --interactive (the DiskSpd folder): opened,
+  it shows the native report; another folder picked and shown, the report
+  holds the labels of both, as the native report of both folders does.
 - No console error and no network request, all along; the controls: a
   console error and a request the checks must see.
 
@@ -26,19 +29,19 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
-passed = failed = 0
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "acceptance"))
+from tally import Tally  # noqa: E402
+
+T = Tally()
 
 
 def ok(msg):
-    global passed
-    passed += 1
-    print(f"ok   {msg}")
+    T.say(True, msg)
 
 
 def ko(msg):
-    global failed
-    failed += 1
-    print(f"FAIL {msg}")
+    T.say(False, msg)
 
 
 def browser(work):
@@ -64,7 +67,9 @@ def requests(driver):
         m = json.loads(e["message"])["message"]
         if m.get("method") == "Network.requestWillBeSent":
             u = m["params"]["request"]["url"]
-            if not u.startswith(("file:", "data:", "blob:", "about:")):
+            # the browser's own pages (chrome:) are no request off it
+            if not u.startswith(("file:", "data:", "blob:", "about:",
+                                 "chrome:", "chrome-extension:")):
                 urls.append(u)
     return urls
 
@@ -75,7 +80,10 @@ def errors(driver):
 
 
 def pick(driver, input_id, path):
+    """PATH given to the page's input (what was there before, cleared)."""
     el = driver.find_element(By.ID, input_id)
+    driver.find_element(By.ID, "clear").click()
+    driver.execute_script("arguments[0].value = ''", el)
     el.send_keys(path)
     for _ in range(100):
         if driver.find_element(By.ID, "files").text.startswith(
@@ -130,7 +138,8 @@ def same_rows(driver, native, folder):
         else:
             ko(f"{name}: {cmd}: exit {r['status']} (native "
                f"{p.returncode}), {sum(len(v) for v in got.values())} "
-               f"rows (native {n}), same: {got == want}")
+               f"rows (native {n}), same: {got == want}: "
+               f"{r['stderr'][:300]}")
 
 
 def wait_status(driver):
@@ -167,8 +176,12 @@ def person(driver, native, diskspd, other, work):
     else:
         ko(f"{name} report: '{status}', {srcdoc.count('<svg')} charts, "
            f"native {want}")
-    links = [a.text for a in driver.find_elements(By.CSS_SELECTOR,
-                                                  "#downloads a")]
+    for _ in range(300):  # the downloads are made after the page shows
+        links = [a.text for a in driver.find_elements(By.CSS_SELECTOR,
+                                                      "#downloads a")]
+        if len(links) >= 4:
+            break
+        time.sleep(0.1)
     if links == ["report.html", "verdict.md", "verdict.csv", "verdict.json"]:
         ok(f"downloads offered: {', '.join(links)}")
     else:
@@ -207,6 +220,58 @@ def unreadable(driver, work):
         ko(f"unreadable file: '{status}', '{msg[:200]}'")
 
 
+def labels(html):
+    """The labels a report page's comparison table names, in order."""
+    import re
+    return re.findall(r'<tr><td>([^<]*)</td>', html.split(
+        "Comparison by label", 1)[-1].split("</table>", 1)[0])
+
+
+def interactive(driver, native, page, diskspd, other, work):
+    out = os.path.join(work, "interactive.html")
+    env = dict(os.environ, FV_WEB_PAGE=page)
+    p = subprocess.run([native, "report", "-q", "--interactive",
+                        os.path.basename(diskspd), "-o", out],
+                       cwd=os.path.dirname(diskspd), env=env,
+                       capture_output=True)
+    if p.returncode:
+        ko(f"report --interactive: exit {p.returncode}: {p.stderr[:300]}")
+        return
+    mine = os.path.join(work, "native-diskspd.html")
+    subprocess.run([native, "report", "-q", os.path.basename(diskspd), "-o",
+                    mine], cwd=os.path.dirname(diskspd))
+    driver.get("file://" + out)
+    first = driver.find_element(By.ID, "page").get_attribute("srcdoc") or ""
+    want = labels(open(mine, encoding="utf-8").read())
+    if want and labels(first) == want:
+        ok(f"report --interactive ({os.path.getsize(out)} bytes) opens on "
+           f"the native report: {len(want)} labels")
+    else:
+        ko(f"interactive report's first page: {labels(first)}, want {want}")
+    pick(driver, "pick-folder", other)
+    driver.find_element(By.ID, "go").click()
+    status = wait_status(driver)
+    both = driver.find_element(By.ID, "page").get_attribute("srcdoc") or ""
+    # the native report of both folders, the second as the page has it
+    link = os.path.join(work, "in")
+    os.makedirs(link, exist_ok=True)
+    dest = os.path.join(link, os.path.basename(other))
+    if not os.path.exists(dest):
+        os.symlink(other, dest)
+    both_native = os.path.join(work, "native-both.html")
+    subprocess.run([native, "report", "-q", os.path.basename(diskspd),
+                    os.path.join(link, os.path.basename(other)), "-o",
+                    both_native], cwd=os.path.dirname(diskspd))
+    want = labels(open(both_native, encoding="utf-8").read())
+    if status.startswith("fioverdict report: exit status 0") and \
+            labels(both) == want and len(want) > len(labels(first)):
+        ok(f"a folder dropped on it: the report of both, {len(want)} "
+           f"labels as the native report's")
+    else:
+        ko(f"interactive with another folder: '{status}', {labels(both)}, "
+           f"want {want}")
+
+
 def main():
     native, page, work, diskspd, *folders = sys.argv[1:]
     native, page, work = (os.path.abspath(p) for p in (native, page, work))
@@ -227,6 +292,8 @@ def main():
                os.path.abspath(folders[0]), work)
         driver.get("file://" + page)
         unreadable(driver, work)
+        interactive(driver, native, page, os.path.abspath(diskspd),
+                    os.path.abspath(folders[0]), work)
         errs, reqs = errors(driver), requests(driver)
         ok("no console error") if not errs else ko(f"console: {errs[:3]}")
         ok("no network request") if not reqs else ko(f"requests: {reqs[:3]}")
@@ -241,8 +308,7 @@ def main():
             ko(f"control not seen: {errs} {reqs}")
     finally:
         driver.quit()
-    print(f"web-page: {passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return T.report("web-page")
 
 
 if __name__ == "__main__":
