@@ -189,7 +189,9 @@ def person(driver, native, diskspd, other, work):
     driver.switch_to.frame(driver.find_element(By.ID, "page"))
     driver.switch_to.default_content()
     shot = os.path.join(work, "diskspd.png")
+    driver.set_window_size(1280, 2000)  # the report in its frame, seen
     driver.save_screenshot(shot)
+    driver.set_window_size(1280, 900)
     ok(f"screenshot {shot}") if os.path.getsize(shot) > 20000 else \
         ko("screenshot too small")
 
