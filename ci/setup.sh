@@ -31,15 +31,16 @@ fresh_pkgs=(debootstrap)
 # man-db and bash-completion are what the installed package is used with,
 # python3-yaml reads the CI examples.
 package_pkgs=(debhelper lintian man-db bash-completion python3-yaml)
-# make web: clang and lld for wasm32-wasi, WASI's libc and the compiler's
-# runtime for it (named after clang's major version), cmake and dpkg-dev
-# for the libraries' Debian sources (web/deps.sh).
+# make web: clang, lld and llvm (its ar and ranlib) for wasm32-wasi, WASI's
+# libc and the compiler's runtime for it (named after clang's major
+# version), cmake and dpkg-dev for the libraries' Debian sources
+# (web/deps.sh).
 clang_major=$(clang --version 2>/dev/null | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -1 || true)
 if [ -z "$clang_major" ]; then
 	# not installed yet: the version Debian's clang package depends on
 	clang_major=$(apt-cache depends clang 2>/dev/null | sed -n 's/.*Depends: clang-\([0-9]*\)$/\1/p' | head -1 || true)
 fi
-web_pkgs=(build-essential clang lld wasi-libc "libclang-rt-${clang_major:-14}-dev-wasm32"
+web_pkgs=(build-essential clang lld llvm wasi-libc "libclang-rt-${clang_major:-14}-dev-wasm32"
 	cmake dpkg-dev)
 # its tests: node runs the module under WASI, python3-selenium drives
 # Chromium through chromedriver for the page

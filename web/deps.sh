@@ -3,7 +3,7 @@
 # source packages of the versions installed here (the same code the native
 # build links): jansson, expat, zlib. Debian ships none of them for wasm.
 #
-# Usage: web/deps.sh OUT   (installs OUT/include, OUT/lib; idempotent)
+# Usage: web/deps.sh OUT   (installs OUT/include, OUT/lib, then OUT/.done)
 # Env: CC_WASM (clang with wasm32-wasi support), AR_WASM, RANLIB_WASM.
 #
 # The sources come through apt with a source list of this build's own
@@ -15,7 +15,7 @@ OUT=$(realpath -m "$1")
 CC_WASM=${CC_WASM:-clang}
 AR_WASM=${AR_WASM:-llvm-ar}
 RANLIB_WASM=${RANLIB_WASM:-llvm-ranlib}
-if [ -f "$OUT/.done" ]; then exit 0; fi
+rm -f "$OUT/.done"
 mkdir -p "$OUT"/{apt/lists/partial,apt/cache/archives/partial,src,include,lib}
 
 die() { echo "web/deps.sh: $*" >&2; exit 1; }
