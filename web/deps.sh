@@ -8,15 +8,16 @@
 #
 # The sources come through apt with a source list of this build's own
 # (OUT/apt), made from the system's, so the system's apt setup is not
-# touched. A version the archive no longer serves (a security update
-# superseded) falls back to the newest other version it lists.
+# touched. A version the archive does not serve (a security update
+# superseded, or not mirrored) falls back to the newest other version it
+# lists, the other stable suite's among them.
 set -euo pipefail
 OUT=$(realpath -m "$1")
 CC_WASM=${CC_WASM:-clang}
 AR_WASM=${AR_WASM:-llvm-ar}
 RANLIB_WASM=${RANLIB_WASM:-llvm-ranlib}
 rm -f "$OUT/.done"
-mkdir -p "$OUT"/{apt/lists/partial,apt/cache/archives/partial,src,include,lib}
+mkdir -p "$OUT"/{apt/cache/archives/partial,src,include,lib}
 
 die() { echo "web/deps.sh: $*" >&2; exit 1; }
 
@@ -47,28 +48,73 @@ sources() {
 	} | sed 's/\[signed-by=\] //' | sort -u
 }
 
-APT=(-o Dir::Etc::SourceList="$OUT/apt/sources.list" -o Dir::Etc::SourceParts=-
-	-o Dir::State::Lists="$OUT/apt/lists" -o Dir::Cache="$OUT/apt/cache"
-	-o Debug::NoLocking=1)
-sources >"$OUT/apt/sources.list"
-[ -s "$OUT/apt/sources.list" ] || die "no deb line in /etc/apt to take sources from"
-apt-get "${APT[@]}" -q update >"$OUT/apt/update.log" 2>&1 ||
-	die "apt-get update of the source lists failed: see $OUT/apt/update.log"
+# A mirror may list a source it does not serve (a security update's, not
+# yet mirrored): the archive's other stable suite beside each suite of
+# this machine's, the fallback (Debian 12 and 13: one of them is this
+# machine's own).
+siblings() {
+	awk '{ for (i = 2; i <= NF; i++) if ($i !~ /^\[/) break
+	       uri = i; suite = i + 1
+	       if ($suite ~ /-/) next
+	       split("bookworm trixie", names, " ")
+	       for (k in names) {
+		   if (names[k] == $suite) continue
+		   line = $0; sub(" " $suite " ", " " names[k] " ", line); print line
+	       } }'
+}
 
-# PKG: its source unpacked in $OUT/src/PKG, the installed version first.
+# apt on a source list of this build's own: NAME, the lists' folder.
+apt_of() {
+	local name=$1
+	mkdir -p "$OUT/apt/$name/lists/partial"
+	printf '%s\n' -o "Dir::Etc::SourceList=$OUT/apt/$name.list" -o Dir::Etc::SourceParts=- \
+		-o "Dir::State::Lists=$OUT/apt/$name/lists" -o "Dir::Cache=$OUT/apt/cache" \
+		-o Debug::NoLocking=1
+}
+mapfile -t OWN < <(apt_of own)
+mapfile -t OTHER < <(apt_of other)
+sources >"$OUT/apt/own.list"
+[ -s "$OUT/apt/own.list" ] || die "no deb line in /etc/apt to take sources from"
+siblings <"$OUT/apt/own.list" | sort -u >"$OUT/apt/other.list"
+apt-get "${OWN[@]}" -q update >"$OUT/apt/update.log" 2>&1 ||
+	die "apt-get update of the source lists failed: see $OUT/apt/update.log"
+other_ready=false
+
+# Versions of PKG's source through the apt options given, newest first.
+versions() {
+	local pkg=$1
+	shift
+	apt-cache "$@" showsrc "$pkg" 2>/dev/null | sed -n 's/^Version: //p' | sort -u | sort -r -V
+}
+
+# Downloads and unpacks PKG=V through the apt options given: 0 or 1.
+unpack() {
+	local pkg=$1 v=$2
+	shift 2
+	(cd "$OUT/src/dl" && apt-get "$@" -q source --download-only "$pkg=$v" \
+		>>"$OUT/src/$pkg.log" 2>&1) || return 1
+	(cd "$OUT/src/dl" && dpkg-source -q -x ./*.dsc "$OUT/src/$pkg") >>"$OUT/src/$pkg.log" 2>&1 ||
+		die "dpkg-source could not unpack $pkg $v: see $OUT/src/$pkg.log"
+	echo "$pkg $v" >>"$OUT/versions"
+	rm -rf "$OUT/src/dl"
+}
+
+# PKG: its source unpacked in $OUT/src/PKG: the installed version first,
+# then the newest of this machine's suites, then of the other suite's.
 fetch() {
 	local pkg=$1 want v
 	want=$(dpkg-query -W -f='${source:Version}' "$2" 2>/dev/null || true)
 	rm -rf "$OUT/src/$pkg" "$OUT/src/dl" && mkdir -p "$OUT/src/dl"
-	for v in $want $(apt-cache "${APT[@]}" showsrc "$pkg" | sed -n 's/^Version: //p'); do
-		if (cd "$OUT/src/dl" && apt-get "${APT[@]}" -q source --download-only "$pkg=$v" \
-			>>"$OUT/src/$pkg.log" 2>&1); then
-			(cd "$OUT/src/dl" && dpkg-source -q -x ./*.dsc "$OUT/src/$pkg") >>"$OUT/src/$pkg.log" 2>&1 ||
-				die "dpkg-source could not unpack $pkg $v: see $OUT/src/$pkg.log"
-			echo "$pkg $v" >>"$OUT/versions"
-			rm -rf "$OUT/src/dl"
-			return 0
-		fi
+	for v in $want $(versions "$pkg" "${OWN[@]}"); do
+		unpack "$pkg" "$v" "${OWN[@]}" && return 0
+	done
+	if ! $other_ready; then
+		apt-get "${OTHER[@]}" -q update >>"$OUT/apt/update.log" 2>&1 ||
+			die "apt-get update of the other suite's source lists failed: see $OUT/apt/update.log"
+		other_ready=true
+	fi
+	for v in $(versions "$pkg" "${OTHER[@]}"); do
+		unpack "$pkg" "$v" "${OTHER[@]}" && return 0
 	done
 	die "no version of the source package $pkg could be downloaded: see $OUT/src/$pkg.log"
 }
