@@ -229,7 +229,12 @@ int fv_compat_strverscmp(const char *s1, const char *s2)
 }
 
 #ifdef __wasi__
-char *realpath(const char *path, char *resolved)
+/*
+ * What WASI's libc lacks is weak here: a newer wasi-libc that has it
+ * (Debian 13's has fchmod) keeps its own. qsort, qsort_r and strverscmp
+ * are not: this build orders as glibc does, whatever the libc's are.
+ */
+__attribute__((weak)) char *realpath(const char *path, char *resolved)
 {
 	return fv_compat_realpath(path, resolved);
 }
@@ -251,14 +256,14 @@ int strverscmp(const char *a, const char *b)
 	return fv_compat_strverscmp(a, b);
 }
 
-int fchmod(int fd, mode_t mode)
+__attribute__((weak)) int fchmod(int fd, mode_t mode)
 {
 	(void) fd;
 	(void) mode;
 	return 0;
 }
 
-int kill(pid_t pid, int sig)
+__attribute__((weak)) int kill(pid_t pid, int sig)
 {
 	(void) pid;
 	(void) sig;
@@ -266,7 +271,7 @@ int kill(pid_t pid, int sig)
 	return -1;
 }
 
-int gethostname(char *name, size_t len)
+__attribute__((weak)) int gethostname(char *name, size_t len)
 {
 	(void) name;
 	(void) len;
@@ -274,7 +279,7 @@ int gethostname(char *name, size_t len)
 	return -1;
 }
 
-int madvise(void *addr, size_t len, int advice)
+__attribute__((weak)) int madvise(void *addr, size_t len, int advice)
 {
 	(void) addr;
 	(void) len;
