@@ -7,8 +7,9 @@
 //                                    standard output
 // The directory a run is in is preopened as "." (relative paths resolve
 // there, as the native binary's do); FV_CATALOG, when set, names a folder
-// preopened at that same path. The tests compare what it prints with the native
-// binary's.
+// preopened at that same path. The tests compare what it prints with the
+// native binary's. Give it a file, not a pipe, for standard output: node's
+// pipes are non-blocking, and a WASI write that would block fails.
 import { readFile } from 'node:fs/promises';
 import { openSync, closeSync } from 'node:fs';
 import { WASI } from 'node:wasi';
