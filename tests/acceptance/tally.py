@@ -30,6 +30,12 @@ class Tally:
         print(("ok   " if ok else "FAIL ") + what)
         return self.check(ok, what)
 
+    def ok(self, what):
+        return self.say(True, what)
+
+    def ko(self, what):
+        return self.say(False, what)
+
     def report(self, name):
         """Prints the failures and "NAME: N passed, N failed"; the exit
         status the script ends with."""

@@ -34,14 +34,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
 from tally import Tally  # noqa: E402
 
 T = Tally()
-
-
-def ok(msg):
-    T.say(True, msg)
-
-
-def ko(msg):
-    T.say(False, msg)
+ok, ko = T.ok, T.ko
 
 
 def browser(work):
