@@ -15,10 +15,10 @@
 
 struct report_opts {
 	const char *title;
-	uint64_t fail_on;    /* --fail-on: bit per enum fv_verdict */
-	bool history;	     /* --history: the inputs are a history's runs */
-	bool interactive;    /* --interactive: the browser's page around it */
-	char web_page[4096]; /* --interactive: the page (html/interactive.c) */
+	uint64_t fail_on; /* --fail-on: bit per enum fv_verdict */
+	bool history;	  /* --history: the inputs are a history's runs */
+	bool interactive; /* --interactive: the browser's page around it */
+	char *web_page;	  /* --interactive: the page (html/interactive.c) */
 	/* report_main's: the page runs the command line again */
 	char *const *argv;
 	size_t argc;
@@ -176,7 +176,7 @@ static int find_web_page(const struct fv_cmdline *c, struct report_opts *ro,
 {
 	char err[4400];
 
-	if (fv_web_page(ro->web_page, sizeof(ro->web_page), err, sizeof(err))) {
+	if (fv_web_page(&ro->web_page, err, sizeof(err))) {
 		fprintf(c->err, "fioverdict report: --interactive: %s\n", err);
 		return FV_EXIT_UNAVAILABLE;
 	}
@@ -212,6 +212,7 @@ static int report_main(const struct fv_invocation *inv, int argc, char **argv)
 		fv_suite_free(&s);
 	}
 	fv_cmdline_free(&c);
+	free(ro.web_page);
 	return ret;
 }
 

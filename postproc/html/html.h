@@ -68,13 +68,14 @@ int fv_html_write(FILE *out, const struct fv_page *p);
 /*
  * report --interactive (interactive.c): the browser's page of make web,
  * found as $FV_WEB_PAGE, else beside the program (the build tree's
- * web/fioverdict.html, an installation's share/fioverdict/), into buf.
- * 0, or -errno when there is none or it is not that page (why in err).
+ * web/fioverdict.html, an installation's share/fioverdict/), read whole
+ * into *text (the caller frees it). 0, or -errno when there is none or it
+ * is not that page (why in err).
  */
-int fv_web_page(char *buf, size_t len, char *err, size_t errlen);
+int fv_web_page(char **text, char *err, size_t errlen);
 
 struct fv_interactive {
-	const char *page;   /* the browser's page (fv_web_page) */
+	const char *page;   /* the browser's page, as fv_web_page read it */
 	const char *report; /* this report's page, and its length */
 	size_t report_len;
 	/* the command line after the subcommand's name (argv[0]), options

@@ -21,41 +21,44 @@
 
 #define MARKER "<!--FV_INPUTS-->"
 
-/* Is path the page of make web (it has the marker)? 0 or -errno. */
-static int is_web_page(const char *path)
+/* The page at path, read whole, if it is the page of make web. */
+static int read_web_page(const char *path, char **text)
 {
 	FILE *f = fopen(path, "rb");
-	char *text = NULL;
 	size_t len;
-	int ret = f ? fv_read_all(f, 0, &text, &len) : -errno;
+	int ret = f ? fv_read_all(f, 0, text, &len) : -errno;
 
 	if (f)
 		fclose(f);
-	if (!ret && !strstr(text, MARKER))
+	if (!ret && !strstr(*text, MARKER)) {
+		free(*text);
+		*text = NULL;
 		ret = -EINVAL;
-	free(text);
+	}
 	return ret;
 }
 
-int fv_web_page(char *buf, size_t len, char *err, size_t errlen)
+int fv_web_page(char **text, char *err, size_t errlen)
 {
 	const char *env = getenv("FV_WEB_PAGE");
-	char build[PATH_MAX];
+	char path[PATH_MAX], build[PATH_MAX];
 	int ret;
 
+	*text = NULL;
 	if (env) {
-		snprintf(buf, len, "%s", env);
+		snprintf(path, sizeof(path), "%s", env);
 	} else {
 		fv_beside_exe(build, sizeof(build), "web/fioverdict.html");
-		fv_beside_exe(buf, len, "share/fioverdict/fioverdict.html");
+		fv_beside_exe(path, sizeof(path),
+			      "share/fioverdict/fioverdict.html");
 		if (build[0] && !access(build, F_OK))
-			snprintf(buf, len, "%s", build);
+			snprintf(path, sizeof(path), "%s", build);
 	}
-	ret = buf[0] ? is_web_page(buf) : -ENOENT;
+	ret = path[0] ? read_web_page(path, text) : -ENOENT;
 	if (ret == -EINVAL)
 		snprintf(err, errlen,
 			 "%s is not the page of make web (no " MARKER " in it)",
-			 buf);
+			 path);
 	else if (ret && env)
 		snprintf(err, errlen, "FV_WEB_PAGE=%s: %s", env,
 			 strerror(-ret));
@@ -233,28 +236,13 @@ static int write_report(FILE *out, const struct fv_interactive *in)
 int fv_html_interactive(FILE *out, const struct fv_interactive *in, char *err,
 			size_t errlen)
 {
-	FILE *f = fopen(in->page, "rb");
-	char *page = NULL, *at, buf[PATH_MAX];
-	size_t len = 0;
-	int ret = f ? 0 : -errno;
+	const char *at = strstr(in->page, MARKER);
+	char buf[PATH_MAX];
+	int ret;
 
-	if (!ret) {
-		ret = fv_read_all(f, 0, &page, &len);
-		fclose(f);
-	}
-	if (ret) {
-		snprintf(err, errlen, "%s: %s", in->page, strerror(-ret));
-		return ret;
-	}
-	at = strstr(page, MARKER);
-	if (!at) {
-		snprintf(err, errlen,
-			 "%s: not the page of make web (no " MARKER " in it)",
-			 in->page);
-		free(page);
-		return -EINVAL;
-	}
-	fwrite(page, 1, (size_t) (at - page), out);
+	if (!at)
+		return -EINVAL; /* fv_web_page read no other page */
+	fwrite(in->page, 1, (size_t) (at - in->page), out);
 	ret = write_argv(out, in);
 	if (!ret)
 		ret = write_report(out, in);
@@ -264,6 +252,5 @@ int fv_html_interactive(FILE *out, const struct fv_interactive *in, char *err,
 				 errlen, 0);
 	if (!ret)
 		fputs(at + strlen(MARKER), out);
-	free(page);
 	return ret;
 }
