@@ -56,6 +56,7 @@ include tests/tests.mk
 include tests/acceptance/acceptance.mk
 include tests/docs/docs.mk
 include tests/hosts/hosts.mk
+include tests/replay/replay.mk
 include tests/fio-versions/versions.mk
 include tests/fresh/fresh.mk
 include tests/nvme/nvme.mk

@@ -366,6 +366,13 @@ static void apply_stamps(struct thread_data *td, struct glue_data *gd)
 		memcpy(&gd->issued[i]->issue_time, &now, sizeof(now));
 		io_u_queued(td, gd->issued[i]);
 	}
+	/*
+	 * fio paces a timed replay from the last issue, which it leaves to
+	 * an engine that stamps its own (FIO_ASYNCIO_SETS_ISSUE_TIME):
+	 * without this, every delay of the trace is taken as already past.
+	 */
+	if (fill && td->o.read_iolog_file)
+		memcpy(&td->last_issue, &now, sizeof(now));
 	if (gd->nissued)
 		io_u_mark_submit(td, gd->nissued);
 	gd->nissued = 0;

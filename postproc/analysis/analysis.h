@@ -40,6 +40,10 @@ struct fv_analysis {
 
 extern const struct fv_analysis fv_an_summary, fv_an_compare, fv_an_latency,
 	fv_an_scaling, fv_an_sweep;
+/* replay: the candidates a trace was replayed on (jobfiles/replay.fio). */
+extern const struct fv_analysis fv_an_replay;
+/* Does the set hold a replay's jobs? */
+bool fv_set_has_replay(const struct fv_set *set);
 /* sku: measured against the --sku limits (no table without --sku). */
 extern const struct fv_analysis fv_an_sku;
 /* ---- recommend: the SKUs that meet a need (recommend.c) ---- */

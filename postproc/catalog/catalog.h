@@ -294,6 +294,26 @@ bool fv_limit_reading(const struct fv_limit *lim, double level, double *dev);
 /* The higher of a rate limit's two readings, in B/s (IOPS: the figure). */
 double fv_limit_upper(const struct fv_limit *lim);
 
+/*
+ * rates.c: the rates a label's SKUs hold I/O to on its path, as the
+ * provisioned-disk emulator holds a replay to them: the binding sustained
+ * IOPS and B/s, and the disk's credit burst (0: none; an on-demand burst
+ * is not counted).
+ */
+struct fv_rates {
+	struct fv_limits lim; /* bound and burst point into it */
+	double iops, bw;      /* sustained; 0: no such limit */
+	double burst_iops, burst_bw, burst_s;
+};
+void fv_rates_of(const struct fv_label_sku *ls, struct fv_rates *r);
+/*
+ * The seconds ios requests of bytes in all take at those rates, starting
+ * with a full bucket (0: no limit applies); *bound (if given) the limit
+ * that decides it (NULL: none).
+ */
+double fv_rates_time(const struct fv_rates *r, double ios, double bytes,
+		     const struct fv_limit **bound);
+
 /* "5000 IOPS" or "200 MB/s" (the SKU's own unit), for sentences. */
 void fv_limit_fmt(char *buf, size_t len, const struct fv_limit *lim);
 /* "the disk azure:P30's 5000 IOPS baseline", for sentences. */

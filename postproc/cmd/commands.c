@@ -23,6 +23,8 @@ const struct fv_command *const fv_commands[] = {
 	&fv_cmd_matrix,
 	&fv_cmd_catalog,
 	&fv_cmd_recommend,
+	&fv_cmd_capture,
+	&fv_cmd_replay,
 	NULL,
 };
 /* clang-format on */

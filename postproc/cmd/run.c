@@ -232,46 +232,6 @@ static int parse(struct fv_cmdline *c, int argc, char **argv)
 	return fv_skus_resolve(c);
 }
 
-/* Everything that can be checked before a run directory exists. */
-static int preflight(struct fv_run *r, FILE *err)
-{
-	int ret = fv_run_find_jobfile(r, err);
-
-	if (!ret)
-		ret = fv_run_find_fio(r, err);
-	if (!ret)
-		ret = fv_run_find_engine(r, err);
-	if (!ret)
-		ret = fv_run_check_target(r, err);
-	if (!ret)
-		ret = fv_run_read_vars(r, err);
-	if (!ret)
-		ret = fv_run_check_hist_log(r, err);
-	if (!ret && r->hosts.n)
-		ret = fv_hosts_preflight(r, err);
-	return ret;
-}
-
-/* A run whose job file fio rejects leaves no directory behind. */
-static void discard_dir(const struct fv_run *r)
-{
-	unlink(r->jobcopy);
-	rmdir(r->dir);
-}
-
-static int prepare(struct fv_run *r, FILE *err)
-{
-	int ret = fv_run_make_dir(r, err);
-
-	if (!ret)
-		ret = fv_run_write_jobfile(r, err);
-	if (!ret)
-		ret = fv_run_parse_only(r, err);
-	if (ret && r->dir[0])
-		discard_dir(r);
-	return ret;
-}
-
 /* The tables and verdicts of this run, as text. */
 static int print_tables(const struct fv_cmdline *c, const struct run_opts *ro,
 			const struct fv_run *r)
@@ -389,11 +349,11 @@ static int run_main(const struct fv_invocation *inv, int argc, char **argv)
 		c.done = true;
 	}
 	if (!ret && !c.done)
-		ret = preflight(&ro->r, c.err);
+		ret = fv_run_preflight(&ro->r, c.err);
 	if (!ret && !c.done && ro->label2)
-		ret = preflight(&ro->r2, c.err);
+		ret = fv_run_preflight(&ro->r2, c.err);
 	if (!ret && !c.done)
-		ret = prepare(&ro->r, c.err);
+		ret = fv_run_prepare(&ro->r, c.err);
 	if (!ret && !c.done && ro->r.dry) {
 		fprintf(c.out,
 			"fioverdict run: checks passed (job file %s, fio %s, "
@@ -403,7 +363,7 @@ static int run_main(const struct fv_invocation *inv, int argc, char **argv)
 			fprintf(c.out, ", %zu hosts, each with fio %s",
 				ro->r.hosts.n, ro->r.hosts.v[0].server_fio);
 		fputs(")\n", c.out);
-		discard_dir(&ro->r);
+		fv_run_discard_dir(&ro->r);
 		c.done = true;
 	}
 	/*
@@ -415,11 +375,11 @@ static int run_main(const struct fv_invocation *inv, int argc, char **argv)
 	 */
 	for (int i = 0; !ret && !c.done && i < ro->repeat; i++) {
 		if (i)
-			ret = prepare(&ro->r, c.err);
+			ret = fv_run_prepare(&ro->r, c.err);
 		if (!ret)
 			ret = execute(&c, ro, &ro->r, i);
 		if (!ret && ro->label2)
-			ret = prepare(&ro->r2, c.err);
+			ret = fv_run_prepare(&ro->r2, c.err);
 		if (!ret && ro->label2)
 			ret = execute(&c, ro, &ro->r2, i);
 	}

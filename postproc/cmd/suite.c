@@ -12,18 +12,19 @@
 
 /* sku: a table only with --sku. */
 const char *const fv_suite_tables[] = {
-	"summary", "compare", "sku",	 "latency",
-	"sweep",   "hosts",   "verdict", NULL,
+	"summary", "compare", "sku",	 "latency", "sweep",
+	"replay",  "hosts",   "verdict", NULL,
 };
 
 const char *const fv_report_tables[] = {
-	"summary", "compare", "sku",	 "latency", "sweep",
-	"matrix",  "hosts",   "verdict", NULL,
+	"summary", "compare", "sku",   "latency", "sweep",
+	"replay",  "matrix",  "hosts", "verdict", NULL,
 };
 
 static const struct fv_analysis *const analyses[] = {
-	&fv_an_summary, &fv_an_compare, &fv_an_latency, &fv_an_scaling,
-	&fv_an_sweep,	&fv_an_sku,	&fv_an_matrix,	NULL,
+	&fv_an_summary, &fv_an_compare, &fv_an_latency,
+	&fv_an_scaling, &fv_an_sweep,	&fv_an_sku,
+	&fv_an_matrix,	&fv_an_replay,	NULL,
 };
 
 static const struct fv_analysis *analysis_of(const char *name)
@@ -75,7 +76,8 @@ static bool has_hosts(const struct fv_set *set)
 
 /*
  * One table by name; "sweep" only when some job is part of a sweep,
- * "hosts" when some came from fio's servers.
+ * "replay" when some replayed a trace, "hosts" when some came from fio's
+ * servers.
  */
 static int add_table(struct fv_suite *s, const char *name,
 		     struct fv_report *rep)
@@ -88,6 +90,8 @@ static int add_table(struct fv_suite *s, const char *name,
 				    .diags = &s->set.diags };
 
 	if (!strcmp(name, "sweep") && !has_role(&s->set, FV_ROLE_SCALING))
+		return 0;
+	if (!strcmp(name, "replay") && !fv_set_has_replay(&s->set))
 		return 0;
 	if (!strcmp(name, "hosts"))
 		return has_hosts(&s->set) ? fv_hosts_table(&in, rep, &s->failed)

@@ -15,7 +15,7 @@
 #include "util/util.h"
 #include "runner.h"
 
-static int mkdir_p(const char *path)
+int fv_run_mkdir_p(const char *path)
 {
 	char buf[4096];
 
@@ -81,7 +81,7 @@ int fv_run_make_dir(struct fv_run *r, FILE *err)
 	strftime(ts, sizeof(ts), "%Y%m%dT%H%M%S", &tm);
 	if (!path_fmt(base, sizeof(base), "%s/%s", r->outdir, r->label))
 		return too_long(err, r->outdir);
-	ret = mkdir_p(base);
+	ret = fv_run_mkdir_p(base);
 	for (int k = 1; !ret && k < 100; k++) {
 		if (k == 1)
 			memcpy(r->stamp, ts, sizeof(ts));

@@ -123,6 +123,19 @@ int fv_run_read_vars(struct fv_run *r, FILE *err)
 	return resolve(r, err);
 }
 
+int fv_run_set_var(struct fv_run *r, const char *name, const char *val)
+{
+	for (size_t i = 0; i < r->nvars; i++) {
+		if (strcmp(r->vars[i].name, name))
+			continue;
+		if (strlen(val) >= sizeof(r->vars[i].value))
+			return -E2BIG;
+		memcpy(r->vars[i].value, val, strlen(val) + 1);
+		return 0;
+	}
+	return -ENOENT;
+}
+
 static bool is_ioengine_line(const char *line)
 {
 	const char *s = skip_space(line);

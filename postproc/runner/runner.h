@@ -11,6 +11,7 @@
 
 #include <limits.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #define FV_RUN_MAX_VARS 32
@@ -150,7 +151,44 @@ int fv_run_find_fio(struct fv_run *r, FILE *err);
 int fv_run_find_engine(struct fv_run *r, FILE *err);
 int fv_run_check_target(struct fv_run *r, FILE *err);
 
+/*
+ * scratch.c: targets a replay writes to. Whether path holds a file system
+ * (mounted, or a known signature: what names it): 1, 0, or -errno.
+ */
+int fv_target_holds_fs(const char *path, char *what, size_t len);
+/* A device's or file's size in bytes: 0 or -errno. */
+int fv_target_size(const char *path, uint64_t *size);
+/*
+ * A regular file at path (made if absent) of at least size bytes: the
+ * part added written through with data, or, sparse, left as a hole (for
+ * an emulated disk, whose pace is the emulator's). 0 or -errno.
+ */
+int fv_target_extend(const char *path, uint64_t size, bool sparse);
+
+/*
+ * jobfile.c: gives the job file's declared variable name (read by
+ * fv_run_read_vars) the value val: 0, -ENOENT (not declared), -E2BIG.
+ */
+int fv_run_set_var(struct fv_run *r, const char *name, const char *val);
+
+/* steps.c */
+/*
+ * Everything that can be checked before a run directory exists: the job
+ * file, fio, the engine, the target, the job file's variables, and the
+ * hosts. 0 or an exit status after printing why.
+ */
+int fv_run_preflight(struct fv_run *r, FILE *err);
+/*
+ * The run directory and the job file as run, which fio must accept
+ * (--parse-only); one it rejects leaves no directory behind.
+ */
+int fv_run_prepare(struct fv_run *r, FILE *err);
+/* Removes the job file's copy and the (then empty) run directory. */
+void fv_run_discard_dir(const struct fv_run *r);
+
 /* exec.c */
+/* mkdir -p path: 0 or -errno. */
+int fv_run_mkdir_p(const char *path);
 int fv_run_make_dir(struct fv_run *r, FILE *err);
 /* fio --parse-only on the copied job file: 0 or FV_EXIT_JOBFILE_BAD. */
 int fv_run_parse_only(const struct fv_run *r, FILE *err);

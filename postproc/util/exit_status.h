@@ -18,6 +18,7 @@ enum fv_exit {
 	FV_EXIT_UNAVAILABLE = 69,  /* fio or the engine not found */
 	FV_EXIT_SOFTWARE = 70,	   /* out of memory, internal error */
 	FV_EXIT_CANTCREAT = 73,	   /* an output cannot be created */
+	FV_EXIT_NOPERM = 77,	   /* capture: not root */
 	FV_EXIT_IOERR = 74,	   /* an output cannot be written */
 	FV_EXIT_INTERRUPTED = 130, /* SIGINT/SIGTERM: what finished is kept */
 };

@@ -12,7 +12,7 @@
 # before every fuzzing), plus FUZZ_SEEDS_NAME (files or directories,
 # FUZZ_FIND_NAME: find's tests on them) made by FUZZ_DEPS_NAME.
 FUZZ_TARGETS := ingest logs hist stats jobfile manifest catalog import \
-	provenance fio_text cdm diskspd diskspd_text fio_terse
+	provenance fio_text cdm diskspd diskspd_text fio_terse iolog
 
 # Compressed inputs: a few fixtures of each format gzipped (the harness
 # inflates them as an input file's are).

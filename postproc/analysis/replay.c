@@ -1,0 +1,284 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * replay: one row per candidate a captured trace was replayed on
+ * (jobfiles/replay.fio): how long the whole trace took as fast as the
+ * target allows (replay-fast), and what the catalog predicts for that
+ * I/O on the candidate's SKUs, by which limit; how far the replay at the
+ * trace's own pace fell behind it and its latency percentiles per kind
+ * (replay-timed).
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+
+#define TIMED "replay-timed"
+#define FAST "replay-fast"
+
+static const double pcts[] = { 50, 99, 99.9 };
+static const enum fv_dir kinds[] = { FV_DIR_READ, FV_DIR_WRITE, FV_DIR_SYNC,
+				     FV_DIR_TRIM };
+#define NPCTS (sizeof(pcts) / sizeof(*pcts))
+#define NKINDS (sizeof(kinds) / sizeof(*kinds))
+
+enum {
+	C_LABEL,
+	C_ELAPSED,
+	C_PREDICTED,
+	C_BOUND,
+	C_IOPS,
+	C_BW,
+	C_BEHIND,
+	C_FIXED
+};
+
+/* The label's newest job of that name (a replay's runs: the last). */
+static const struct fv_job *replay_job(const struct fv_set *set,
+				       const char *label, const char *name)
+{
+	const struct fv_job *best = NULL;
+
+	for (size_t i = 0; i < set->njobs; i++) {
+		const struct fv_job *j = set->jobs[i];
+
+		if (!j->label || strcmp(j->label, label) ||
+		    strcmp(j->name, name) || !fv_job_representative(j))
+			continue;
+		if (!best || j->timestamp >= best->timestamp)
+			best = j;
+	}
+	return best;
+}
+
+bool fv_set_has_replay(const struct fv_set *set)
+{
+	for (size_t i = 0; i < set->njobs; i++)
+		if (!strcmp(set->jobs[i]->name, TIMED) ||
+		    !strcmp(set->jobs[i]->name, FAST))
+			return true;
+	return false;
+}
+
+static double elapsed_ms(const struct fv_job *j)
+{
+	uint64_t ms = j->job_runtime_ms;
+
+	for (int d = 0; d < FV_DIR_NR; d++)
+		if (j->dir[d].present && j->dir[d].runtime_ms > ms)
+			ms = j->dir[d].runtime_ms;
+	return ms ? (double) ms : NAN;
+}
+
+/* The trace's span, from the jobs' description: "... span 20.731 s ...". */
+static double span_ms(const struct fv_job *j)
+{
+	const char *d = fv_job_opt(j, "description");
+	const char *at = d ? strstr(d, "span ") : NULL;
+	double s;
+
+	if (!at || sscanf(at + 5, "%lf s", &s) != 1 || !(s >= 0))
+		return NAN;
+	return s * 1000;
+}
+
+/* Requests that read or write, and their bytes: what a disk's limits pace. */
+static void paced(const struct fv_job *j, double *ios, double *bytes)
+{
+	*ios = 0;
+	*bytes = 0;
+	for (int d = FV_DIR_READ; d <= FV_DIR_WRITE; d++)
+		if (j->dir[d].present) {
+			*ios += (double) j->dir[d].total_ios;
+			*bytes += (double) j->dir[d].io_bytes;
+		}
+}
+
+static unsigned kinds_present(const struct fv_set *set, const char **labels,
+			      size_t nl)
+{
+	unsigned mask = 0;
+
+	for (size_t l = 0; l < nl; l++) {
+		const struct fv_job *j = replay_job(set, labels[l], TIMED);
+
+		for (size_t k = 0; j && k < NKINDS; k++)
+			if (j->dir[kinds[k]].present &&
+			    j->dir[kinds[k]].total_ios)
+				mask |= 1u << k;
+	}
+	return mask;
+}
+
+static int add_cols(struct fv_table *t, unsigned mask)
+{
+	static const struct {
+		const char *key, *title;
+		enum fv_unit unit;
+	} fixed[C_FIXED] = {
+		{ "label", "Candidate", FV_U_TEXT },
+		{ "elapsed_ms", "Elapsed", FV_U_MS },
+		{ "predicted_ms", "Catalog", FV_U_MS },
+		{ "bound_by", "Bound By", FV_U_TEXT },
+		{ "iops", "IOPS", FV_U_IOPS },
+		{ "bw", "BW", FV_U_BPS },
+		{ "behind_ms", "Behind", FV_U_MS },
+	};
+	int ret = 0;
+
+	for (size_t c = 0; c < C_FIXED && !ret; c++)
+		ret = fv_table_add_col(t, fixed[c].key, fixed[c].title,
+				       fixed[c].unit, 0);
+	for (size_t k = 0; k < NKINDS && !ret; k++) {
+		if (!(mask & (1u << k)))
+			continue;
+		for (size_t p = 0; p < NPCTS && !ret; p++) {
+			char key[48], title[48];
+			const char *kn = fv_dir_name(kinds[k]);
+
+			snprintf(title, sizeof(title), "%c%s ", kn[0] - 32,
+				 kn + 1);
+			fv_pct_key(title + strlen(title),
+				   sizeof(title) - strlen(title), "", pcts[p]);
+			snprintf(key, sizeof(key), "%s_", kn);
+			fv_pct_key(key + strlen(key), sizeof(key) - strlen(key),
+				   "", pcts[p]);
+			ret = fv_table_add_col(t, key, title, FV_U_NS, 0);
+		}
+	}
+	return ret;
+}
+
+static int fast_cells(struct fv_table *t, size_t row, const struct fv_job *f,
+		      const struct fv_label_skus *skus, const char *label)
+{
+	const struct fv_label_sku *ls =
+		skus ? fv_label_skus_find(skus, label) : NULL;
+	const struct fv_limit *bound = NULL;
+	struct fv_rates r;
+	double ios, bytes, ms = elapsed_ms(f);
+	char name[200];
+	int ret;
+
+	paced(f, &ios, &bytes);
+	ret = fv_cell_num(t, row, C_ELAPSED, ms);
+	ret = ret ? ret : fv_cell_num(t, row, C_IOPS, ios / ms * 1000);
+	ret = ret ? ret : fv_cell_num(t, row, C_BW, bytes / ms * 1000);
+	if (ret || !ls)
+		return ret ? ret
+			   : fv_cell_na(t, row, C_PREDICTED,
+					"no --sku for this candidate")
+				     ?: fv_cell_na(t, row, C_BOUND,
+						   "no --sku for this "
+						   "candidate");
+	fv_rates_of(ls, &r);
+	ms = fv_rates_time(&r, ios, bytes, &bound) * 1000;
+	if (!bound)
+		return fv_cell_na(t, row, C_PREDICTED,
+				  "its SKUs give no IOPS or throughput limit")
+			       ?: fv_cell_na(t, row, C_BOUND, "no limit");
+	fv_limit_name(name, sizeof(name), bound);
+	ret = fv_cell_num(t, row, C_PREDICTED, ms);
+	return ret ? ret : fv_cell_str(t, row, C_BOUND, name);
+}
+
+static int timed_cells(struct fv_table *t, size_t row, const struct fv_set *set,
+		       const struct fv_job *j, unsigned mask)
+{
+	double span = span_ms(j), ms = elapsed_ms(j);
+	size_t col = C_FIXED;
+	int ret;
+
+	ret = isnan(span) ? fv_cell_na(t, row, C_BEHIND,
+				       "the job's description gives no "
+				       "trace span")
+			  : fv_cell_num(t, row, C_BEHIND,
+					ms > span ? ms - span : 0);
+	for (size_t k = 0; k < NKINDS && !ret; k++) {
+		if (!(mask & (1u << k)))
+			continue;
+		for (size_t p = 0; p < NPCTS && !ret; p++, col++)
+			ret = fv_put_pct(t, row, col, set, j, kinds[k],
+					 fv_lat_own(j),
+					 fv_pct_index(set, pcts[p]));
+	}
+	return ret;
+}
+
+static int na_from(struct fv_table *t, size_t row, size_t from, size_t to,
+		   const char *why)
+{
+	int ret = 0;
+
+	for (size_t c = from; c < to && !ret; c++)
+		ret = fv_cell_na(t, row, c, why);
+	return ret;
+}
+
+static int put_row(struct fv_table *t, const struct fv_set *set,
+		   const struct fv_aopts *o, const char *label, unsigned mask)
+{
+	const struct fv_job *f = replay_job(set, label, FAST);
+	const struct fv_job *tj = replay_job(set, label, TIMED);
+	int row = fv_table_add_row(t);
+	int ret;
+
+	if (row < 0)
+		return row;
+	ret = fv_cell_str(t, (size_t) row, C_LABEL, label);
+	if (!ret && f && fv_job_failed(f))
+		ret = na_from(t, (size_t) row, C_ELAPSED, C_BEHIND,
+			      "the as-fast-as-it-allows replay failed");
+	else if (!ret && f)
+		ret = fast_cells(t, (size_t) row, f, o->skus, label);
+	else if (!ret)
+		ret = na_from(t, (size_t) row, C_ELAPSED, C_BEHIND,
+			      "no replay-fast job");
+	if (!ret && tj && !fv_job_failed(tj))
+		return timed_cells(t, (size_t) row, set, tj, mask);
+	return ret ? ret
+		   : na_from(t, (size_t) row, C_BEHIND, t->ncols,
+			     tj ? "the timed replay failed"
+				: "no replay-timed job");
+}
+
+static int run(const struct fv_set *set, const struct fv_aopts *o,
+	       struct fv_report *rep, struct fv_diags *diags)
+{
+	struct fv_table *t = fv_table_new("replay", "Replay of a trace");
+	const char **labels = NULL;
+	size_t nl = 0;
+	unsigned mask;
+	int ret;
+
+	(void) diags;
+	if (!t || fv_report_add(rep, t)) {
+		fv_table_free(t);
+		return -ENOMEM;
+	}
+	ret = fv_labels(set, false, &labels, &nl);
+	mask = ret ? 0 : kinds_present(set, labels, nl);
+	ret = ret ? ret : add_cols(t, mask);
+	for (size_t l = 0; l < nl && !ret; l++)
+		if (replay_job(set, labels[l], FAST) ||
+		    replay_job(set, labels[l], TIMED))
+			ret = put_row(t, set, o, labels[l], mask);
+	if (!ret)
+		ret = fv_table_note(
+			t, "Elapsed: the whole trace as fast as the candidate "
+			   "allows (replay-fast); Catalog: what its SKUs' "
+			   "limits give for the same reads and writes, from a "
+			   "full credit bucket; Behind: how much longer than "
+			   "the trace the replay at its own pace took "
+			   "(replay-timed), whose latency percentiles "
+			   "follow (fio's completion latency).");
+	free(labels);
+	return ret;
+}
+
+const struct fv_analysis fv_an_replay = {
+	.name = "replay",
+	.run = run,
+};

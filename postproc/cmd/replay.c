@@ -1,0 +1,552 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * fioverdict replay --iolog FILE --target LABEL=PATH | --sku [LABEL=]ID
+ * [--vm SIZE]...: a captured trace replayed on each candidate with
+ * jobfiles/replay.fio (at its own pace, then as fast as it allows), each
+ * a run directory as `fioverdict run` makes, then the comparison.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd_int.h"
+#include "runner/runner.h"
+#include "trace/trace.h"
+
+#define MAX_CANDIDATES 16
+#define NEOPTS 6
+
+struct candidate {
+	char label[96];
+	const char *target; /* a real target; NULL: emulated */
+	const char *sku;    /* the emulated disk's ID */
+	const char *vm;	    /* --vm after its --sku: vm_id */
+	char vm_id[96];
+	char scratch[4200]; /* the emulated disk's backing file */
+	char eopt[NEOPTS][64];
+	struct fv_run r;
+};
+
+struct replay_opts {
+	const char *iolog;
+	const char *outdir;
+	int iodepth;
+	bool force;
+	struct candidate cand[MAX_CANDIDATES];
+	size_t n;
+	struct fv_trace trace;
+	uint64_t extent; /* the trace's last byte, +1 */
+};
+
+/* Letters, digits, '.', '+' and '-': a run directory's and file's name. */
+static bool label_ok(const char *s)
+{
+	if (!*s || *s == '.' || *s == '-' || strlen(s) > 64)
+		return false;
+	return strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+			 "0123456789.+-") == strlen(s);
+}
+
+static struct candidate *new_candidate(struct fv_cmdline *c, const char *label,
+				       size_t len)
+{
+	struct replay_opts *ro = c->own;
+	struct candidate *k;
+
+	if (ro->n == MAX_CANDIDATES) {
+		fv_usage_error(c, "at most %d candidates", MAX_CANDIDATES);
+		return NULL;
+	}
+	k = &ro->cand[ro->n];
+	snprintf(k->label, sizeof(k->label), "%.*s", (int) len, label);
+	for (size_t i = 0; i < ro->n; i++)
+		if (!strcmp(ro->cand[i].label, k->label)) {
+			fv_usage_error(c, "two candidates named '%s'",
+				       k->label);
+			return NULL;
+		}
+	if (!label_ok(k->label)) {
+		fv_usage_error(c,
+			       "candidate '%s': use letters, digits, '.', "
+			       "'+' and '-' (no '_', which splits file "
+			       "names)",
+			       k->label);
+		return NULL;
+	}
+	ro->n++;
+	return k;
+}
+
+static int set_target(struct fv_cmdline *c, const struct fv_option *o,
+		      const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+	struct candidate *k;
+
+	(void) o;
+	if (!eq || eq == arg || !eq[1])
+		return fv_usage_error(c,
+				      "--target %s: expected LABEL=PATH (a "
+				      "scratch device or file)",
+				      arg);
+	k = new_candidate(c, arg, (size_t) (eq - arg));
+	if (!k)
+		return FV_EXIT_USAGE;
+	k->target = eq + 1;
+	return 0;
+}
+
+/* "azure:P15" -> "P15"; with a VM "P15+D4s-v3": a short label. */
+static void sku_label(char *buf, size_t len, const char *sku, const char *vm)
+{
+	const char *id = strchr(sku, ':') ? strchr(sku, ':') + 1 : sku;
+
+	if (vm) {
+		const char *v = strchr(vm, ':') ? strchr(vm, ':') + 1 : vm;
+
+		if (!strncmp(v, "Standard_", 9))
+			v += 9;
+		snprintf(buf, len, "%s+%s", id, v);
+	} else
+		snprintf(buf, len, "%s", id);
+	for (char *p = buf; *p; p++)
+		if (*p == ':' || *p == '_')
+			*p = '-';
+}
+
+static int set_sku(struct fv_cmdline *c, const struct fv_option *o,
+		   const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+	char label[96];
+	struct candidate *k;
+
+	(void) o;
+	if (eq)
+		k = new_candidate(c, arg, (size_t) (eq - arg));
+	else {
+		sku_label(label, sizeof(label), arg, NULL);
+		k = new_candidate(c, label, strlen(label));
+	}
+	if (!k)
+		return FV_EXIT_USAGE;
+	k->sku = eq ? eq + 1 : arg;
+	if (!*k->sku)
+		return fv_usage_error(c, "--sku %s: expected [LABEL=]ID", arg);
+	return 0;
+}
+
+/* --vm belongs to the --sku before it (its label grows, unless given). */
+static int set_vm(struct fv_cmdline *c, const struct fv_option *o,
+		  const char *arg)
+{
+	struct replay_opts *ro = c->own;
+	struct candidate *k = ro->n ? &ro->cand[ro->n - 1] : NULL;
+	const char *vm = strchr(arg, ':') ? arg : NULL;
+	char full[96], label[96];
+
+	(void) o;
+	if (!k || !k->sku || k->vm)
+		return fv_usage_error(c, "--vm %s: give it after its --sku",
+				      arg);
+	if (!vm)
+		snprintf(full, sizeof(full), "%.*s:%s",
+			 (int) strcspn(k->sku, ":"), k->sku, arg);
+	snprintf(k->vm_id, sizeof(k->vm_id), "%s", vm ? vm : full);
+	k->vm = k->vm_id;
+	sku_label(label, sizeof(label), k->sku, NULL);
+	if (!strcmp(label, k->label)) {
+		sku_label(label, sizeof(label), k->sku, k->vm);
+		snprintf(k->label, sizeof(k->label), "%s", label);
+	}
+	return 0;
+}
+
+#define OWN(field) offsetof(struct replay_opts, field)
+
+static const struct fv_option replay_opts[] = {
+	FV_OPT_AT("iolog", 'i', "FILE",
+		  "the trace: an iolog of fio version 2 or 3\n(fioverdict "
+		  "capture)",
+		  fv_set_string, OWN(iolog), 0, 0),
+	FV_OPT("target", 't', "LABEL=PATH",
+	       "a candidate: a scratch device or file, written\nto "
+	       "(repeatable)",
+	       set_target),
+	FV_OPT("sku", 0, "[LABEL=]ID",
+	       "a candidate emulated from the catalog, e.g.\nazure:P15 "
+	       "(repeatable)",
+	       set_sku),
+	FV_OPT("vm", 0, "SIZE",
+	       "the VM of the --sku before it, whose limits\napply too "
+	       "(Standard_D4s_v3)",
+	       set_vm),
+	FV_OPT_AT("out", 'o', "DIR", "results directory (default results)",
+		  fv_set_string, OWN(outdir), 0, 0),
+	FV_OPT_AT("iodepth", 0, "N",
+		  "at most N requests in flight (default 32)", fv_set_int,
+		  OWN(iodepth), 1, 0),
+	FV_OPT_AT("force", 0, NULL,
+		  "replay on a target that holds a file system\n(destroys it)",
+		  fv_set_flag, OWN(force), 0, 0),
+	FV_OPT("help", 'h', NULL, "this help", NULL),
+	FV_OPT_END,
+};
+
+static int parse(struct fv_cmdline *c, int argc, char **argv)
+{
+	struct replay_opts *ro = c->own;
+	char spec[300];
+	int ret;
+
+	ro->outdir = "results";
+	ro->iodepth = 32;
+	ret = fv_cmdline_parse(c, argc, argv);
+	if (ret || c->done)
+		return ret;
+	if (c->ninputs)
+		return fv_usage_error(c, "unexpected argument '%s'",
+				      c->inputs[0]);
+	if (!ro->iolog)
+		return fv_usage_error(c, "%s", "--iolog FILE is required");
+	if (!ro->n)
+		return fv_usage_error(c, "%s",
+				      "no candidate: give --target LABEL=PATH "
+				      "or --sku ID");
+	/* the emulated candidates' SKUs, as --sku and --path say them */
+	for (size_t i = 0; i < ro->n && !ret; i++) {
+		const struct candidate *k = &ro->cand[i];
+
+		if (!k->sku)
+			continue;
+		snprintf(spec, sizeof(spec), "%s=%s%s%s", k->label, k->sku,
+			 k->vm ? "+" : "", k->vm ? k->vm : "");
+		ret = fv_push_arg(&c->sku_specs, &c->nsku, strdup(spec));
+		if (!ret && k->vm) {
+			snprintf(spec, sizeof(spec), "%s=uncached", k->label);
+			ret = fv_push_arg(&c->path_specs, &c->npath,
+					  strdup(spec));
+		}
+	}
+	return ret ? ret : fv_skus_resolve(c);
+}
+
+static int load_trace(struct fv_cmdline *c, struct replay_opts *ro)
+{
+	struct fv_error e = { 0 };
+
+	if (fv_iolog_load(&ro->trace, ro->iolog, &e)) {
+		fv_error_print(&e, "fioverdict replay", c->err);
+		return e.status;
+	}
+	for (size_t i = 0; i < ro->trace.n; i++) {
+		const struct fv_trace_req *q = &ro->trace.v[i];
+
+		if (q->offset + q->len > ro->extent)
+			ro->extent = q->offset + q->len;
+	}
+	return 0;
+}
+
+/* A real target: not a file system (unless --force), large enough. */
+static int check_target(struct fv_cmdline *c, struct replay_opts *ro,
+			struct candidate *k)
+{
+	struct fv_error e = { 0 };
+	char what[1100];
+	uint64_t size = 0;
+	int ret = fv_target_holds_fs(k->target, what, sizeof(what));
+
+	if (ret < 0) {
+		fprintf(c->err, "fioverdict replay: %s: %s\n", k->target,
+			strerror(-ret));
+		return FV_EXIT_NOINPUT;
+	}
+	if (ret && !ro->force) {
+		fprintf(c->err,
+			"fioverdict replay: %s holds %s: replay writes to "
+			"it; give a scratch device or file, or --force to "
+			"destroy it\n",
+			k->target, what);
+		return FV_EXIT_NOINPUT;
+	}
+	/* a file is made or grown, written through; a device is as it is */
+	ret = fv_target_extend(k->target, ro->extent, false);
+	if (!ret)
+		ret = fv_target_size(k->target, &size);
+	if (ret) {
+		fprintf(c->err, "fioverdict replay: %s: %s\n", k->target,
+			strerror(-ret));
+		return FV_EXIT_NOINPUT;
+	}
+	if (fv_trace_check_size(&ro->trace, size, ro->iolog, &e)) {
+		fv_error_print(&e, "fioverdict replay", c->err);
+		fprintf(c->err,
+			"fioverdict replay: the target %s holds %llu "
+			"bytes\n",
+			k->target, (unsigned long long) size);
+		return FV_EXIT_NOINPUT;
+	}
+	return 0;
+}
+
+/*
+ * An emulated disk: a sparse scratch file (the emulator sets the pace)
+ * and the engine held to the rates the SKUs give on their path, the same
+ * figures the table's prediction uses.
+ */
+static int emulate(struct fv_cmdline *c, struct replay_opts *ro,
+		   struct candidate *k)
+{
+	const struct fv_label_sku *ls = fv_label_skus_find(&c->skus, k->label);
+	struct fv_rates rt;
+	int ret;
+
+	snprintf(k->scratch, sizeof(k->scratch), "%s/.replay-%s.img",
+		 ro->outdir, k->label);
+	ret = fv_run_mkdir_p(ro->outdir);
+	if (!ret)
+		ret = fv_target_extend(k->scratch, ro->extent, true);
+	if (ret) {
+		fprintf(c->err, "fioverdict replay: %s: %s\n", k->scratch,
+			strerror(-ret));
+		return FV_EXIT_CANTCREAT;
+	}
+	k->target = k->scratch;
+	fv_rates_of(ls, &rt);
+	/*
+	 * The figures themselves, not emulate=ID: a VM's limit may bind
+	 * below the disk's own, burst included.
+	 */
+	snprintf(k->eopt[0], 64, "time_scale=1");
+	snprintf(k->eopt[1], 64, "cap_iops=%.0f", rt.iops);
+	snprintf(k->eopt[2], 64, "cap_bw=%.0f", rt.bw);
+	snprintf(k->eopt[3], 64, "burst_iops=%.0f",
+		 rt.burst_iops > rt.iops ? rt.burst_iops : 0);
+	snprintf(k->eopt[4], 64, "burst_bw=%.0f",
+		 rt.burst_bw > rt.bw ? rt.burst_bw : 0);
+	snprintf(k->eopt[5], 64, "burst_seconds=%.0f", rt.burst_s);
+	for (size_t i = 0; i < NEOPTS; i++)
+		if (strcmp(strchr(k->eopt[i], '='), "=0"))
+			k->r.eopts[k->r.neopts++] = k->eopt[i];
+	return 0;
+}
+
+/* "fio-3.33" -> 3.33 as 333; 0 when unknown. */
+static int fio_version(const struct fv_run *r)
+{
+	char v[64];
+	int major, minor;
+
+	if (fv_run_fio_version(r, v, sizeof(v)) ||
+	    sscanf(v, "fio-%d.%d", &major, &minor) != 2)
+		return 0;
+	return major * 100 + minor;
+}
+
+/*
+ * The trace as this fio reads it, naming the target: version 3 from fio
+ * 3.31 on (timed lines), version 2 with wait lines before.
+ */
+static int write_iolog(struct fv_cmdline *c, const struct replay_opts *ro,
+		       const struct fv_run *r)
+{
+	char path[4500];
+	struct fv_atomic a;
+	int version = fio_version(r) >= 331 ? 3 : 2;
+	int ret;
+
+	snprintf(path, sizeof(path), "%s/trace.iolog", r->dir);
+	ret = fv_atomic_open(&a, path);
+	if (!ret)
+		ret = fv_atomic_close(&a, fv_iolog_write(&ro->trace, version,
+							 r->target_abs, a.f));
+	if (ret)
+		fprintf(c->err, "fioverdict replay: %s: %s\n", path,
+			strerror(-ret));
+	return ret ? FV_EXIT_CANTCREAT : 0;
+}
+
+static int setup_run(struct fv_cmdline *c, struct replay_opts *ro,
+		     struct candidate *k)
+{
+	struct fv_run *r = &k->r;
+	char v[256], base[200];
+	const char *b = strrchr(ro->iolog, '/');
+	int ret;
+
+	r->jobfile = "replay";
+	r->label = k->label;
+	r->outdir = ro->outdir;
+	ret = k->sku ? emulate(c, ro, k) : check_target(c, ro, k);
+	r->target = k->target;
+	if (!ret)
+		ret = fv_run_preflight(r, c->err);
+	snprintf(base, sizeof(base), "%s", b ? b + 1 : ro->iolog);
+	snprintf(v, sizeof(v), "%s: span %.6f s, %zu requests", base,
+		 ro->trace.n ? (double) ro->trace.v[ro->trace.n - 1].t_us / 1e6
+			     : 0.0,
+		 ro->trace.n);
+	if (!ret && fv_run_set_var(r, "FV_TRACE", v))
+		ret = FV_EXIT_NOINPUT;
+	snprintf(v, sizeof(v), "%d", ro->iodepth);
+	if (!ret && fv_run_set_var(r, "FV_IODEPTH", v))
+		ret = FV_EXIT_NOINPUT;
+	return ret;
+}
+
+/* One candidate: its run directory, the trace in it, fio. */
+static int replay_one(struct fv_cmdline *c, struct replay_opts *ro,
+		      struct candidate *k)
+{
+	struct fv_run *r = &k->r;
+	struct fv_prov_rec *prov;
+	bool interrupted = false;
+	int status = fv_run_prepare(r, c->err);
+
+	if (!status)
+		status = write_iolog(c, ro, r);
+	if (status)
+		return status;
+	fprintf(c->out, "fioverdict replay: %s on %s as '%s' -> %s\n",
+		ro->iolog, k->sku ? k->sku : k->target, k->label, r->dir);
+	fv_run_manifest(r, "running", c->err);
+	prov = fv_run_provenance_begin(r);
+	status = fv_run_fio(r, &interrupted, c->err);
+	fputc('\n', c->out); /* after fio's progress line */
+	if (prov)
+		fv_run_provenance_end(prov, r, c->err);
+	fv_run_manifest(r,
+			interrupted ? "interrupted"
+			: status    ? "fio failed"
+				    : "done",
+			c->err);
+	if (interrupted)
+		return FV_EXIT_INTERRUPTED;
+	if (status)
+		fprintf(c->err,
+			"fioverdict replay: fio exited with status %d\n",
+			status);
+	return status ? FV_EXIT_FIO_FAILED : 0;
+}
+
+/* The comparison, from the run directories, as every command reads them. */
+static int print_table(struct fv_cmdline *c, const struct replay_opts *ro)
+{
+	static const char *const tables[] = { "replay", NULL };
+	struct fv_label_rule rules[MAX_CANDIDATES];
+	char *paths[MAX_CANDIDATES], spec[4400];
+	struct fv_pctlist show;
+	struct fv_suite s;
+	struct fv_report rep = { .command = "replay", .pcts = &show };
+	size_t n = 0;
+	int ret = 0;
+
+	memset(rules, 0, sizeof(rules));
+	for (size_t i = 0; i < ro->n && !ret; i++) {
+		if (!ro->cand[i].r.dir[0])
+			continue;
+		snprintf(spec, sizeof(spec), "%s=%s", ro->cand[i].label,
+			 ro->cand[i].r.dir);
+		paths[n] = (char *) ro->cand[i].r.dir;
+		ret = fv_label_rule_parse(&rules[n++], spec);
+	}
+	fv_pctlist_default(&show);
+	fv_pctlist_add(&show, 99.9);
+	fv_suite_init(&s, &show, &show);
+	s.ao.skus = c->ao.skus;
+	if (!ret)
+		ret = fv_suite_run(&s,
+				   &(struct fv_load_opts){ .paths = paths,
+							   .npaths = n,
+							   .labels = rules,
+							   .nlabels = n },
+				   tables, &rep);
+	fv_print_diags(&s.set.diags, c->verbosity < 0 ? -1 : 0, c->err);
+	if (!ret)
+		ret = fv_render_text.render(c->out, &rep);
+	ret = ret		    ? FV_EXIT_SOFTWARE
+	      : s.set.diags.nerrors ? FV_EXIT_INPUT
+				    : FV_EXIT_OK;
+	fv_report_free(&rep);
+	fv_suite_free(&s);
+	for (size_t i = 0; i < n; i++)
+		fv_label_rule_free(&rules[i]);
+	return ret;
+}
+
+static void remove_scratch(const struct replay_opts *ro)
+{
+	for (size_t i = 0; i < ro->n; i++)
+		if (ro->cand[i].scratch[0])
+			unlink(ro->cand[i].scratch);
+}
+
+static int replay_all(struct fv_cmdline *c, struct replay_opts *ro)
+{
+	int ret = load_trace(c, ro), failed = 0;
+
+	for (size_t i = 0; i < ro->n && !ret; i++)
+		ret = setup_run(c, ro, &ro->cand[i]);
+	for (size_t i = 0; i < ro->n && (!ret || ret == FV_EXIT_FIO_FAILED);
+	     i++) {
+		ret = replay_one(c, ro, &ro->cand[i]);
+		failed = failed ? failed : ret;
+	}
+	remove_scratch(ro);
+	if (ret == FV_EXIT_INTERRUPTED || (!failed && ret))
+		return ret;
+	fputc('\n', c->out);
+	ret = print_table(c, ro);
+	fprintf(c->out, "results: %s\n", ro->outdir);
+	return failed ? failed : ret;
+}
+
+static int replay_main(const struct fv_invocation *inv, int argc, char **argv)
+{
+	struct replay_opts *ro = calloc(1, sizeof(*ro));
+	struct fv_cmdline c;
+	int ret;
+
+	if (!ro)
+		return FV_EXIT_SOFTWARE;
+	fv_cmdline_init(&c, inv);
+	c.own = ro;
+	ret = parse(&c, argc, argv);
+	if (!ret && !c.done)
+		ret = replay_all(&c, ro);
+	for (size_t i = 0; i < c.nsku; i++)
+		free((char *) c.sku_specs[i]);
+	for (size_t i = 0; i < c.npath; i++)
+		free((char *) c.path_specs[i]);
+	fv_trace_free(&ro->trace);
+	fv_cmdline_free(&c);
+	free(ro);
+	return ret;
+}
+
+const struct fv_command fv_cmd_replay = {
+	.name = "replay",
+	.help = "replay a captured trace on candidate disks, compare them",
+	.synopsis = "replay --iolog FILE (--target LABEL=PATH | --sku "
+		    "[LABEL=]ID [--vm SIZE])... [OPTION]...",
+	.after = "Replays the trace twice on each candidate with the job file "
+		 "replay (at the\ntrace's own pace, then as fast as the "
+		 "candidate allows), through uring_durable,\neach in a run "
+		 "directory DIR/LABEL/<timestamp>/ that every subcommand "
+		 "reads;\nthen prints the comparison (the replay table). A "
+		 "--target is written to: a\nfile is made or grown to the "
+		 "trace's extent (written through, never sparse),\na device "
+		 "must hold it; one holding a file system is refused without "
+		 "--force.\nA --sku is a provisioned disk emulated on a "
+		 "scratch file, held to its figures\nand, with --vm, to the "
+		 "VM's uncached limits (the catalog's).\nExit status: 0 ok, "
+		 "2 the trace is unreadable (file:line named), 3 fio\nfailed, "
+		 "64 usage or an unknown SKU, 66 a target unusable, 69 fio "
+		 "or the\nengine not found, 70 internal error, 73 a run "
+		 "directory cannot be made,\n130 interrupted.\n",
+	.options = (const struct fv_option *const[]){ replay_opts,
+						      fv_opts_catalog, NULL },
+	.main = replay_main,
+};

@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: MIT */
+/* A line of trace_pipe, as the kernel's block tracepoints print it. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "trace.h"
+#include "tracefs.h"
+
+/* "26447.494384" just before ": block_rq_..." as microseconds. */
+static int parse_time(const char *line, const char *colon, uint64_t *t_us)
+{
+	const char *p = colon;
+	unsigned long long s, us;
+	int n = 0;
+
+	while (p > line && p[-1] != ' ')
+		p--;
+	if (sscanf(p, "%llu.%6llu%n", &s, &us, &n) != 2 || p + n != colon ||
+	    colon - p < 8)
+		return -EINVAL;
+	*t_us = (uint64_t) s * 1000000u + us;
+	return 0;
+}
+
+/* "7,0 RS 4096 () 984 + 8 ..." (issue) or "7,0 RS () 984 + 8 ..." */
+static int parse_fields(const char *p, struct fv_block_event *ev)
+{
+	unsigned long long sector;
+	unsigned bytes, nsec;
+	int n = 0;
+
+	if (sscanf(p, "%u,%u %11s %n", &ev->major, &ev->minor, ev->rwbs, &n) !=
+		    3 ||
+	    !n)
+		return -EINVAL;
+	p += n;
+	if (!ev->complete && sscanf(p, "%u %n", &bytes, &n) == 1)
+		p += n;
+	/* the command, for passthrough requests: "()" for the others */
+	if (*p != '(' || !(p = strchr(p, ')')))
+		return -EINVAL;
+	if (sscanf(p + 1, " %llu + %u", &sector, &nsec) != 2)
+		return -EINVAL;
+	ev->sector = sector;
+	ev->nsectors = nsec;
+	return 0;
+}
+
+int fv_block_event_parse(const char *line, struct fv_block_event *ev)
+{
+	static const char issue[] = ": block_rq_issue: ";
+	static const char complete[] = ": block_rq_complete: ";
+	const char *at = strstr(line, issue);
+
+	memset(ev, 0, sizeof(*ev));
+	if (at) {
+		if (parse_time(line, at, &ev->t_us))
+			return -EINVAL;
+		return parse_fields(at + sizeof(issue) - 1, ev);
+	}
+	at = strstr(line, complete);
+	if (!at || parse_time(line, at, &ev->t_us))
+		return -EINVAL;
+	ev->complete = true;
+	return parse_fields(at + sizeof(complete) - 1, ev);
+}
+
+/*
+ * blk_fill_rwbs(): F (REQ_PREFLUSH) first, then the operation (W, R, D
+ * discard, DE secure erase, F flush, N none; WZ write zeroes on some
+ * kernels), then F (FUA), A, S, M. A FUA write is replayed as a write:
+ * fio's iolog has no FUA.
+ */
+int fv_block_event_kinds(const struct fv_block_event *ev, int kinds[2])
+{
+	const char *p = ev->rwbs;
+	int n = 0;
+
+	if (p[0] == 'F' && p[1] && p[1] != 'A' && p[1] != 'S' && p[1] != 'M') {
+		kinds[n++] = FV_TRACE_SYNC;
+		p++;
+	}
+	switch (*p) {
+	case 'W':
+		kinds[n++] = FV_TRACE_WRITE;
+		break;
+	case 'R':
+		kinds[n++] = FV_TRACE_READ;
+		break;
+	case 'D':
+		kinds[n++] = FV_TRACE_TRIM;
+		break;
+	case 'F':
+		/* "FF": a flush that was a preflush: one sync, not two */
+		if (!n)
+			kinds[n++] = FV_TRACE_SYNC;
+		break;
+	default:
+		break;
+	}
+	return n;
+}

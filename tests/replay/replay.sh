@@ -1,0 +1,160 @@
+#!/bin/bash
+# fioverdict replay with the real fio and uring_durable: a made trace
+# (3000 requests of 4 KiB, reads and writes, a flush every 100) replayed
+# on two emulated disks of the catalog, azure:S10 (500 IOPS, 60 MB/s) and
+# azure:P30 (5000 IOPS, 200 MB/s), and on a scratch file. Expected figures
+# come from the trace and the catalog's CSV, read here: each candidate's
+# time as fast as it allows (fio's own replay-fast runtime, from its JSON)
+# within 20% of max(requests / IOPS, bytes / throughput), S10 slower than
+# P30 by the ratio the catalog gives within 20%; every request replayed;
+# the timed pass at the trace's pace (its runtime at least the span). Then
+# the bad inputs: a target holding a file system (66, named), a log that
+# is not an iolog (2, file:line), one whose requests run past a device
+# (66), a log out of order (2).
+#
+# Each check prints "ok - NAME" or "not ok - NAME"; the last line is
+# "replay: N passed, M failed". Environment: FV_BIN (fioverdict).
+set -uo pipefail
+cd "$(dirname "$0")/../.." || exit 1
+
+FV_BIN=${FV_BIN:-build/postproc/fioverdict}
+PY=/usr/bin/python3
+PASS=0
+FAIL=0
+WORK=$(mktemp -d /var/tmp/fv-replay.XXXXXX)
+trap 'rm -rf "$WORK"' EXIT
+
+ok() {
+	PASS=$((PASS + 1))
+	echo "ok - $1"
+}
+
+not_ok() {
+	FAIL=$((FAIL + 1))
+	echo "not ok - $1"
+	shift
+	[ $# -gt 0 ] && printf '    %s\n' "$@"
+	return 0
+}
+
+# The trace: 3000 requests 20 us apart (60 ms), offsets over 64 MiB.
+$PY - "$WORK/t.iolog" <<'PY'
+import sys
+with open(sys.argv[1], 'w') as f:
+    f.write('fio version 3 iolog\n0 /dev/made add\n0 /dev/made open\n')
+    for i in range(3000):
+        act = 'read' if i % 3 == 0 else 'write'
+        f.write(f'{i * 20} /dev/made {act} {(i * 7919 % 16384) * 4096} 4096\n')
+        if i % 100 == 99:
+            f.write(f'{i * 20} /dev/made sync 0 0\n')
+    f.write('60000 /dev/made close\n')
+PY
+
+out=$("$FV_BIN" replay --iolog "$WORK/t.iolog" --sku azure:S10 --sku azure:P30 \
+	--target "file=$WORK/scratch.img" -o "$WORK/out" 2>"$WORK/err")
+st=$?
+if [ $st = 0 ]; then
+	ok "replay on S10, P30 and a file: exit 0"
+else
+	not_ok "replay on S10, P30 and a file: exit 0" "status $st" "$(tail -n 5 "$WORK/err")"
+fi
+if grep -q "^Candidate" <<<"$out" && grep -q "^S10 " <<<"$out" &&
+	grep -q "^P30 " <<<"$out" && grep -q "^file " <<<"$out"; then
+	ok "the comparison has a row per candidate"
+else
+	not_ok "the comparison has a row per candidate" "$out"
+fi
+
+# The figures, from fio's JSON and the catalog's CSV.
+if res=$($PY - "$WORK/out" catalog/azure.csv <<'PY' 2>&1
+import csv, glob, json, sys
+out, cat = sys.argv[1], sys.argv[2]
+rows = {}
+with open(cat) as f:
+    lines = [l for l in f if not l.startswith('#') and l.strip()]
+for r in csv.DictReader(lines):
+    if r['id'] in ('S10', 'P30') and r['kind'] == 'disk':
+        unit = 1e6 if r['bw_unit'] == 'MB/s' else 1048576
+        rows[r['id']] = (float(r['iops']), float(r['bw']) * unit)
+ios, nbytes = 3000, 3000 * 4096
+elapsed = {}
+for label in ('S10', 'P30', 'file'):
+    f, = glob.glob(f'{out}/{label}/*/{label}_replay_*.json')
+    jobs = {j['jobname']: j for j in json.load(open(f))['jobs']}
+    for name in ('replay-timed', 'replay-fast'):
+        j = jobs[name]
+        assert j['error'] == 0, (label, name, j['error'])
+        n = j['read']['total_ios'] + j['write']['total_ios']
+        assert n == 3000, (label, name, n)
+        assert j['sync']['total_ios'] == 30, (label, name, j['sync']['total_ios'])
+    assert jobs['replay-timed']['job_runtime'] >= 60, jobs['replay-timed']['job_runtime']
+    elapsed[label] = jobs['replay-fast']['job_runtime'] / 1000
+pred = {k: max(ios / v[0], nbytes / v[1]) for k, v in rows.items()}
+for k in pred:
+    assert abs(elapsed[k] / pred[k] - 1) < 0.2, (k, elapsed[k], pred[k])
+ratio, want = elapsed['S10'] / elapsed['P30'], pred['S10'] / pred['P30']
+assert abs(ratio / want - 1) < 0.2, (ratio, want)
+print(f"S10 {elapsed['S10']:.3f} s (catalog {pred['S10']:.3f}), P30 {elapsed['P30']:.3f} s (catalog {pred['P30']:.3f}), ratio {ratio:.2f} (catalog {want:.2f}), file {elapsed['file']:.3f} s")
+PY
+); then
+	ok "as fast as each allows, within 20% of the catalog: $res"
+else
+	not_ok "as fast as each allows, within 20% of the catalog" "$res"
+fi
+extent=$(awk '$3 == "read" || $3 == "write" { e = $4 + $5; if (e > m) m = e } END { print m }' "$WORK/t.iolog")
+if [ "$(stat -c %s "$WORK/scratch.img")" -ge "$extent" ] &&
+	[ "$(du -k "$WORK/scratch.img" | cut -f1)" -ge $((extent / 1024)) ]; then
+	ok "a file target is made to the trace's extent, written through (not sparse)"
+else
+	not_ok "a file target is made to the trace's extent, written through" \
+		"$(ls -ls "$WORK/scratch.img")"
+fi
+if ! ls -A "$WORK/out" | grep -q '^\.replay-'; then
+	ok "the emulated disks' scratch files are removed"
+else
+	not_ok "the emulated disks' scratch files are removed" "$(ls -A "$WORK/out")"
+fi
+sum=$("$FV_BIN" summary "$WORK/out" 2>&1)
+if grep -q "replay-fast" <<<"$sum" || grep -q "S10" <<<"$sum"; then
+	ok "fioverdict summary reads the replay's results"
+else
+	not_ok "fioverdict summary reads the replay's results" "$sum"
+fi
+
+# expect_fail NAME STATUS PATTERN ARGS...: exit STATUS, stderr matching.
+expect_fail() {
+	local name=$1 want=$2 pat=$3 st
+	shift 3
+	"$FV_BIN" replay "$@" -o "$WORK/bad" >/dev/null 2>"$WORK/err"
+	st=$?
+	if [ "$st" = "$want" ] && grep -qE "$pat" "$WORK/err"; then
+		ok "$name: exit $want, said"
+	else
+		not_ok "$name: exit $want" "status $st" "$(cat "$WORK/err")"
+	fi
+}
+
+truncate -s 8m "$WORK/fs.img"
+mkfs.ext4 -q -F "$WORK/fs.img" 2>/dev/null
+expect_fail "a target holding a file system is refused" 66 \
+	"fs.img holds an ext2/3/4 file system.*--force" \
+	--iolog "$WORK/t.iolog" --target "x=$WORK/fs.img"
+printf 'hello\n' >"$WORK/not.iolog"
+expect_fail "a log that is not an iolog" 2 "not.iolog:1:" \
+	--iolog "$WORK/not.iolog" --sku azure:P30
+printf 'fio version 3 iolog\n0 d add\n0 d open\n10 d read 0 4096\n5 d read 0 4096\n' >"$WORK/order.iolog"
+expect_fail "a log whose times go back" 2 "order.iolog:5:" \
+	--iolog "$WORK/order.iolog" --sku azure:P30
+if L=$(losetup -f --show "$WORK/fs.img" 2>/dev/null); then
+	wipefs -q -a "$L" >/dev/null 2>&1
+	expect_fail "requests past the end of a device" 66 "holds 8388608 bytes" \
+		--iolog "$WORK/t.iolog" --target "x=$L"
+	losetup -d "$L"
+else
+	echo "skip - requests past the end of a device: no loop device"
+fi
+expect_fail "no candidate" 64 "no candidate" --iolog "$WORK/t.iolog"
+expect_fail "an unknown SKU" 64 "azure:P999" --iolog "$WORK/t.iolog" --sku azure:P999
+
+echo "replay: $PASS passed, $FAIL failed"
+[ "$FAIL" -eq 0 ]
