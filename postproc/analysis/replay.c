@@ -207,6 +207,16 @@ static int timed_cells(struct fv_table *t, size_t row, const struct fv_set *set,
 	return ret;
 }
 
+/* fio before 3.36 does not reap completions while it waits to replay. */
+static bool reaps_late(const struct fv_job *j)
+{
+	int major, minor;
+
+	return j->fio_version &&
+	       sscanf(j->fio_version, "fio-%d.%d", &major, &minor) == 2 &&
+	       major * 100 + minor < 336;
+}
+
 static int na_from(struct fv_table *t, size_t row, size_t from, size_t to,
 		   const char *why)
 {
@@ -261,10 +271,21 @@ static int run(const struct fv_set *set, const struct fv_aopts *o,
 	ret = fv_labels(set, false, &labels, &nl);
 	mask = ret ? 0 : kinds_present(set, labels, nl);
 	ret = ret ? ret : add_cols(t, mask);
-	for (size_t l = 0; l < nl && !ret; l++)
-		if (replay_job(set, labels[l], FAST) ||
-		    replay_job(set, labels[l], TIMED))
-			ret = put_row(t, set, o, labels[l], mask);
+	for (size_t l = 0; l < nl && !ret; l++) {
+		const struct fv_job *tj = replay_job(set, labels[l], TIMED);
+
+		if (!tj && !replay_job(set, labels[l], FAST))
+			continue;
+		ret = put_row(t, set, o, labels[l], mask);
+		if (!ret && tj && reaps_late(tj))
+			ret = fv_table_note(
+				t,
+				"%s: %s sleeps between a trace's requests "
+				"without reaping completions (fio 3.36 "
+				"reaps while it waits): the timed replay's "
+				"latency includes that wait, an upper bound",
+				labels[l], tj->fio_version);
+	}
 	if (!ret)
 		ret = fv_table_note(
 			t, "Elapsed: the whole trace as fast as the candidate "

@@ -23,6 +23,7 @@ struct candidate {
 	const char *sku;    /* the emulated disk's ID */
 	const char *vm;	    /* --vm after its --sku: vm_id */
 	char vm_id[96];
+	const char *specs[2]; /* as --sku and --path say it: the manifest's */
 	char scratch[4200]; /* the emulated disk's backing file */
 	char eopt[NEOPTS][64];
 	struct fv_run r;
@@ -216,18 +217,22 @@ static int parse(struct fv_cmdline *c, int argc, char **argv)
 				      "or --sku ID");
 	/* the emulated candidates' SKUs, as --sku and --path say them */
 	for (size_t i = 0; i < ro->n && !ret; i++) {
-		const struct candidate *k = &ro->cand[i];
+		struct candidate *k = &ro->cand[i];
 
 		if (!k->sku)
 			continue;
 		snprintf(spec, sizeof(spec), "%s=%s%s%s", k->label, k->sku,
 			 k->vm ? "+" : "", k->vm ? k->vm : "");
-		ret = fv_push_arg(&c->sku_specs, &c->nsku, strdup(spec));
+		k->specs[0] = strdup(spec);
+		ret = fv_push_arg(&c->sku_specs, &c->nsku, k->specs[0]);
 		if (!ret && k->vm) {
 			snprintf(spec, sizeof(spec), "%s=uncached", k->label);
+			k->specs[1] = strdup(spec);
 			ret = fv_push_arg(&c->path_specs, &c->npath,
-					  strdup(spec));
+					  k->specs[1]);
 		}
+		if (!ret && (!k->specs[0] || (k->vm && !k->specs[1])))
+			ret = FV_EXIT_SOFTWARE;
 	}
 	return ret ? ret : fv_skus_resolve(c);
 }
@@ -378,6 +383,10 @@ static int setup_run(struct fv_cmdline *c, struct replay_opts *ro,
 
 	r->jobfile = "replay";
 	r->label = k->label;
+	r->skus = k->specs;
+	r->nskus = k->specs[0] ? 1 : 0;
+	r->paths = k->specs + 1;
+	r->npaths = k->specs[1] ? 1 : 0;
 	r->outdir = ro->outdir;
 	ret = k->sku ? emulate(c, ro, k) : check_target(c, ro, k);
 	r->target = k->target;

@@ -92,6 +92,8 @@ static int charts(struct fv_charts *ch, const struct fv_page *page,
 	if (!ret)
 		ret = fv_charts_hosts(ch, fv_report_table(rep, "hosts"));
 	if (!ret)
+		ret = fv_charts_replay(ch, fv_report_table(rep, "replay"));
+	if (!ret)
 		ret = fv_charts_runs(ch, &s->set);
 	if (!ret)
 		ret = fv_charts_history(ch,

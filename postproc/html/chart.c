@@ -121,3 +121,8 @@ void fv_charts_free(struct fv_charts *c)
 	free(c->v);
 	memset(c, 0, sizeof(*c));
 }
+
+double fv_nines_x(double p)
+{
+	return -log10(1 - p / 100);
+}

@@ -66,6 +66,8 @@ struct fv_line *fv_line_add(struct fv_chart *ch, const char *title);
 int fv_line_point(struct fv_line *l, double x, double y);
 /* Copies m and its text. 0 or -ENOMEM. */
 int fv_mark_add(struct fv_chart *ch, const struct fv_mark *m);
+/* Percentile p (99.9) where FV_AX_NINES puts it: -log10(1 - p/100). */
+double fv_nines_x(double p);
 /* A value an axis can show: finite, and above 0 on a logarithmic one. */
 bool fv_on_axis(enum fv_axis ax, double v);
 /* The points the chart's axes can show. None: an empty frame. */

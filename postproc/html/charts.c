@@ -42,11 +42,6 @@ static double pct_ns(const struct fv_set *set, const struct fv_job *j,
 	return l->pct[i].ns;
 }
 
-static double nines_x(double p)
-{
-	return -log10(1 - p / 100);
-}
-
 /* ---- IOPS and P99 against queue depth, per label ---- */
 
 static int sweep_chart(struct fv_charts *c, const struct fv_set *set,
@@ -125,7 +120,7 @@ static int pct_chart(struct fv_charts *c, const struct fv_set *set,
 			return -ENOMEM;
 		for (size_t k = 0; k < sizeof(curve_pcts) / sizeof(*curve_pcts);
 		     k++)
-			if (fv_line_point(l, nines_x(curve_pcts[k]),
+			if (fv_line_point(l, fv_nines_x(curve_pcts[k]),
 					  pct_ns(set, j, d, curve_pcts[k]) /
 						  1e3))
 				return -ENOMEM;
@@ -151,14 +146,14 @@ static int flush_line(struct fv_chart *ch, const struct fv_set *set,
 
 		/* One clone's distribution stands for the job. */
 		for (size_t p = 0; f->present && f->count && p < f->npcts; p++)
-			if (fv_line_point(l, nines_x(f->pcts[p].p),
+			if (fv_line_point(l, fv_nines_x(f->pcts[p].p),
 					  f->pcts[p].ns / 1e3))
 				return -ENOMEM;
 		if (l->n)
 			return 0;
 	}
 	for (size_t k = 0; k < sizeof(curve_pcts) / sizeof(*curve_pcts); k++)
-		if (fv_line_point(l, nines_x(curve_pcts[k]),
+		if (fv_line_point(l, fv_nines_x(curve_pcts[k]),
 				  pct_ns(set, j, FV_DIR_SYNC, curve_pcts[k]) /
 					  1e3))
 			return -ENOMEM;

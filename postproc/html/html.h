@@ -32,6 +32,12 @@ void fv_charts_free(struct fv_charts *c);
  */
 int fv_charts_hosts(struct fv_charts *c, const struct fv_table *hosts);
 /*
+ * The replay table's charts (may be NULL): each candidate's time for the
+ * whole trace beside the catalog's, and the timed replay's latency
+ * percentiles. 0 or -ENOMEM.
+ */
+int fv_charts_replay(struct fv_charts *c, const struct fv_table *replay);
+/*
  * Per label whose jobs ran several times (run --repeat): each run's IOPS
  * and p99 over the median of its job's runs, one point per run, so that
  * the spread the regression gate tests is seen, not only the medians.

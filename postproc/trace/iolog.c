@@ -551,7 +551,9 @@ static int header(struct iolog *p, const char *s, size_t n)
 	else if (n == 19 && !memcmp(s, "fio version 3 iolog", 19))
 		p->t->version = 3;
 	else if (n >= 12 && !memcmp(s, "fio version ", 12))
-		return bad(p, "'%s': fioverdict reads iolog versions 2 and 3",
+		return bad(p,
+			   "'%s': fioverdict reads iolog versions 2 and 3 "
+			   "('fio version 3 iolog', 'fio version 2 iolog')",
 			   quote(&q, s, n));
 	else
 		return bad(p,

@@ -459,6 +459,54 @@ else
 	not_ok "SIGTERM: the log is written" "stderr: $(cat "$WORK/term.err")"
 fi
 
+# --- captured, then replayed: the catalog's ratio --------------------------
+# 1500 random 4 KiB writes at depth 4, captured, replayed on azure:S10
+# (500 IOPS, 60 MB/s) and azure:P30 (5000 IOPS, 200 MB/s): as fast as each
+# allows, S10 takes the catalog's ratio longer, within 20% (fio's runtimes
+# from its JSON; the catalog's figures from its CSV).
+start_capture cw --device "$LOOP" -o "$WORK/cw.log"
+PID_CW=$CAP
+ready "$PID_CW" || not_ok "replay run: the capture records" "stderr: $(cat "$WORK/cw.err")"
+timeout 60 fio --name=w --filename="$LOOP" --direct=1 --rw=randwrite \
+	--bs=4k --size=32m --number_ios=1500 --ioengine=libaio --iodepth=4 \
+	--output-format=json --output="$WORK/cw.json" 2>>"$WORK/fio.err"
+sleep 0.5
+finish "$PID_CW" INT
+"$BIN" replay --iolog "$WORK/cw.log" --sku azure:S10 --sku azure:P30 \
+	-o "$WORK/cw-replay" >"$WORK/cw-replay.out" 2>&1
+if res=$($PY - "$WORK/cw-replay" "$WORK/cw.log" catalog/azure.csv <<'PY' 2>&1
+import csv, glob, json, sys
+out, log, cat = sys.argv[1:4]
+lines = [l for l in open(cat) if not l.startswith('#') and l.strip()]
+lim = {}
+for r in csv.DictReader(lines):
+    if r['id'] in ('S10', 'P30') and r['kind'] == 'disk':
+        lim[r['id']] = (float(r['iops']), float(r['bw']) * (1e6 if r['bw_unit'] == 'MB/s' else 1048576))
+ios = nbytes = 0
+for l in open(log):
+    w = l.split()
+    if len(w) == 5 and w[2] in ('read', 'write'):
+        ios += 1
+        nbytes += int(w[4])
+assert ios >= 1485, ios  # fio's 1500 within 1%
+t = {}
+for k in lim:
+    f, = glob.glob(f'{out}/{k}/*/{k}_replay_*.json')
+    j = {j['jobname']: j for j in json.load(open(f))['jobs']}['replay-fast']
+    assert j['error'] == 0
+    assert j['read']['total_ios'] + j['write']['total_ios'] == ios
+    t[k] = j['job_runtime'] / 1000
+pred = {k: max(ios / v[0], nbytes / v[1]) for k, v in lim.items()}
+r, want = t['S10'] / t['P30'], pred['S10'] / pred['P30']
+assert t['S10'] > t['P30'] and abs(r / want - 1) < 0.2, (t, pred)
+print(f"{ios} requests: S10 {t['S10']:.3f} s, P30 {t['P30']:.3f} s, ratio {r:.2f} (catalog {want:.2f})")
+PY
+); then
+	ok "a capture replayed on azure:S10 and azure:P30: $res"
+else
+	not_ok "a capture replayed on azure:S10 and azure:P30" "$res" "$(tail -n 5 "$WORK/cw-replay.out")"
+fi
+
 # --- an idle device: nothing to write -------------------------------------
 start_capture idle --device "$LOOP" --seconds 2 -o "$WORK/idle.log"
 PID_IDLE=$CAP

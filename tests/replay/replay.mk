@@ -10,7 +10,7 @@
 
 check-all: check-capture
 
-check-capture: $(PP_BIN)
+check-capture: $(PP_BIN) engines
 	FV_BIN=$(PP_BIN) tests/replay/capture.sh
 
 # fioverdict replay (tests/replay/replay.sh): a made trace on azure:S10,

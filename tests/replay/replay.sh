@@ -121,6 +121,43 @@ else
 	not_ok "fioverdict summary reads the replay's results" "$sum"
 fi
 
+# The report of the results: the replay table and its two charts, the
+# catalog's time given --sku as replay had it.
+if "$FV_BIN" report "$WORK/out" -o "$WORK/report.html" --sku S10=azure:S10 \
+	--sku P30=azure:P30 2>"$WORK/err" &&
+	grep -q "Replay of a trace" "$WORK/report.html" &&
+	grep -q "Replay: the whole trace as fast as each candidate allows" "$WORK/report.html" &&
+	grep -q "Replay at the trace&#39;s pace: latency percentiles\|Replay at the trace's pace: latency percentiles" "$WORK/report.html" &&
+	! grep -q "no candidate's" "$WORK/report.html"; then
+	ok "report shows the replay table and its two charts, both drawn"
+else
+	not_ok "report shows the replay table and its two charts" "$(tail -n 3 "$WORK/err")"
+fi
+
+# The shipped database traces replay whole: every request of the log.
+for t in index seek; do
+	"$FV_BIN" replay --iolog "tests/replay/traces/$t.iolog" --sku "db=azure:P30" \
+		-o "$WORK/db-$t" >/dev/null 2>"$WORK/err"
+	if res=$($PY - "$WORK/db-$t" "tests/replay/traces/$t.iolog" <<'PY' 2>&1
+import glob, json, sys
+f, = glob.glob(f'{sys.argv[1]}/db/*/db_replay_*.json')
+want = {'read': 0, 'write': 0, 'sync': 0}
+for line in open(sys.argv[2]):
+    w = line.split()
+    if len(w) == 5 and w[2] in want:
+        want[w[2]] += 1
+for j in json.load(open(f))['jobs']:
+    got = {k: j[k]['total_ios'] for k in want}
+    assert j['error'] == 0 and got == want, (j['jobname'], got, want)
+print(want)
+PY
+	); then
+		ok "tests/replay/traces/$t.iolog replays whole on azure:P30 in both passes: $res"
+	else
+		not_ok "tests/replay/traces/$t.iolog replays whole" "$res" "$(tail -n 3 "$WORK/err")"
+	fi
+done
+
 # expect_fail NAME STATUS PATTERN ARGS...: exit STATUS, stderr matching.
 expect_fail() {
 	local name=$1 want=$2 pat=$3 st
