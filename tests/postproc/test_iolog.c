@@ -414,6 +414,9 @@ static const struct bad_case bad_cases[] = {
 	  "'fio version 1 iolog': fioverdict reads iolog versions 2 and 3" },
 	{ "fio version 4 iolog\r\n", 0, 1,
 	  "'fio version 4 iolog': fioverdict reads iolog versions 2 and 3" },
+	{ "fio version 3 iolog, more\n", 0, 1,
+	  "'fio version 3 iolog, more': fioverdict reads iolog versions 2 and "
+	  "3 ('fio version 3 iolog', 'fio version 2 iolog')" },
 	{ "0 4096 1\n", 0, 1, "'0 4096 1': not an iolog" },
 	{ "", 0, 0, "an empty file, not an iolog" },
 	{ V2, 0, 0, "holds no request" },
