@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * fioverdict run in the WebAssembly build (make web), in place of
- * postproc/cmd/run.c: WASI has no processes, so fio cannot be started;
- * the command says so and what to do instead, with fio's "not found"
- * status.
+ * fioverdict run, replay and capture in the WebAssembly build (make web),
+ * in place of postproc/cmd/run.c, replay.c and capture.c: WASI has no
+ * processes, so fio cannot be started, and no kernel to trace; each
+ * command says so and what to do instead, with the "unavailable" status.
  */
+#include <string.h>
+
 #include "cmd/cmd_int.h"
 
 static int run_unavailable(const struct fv_invocation *inv, int argc,
@@ -12,11 +14,15 @@ static int run_unavailable(const struct fv_invocation *inv, int argc,
 {
 	(void) argc;
 	(void) argv;
-	fputs("fioverdict run: this build of fioverdict (WebAssembly, for a "
-	      "browser) cannot\nstart fio: run 'fioverdict run' on the "
-	      "machine to measure, then give its\nresults to the other "
-	      "subcommands here\n",
-	      inv->err);
+	fprintf(inv->err,
+		"fioverdict %s: this build of fioverdict (WebAssembly, for a "
+		"browser) cannot\n%s: run 'fioverdict %s' on the machine to "
+		"measure, then give its\nresults to the other subcommands "
+		"here\n",
+		inv->cmd->name,
+		strcmp(inv->cmd->name, "capture") ? "start fio"
+						  : "trace a block device",
+		inv->cmd->name);
 	return FV_EXIT_UNAVAILABLE;
 }
 
@@ -26,6 +32,26 @@ const struct fv_command fv_cmd_run = {
 		"fio)",
 	.synopsis = "run JOBFILE --label NAME --target PATH [OPTION]...",
 	.after = "Exit status: 69 (this build cannot start fio).\n",
+	.options = (const struct fv_option *const[]){ NULL },
+	.main = run_unavailable,
+};
+
+const struct fv_command fv_cmd_replay = {
+	.name = "replay",
+	.help = "replay a captured trace (not in this build: it cannot start "
+		"fio)",
+	.synopsis = "replay --iolog FILE (--target LABEL=PATH | --sku ID)...",
+	.after = "Exit status: 69 (this build cannot start fio).\n",
+	.options = (const struct fv_option *const[]){ NULL },
+	.main = run_unavailable,
+};
+
+const struct fv_command fv_cmd_capture = {
+	.name = "capture",
+	.help = "record a block device's requests (not in this build: no "
+		"kernel to trace)",
+	.synopsis = "capture --device DEV [--seconds TIME] -o FILE",
+	.after = "Exit status: 69 (this build cannot trace a device).\n",
 	.options = (const struct fv_option *const[]){ NULL },
 	.main = run_unavailable,
 };

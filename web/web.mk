@@ -6,7 +6,9 @@
 #
 # The C libraries are built for wasm32-wasi from Debian's source packages
 # of the installed versions (web/deps.sh). What starts fio (runner/,
-# cmd/run.c) is left out: web/run_unavailable.c says so instead.
+# cmd/run.c, cmd/replay.c) or reads the kernel's tracepoints
+# (cmd/capture.c, trace/capture.c) is left out: web/run_unavailable.c
+# says so instead.
 
 WEB_OUT := $(BUILD)/web
 WEB_DEPS := $(WEB_OUT)/deps
@@ -24,7 +26,9 @@ WEB_CFLAGS := --target=wasm32-wasi -std=gnu11 -O2 $(WARN) -D_GNU_SOURCE \
 	-include web/wasi_compat.h -I$(PP_DIR) -I$(WEB_DEPS)/include -MMD -MP
 WEB_LDFLAGS := --target=wasm32-wasi -L$(WEB_DEPS)/lib \
 	-Wl,-z,stack-size=1048576 $(WASM_EMULATED:%=-lwasi-emulated-%)
-WEB_SRCS := $(filter-out $(PP_DIR)/runner/% $(PP_DIR)/cmd/run.c,$(PP_SRCS)) \
+WEB_SRCS := $(filter-out $(PP_DIR)/runner/% $(PP_DIR)/cmd/run.c \
+	$(PP_DIR)/cmd/replay.c $(PP_DIR)/cmd/capture.c \
+	$(PP_DIR)/trace/capture.c,$(PP_SRCS)) \
 	$(PP_DIR)/cmd/main.c
 WEB_OBJS := $(WEB_SRCS:$(PP_DIR)/%.c=$(WEB_OUT)/obj/%.o) \
 	$(WEB_OUT)/obj/wasi_compat.o $(WEB_OUT)/obj/run_unavailable.o

@@ -146,12 +146,23 @@ struct dur_acct {
 	uint64_t head_seq;	 /* oldest pending write */
 	uint64_t completed_seq;	 /* writes completed (tracked) so far */
 	uint64_t last_watermark; /* highest watermark of any flush submitted */
+
+	/*
+	 * From the first request submitted to the last one completed: the
+	 * job's time for its I/O, which fio's runtime misses the end of when
+	 * a replayed iolog runs out with requests still in flight.
+	 */
+	uint64_t first_submit_ns, last_done_ns;
 };
 
 int dur_init(struct dur_acct *a);
 void dur_free(struct dur_acct *a);
 
 void dur_read_completed(struct dur_acct *a, uint64_t bytes, int error);
+/* A request submitted at @submit_ns (0: not stamped) ended at @done_ns. */
+void dur_span(struct dur_acct *a, uint64_t submit_ns, uint64_t done_ns);
+/* last_done_ns - first_submit_ns, or 0 before any request. */
+uint64_t dur_span_ns(const struct dur_acct *a);
 void dur_trim_completed(struct dur_acct *a);
 
 /*

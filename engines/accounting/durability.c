@@ -46,6 +46,22 @@ void dur_read_completed(struct dur_acct *a, uint64_t bytes, int error)
 	a->counts.read_bytes += bytes;
 }
 
+void dur_span(struct dur_acct *a, uint64_t submit_ns, uint64_t done_ns)
+{
+	if (submit_ns &&
+	    (!a->first_submit_ns || submit_ns < a->first_submit_ns))
+		a->first_submit_ns = submit_ns;
+	if (done_ns > a->last_done_ns)
+		a->last_done_ns = done_ns;
+}
+
+uint64_t dur_span_ns(const struct dur_acct *a)
+{
+	if (!a->first_submit_ns || a->last_done_ns < a->first_submit_ns)
+		return 0;
+	return a->last_done_ns - a->first_submit_ns;
+}
+
 void dur_trim_completed(struct dur_acct *a)
 {
 	a->counts.trims++;

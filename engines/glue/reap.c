@@ -47,6 +47,11 @@ static void account_io(struct glue_data *gd, struct io_u *io_u, uint64_t now)
 	int err = io_u->error;
 	uint64_t bytes = io_u->xfer_buflen - io_u->resid;
 
+	dur_span(&gd->acct,
+		 ddir_rw(io_u->ddir)	 ? gio->submit_ns
+		 : ddir_sync(io_u->ddir) ? gio->flush.submit_ns
+					 : 0,
+		 now);
 	switch (io_u->ddir) {
 	case DDIR_READ:
 		dur_read_completed(&gd->acct, bytes, err);

@@ -223,6 +223,8 @@ json_t *stats_to_json(const struct dur_acct *a, const struct stats_meta *m)
 	json_object_set_new(d, "error", str_or_null(m->error));
 	json_object_set_new(d, "counts", counts_json(a));
 	json_object_set_new(d, "per_flush", per_flush_json(a));
+	json_object_set_new(d, "io_span_ns",
+			    json_integer((json_int_t) dur_span_ns(a)));
 	json_object_set_new(d, "flush_latency_ns",
 			    stats_hist_to_json(&a->flush_lat));
 	json_object_set_new(d, "syncfs_latency_ns",

@@ -62,14 +62,56 @@ bool fv_set_has_replay(const struct fv_set *set)
 	return false;
 }
 
-static double elapsed_ms(const struct fv_job *j)
+/*
+ * The reads and writes the trace holds and their bytes, from the jobs'
+ * description ("...: 79 reads and writes of 91881472 bytes"): what the
+ * candidate was asked to do. fio counts the requests it issued, but its
+ * completions (and its runtime) stop short of the last ones in flight
+ * when a replayed iolog runs out.
+ */
+static bool trace_work(const struct fv_job *j, double *ios, double *bytes)
 {
-	uint64_t ms = j->job_runtime_ms;
+	const char *d = fv_job_opt(j, "description");
+	const char *at = d ? strstr(d, " requests: ") : NULL;
+	unsigned long long n, b;
 
-	for (int d = 0; d < FV_DIR_NR; d++)
-		if (j->dir[d].present && j->dir[d].runtime_ms > ms)
-			ms = j->dir[d].runtime_ms;
-	return ms ? (double) ms : NAN;
+	if (!at || sscanf(at, " requests: %llu reads and writes of %llu bytes",
+			  &n, &b) != 2)
+		return false;
+	*ios = (double) n;
+	*bytes = (double) b;
+	return true;
+}
+
+/*
+ * The job's time for its I/O, from our engine's stats (first request
+ * submitted to the last one ended, in flight at the job's end or not),
+ * and the trace's work; without them, fio's runtime and counts. Returns
+ * whether they were the engine's and the trace's.
+ */
+static bool io_done(const struct fv_job *j, double *ms, double *ios,
+		    double *bytes)
+{
+	uint64_t span = 0, rt = j->job_runtime_ms;
+
+	for (size_t i = 0; i < j->ndur; i++)
+		span = j->dur[i]->io_span_ns > span ? j->dur[i]->io_span_ns
+						    : span;
+	if (span && trace_work(j, ios, bytes)) {
+		*ms = (double) span / 1e6;
+		return true;
+	}
+	*ios = 0;
+	*bytes = 0;
+	for (int d = FV_DIR_READ; d <= FV_DIR_WRITE; d++)
+		if (j->dir[d].present) {
+			*ios += (double) j->dir[d].total_ios;
+			*bytes += (double) j->dir[d].io_bytes;
+			rt = j->dir[d].runtime_ms > rt ? j->dir[d].runtime_ms
+						       : rt;
+		}
+	*ms = rt ? (double) rt : NAN;
+	return false;
 }
 
 /* The trace's span, from the jobs' description: "... span 20.731 s ...". */
@@ -82,18 +124,6 @@ static double span_ms(const struct fv_job *j)
 	if (!at || sscanf(at + 5, "%lf s", &s) != 1 || !(s >= 0))
 		return NAN;
 	return s * 1000;
-}
-
-/* Requests that read or write, and their bytes: what a disk's limits pace. */
-static void paced(const struct fv_job *j, double *ios, double *bytes)
-{
-	*ios = 0;
-	*bytes = 0;
-	for (int d = FV_DIR_READ; d <= FV_DIR_WRITE; d++)
-		if (j->dir[d].present) {
-			*ios += (double) j->dir[d].total_ios;
-			*bytes += (double) j->dir[d].io_bytes;
-		}
 }
 
 static unsigned kinds_present(const struct fv_set *set, const char **labels,
@@ -158,12 +188,19 @@ static int fast_cells(struct fv_table *t, size_t row, const struct fv_job *f,
 		skus ? fv_label_skus_find(skus, label) : NULL;
 	const struct fv_limit *bound = NULL;
 	struct fv_rates r;
-	double ios, bytes, ms = elapsed_ms(f);
+	double ios, bytes, ms;
 	char name[200];
 	int ret;
 
-	paced(f, &ios, &bytes);
-	ret = fv_cell_num(t, row, C_ELAPSED, ms);
+	ret = io_done(f, &ms, &ios, &bytes)
+		      ? 0
+		      : fv_table_note(t,
+				      "%s: fio's runtime and counts (no stats "
+				      "of our engine, or no trace described): "
+				      "they miss the requests still in flight "
+				      "when the trace ran out",
+				      label);
+	ret = ret ? ret : fv_cell_num(t, row, C_ELAPSED, ms);
 	ret = ret ? ret : fv_cell_num(t, row, C_IOPS, ios / ms * 1000);
 	ret = ret ? ret : fv_cell_num(t, row, C_BW, bytes / ms * 1000);
 	if (ret || !ls)
@@ -184,29 +221,6 @@ static int fast_cells(struct fv_table *t, size_t row, const struct fv_job *f,
 	return ret ? ret : fv_cell_str(t, row, C_BOUND, name);
 }
 
-static int timed_cells(struct fv_table *t, size_t row, const struct fv_set *set,
-		       const struct fv_job *j, unsigned mask)
-{
-	double span = span_ms(j), ms = elapsed_ms(j);
-	size_t col = C_FIXED;
-	int ret;
-
-	ret = isnan(span) ? fv_cell_na(t, row, C_BEHIND,
-				       "the job's description gives no "
-				       "trace span")
-			  : fv_cell_num(t, row, C_BEHIND,
-					ms > span ? ms - span : 0);
-	for (size_t k = 0; k < NKINDS && !ret; k++) {
-		if (!(mask & (1u << k)))
-			continue;
-		for (size_t p = 0; p < NPCTS && !ret; p++, col++)
-			ret = fv_put_pct(t, row, col, set, j, kinds[k],
-					 fv_lat_own(j),
-					 fv_pct_index(set, pcts[p]));
-	}
-	return ret;
-}
-
 /* fio before 3.36 does not reap completions while it waits to replay. */
 static bool reaps_late(const struct fv_job *j)
 {
@@ -224,6 +238,36 @@ static int na_from(struct fv_table *t, size_t row, size_t from, size_t to,
 
 	for (size_t c = from; c < to && !ret; c++)
 		ret = fv_cell_na(t, row, c, why);
+	return ret;
+}
+
+static int timed_cells(struct fv_table *t, size_t row, const struct fv_set *set,
+		       const struct fv_job *j, unsigned mask)
+{
+	double span = span_ms(j), ms, ios, bytes;
+	size_t col = C_FIXED;
+	int ret;
+
+	io_done(j, &ms, &ios, &bytes);
+	ret = isnan(span) ? fv_cell_na(t, row, C_BEHIND,
+				       "the job's description gives no "
+				       "trace span")
+			  : fv_cell_num(t, row, C_BEHIND,
+					ms > span ? ms - span : 0);
+	if (!ret && reaps_late(j))
+		return na_from(t, row, col, t->ncols,
+			       "fio before 3.36 reaps completions only when "
+			       "its queue is full while it waits for a "
+			       "trace's next request: its latency is that "
+			       "wait, not the disk's");
+	for (size_t k = 0; k < NKINDS && !ret; k++) {
+		if (!(mask & (1u << k)))
+			continue;
+		for (size_t p = 0; p < NPCTS && !ret; p++, col++)
+			ret = fv_put_pct(t, row, col, set, j, kinds[k],
+					 fv_lat_own(j),
+					 fv_pct_index(set, pcts[p]));
+	}
 	return ret;
 }
 
@@ -271,21 +315,10 @@ static int run(const struct fv_set *set, const struct fv_aopts *o,
 	ret = fv_labels(set, false, &labels, &nl);
 	mask = ret ? 0 : kinds_present(set, labels, nl);
 	ret = ret ? ret : add_cols(t, mask);
-	for (size_t l = 0; l < nl && !ret; l++) {
-		const struct fv_job *tj = replay_job(set, labels[l], TIMED);
-
-		if (!tj && !replay_job(set, labels[l], FAST))
-			continue;
-		ret = put_row(t, set, o, labels[l], mask);
-		if (!ret && tj && reaps_late(tj))
-			ret = fv_table_note(
-				t,
-				"%s: %s sleeps between a trace's requests "
-				"without reaping completions (fio 3.36 "
-				"reaps while it waits): the timed replay's "
-				"latency includes that wait, an upper bound",
-				labels[l], tj->fio_version);
-	}
+	for (size_t l = 0; l < nl && !ret; l++)
+		if (replay_job(set, labels[l], TIMED) ||
+		    replay_job(set, labels[l], FAST))
+			ret = put_row(t, set, o, labels[l], mask);
 	if (!ret)
 		ret = fv_table_note(
 			t, "Elapsed: the whole trace as fast as the candidate "
@@ -295,6 +328,14 @@ static int run(const struct fv_set *set, const struct fv_aopts *o,
 			   "the trace the replay at its own pace took "
 			   "(replay-timed), whose latency percentiles "
 			   "follow (fio's completion latency).");
+	for (size_t l = 0; l < nl && !ret; l++) {
+		const struct fv_job *j = replay_job(set, labels[l], FAST);
+		const char *d = j ? fv_job_opt(j, "description") : NULL;
+		const char *left = d ? strstr(d, "; ") : NULL;
+
+		if (left)
+			ret = fv_table_note(t, "%s: %s", labels[l], left + 2);
+	}
 	free(labels);
 	return ret;
 }

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd_int.h"
 #include "trace/trace.h"
@@ -75,6 +76,22 @@ static int write_log(const struct fv_cmdline *c, const struct fv_trace *t,
 	return 0;
 }
 
+/* Where the log goes must take it: said before, not after, recording. */
+static int check_output(const struct fv_cmdline *c, const char *path)
+{
+	char dir[4096];
+	const char *slash = strrchr(path, '/');
+
+	snprintf(dir, sizeof(dir), "%.*s",
+		 slash ? (int) (slash - path) + (slash == path) : 1,
+		 slash ? path : ".");
+	if (!access(dir, W_OK | X_OK))
+		return 0;
+	fprintf(c->err, "fioverdict capture: %s: cannot write there: %s\n",
+		path, strerror(errno));
+	return FV_EXIT_CANTCREAT;
+}
+
 static int capture(const struct fv_cmdline *c, const struct capture_opts *co)
 {
 	struct fv_capture_opts o = { .device = co->device,
@@ -136,6 +153,8 @@ static int capture_main(const struct fv_invocation *inv, int argc, char **argv)
 		ret = fv_usage_error(&c, "%s", "--device DEV is required");
 	if (!ret && !c.done && !co.log)
 		ret = fv_usage_error(&c, "%s", "-o FILE is required");
+	if (!ret && !c.done)
+		ret = check_output(&c, co.log);
 	if (!ret && !c.done)
 		ret = capture(&c, &co);
 	fv_cmdline_free(&c);

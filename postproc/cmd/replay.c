@@ -6,6 +6,7 @@
  * a run directory as `fioverdict run` makes, then the comparison.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -24,7 +25,7 @@ struct candidate {
 	const char *vm;	    /* --vm after its --sku: vm_id */
 	char vm_id[96];
 	const char *specs[2]; /* as --sku and --path say it: the manifest's */
-	char scratch[4200]; /* the emulated disk's backing file */
+	char scratch[4200];   /* the emulated disk's backing file */
 	char eopt[NEOPTS][64];
 	struct fv_run r;
 };
@@ -38,6 +39,7 @@ struct replay_opts {
 	size_t n;
 	struct fv_trace trace;
 	uint64_t extent; /* the trace's last byte, +1 */
+	size_t dropped;	 /* trims this fio cannot replay, left out */
 };
 
 /* Letters, digits, '.', '+' and '-': a run directory's and file's name. */
@@ -157,10 +159,22 @@ static int set_vm(struct fv_cmdline *c, const struct fv_option *o,
 	snprintf(k->vm_id, sizeof(k->vm_id), "%s", vm ? vm : full);
 	k->vm = k->vm_id;
 	sku_label(label, sizeof(label), k->sku, NULL);
-	if (!strcmp(label, k->label)) {
-		sku_label(label, sizeof(label), k->sku, k->vm);
-		snprintf(k->label, sizeof(k->label), "%s", label);
-	}
+	if (strcmp(label, k->label))
+		return 0; /* named by --sku LABEL=ID: kept */
+	sku_label(label, sizeof(label), k->sku, k->vm);
+	for (size_t i = 0; i + 1 < ro->n; i++)
+		if (!strcmp(ro->cand[i].label, label))
+			return fv_usage_error(c,
+					      "two candidates named '%s': name "
+					      "one (--sku LABEL=ID)",
+					      label);
+	if (!label_ok(label))
+		return fv_usage_error(c,
+				      "--vm %s: '%s' is no label (letters, "
+				      "digits, '.', '+', '-'): name it (--sku "
+				      "LABEL=ID)",
+				      arg, label);
+	snprintf(k->label, sizeof(k->label), "%s", label);
 	return 0;
 }
 
@@ -306,19 +320,13 @@ static int emulate(struct fv_cmdline *c, struct replay_opts *ro,
 {
 	const struct fv_label_sku *ls = fv_label_skus_find(&c->skus, k->label);
 	struct fv_rates rt;
-	int ret;
+	int ret = fv_target_extend(k->scratch, ro->extent, true);
 
-	snprintf(k->scratch, sizeof(k->scratch), "%s/.replay-%s.img",
-		 ro->outdir, k->label);
-	ret = fv_run_mkdir_p(ro->outdir);
-	if (!ret)
-		ret = fv_target_extend(k->scratch, ro->extent, true);
 	if (ret) {
 		fprintf(c->err, "fioverdict replay: %s: %s\n", k->scratch,
 			strerror(-ret));
 		return FV_EXIT_CANTCREAT;
 	}
-	k->target = k->scratch;
 	fv_rates_of(ls, &rt);
 	/*
 	 * The figures themselves, not emulate=ID: a VM's limit may bind
@@ -373,12 +381,85 @@ static int write_iolog(struct fv_cmdline *c, const struct replay_opts *ro,
 	return ret ? FV_EXIT_CANTCREAT : 0;
 }
 
+/* fio reads an iolog's file name with %256s: no blank, 256 bytes at most. */
+static int check_name(struct fv_cmdline *c, const struct fv_run *r)
+{
+	if (strlen(r->target_abs) <= 256 && !strpbrk(r->target_abs, " \t"))
+		return 0;
+	fprintf(c->err,
+		"fioverdict replay: %s: fio's iolog names its file without "
+		"blanks and in 256 bytes at most; give another path (a "
+		"symbolic link will do)\n",
+		r->target_abs);
+	return FV_EXIT_NOINPUT;
+}
+
+/*
+ * fio before 3.34 reads a trim of an iolog as "bad ddir" and skips it:
+ * left out, and said (the run's description keeps it for the table).
+ */
+static size_t drop_trims(struct fv_cmdline *c, struct replay_opts *ro,
+			 const struct fv_run *r)
+{
+	char v[64];
+	size_t n = 0;
+
+	if (fio_version(r) >= 334)
+		return 0;
+	for (size_t i = 0; i < ro->trace.n; i++)
+		if (ro->trace.v[i].kind != FV_TRACE_TRIM)
+			ro->trace.v[n++] = ro->trace.v[i];
+	if (n == ro->trace.n)
+		return 0;
+	fv_run_fio_version(r, v, sizeof(v));
+	fprintf(c->err,
+		"fioverdict replay: %s does not replay trims (fio 3.34 "
+		"does): the trace's %zu are left out\n",
+		v, ro->trace.n - n);
+	ro->dropped = ro->trace.n - n;
+	ro->trace.n = n;
+	return ro->dropped;
+}
+
+static int set_vars(struct replay_opts *ro, struct fv_run *r)
+{
+	const char *b = strrchr(ro->iolog, '/');
+	char v[512], fio[64] = "";
+	uint64_t rw = 0, bytes = 0;
+	int n;
+
+	/* what the table divides by: fio's counts miss the last requests */
+	for (size_t i = 0; i < ro->trace.n; i++)
+		if (ro->trace.v[i].kind == FV_TRACE_READ ||
+		    ro->trace.v[i].kind == FV_TRACE_WRITE) {
+			rw++;
+			bytes += ro->trace.v[i].len;
+		}
+	fv_run_fio_version(r, fio, sizeof(fio));
+	n = snprintf(v, sizeof(v),
+		     "%s: span %.6f s, %zu requests: %" PRIu64
+		     " reads and writes of %" PRIu64 " bytes",
+		     b ? b + 1 : ro->iolog,
+		     ro->trace.n
+			     ? (double) ro->trace.v[ro->trace.n - 1].t_us / 1e6
+			     : 0.0,
+		     ro->trace.n, rw, bytes);
+	if (ro->dropped && n > 0 && (size_t) n < sizeof(v))
+		snprintf(v + n, sizeof(v) - (size_t) n,
+			 "; %zu trims left out: %s does not replay them",
+			 ro->dropped, fio);
+	if (fv_run_set_var(r, "FV_TRACE", v))
+		return FV_EXIT_NOINPUT;
+	snprintf(v, sizeof(v), "%d", ro->iodepth);
+	if (fv_run_set_var(r, "FV_IODEPTH", v))
+		return FV_EXIT_NOINPUT;
+	return 0;
+}
+
 static int setup_run(struct fv_cmdline *c, struct replay_opts *ro,
 		     struct candidate *k)
 {
 	struct fv_run *r = &k->r;
-	char v[256], base[200];
-	const char *b = strrchr(ro->iolog, '/');
 	int ret;
 
 	r->jobfile = "replay";
@@ -388,21 +469,26 @@ static int setup_run(struct fv_cmdline *c, struct replay_opts *ro,
 	r->paths = k->specs + 1;
 	r->npaths = k->specs[1] ? 1 : 0;
 	r->outdir = ro->outdir;
-	ret = k->sku ? emulate(c, ro, k) : check_target(c, ro, k);
+	if (k->sku) {
+		snprintf(k->scratch, sizeof(k->scratch), "%s/.replay-%s.img",
+			 ro->outdir, k->label);
+		k->target = k->scratch;
+		ret = fv_run_mkdir_p(ro->outdir);
+		if (ret) {
+			fprintf(c->err, "fioverdict replay: %s: %s\n",
+				ro->outdir, strerror(-ret));
+			return FV_EXIT_CANTCREAT;
+		}
+	}
 	r->target = k->target;
+	ret = fv_run_preflight(r, c->err);
 	if (!ret)
-		ret = fv_run_preflight(r, c->err);
-	snprintf(base, sizeof(base), "%s", b ? b + 1 : ro->iolog);
-	snprintf(v, sizeof(v), "%s: span %.6f s, %zu requests", base,
-		 ro->trace.n ? (double) ro->trace.v[ro->trace.n - 1].t_us / 1e6
-			     : 0.0,
-		 ro->trace.n);
-	if (!ret && fv_run_set_var(r, "FV_TRACE", v))
-		ret = FV_EXIT_NOINPUT;
-	snprintf(v, sizeof(v), "%d", ro->iodepth);
-	if (!ret && fv_run_set_var(r, "FV_IODEPTH", v))
-		ret = FV_EXIT_NOINPUT;
-	return ret;
+		ret = check_name(c, r);
+	if (!ret && k == ro->cand)
+		drop_trims(c, ro, r);
+	if (!ret)
+		ret = k->sku ? emulate(c, ro, k) : check_target(c, ro, k);
+	return ret ? ret : set_vars(ro, r);
 }
 
 /* One candidate: its run directory, the trace in it, fio. */

@@ -107,7 +107,9 @@ static int latency_chart(struct fv_charts *c, const struct fv_table *t)
 		     k++)
 			ret = latency_line(ch, t, r, kinds[k]);
 	if (!ret && !fv_chart_points(ch))
-		fv_chart_leave_out(ch, "no candidate's timed replay finished");
+		fv_chart_leave_out(ch,
+				   "no latency of the timed replay to show: "
+				   "the replay table says why");
 	return ret;
 }
 

@@ -58,6 +58,8 @@ static int dup_opt(char **dst, const char *src)
 
 static void parse_counts(struct fv_durability *d, const json_t *c)
 {
+	d->reads = u64_of(c, "reads");
+	d->read_bytes = u64_of(c, "read_bytes");
 	d->writes = u64_of(c, "writes");
 	d->write_bytes = u64_of(c, "write_bytes");
 	d->write_errors = u64_of(c, "write_errors");
@@ -118,6 +120,8 @@ int fv_parse_durability(struct fv_set *set, const struct fv_docinfo *di,
 			: -1;
 	d->emulated = json_is_object(json_object_get(root, "emulator"));
 	parse_counts(d, json_object_get(root, "counts"));
+	/* absent before it existed: 0, unknown */
+	d->io_span_ns = u64_of(root, "io_span_ns");
 	parse_dist(&d->flush, json_object_get(root, "flush_latency_ns"));
 	parse_dist(&d->write_to_durable,
 		   json_object_get(root, "write_to_durable_ns"));

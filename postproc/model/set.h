@@ -233,8 +233,11 @@ struct fv_durability {
 	bool no_block_device; /* target.block_device is null: tmpfs */
 	int volatile_cache;   /* NVMe VWC: 1 present, 0 absent, -1 unknown */
 	bool emulated;	      /* the engine emulated a provisioned disk */
+	uint64_t reads, read_bytes;
 	uint64_t writes, write_bytes, write_errors;
 	uint64_t fsyncs, fdatasyncs, flush_errors, empty_syncs;
+	/* first request submitted to last completed; 0: unknown */
+	uint64_t io_span_ns;
 	uint64_t syncfses; /* fio 3.42's end_syncfs, absent before: 0 */
 	uint64_t writes_not_durable, writes_untracked;
 	struct fv_dist flush, write_to_durable;

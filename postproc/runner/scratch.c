@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
@@ -34,6 +35,8 @@ static const struct {
 	{ 0, "LUKS\xba\xbe", 6, "a LUKS volume" },
 	{ 3, "EXFAT   ", 8, "an exFAT file system" },
 	{ 1024, "\x10\x20\xf5\xf2", 4, "an F2FS file system" },
+	{ 512, "EFI PART", 8, "a GPT partition table" },
+	{ 510, "\x55\xaa", 2, "an MBR (a partition table or a boot sector)" },
 };
 
 /* Is the device major:minor mounted? Its mount point into at. */
@@ -74,7 +77,15 @@ int fv_target_holds_fs(const char *path, char *what, size_t len)
 		snprintf(what, len, "a file system mounted at %s", at);
 		return 1;
 	}
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* a device whose partition is mounted, or held (LVM, md): EBUSY */
+	fd = open(path,
+		  O_RDONLY | O_CLOEXEC | (S_ISBLK(st.st_mode) ? O_EXCL : 0));
+	if (fd < 0 && errno == EBUSY) {
+		snprintf(what, len,
+			 "something in use (it, or a partition of "
+			 "it, is mounted or held)");
+		return 1;
+	}
 	if (fd < 0)
 		return -errno;
 	got = pread(fd, buf, sizeof(buf), 0);
@@ -132,7 +143,43 @@ static int fill(int fd, uint64_t from, uint64_t to)
 			ret = errno ? -errno : -EIO;
 	}
 	free(buf);
-	return ret ? ret : (fdatasync(fd) ? -errno : 0);
+	return ret;
+}
+
+/* The holes of fd below size, each filled with data: 0 or -errno. */
+static int fill_holes(int fd, uint64_t size)
+{
+	off_t at = 0;
+	int ret = 0;
+
+	while (!ret && (uint64_t) at < size) {
+		off_t hole = lseek(fd, at, SEEK_HOLE), data;
+
+		if (hole < 0 || (uint64_t) hole >= size)
+			break;
+		data = lseek(fd, hole, SEEK_DATA);
+		if (data < 0 || (uint64_t) data > size)
+			data = (off_t) size;
+		ret = fill(fd, (uint64_t) hole, (uint64_t) data);
+		at = data;
+	}
+	return ret;
+}
+
+/* Room for what fill would write: else -ENOSPC before a byte is. */
+static int room_for(int fd, uint64_t size)
+{
+	struct statvfs vfs;
+	struct stat st;
+
+	if (fstat(fd, &st) || fstatvfs(fd, &vfs))
+		return 0; /* unknown: the writes will say */
+	if ((uint64_t) st.st_blocks * 512 >= size)
+		return 0;
+	return size - (uint64_t) st.st_blocks * 512 >
+			       (uint64_t) vfs.f_bavail * vfs.f_frsize
+		       ? -ENOSPC
+		       : 0;
 }
 
 int fv_target_extend(const char *path, uint64_t size, bool sparse)
@@ -145,12 +192,20 @@ int fv_target_extend(const char *path, uint64_t size, bool sparse)
 		return -errno;
 	if (fstat(fd, &st))
 		ret = -errno;
-	else if (!S_ISREG(st.st_mode) || (uint64_t) st.st_size >= size)
+	else if (!S_ISREG(st.st_mode))
 		ret = 0;
 	else if (sparse)
+		ret = (uint64_t) st.st_size >= size ||
+				      !ftruncate(fd, (off_t) size)
+			      ? 0
+			      : -errno;
+	else if (!(ret = room_for(fd, size)) && (uint64_t) st.st_size < size)
 		ret = ftruncate(fd, (off_t) size) ? -errno : 0;
-	else
-		ret = fill(fd, (uint64_t) st.st_size, size);
+	/* a hole is read without I/O: every one below size gets data */
+	if (!ret && !sparse && S_ISREG(st.st_mode))
+		ret = fill_holes(fd, size);
+	if (!ret && !sparse && S_ISREG(st.st_mode))
+		ret = fdatasync(fd) ? -errno : 0;
 	close(fd);
 	return ret;
 }

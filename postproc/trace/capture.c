@@ -32,9 +32,19 @@ struct session {
 	const char *device;
 };
 
-/* Requests in flight, by their first sector: the queue depth. */
+/*
+ * Requests in flight: the queue depth. Each by where it is: a partial
+ * completion reports the sector it starts at and how many it finished,
+ * so pos moves on and the request ends when nothing is left of it.
+ */
+struct flight {
+	uint64_t pos;	  /* the next sector to complete; UINT64_MAX: a flush */
+	uint64_t left;	  /* sectors not completed yet */
+	size_t req, nreq; /* its requests in the trace (a preflush: two) */
+};
+
 struct inflight {
-	uint64_t sector[MAX_INFLIGHT];
+	struct flight v[MAX_INFLIGHT];
 	unsigned n;
 	uint64_t last_t;
 	double area; /* depth x time, while any was in flight */
@@ -178,11 +188,16 @@ static void remove_stale(const struct session *ss)
 	closedir(dp);
 }
 
+/*
+ * The events that end a request before the one that starts it, with the
+ * instance off until all are on: an issue seen without its completion
+ * would stay in flight for good.
+ */
 static int setup(struct session *ss, struct fv_error *e)
 {
-	static const char *const events[] = {
-		"events/block/block_rq_issue", "events/block/block_rq_complete"
-	};
+	static const char *const events[] = { "block_rq_complete",
+					      "block_rq_requeue",
+					      "block_rq_issue" };
 	char filter[64], path[PATH_MAX];
 	int ret;
 
@@ -195,14 +210,17 @@ static int setup(struct session *ss, struct fv_error *e)
 				    strerror(errno));
 	snprintf(ss->inst, sizeof(ss->inst), "%s/instances/%s%ld", ss->root,
 		 INSTANCE_PREFIX, (long) getpid());
+	write_file(ss->inst, "tracing_on", "0");
 	/* per CPU: room for seconds of a busy disk between two reads */
 	write_file(ss->inst, "buffer_size_kb", "16384");
 	snprintf(filter, sizeof(filter), "dev == %u",
 		 (ss->major << 20) | ss->minor);
-	for (size_t i = 0; i < 2; i++) {
-		snprintf(path, sizeof(path), "%s/filter", events[i]);
+	for (size_t i = 0; i < sizeof(events) / sizeof(*events); i++) {
+		snprintf(path, sizeof(path), "events/block/%s/filter",
+			 events[i]);
 		ret = write_file(ss->inst, path, filter);
-		snprintf(path, sizeof(path), "%s/enable", events[i]);
+		snprintf(path, sizeof(path), "events/block/%s/enable",
+			 events[i]);
 		if (!ret)
 			ret = write_file(ss->inst, path, "1");
 		if (ret)
@@ -212,7 +230,10 @@ static int setup(struct session *ss, struct fv_error *e)
 					    "kernel's block tracepoints)",
 					    events[i], strerror(-ret));
 	}
-	return 0;
+	ret = write_file(ss->inst, "tracing_on", "1");
+	return ret ? fv_error_set(e, -ret, FV_EXIT_UNAVAILABLE, ss->inst, 0,
+				  "cannot start tracing: %s", strerror(-ret))
+		   : 0;
 }
 
 static void teardown(struct session *ss)
@@ -260,25 +281,63 @@ static void depth_step(struct inflight *q, uint64_t t)
 	q->last_t = t;
 }
 
-static void depth_issue(struct inflight *q, uint64_t sector, uint64_t t,
+static void depth_issue(struct inflight *q, const struct flight *f, uint64_t t,
 			struct fv_capture_stats *s)
 {
 	depth_step(q, t);
 	if (q->n < MAX_INFLIGHT)
-		q->sector[q->n++] = sector;
+		q->v[q->n++] = *f;
 	if (q->n > s->qd_max)
 		s->qd_max = q->n;
 }
 
-/* A partial completion reports a later sector: it ends nothing. */
-static void depth_complete(struct inflight *q, uint64_t sector, uint64_t t)
+static struct flight *in_flight(struct inflight *q, uint64_t pos)
 {
-	depth_step(q, t);
 	for (unsigned i = 0; i < q->n; i++)
-		if (q->sector[i] == sector) {
-			q->sector[i] = q->sector[--q->n];
-			return;
-		}
+		if (q->v[i].pos == pos)
+			return &q->v[i];
+	return NULL;
+}
+
+static void depth_end(struct inflight *q, struct flight *f)
+{
+	*f = q->v[--q->n];
+}
+
+/* n sectors of the request at pos done; one issued before us: nothing. */
+static void depth_complete(struct inflight *q, uint64_t pos, uint64_t n,
+			   uint64_t t)
+{
+	struct flight *f = in_flight(q, pos);
+
+	depth_step(q, t);
+	if (!f)
+		return;
+	if (pos == UINT64_MAX)
+		n = 1; /* a flush has no sectors: its completion ends it */
+	else
+		f->pos += n;
+	f->left -= n < f->left ? n : f->left;
+	if (!f->left)
+		depth_end(q, f);
+}
+
+/*
+ * A request given back to the queue is issued again later: the first
+ * issue is no request of the workload's, and leaves the log.
+ */
+static void depth_requeue(struct inflight *q, uint64_t pos, uint64_t t,
+			  struct fv_trace *tr, struct fv_capture_stats *s)
+{
+	struct flight *f = in_flight(q, pos);
+
+	depth_step(q, t);
+	if (!f)
+		return;
+	for (size_t i = f->req; i < f->req + f->nreq && i < tr->n; i++)
+		tr->v[i].kind = FV_TRACE_KINDS; /* dropped in finish() */
+	s->requeued++;
+	depth_end(q, f);
 }
 
 static int add_request(const struct session *ss,
@@ -308,6 +367,7 @@ static int take_line(const struct session *ss, const char *line,
 		     struct inflight *q)
 {
 	struct fv_block_event ev;
+	struct flight f;
 	bool flush;
 
 	if (fv_block_event_parse(line, &ev) || ev.major != ss->major ||
@@ -317,20 +377,31 @@ static int take_line(const struct session *ss, const char *line,
 	/* a flush carries no sector: it belongs to the whole disk */
 	if (!flush && (ev.sector < ss->first || ev.sector >= ss->end))
 		return 0;
-	if (ev.complete) {
-		depth_complete(q, flush ? UINT64_MAX : ev.sector, ev.t_us);
+	f.pos = flush ? UINT64_MAX : ev.sector;
+	if (ev.what == FV_BLK_COMPLETE) {
+		depth_complete(q, f.pos, ev.nsectors, ev.t_us);
 		return 0;
 	}
-	depth_issue(q, flush ? UINT64_MAX : ev.sector, ev.t_us, s);
-	return add_request(ss, &ev, t, s);
+	if (ev.what == FV_BLK_REQUEUE) {
+		depth_requeue(q, f.pos, ev.t_us, t, s);
+		return 0;
+	}
+	f.left = flush ? 1 : ev.nsectors;
+	f.req = t->n;
+	if (add_request(ss, &ev, t, s))
+		return -ENOMEM;
+	f.nreq = t->n - f.req;
+	depth_issue(q, &f, ev.t_us, s);
+	return 0;
 }
 
 /* Reads what trace_pipe has; the lines are split here, a part kept. */
 static int drain(int fd, const struct session *ss, char *buf, size_t *have,
 		 size_t cap, struct fv_trace *t, struct fv_capture_stats *s,
-		 struct inflight *q)
+		 struct inflight *q, bool all)
 {
-	for (;;) {
+	/* a bounded bite unless all: the caller watches the time and stop */
+	for (int bites = 0; all || bites < 16; bites++) {
 		ssize_t got = read(fd, buf + *have, cap - 1 - *have);
 		char *line = buf, *nl;
 
@@ -351,6 +422,7 @@ static int drain(int fd, const struct session *ss, char *buf, size_t *have,
 		if (*have == cap - 1)
 			*have = 0; /* no line is that long: drop it */
 	}
+	return 0;
 }
 
 static double now_s(void)
@@ -383,12 +455,15 @@ static int record(const struct fv_capture_opts *o, struct session *ss,
 		struct pollfd p = { .fd = fd, .events = POLLIN };
 
 		poll(&p, 1, 100);
-		ret = drain(fd, ss, buf, &have, 1 << 16, t, s, q);
+		ret = drain(fd, ss, buf, &have, 1 << 16, t, s, q, false);
 	}
 	/* what the buffers still hold, once nothing more comes in */
 	write_file(ss->inst, "tracing_on", "0");
 	if (!ret)
-		ret = drain(fd, ss, buf, &have, 1 << 16, t, s, q);
+		ret = drain(fd, ss, buf, &have, 1 << 16, t, s, q, true);
+	if (ret && ret != -ENOMEM)
+		ret = fv_error_set(e, -ret, FV_EXIT_UNAVAILABLE, path, 0,
+				   "reading the trace: %s", strerror(-ret));
 	s->qd_mean = q->busy > 0 ? q->area / q->busy : 0;
 	s->lost = lost_events(ss);
 out:
@@ -425,8 +500,13 @@ static void count_size(struct fv_capture_stats *s, const struct fv_trace_req *r)
  */
 static int finish(struct fv_trace *t, struct fv_capture_stats *s)
 {
+	size_t kept = 0;
 	uint64_t t0;
 
+	for (size_t i = 0; i < t->n; i++)
+		if (t->v[i].kind < FV_TRACE_KINDS)
+			t->v[kept++] = t->v[i];
+	t->n = kept;
 	if (!t->n)
 		return 0;
 	qsort(t->v, t->n, sizeof(*t->v), by_time);

@@ -673,6 +673,17 @@ static int put_request(FILE *f, const char *target,
 		       fv_trace_kind_name(r->kind), r->offset, r->len);
 }
 
+/*
+ * Every request 1 us later than its time: fio waits before a line for
+ * its time minus the line before's, but not at all after a line at 0
+ * (delay_since_ttime), which would lose the gap after a first request at
+ * 0. The add and open lines stay at 0.
+ */
+static uint64_t late(uint64_t t_us)
+{
+	return t_us < UINT64_MAX ? t_us + 1 : t_us;
+}
+
 static int write_v3(const struct fv_trace *t, const char *target, FILE *f)
 {
 	uint64_t last = 0;
@@ -681,9 +692,9 @@ static int write_v3(const struct fv_trace *t, const char *target, FILE *f)
 	err |= fprintf(f, "fio version 3 iolog\n0 %s add\n0 %s open\n", target,
 		       target) < 0;
 	for (size_t i = 0; i < t->n; i++) {
-		err |= fprintf(f, "%" PRIu64 " ", t->v[i].t_us) < 0;
+		err |= fprintf(f, "%" PRIu64 " ", late(t->v[i].t_us)) < 0;
 		err |= put_request(f, target, &t->v[i]) < 0;
-		last = t->v[i].t_us;
+		last = late(t->v[i].t_us);
 	}
 	err |= fprintf(f, "%" PRIu64 " %s close\n", last, target) < 0;
 	return err ? -EIO : 0;

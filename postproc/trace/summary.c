@@ -93,6 +93,9 @@ void fv_capture_summary(FILE *out, const char *device,
 	if (s->skipped)
 		fprintf(out, " (%llu without data left out)",
 			(unsigned long long) s->skipped);
+	if (s->requeued)
+		fprintf(out, " (%llu requeued by the driver, kept once)",
+			(unsigned long long) s->requeued);
 	fputs("\n\nkind   requests        MiB  sizes\n", out);
 	for (int k = 0; k < FV_TRACE_KINDS; k++) {
 		fprintf(out, "%-5s  %8llu  %9.1f  ",

@@ -99,6 +99,7 @@ struct fv_capture_stats {
 		uint64_t n;
 	} sizes[FV_TRACE_KINDS][16];
 	uint64_t skipped;     /* requests fio cannot replay (no data: N) */
+	uint64_t requeued;    /* issued, given back, issued again: kept once */
 	uint64_t lost;	      /* events the kernel's buffer dropped */
 	double seconds;	      /* from the first request to the last */
 	unsigned qd_max;      /* requests in flight at once */

@@ -6,8 +6,14 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+enum fv_block_what {
+	FV_BLK_ISSUE,	 /* block_rq_issue: the request goes to the device */
+	FV_BLK_COMPLETE, /* block_rq_complete: nsectors of it are done */
+	FV_BLK_REQUEUE,	 /* block_rq_requeue: it will be issued again */
+};
+
 struct fv_block_event {
-	bool complete; /* block_rq_complete; else block_rq_issue */
+	enum fv_block_what what;
 	uint64_t t_us; /* the trace clock, microseconds */
 	unsigned major, minor;
 	char rwbs[12];	 /* "WS", "FF", "RA", "FWFS", "DS" ... */
@@ -16,7 +22,8 @@ struct fv_block_event {
 };
 
 /*
- * Parses one trace_pipe line of block_rq_issue or block_rq_complete
+ * Parses one trace_pipe line of block_rq_issue, block_rq_complete or
+ * block_rq_requeue
  * ("fio-4542 [001] ..... 26447.494384: block_rq_issue: 7,0 RS 4096 () 984
  * + 8 be,0,4 [fio]"; kernels before 6.x lack the ioprio field). Returns 0,
  * or -EINVAL for any other line.

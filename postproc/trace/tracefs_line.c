@@ -36,7 +36,7 @@ static int parse_fields(const char *p, struct fv_block_event *ev)
 	    !n)
 		return -EINVAL;
 	p += n;
-	if (!ev->complete && sscanf(p, "%u %n", &bytes, &n) == 1)
+	if (ev->what == FV_BLK_ISSUE && sscanf(p, "%u %n", &bytes, &n) == 1)
 		p += n;
 	/* the command, for passthrough requests: "()" for the others */
 	if (*p != '(' || !(p = strchr(p, ')')))
@@ -50,21 +50,27 @@ static int parse_fields(const char *p, struct fv_block_event *ev)
 
 int fv_block_event_parse(const char *line, struct fv_block_event *ev)
 {
-	static const char issue[] = ": block_rq_issue: ";
-	static const char complete[] = ": block_rq_complete: ";
-	const char *at = strstr(line, issue);
+	static const struct {
+		const char *name;
+		enum fv_block_what what;
+	} events[] = {
+		{ ": block_rq_issue: ", FV_BLK_ISSUE },
+		{ ": block_rq_complete: ", FV_BLK_COMPLETE },
+		{ ": block_rq_requeue: ", FV_BLK_REQUEUE },
+	};
 
 	memset(ev, 0, sizeof(*ev));
-	if (at) {
+	for (size_t i = 0; i < sizeof(events) / sizeof(*events); i++) {
+		const char *at = strstr(line, events[i].name);
+
+		if (!at)
+			continue;
 		if (parse_time(line, at, &ev->t_us))
 			return -EINVAL;
-		return parse_fields(at + sizeof(issue) - 1, ev);
+		ev->what = events[i].what;
+		return parse_fields(at + strlen(events[i].name), ev);
 	}
-	at = strstr(line, complete);
-	if (!at || parse_time(line, at, &ev->t_us))
-		return -EINVAL;
-	ev->complete = true;
-	return parse_fields(at + sizeof(complete) - 1, ev);
+	return -EINVAL;
 }
 
 /*

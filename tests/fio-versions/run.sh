@@ -4,7 +4,8 @@
 # and the engine suites run with that fio first on PATH: the integration
 # tests (load, --enghelp of both engines, verify in every mode, sync counts,
 # linked and dsync modes, the emulator, the stats file, end_syncfs where
-# fio has it) and one job through fio --server on a loopback address.
+# fio has it), fioverdict replay (tests/replay/replay.sh) with that fio
+# and its engines, and one job through fio --server on a loopback address.
 # Layouts change silently between versions: each one is run, not only built.
 #
 # Environment: FV_FIO_TARBALLS (folder of fio-X.tar.gz), FV_OUT (build
@@ -22,6 +23,7 @@ WORK=$(mktemp -d /tmp/fv-versions.XXXXXX)
 trap 'stop_server; rm -rf "$WORK"' EXIT
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
+BIN=${FV_BIN:-$PWD/build/postproc/fioverdict}
 
 ok() {
 	PASS=$((PASS + 1))
@@ -120,6 +122,17 @@ one_version() {
 		ok "fio $v: integration tests ($line)"
 	else
 		not_ok "fio $v: integration tests ($line)" "$(grep -A3 '^not ok' "$log" | head -n 20)"
+	fi
+	# fioverdict replay through this fio: the iolog version it reads,
+	# trims it cannot replay, the timed pass's latency where it reaps
+	log="$OUT/$v.replay.log"
+	PATH="$tree:$PATH" FV_ENGINE_DIR="$eng" FV_BIN="$BIN" \
+		tests/replay/replay.sh >"$log" 2>&1
+	line=$(tail -n 1 "$log")
+	if [[ $line =~ ^replay:\ ([0-9]+)\ passed,\ 0\ failed ]]; then
+		ok "fio $v: fioverdict replay ($line)"
+	else
+		not_ok "fio $v: fioverdict replay ($line)" "$(grep -A3 '^not ok' "$log" | head -n 20)"
 	fi
 	server_job "$v" "$tree" "$eng"
 }

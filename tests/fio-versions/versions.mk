@@ -16,11 +16,11 @@ FV_FIO_VERSIONS ?= 3.28 3.36 3.42
 .PHONY: check-fio-versions
 check-all: check-fio-versions
 
-check-fio-versions:
+check-fio-versions: $(PP_BIN)
 	@if [ ! -d "$(FV_FIO_TARBALLS)" ] && [ "$${CI:-}" != true ]; then \
 	  echo "check-fio-versions: skipped: no $(FV_FIO_TARBALLS) (set FV_FIO_TARBALLS to a folder of fio-X.tar.gz)"; \
 	else \
-	  FV_FIO_TARBALLS="$(FV_FIO_TARBALLS)" FV_OUT=$(BUILD)/fio-versions \
+	  FV_FIO_TARBALLS="$(FV_FIO_TARBALLS)" FV_OUT=$(BUILD)/fio-versions FV_BIN=$(abspath $(PP_BIN)) \
 	    tests/fio-versions/run.sh $(FV_FIO_VERSIONS); \
 	fi
 
