@@ -312,6 +312,24 @@ static void test_clones_are_independent(void **state)
 	dur_free(&b);
 }
 
+/*
+ * The span of a job's I/O: the first submission to the last end, in
+ * whatever order requests end; a request not stamped does not move the
+ * start; nothing before any request.
+ */
+static void test_io_span(void **state)
+{
+	struct dur_acct *a = *state;
+
+	assert_int_equal(dur_span_ns(a), 0);
+	dur_span(a, 1000, 5000);
+	dur_span(a, 800, 4000); /* submitted earlier, ended before */
+	dur_span(a, 0, 9000);	/* a trim: its end only */
+	assert_int_equal(dur_span_ns(a), 9000 - 800);
+	dur_span(a, 2000, 3000);
+	assert_int_equal(dur_span_ns(a), 8200);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -341,6 +359,7 @@ int main(void)
 						teardown),
 		cmocka_unit_test_setup_teardown(test_clones_are_independent,
 						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_io_span, setup, teardown),
 	};
 
 	return cmocka_run_group_tests_name("durability", tests, NULL, NULL);
