@@ -63,15 +63,29 @@ bool fv_set_has_replay(const struct fv_set *set)
 }
 
 /*
+ * Where the description's own words start: after the trace's file name,
+ * which could hold any of them ("NAME: span ...", "NAME: untimed, ...").
+ */
+static const char *described(const struct fv_job *j)
+{
+	const char *d = fv_job_opt(j, "description"), *at = NULL, *p;
+
+	for (p = d; p && (p = strstr(p, ": ")); p++)
+		if (!strncmp(p, ": span ", 7) || !strncmp(p, ": untimed, ", 11))
+			at = p + 2;
+	return at;
+}
+
+/*
  * The reads and writes the trace holds and their bytes, from the jobs'
- * description ("...: 79 reads and writes of 91881472 bytes"): what the
+ * description ("...: 79 reads and writes of 91901952 bytes"): what the
  * candidate was asked to do. fio counts the requests it issued, but its
  * completions (and its runtime) stop short of the last ones in flight
  * when a replayed iolog runs out.
  */
 static bool trace_work(const struct fv_job *j, double *ios, double *bytes)
 {
-	const char *d = fv_job_opt(j, "description");
+	const char *d = described(j);
 	const char *at = d ? strstr(d, " requests: ") : NULL;
 	unsigned long long n, b;
 
@@ -117,11 +131,10 @@ static bool io_done(const struct fv_job *j, double *ms, double *ios,
 /* The trace's span, from the jobs' description: "... span 20.731 s ...". */
 static double span_ms(const struct fv_job *j)
 {
-	const char *d = fv_job_opt(j, "description");
-	const char *at = d ? strstr(d, "span ") : NULL;
+	const char *at = described(j);
 	double s;
 
-	if (!at || sscanf(at + 5, "%lf s", &s) != 1 || !(s >= 0))
+	if (!at || sscanf(at, "span %lf s", &s) != 1 || !(s >= 0))
 		return NAN;
 	return s * 1000;
 }
@@ -250,8 +263,12 @@ static int timed_cells(struct fv_table *t, size_t row, const struct fv_set *set,
 
 	io_done(j, &ms, &ios, &bytes);
 	ret = isnan(span) ? fv_cell_na(t, row, C_BEHIND,
-				       "the job's description gives no "
-				       "trace span")
+				       described(j) ? "the trace holds no "
+						      "times (an iolog of "
+						      "version 2 without "
+						      "waits)"
+						    : "the job's description "
+						      "gives no trace span")
 			  : fv_cell_num(t, row, C_BEHIND,
 					ms > span ? ms - span : 0);
 	if (!ret && reaps_late(j))
@@ -330,7 +347,7 @@ static int run(const struct fv_set *set, const struct fv_aopts *o,
 			   "follow (fio's completion latency).");
 	for (size_t l = 0; l < nl && !ret; l++) {
 		const struct fv_job *j = replay_job(set, labels[l], FAST);
-		const char *d = j ? fv_job_opt(j, "description") : NULL;
+		const char *d = j ? described(j) : NULL;
 		const char *left = d ? strstr(d, "; ") : NULL;
 
 		if (left)

@@ -251,6 +251,37 @@ static int parse(struct fv_cmdline *c, int argc, char **argv)
 	return ret ? ret : fv_skus_resolve(c);
 }
 
+/*
+ * What fio can replay of the trace: a read or a write (fio refuses a log
+ * of syncs and trims alone); its times from 0 at the first request (fio
+ * starts the clock at its first line: a later first request would hide
+ * as much of the replay's lag); its extent.
+ */
+static int trace_usable(struct fv_cmdline *c, struct replay_opts *ro)
+{
+	struct fv_trace *t = &ro->trace;
+	uint64_t t0 = t->n ? t->v[0].t_us : 0;
+	bool rw = false;
+
+	for (size_t i = 0; i < t->n; i++) {
+		const struct fv_trace_req *q = &t->v[i];
+
+		t->v[i].t_us -= t0;
+		rw = rw || q->kind == FV_TRACE_READ ||
+		     q->kind == FV_TRACE_WRITE;
+		if (q->offset + q->len > ro->extent)
+			ro->extent = q->offset + q->len;
+	}
+	if (rw)
+		return 0;
+	fprintf(c->err,
+		"fioverdict replay: %s: no read or write among its %zu "
+		"requests: fio refuses to replay a log of syncs and trims "
+		"alone\n",
+		ro->iolog, t->n);
+	return FV_EXIT_INPUT;
+}
+
 static int load_trace(struct fv_cmdline *c, struct replay_opts *ro)
 {
 	struct fv_error e = { 0 };
@@ -259,13 +290,7 @@ static int load_trace(struct fv_cmdline *c, struct replay_opts *ro)
 		fv_error_print(&e, "fioverdict replay", c->err);
 		return e.status;
 	}
-	for (size_t i = 0; i < ro->trace.n; i++) {
-		const struct fv_trace_req *q = &ro->trace.v[i];
-
-		if (q->offset + q->len > ro->extent)
-			ro->extent = q->offset + q->len;
-	}
-	return 0;
+	return trace_usable(c, ro);
 }
 
 /* A real target: not a file system (unless --force), large enough. */
@@ -282,12 +307,19 @@ static int check_target(struct fv_cmdline *c, struct replay_opts *ro,
 			strerror(-ret));
 		return FV_EXIT_NOINPUT;
 	}
-	if (ret && !ro->force) {
+	if (ret == 2 || (ret && !ro->force)) {
 		fprintf(c->err,
 			"fioverdict replay: %s holds %s: replay writes to "
-			"it; give a scratch device or file, or --force to "
-			"destroy it\n",
-			k->target, what);
+			"it; give a scratch device or file%s\n",
+			k->target, what,
+			ret == 2 ? " (in use: not even with --force)"
+				 : ", or --force to destroy it");
+		return FV_EXIT_NOINPUT;
+	}
+	/* a device named that is not there: never a file made in /dev */
+	if (!strncmp(k->target, "/dev/", 5) && access(k->target, F_OK)) {
+		fprintf(c->err, "fioverdict replay: %s: no such device\n",
+			k->target);
 		return FV_EXIT_NOINPUT;
 	}
 	/* a file is made or grown, written through; a device is as it is */
@@ -421,7 +453,19 @@ static size_t drop_trims(struct fv_cmdline *c, struct replay_opts *ro,
 	return ro->dropped;
 }
 
-static int set_vars(struct replay_opts *ro, struct fv_run *r)
+/* The job file found by name is not replay's: it lacks a variable. */
+static int var_missing(FILE *err, const struct fv_run *r, const char *name)
+{
+	fprintf(err,
+		"fioverdict replay: %s declares no %s: the job file replay "
+		"takes is jobfiles/replay.fio (or FV_JOBFILE_DIR's replay.fio "
+		"with its #@ lines)\n",
+		r->jobfile, name);
+	return FV_EXIT_NOINPUT;
+}
+
+static int set_vars(struct fv_cmdline *c, struct replay_opts *ro,
+		    struct fv_run *r)
 {
 	const char *b = strrchr(ro->iolog, '/');
 	char v[512], fio[64] = "";
@@ -436,23 +480,27 @@ static int set_vars(struct replay_opts *ro, struct fv_run *r)
 			bytes += ro->trace.v[i].len;
 		}
 	fv_run_fio_version(r, fio, sizeof(fio));
-	n = snprintf(v, sizeof(v),
-		     "%s: span %.6f s, %zu requests: %" PRIu64
-		     " reads and writes of %" PRIu64 " bytes",
-		     b ? b + 1 : ro->iolog,
-		     ro->trace.n
-			     ? (double) ro->trace.v[ro->trace.n - 1].t_us / 1e6
-			     : 0.0,
-		     ro->trace.n, rw, bytes);
+	if (ro->trace.timed)
+		n = snprintf(v, sizeof(v), "%s: span %.6f s, ",
+			     b ? b + 1 : ro->iolog,
+			     (double) ro->trace.v[ro->trace.n - 1].t_us / 1e6);
+	else
+		n = snprintf(v, sizeof(v), "%s: untimed, ",
+			     b ? b + 1 : ro->iolog);
+	if (n > 0 && (size_t) n < sizeof(v))
+		n += snprintf(v + n, sizeof(v) - (size_t) n,
+			      "%zu requests: %" PRIu64
+			      " reads and writes of %" PRIu64 " bytes",
+			      ro->trace.n, rw, bytes);
 	if (ro->dropped && n > 0 && (size_t) n < sizeof(v))
 		snprintf(v + n, sizeof(v) - (size_t) n,
 			 "; %zu trims left out: %s does not replay them",
 			 ro->dropped, fio);
 	if (fv_run_set_var(r, "FV_TRACE", v))
-		return FV_EXIT_NOINPUT;
+		return var_missing(c->err, r, "FV_TRACE");
 	snprintf(v, sizeof(v), "%d", ro->iodepth);
 	if (fv_run_set_var(r, "FV_IODEPTH", v))
-		return FV_EXIT_NOINPUT;
+		return var_missing(c->err, r, "FV_IODEPTH");
 	return 0;
 }
 
@@ -488,7 +536,7 @@ static int setup_run(struct fv_cmdline *c, struct replay_opts *ro,
 		drop_trims(c, ro, r);
 	if (!ret)
 		ret = k->sku ? emulate(c, ro, k) : check_target(c, ro, k);
-	return ret ? ret : set_vars(ro, r);
+	return ret ? ret : set_vars(c, ro, r);
 }
 
 /* One candidate: its run directory, the trace in it, fio. */
@@ -500,8 +548,15 @@ static int replay_one(struct fv_cmdline *c, struct replay_opts *ro,
 	bool interrupted = false;
 	int status = fv_run_prepare(r, c->err);
 
-	if (!status)
-		status = write_iolog(c, ro, r);
+	if (!status && (status = write_iolog(c, ro, r))) {
+		/* a run directory with no run in it: not left to be read */
+		char log[4500];
+
+		snprintf(log, sizeof(log), "%s/trace.iolog", r->dir);
+		unlink(log);
+		fv_run_discard_dir(r);
+		r->dir[0] = '\0';
+	}
 	if (status)
 		return status;
 	fprintf(c->out, "fioverdict replay: %s on %s as '%s' -> %s\n",

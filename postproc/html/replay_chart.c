@@ -46,8 +46,9 @@ static int elapsed_chart(struct fv_charts *c, const struct fv_table *t)
 	m->points = true;
 	p->points = true;
 	caption(ch, t,
-		"Measured: replay-fast's runtime; catalog: the same reads "
-		"and writes at the SKUs' limits, from a full credit bucket.");
+		"Measured: replay-fast's time for the whole trace (the "
+		"engine's span); catalog: the same reads and writes at the "
+		"SKUs' limits, from a full credit bucket.");
 	for (size_t r = 0; r < t->nrows; r++) {
 		double e = fv_table_num(t, r, "elapsed_ms");
 		double k = fv_table_num(t, r, "predicted_ms");

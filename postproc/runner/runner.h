@@ -152,16 +152,20 @@ int fv_run_find_engine(struct fv_run *r, FILE *err);
 int fv_run_check_target(struct fv_run *r, FILE *err);
 
 /*
- * scratch.c: targets a replay writes to. Whether path holds a file system
- * (mounted, or a known signature: what names it): 1, 0, or -errno.
+ * scratch.c: targets a replay writes to. Whether path holds a file system:
+ * 2 in use (mounted, or a partition of it mounted or held: never to be
+ * written), 1 a known signature (what names it), 0 none, or -errno.
  */
 int fv_target_holds_fs(const char *path, char *what, size_t len);
 /* A device's or file's size in bytes: 0 or -errno. */
 int fv_target_size(const char *path, uint64_t *size);
 /*
- * A regular file at path (made if absent) of at least size bytes: the
- * part added written through with data, or, sparse, left as a hole (for
- * an emulated disk, whose pace is the emulator's). 0 or -errno.
+ * A regular file at path (made if absent) of at least size bytes, every
+ * byte below size written with data that neither compresses nor repeats
+ * (a hole, or a block alike to others, reads without I/O), when the file
+ * system has the room (else -ENOSPC before a byte is written); sparse:
+ * only grown (for an emulated disk, whose pace is the emulator's). A file
+ * it made is removed again on failure. 0 or -errno.
  */
 int fv_target_extend(const char *path, uint64_t size, bool sparse);
 

@@ -75,7 +75,7 @@ int fv_target_holds_fs(const char *path, char *what, size_t len)
 		return errno == ENOENT ? 0 : -errno;
 	if (S_ISBLK(st.st_mode) && mounted(st.st_rdev, at, sizeof(at))) {
 		snprintf(what, len, "a file system mounted at %s", at);
-		return 1;
+		return 2;
 	}
 	/* a device whose partition is mounted, or held (LVM, md): EBUSY */
 	fd = open(path,
@@ -84,7 +84,7 @@ int fv_target_holds_fs(const char *path, char *what, size_t len)
 		snprintf(what, len,
 			 "something in use (it, or a partition of "
 			 "it, is mounted or held)");
-		return 1;
+		return 2;
 	}
 	if (fd < 0)
 		return -errno;
@@ -129,16 +129,24 @@ int fv_target_size(const char *path, uint64_t *size)
 static int fill(int fd, uint64_t from, uint64_t to)
 {
 	size_t chunk = 1 << 20;
-	char *buf = malloc(chunk);
+	uint64_t *buf = malloc(chunk), x = 0x9e3779b97f4a7c15ULL ^ from;
 	int ret = 0;
 
 	if (!buf)
 		return -ENOMEM;
-	for (size_t i = 0; i < chunk; i++)
-		buf[i] = (char) (i * 131 + 7);
 	for (uint64_t at = from; at < to && !ret; at += chunk) {
 		size_t n = to - at < chunk ? (size_t) (to - at) : chunk;
 
+		/*
+		 * xorshift64: no two blocks alike, nothing to compress or
+		 * deduplicate, which would make reads as cheap as a hole's
+		 */
+		for (size_t i = 0; i < chunk / sizeof(*buf); i++) {
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			buf[i] = x;
+		}
 		if (pwrite(fd, buf, n, (off_t) at) != (ssize_t) n)
 			ret = errno ? -errno : -EIO;
 	}
@@ -185,27 +193,35 @@ static int room_for(int fd, uint64_t size)
 int fv_target_extend(const char *path, uint64_t size, bool sparse)
 {
 	struct stat st;
-	int fd, ret = 0;
+	uint64_t had;
+	bool made;
+	int fd, ret;
 
-	fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	made = fd >= 0;
+	if (!made && errno == EEXIST)
+		fd = open(path, O_RDWR | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
-	if (fstat(fd, &st))
-		ret = -errno;
-	else if (!S_ISREG(st.st_mode))
-		ret = 0;
-	else if (sparse)
-		ret = (uint64_t) st.st_size >= size ||
-				      !ftruncate(fd, (off_t) size)
-			      ? 0
-			      : -errno;
-	else if (!(ret = room_for(fd, size)) && (uint64_t) st.st_size < size)
+	ret = fstat(fd, &st) ? -errno : 0;
+	had = ret ? 0 : (uint64_t) st.st_size;
+	if (ret || !S_ISREG(st.st_mode) || (sparse && had >= size))
+		goto out;
+	if (sparse) {
 		ret = ftruncate(fd, (off_t) size) ? -errno : 0;
-	/* a hole is read without I/O: every one below size gets data */
-	if (!ret && !sparse && S_ISREG(st.st_mode))
-		ret = fill_holes(fd, size);
-	if (!ret && !sparse && S_ISREG(st.st_mode))
+		goto out;
+	}
+	/* the part added written whole; holes below it found and filled */
+	ret = room_for(fd, size);
+	if (!ret && had < size)
+		ret = fill(fd, had, size);
+	if (!ret)
+		ret = fill_holes(fd, had < size ? had : size);
+	if (!ret)
 		ret = fdatasync(fd) ? -errno : 0;
+out:
 	close(fd);
+	if (ret && made)
+		unlink(path); /* nothing left of a file we made */
 	return ret;
 }

@@ -40,6 +40,7 @@ struct session {
 struct flight {
 	uint64_t pos;	  /* the next sector to complete; UINT64_MAX: a flush */
 	uint64_t left;	  /* sectors not completed yet */
+	char op;	  /* W, R, D, F: its operation, past a preflush */
 	size_t req, nreq; /* its requests in the trace (a preflush: two) */
 };
 
@@ -198,7 +199,8 @@ static int setup(struct session *ss, struct fv_error *e)
 	static const char *const events[] = { "block_rq_complete",
 					      "block_rq_requeue",
 					      "block_rq_issue" };
-	char filter[64], path[PATH_MAX];
+	char filter[64], path[PATH_MAX], size[32];
+	long ncpu;
 	int ret;
 
 	remove_stale(ss);
@@ -211,8 +213,13 @@ static int setup(struct session *ss, struct fv_error *e)
 	snprintf(ss->inst, sizeof(ss->inst), "%s/instances/%s%ld", ss->root,
 		 INSTANCE_PREFIX, (long) getpid());
 	write_file(ss->inst, "tracing_on", "0");
-	/* per CPU: room for seconds of a busy disk between two reads */
-	write_file(ss->inst, "buffer_size_kb", "16384");
+	/*
+	 * Per CPU: room for seconds of a busy disk between two reads, 16
+	 * MiB, and no more than 256 MiB over all the CPUs.
+	 */
+	ncpu = sysconf(_SC_NPROCESSORS_CONF);
+	snprintf(size, sizeof(size), "%ld", ncpu > 16 ? 262144 / ncpu : 16384);
+	write_file(ss->inst, "buffer_size_kb", size);
 	snprintf(filter, sizeof(filter), "dev == %u",
 		 (ss->major << 20) | ss->minor);
 	for (size_t i = 0; i < sizeof(events) / sizeof(*events); i++) {
@@ -291,12 +298,20 @@ static void depth_issue(struct inflight *q, const struct flight *f, uint64_t t,
 		s->qd_max = q->n;
 }
 
-static struct flight *in_flight(struct inflight *q, uint64_t pos)
+/* The request at pos; of operation op, unless op is 0 (any). */
+static struct flight *in_flight(struct inflight *q, uint64_t pos, char op)
 {
 	for (unsigned i = 0; i < q->n; i++)
-		if (q->v[i].pos == pos)
+		if (q->v[i].pos == pos && (!op || q->v[i].op == op))
 			return &q->v[i];
 	return NULL;
+}
+
+/* "FWS" -> 'W', "RA" -> 'R', "FF" -> 'F': the operation past a preflush. */
+static char op_of(const char *rwbs)
+{
+	return rwbs[0] == 'F' && rwbs[1] && strchr("WRDF", rwbs[1]) ? rwbs[1]
+								    : rwbs[0];
 }
 
 static void depth_end(struct inflight *q, struct flight *f)
@@ -308,7 +323,7 @@ static void depth_end(struct inflight *q, struct flight *f)
 static void depth_complete(struct inflight *q, uint64_t pos, uint64_t n,
 			   uint64_t t)
 {
-	struct flight *f = in_flight(q, pos);
+	struct flight *f = in_flight(q, pos, 0);
 
 	depth_step(q, t);
 	if (!f)
@@ -326,10 +341,10 @@ static void depth_complete(struct inflight *q, uint64_t pos, uint64_t n,
  * A request given back to the queue is issued again later: the first
  * issue is no request of the workload's, and leaves the log.
  */
-static void depth_requeue(struct inflight *q, uint64_t pos, uint64_t t,
+static void depth_requeue(struct inflight *q, uint64_t pos, char op, uint64_t t,
 			  struct fv_trace *tr, struct fv_capture_stats *s)
 {
-	struct flight *f = in_flight(q, pos);
+	struct flight *f = in_flight(q, pos, op);
 
 	depth_step(q, t);
 	if (!f)
@@ -383,10 +398,11 @@ static int take_line(const struct session *ss, const char *line,
 		return 0;
 	}
 	if (ev.what == FV_BLK_REQUEUE) {
-		depth_requeue(q, f.pos, ev.t_us, t, s);
+		depth_requeue(q, f.pos, op_of(ev.rwbs), ev.t_us, t, s);
 		return 0;
 	}
 	f.left = flush ? 1 : ev.nsectors;
+	f.op = op_of(ev.rwbs);
 	f.req = t->n;
 	if (add_request(ss, &ev, t, s))
 		return -ENOMEM;
@@ -478,7 +494,9 @@ static int by_time(const void *a, const void *b)
 {
 	const struct fv_trace_req *x = a, *y = b;
 
-	return (x->t_us > y->t_us) - (x->t_us < y->t_us);
+	if (x->t_us != y->t_us)
+		return (x->t_us > y->t_us) - (x->t_us < y->t_us);
+	return (x->line > y->line) - (x->line < y->line);
 }
 
 static void count_size(struct fv_capture_stats *s, const struct fv_trace_req *r)
@@ -509,7 +527,12 @@ static int finish(struct fv_trace *t, struct fv_capture_stats *s)
 	t->n = kept;
 	if (!t->n)
 		return 0;
+	/* in the order seen at equal times: a preflush before its write */
+	for (size_t i = 0; i < t->n; i++)
+		t->v[i].line = (uint32_t) (i + 1);
 	qsort(t->v, t->n, sizeof(*t->v), by_time);
+	for (size_t i = 0; i < t->n; i++)
+		t->v[i].line = 0;
 	t0 = t->v[0].t_us;
 	for (size_t i = 0; i < t->n; i++)
 		t->v[i].t_us -= t0;

@@ -77,7 +77,7 @@ int fv_block_event_parse(const char *line, struct fv_block_event *ev)
  * blk_fill_rwbs(): F (REQ_PREFLUSH) first, then the operation (W, R, D
  * discard, DE secure erase, F flush, N none; WZ write zeroes on some
  * kernels), then F (FUA), A, S, M. A FUA write is replayed as a write:
- * fio's iolog has no FUA.
+ * fio's iolog has no FUA. Write zeroes carries no data: left out.
  */
 int fv_block_event_kinds(const struct fv_block_event *ev, int kinds[2])
 {
@@ -90,7 +90,9 @@ int fv_block_event_kinds(const struct fv_block_event *ev, int kinds[2])
 	}
 	switch (*p) {
 	case 'W':
-		kinds[n++] = FV_TRACE_WRITE;
+		/* WZ, write zeroes: no data, nothing fio's iolog can say */
+		if (p[1] != 'Z')
+			kinds[n++] = FV_TRACE_WRITE;
 		break;
 	case 'R':
 		kinds[n++] = FV_TRACE_READ;

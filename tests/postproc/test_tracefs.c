@@ -140,6 +140,7 @@ static void rwbs_kinds(void **state)
 	assert_int_equal(kinds_of("DS", k), 1);
 	assert_int_equal(k[0], FV_TRACE_TRIM);
 	assert_int_equal(kinds_of("N", k), 0); /* no data: not replayed */
+	assert_int_equal(kinds_of("WZ", k), 0); /* write zeroes: no data */
 }
 
 int main(void)

@@ -551,6 +551,10 @@ bad() {
 bad "--device /etc/passwd" 66 /etc/passwd --device /etc/passwd -o "$WORK/bad.log"
 bad "no -o" 64 "-o" --device "$LOOP"
 bad "--device /nonexistent" 66 /nonexistent --device /nonexistent -o "$WORK/bad.log"
+# the log's folder is checked before anything is recorded (timeout 20:
+# a capture that started would run until killed)
+bad "-o in a folder that is not there" 73 "$WORK/none/x.log" \
+	--device "$LOOP" -o "$WORK/none/x.log"
 
 # Not root: as nobody, through util-linux's setpriv, with a copy of the
 # program where nobody can run it when its own folder is closed.

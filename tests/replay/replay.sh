@@ -208,6 +208,26 @@ if L=$(losetup -f --show "$WORK/fs.img" 2>/dev/null); then
 else
 	echo "skip - requests past the end of a device: no loop device"
 fi
+printf 'fio version 3 iolog\n0 d add\n0 d open\n1 d sync 0 0\n2 d trim 0 4096\n' >"$WORK/sync.iolog"
+expect_fail "a log of syncs and trims alone, which fio refuses" 2 "no read or write" \
+	--iolog "$WORK/sync.iolog" --sku azure:P30
+expect_fail "a device that is not there (no file made in /dev)" 66 "no such device" \
+	--iolog "$WORK/t.iolog" --target "x=/dev/fv-no-such-disk"
+[ ! -e /dev/fv-no-such-disk ] || not_ok "no file is left in /dev" "$(ls -l /dev/fv-no-such-disk)"
+if L=$(losetup -f --show "$WORK/fs.img" 2>/dev/null); then
+	mkfs.ext4 -q -F "$L" 2>/dev/null
+	mkdir -p "$WORK/mnt"
+	if mount "$L" "$WORK/mnt" 2>/dev/null; then
+		expect_fail "a mounted device, even with --force" 66 "not even with --force" \
+			--iolog "$WORK/t.iolog" --target "x=$L" --force
+		umount "$WORK/mnt"
+	else
+		echo "skip - a mounted device: mount refused here"
+	fi
+	losetup -d "$L"
+else
+	echo "skip - a mounted device: no loop device"
+fi
 expect_fail "no candidate" 64 "no candidate" --iolog "$WORK/t.iolog"
 expect_fail "a path with a blank" 66 "without blanks" \
 	--iolog "$WORK/t.iolog" --target "x=$WORK/a b.img"
