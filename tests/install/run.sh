@@ -137,7 +137,7 @@ if [ ! -f /usr/share/bash-completion/bash_completion ]; then
 else
 	user XDG_DATA_DIRS="$P/share" bash -c '. /usr/share/bash-completion/bash_completion; _completion_loader fioverdict; complete -p fioverdict' >"$TMP/out" 2>&1
 	grep -q -- '-F _fioverdict' "$TMP/out" && ok "bash-completion loads the installed completion lazily" || ko "not loaded: $(cat "$TMP/out")"
-	expect_completion "fioverdict " "--help --version catalog compare diff history hosts latency matrix recommend report run scaling summary sweep timeline verdict"
+	expect_completion "fioverdict " "--help --version capture catalog compare diff history hosts latency matrix recommend replay report run scaling summary sweep timeline verdict"
 	expect_completion "fioverdict s" "scaling summary sweep"
 	expect_completion "fioverdict run --ta" "--tables --target"
 	expect_completion "fioverdict run pla" "placement"
