@@ -606,13 +606,13 @@ timed_replay() {
 			echo "$WORK/rp close"
 		fi
 	} >"$log"
-	(cd "$dir" && timeout 60 fio --output-format=json --output=out.json \
+	(cd "$dir" && fio_run --output-format=json --output=out.json \
 		--name=timed --ioengine=external:"$UD" --read_iolog="$log" \
 		--iodepth=8 2>err.txt)
 	expect "timed replay through uring_durable finishes, at the trace's pace: 200 requests and 10 flushes over 1 s take at least 0.8 s (fio 3.28 to 3.30 time version 2 waits from its own start)" \
 		"d[0]['jobs'][0]['error'] == 0 and d[0]['jobs'][0]['read']['total_ios'] + d[0]['jobs'][0]['write']['total_ios'] == 200 and d[0]['jobs'][0]['sync']['total_ios'] == 10 and d[0]['jobs'][0]['job_runtime'] >= 800 and d[1]['counts']['fsyncs'] == 10" \
 		"$dir/out.json" "$dir/timed_durability.1.json"
-	(cd "$dir" && timeout 60 fio --output-format=json --output=fast.json \
+	(cd "$dir" && fio_run --output-format=json --output=fast.json \
 		--name=fast --ioengine=external:"$UD" --read_iolog="$log" \
 		--iodepth=8 --replay_no_stall=1 2>err.txt)
 	expect "replay_no_stall through uring_durable: the same 200 requests, faster than the trace" \
