@@ -71,8 +71,13 @@ struct glue_personality {
 	/* fills @sqe for a read or write; 0 or a negative errno */
 	int (*prep_rw)(struct thread_data *td, struct glue_data *gd,
 		       struct io_u *io_u, struct io_uring_sqe *sqe);
-	/* fills @sqe for a flush of @f */
-	int (*prep_flush)(struct thread_data *td, struct glue_data *gd,
+	/*
+	 * fills @sqe for a flush of @f. It cannot fail, by its type: a flush
+	 * has no buffer or range to check, and a linked flush that failed
+	 * after its write's SQE was taken would leave that write unflushed
+	 * and an unprepared SQE in the ring.
+	 */
+	void (*prep_flush)(struct thread_data *td, struct glue_data *gd,
 			  struct fio_file *f, enum dur_flush_kind kind,
 			  struct io_uring_sqe *sqe);
 	/* fills @sqe for a trim; NULL: fio's synchronous trim is used */

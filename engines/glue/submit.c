@@ -38,27 +38,25 @@ static bool write_ends_sync_cadence(struct thread_data *td,
 	return false;
 }
 
-/* Chains a flush after the write in @sqe; the write's SQE gets IO_LINK. */
-static int queue_linked_flush(struct thread_data *td, struct glue_data *gd,
+/*
+ * Chains a flush after the write in @wsqe; the write's SQE gets IO_LINK.
+ * false: no link slot or SQE was free, and the write goes alone.
+ */
+static bool queue_linked_flush(struct thread_data *td, struct glue_data *gd,
 			      struct io_u *io_u, struct io_uring_sqe *wsqe,
 			      enum dur_flush_kind kind)
 {
 	struct io_uring_sqe *fsqe;
 	struct glue_link *l;
-	int ret;
 
 	l = glue_link_get(gd);
 	fsqe = l ? io_uring_get_sqe(&gd->ring) : NULL;
 	if (!fsqe) {
 		if (l)
 			glue_link_put(gd, l);
-		return -EBUSY;
+		return false;
 	}
-	ret = gd->p->prep_flush(td, gd, io_u->file, kind, fsqe);
-	if (ret) {
-		glue_link_put(gd, l);
-		return ret;
-	}
+	gd->p->prep_flush(td, gd, io_u->file, kind, fsqe);
 	wsqe->flags |= IOSQE_IO_LINK;
 	io_uring_sqe_set_data64(fsqe, (uint64_t) (uintptr_t) l | LINK_TAG);
 	if (gd->acct_ready) {
@@ -74,7 +72,7 @@ static int queue_linked_flush(struct thread_data *td, struct glue_data *gd,
 	gd->open_link = l;
 	gd->ios[io_u->index].link = l;
 	gd->prepared++;
-	return 0;
+	return true;
 }
 
 /*
@@ -124,9 +122,7 @@ static int prep_request(struct thread_data *td, struct glue_data *gd,
 	case DDIR_SYNC:
 	case DDIR_DATASYNC:
 		kind = io_u->ddir == DDIR_SYNC ? DUR_FSYNC : DUR_FDATASYNC;
-		ret = gd->p->prep_flush(td, gd, io_u->file, kind, sqe);
-		if (ret)
-			return ret;
+		gd->p->prep_flush(td, gd, io_u->file, kind, sqe);
 		if (gd->acct_ready) {
 			dur_flush_submitted(&gd->acct, &gio->flush, kind, 0,
 					    false);
@@ -314,9 +310,8 @@ enum fio_q_status glue_queue(struct thread_data *td, struct io_u *io_u)
 	 */
 	if (!ret && io_u->ddir == DDIR_WRITE &&
 	    gd->s.sync_mode == SYNC_MODE_LINKED &&
-	    write_ends_sync_cadence(td, &kind) &&
-	    queue_linked_flush(td, gd, io_u, sqe, kind) == -EBUSY)
-		ret = 0;
+	    write_ends_sync_cadence(td, &kind))
+		(void) queue_linked_flush(td, gd, io_u, sqe, kind);
 	if (ret) {
 		/* the SQE is taken: make it a no-op that completes nothing */
 		io_uring_prep_nop(sqe);

@@ -51,7 +51,7 @@ static int file_prep_rw(struct thread_data *td, struct glue_data *gd,
 	return 0;
 }
 
-static int file_prep_flush(struct thread_data *td, struct glue_data *gd,
+static void file_prep_flush(struct thread_data *td, struct glue_data *gd,
 			   struct fio_file *f, enum dur_flush_kind kind,
 			   struct io_uring_sqe *sqe)
 {
@@ -59,7 +59,6 @@ static int file_prep_flush(struct thread_data *td, struct glue_data *gd,
 	io_uring_prep_fsync(sqe, -1,
 			    kind == DUR_FDATASYNC ? IORING_FSYNC_DATASYNC : 0);
 	set_target(gd, f, sqe);
-	return 0;
 }
 
 static int file_result_errno(int res)

@@ -531,7 +531,7 @@ static int nvme_prep_rw(struct thread_data *td, struct glue_data *gd,
 }
 
 /* fsync and fdatasync alike: NVMe has one Flush, for the namespace. */
-static int nvme_prep_flush(struct thread_data *td, struct glue_data *gd,
+static void nvme_prep_flush(struct thread_data *td, struct glue_data *gd,
 			   struct fio_file *f, enum dur_flush_kind kind,
 			   struct io_uring_sqe *sqe)
 {
@@ -540,7 +540,6 @@ static int nvme_prep_flush(struct thread_data *td, struct glue_data *gd,
 	(void) td;
 	(void) kind;
 	nvme_cmd_flush(sqe_cmd(gd, f, sqe), nf->ns.nsid);
-	return 0;
 }
 
 static int nvme_prep_trim(struct thread_data *td, struct glue_data *gd,
