@@ -78,8 +78,8 @@ struct glue_personality {
 	 * and an unprepared SQE in the ring.
 	 */
 	void (*prep_flush)(struct thread_data *td, struct glue_data *gd,
-			  struct fio_file *f, enum dur_flush_kind kind,
-			  struct io_uring_sqe *sqe);
+			   struct fio_file *f, enum dur_flush_kind kind,
+			   struct io_uring_sqe *sqe);
 	/* fills @sqe for a trim; NULL: fio's synchronous trim is used */
 	int (*prep_trim)(struct thread_data *td, struct glue_data *gd,
 			 struct io_u *io_u, struct io_uring_sqe *sqe);

@@ -43,8 +43,8 @@ static bool write_ends_sync_cadence(struct thread_data *td,
  * false: no link slot or SQE was free, and the write goes alone.
  */
 static bool queue_linked_flush(struct thread_data *td, struct glue_data *gd,
-			      struct io_u *io_u, struct io_uring_sqe *wsqe,
-			      enum dur_flush_kind kind)
+			       struct io_u *io_u, struct io_uring_sqe *wsqe,
+			       enum dur_flush_kind kind)
 {
 	struct io_uring_sqe *fsqe;
 	struct glue_link *l;

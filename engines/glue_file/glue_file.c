@@ -52,8 +52,8 @@ static int file_prep_rw(struct thread_data *td, struct glue_data *gd,
 }
 
 static void file_prep_flush(struct thread_data *td, struct glue_data *gd,
-			   struct fio_file *f, enum dur_flush_kind kind,
-			   struct io_uring_sqe *sqe)
+			    struct fio_file *f, enum dur_flush_kind kind,
+			    struct io_uring_sqe *sqe)
 {
 	(void) td;
 	io_uring_prep_fsync(sqe, -1,

@@ -532,8 +532,8 @@ static int nvme_prep_rw(struct thread_data *td, struct glue_data *gd,
 
 /* fsync and fdatasync alike: NVMe has one Flush, for the namespace. */
 static void nvme_prep_flush(struct thread_data *td, struct glue_data *gd,
-			   struct fio_file *f, enum dur_flush_kind kind,
-			   struct io_uring_sqe *sqe)
+			    struct fio_file *f, enum dur_flush_kind kind,
+			    struct io_uring_sqe *sqe)
 {
 	const struct nvme_file *nf = FILE_ENG_DATA(f);
 
