@@ -81,21 +81,13 @@ static int pt_init(struct thread_data *td)
 
 struct ioengine_ops ioengine = {
 	.name = ENGINE_NAME,
-	.version = FIO_IOOPS_VERSION,
+	GLUE_RING_OPS,
 	/* MEMALIGN, RAWIO: page-aligned buffers, as the controller DMAs */
 	.flags = FIO_NO_OFFLOAD | FV_FLAG_SETS_ISSUE_TIME | FIO_MEMALIGN |
 		 FIO_RAWIO,
 	.init = pt_init,
-	.post_init = glue_post_init,
-	.io_u_init = glue_io_u_init,
-	.queue = glue_queue,
-	.commit = glue_commit,
-	.getevents = glue_getevents,
-	.event = glue_event,
 	.errdetails = glue_nvme_errdetails,
 	.cleanup = glue_nvme_cleanup,
-	.open_file = glue_open_file,
-	.close_file = glue_close_file,
 	.get_file_size = glue_nvme_get_file_size,
 	.options = options,
 	.option_struct_size = sizeof(struct nvme_pt_options),

@@ -364,6 +364,18 @@ int glue_open_file(struct thread_data *td, struct fio_file *f);
 int glue_close_file(struct thread_data *td, struct fio_file *f);
 int glue_get_file_size(struct thread_data *td, struct fio_file *f);
 
+/*
+ * The ioengine_ops fields every engine of ours fills alike: the ring's
+ * life cycle is the glue's; an engine's table adds its name, flags, init,
+ * cleanup, error details, file size and options.
+ */
+#define GLUE_RING_OPS                                              \
+	.version = FIO_IOOPS_VERSION, .post_init = glue_post_init, \
+	.io_u_init = glue_io_u_init, .queue = glue_queue,          \
+	.commit = glue_commit, .getevents = glue_getevents,        \
+	.event = glue_event, .open_file = glue_open_file,          \
+	.close_file = glue_close_file
+
 static inline struct glue_data *gd_of_td(struct thread_data *td)
 {
 	return (struct glue_data *) td->io_ops_data;
