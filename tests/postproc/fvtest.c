@@ -177,6 +177,44 @@ void fvt_golden(const char *path, const char *name, char *got)
 	free(want);
 }
 
+/* What fvt_golden_group() gives each test of its group. */
+static struct {
+	const char *dir_env, *dir_def;
+	char *(*map)(const char *);
+} golden_group;
+
+static void golden_case(void **state)
+{
+	const struct fvt_golden_case *g = *state;
+	const char *path =
+		fvt_path(golden_group.dir_env, golden_group.dir_def, g->name);
+
+	fvt_golden(path, g->name,
+		   fvt_run_transcript(g->args, FVT_MAX_ARGS, golden_group.map));
+}
+
+int fvt_golden_group(const char *group, const struct fvt_golden_case *cases,
+		     size_t n, const char *dir_env, const char *dir_def,
+		     char *(*map)(const char *) )
+{
+	struct CMUnitTest *tests = calloc(n, sizeof(*tests));
+	int ret;
+
+	if (!tests)
+		return -1;
+	golden_group.dir_env = dir_env;
+	golden_group.dir_def = dir_def;
+	golden_group.map = map;
+	for (size_t i = 0; i < n; i++)
+		tests[i] = (struct CMUnitTest){ .name = cases[i].name,
+						.test_func = golden_case,
+						.initial_state =
+							(void *) &cases[i] };
+	ret = _cmocka_run_group_tests(group, tests, n, NULL, NULL);
+	free(tests);
+	return ret;
+}
+
 static char tmp[PATH_MAX];    /* this test's directory */
 static char oldcwd[PATH_MAX]; /* set while a test is inside tmp */
 

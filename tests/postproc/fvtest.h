@@ -54,6 +54,21 @@ int fvt_runv(char **out, char **err, const char *const *args);
 char *fvt_run_transcript(const char *const *args, size_t max,
 			 char *(*map)(const char *) );
 
+/* A golden test: its file's name and fv_main's arguments. */
+struct fvt_golden_case {
+	const char *name;
+	const char *args[FVT_MAX_ARGS]; /* NULL after the last */
+};
+
+/*
+ * Runs each case as a cmocka test of group @group named after its file:
+ * the transcript of its arguments, each mapped by @map, against the file
+ * of that name in $@dir_env (or @dir_def). Returns cmocka's status.
+ */
+int fvt_golden_group(const char *group, const struct fvt_golden_case *cases,
+		     size_t n, const char *dir_env, const char *dir_def,
+		     char *(*map)(const char *) );
+
 /*
  * Compares @got (freed here) with the golden file @path, rewriting it first
  * when FV_UPDATE_GOLDEN is set; @name labels a difference.
