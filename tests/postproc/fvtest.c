@@ -177,6 +177,29 @@ void fvt_golden(const char *path, const char *name, char *got)
 	free(want);
 }
 
+struct fv_catalog fvt_catalog;
+
+int fvt_catalog_setup(void **state)
+{
+	char err[1024];
+
+	(void) state;
+	if (fv_catalog_load(&fvt_catalog, fvt_env("FV_CATALOG_DIR", "catalog"),
+			    err, sizeof(err)) ||
+	    fv_catalog_check(&fvt_catalog, err, sizeof(err))) {
+		fprintf(stderr, "%s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
+int fvt_catalog_teardown(void **state)
+{
+	(void) state;
+	fv_catalog_free(&fvt_catalog);
+	return 0;
+}
+
 /* What fvt_golden_group() gives each test of its group. */
 static struct {
 	const char *dir_env, *dir_def;

@@ -12,7 +12,17 @@
 
 #include <cmocka.h>
 
+#include "catalog/catalog.h"
 #include "model/set.h"
+
+/*
+ * The real catalog ($FV_CATALOG_DIR, or catalog/), loaded and checked by
+ * fvt_catalog_setup() (a cmocka group setup: -1, said on stderr, when it
+ * does not load) and freed by fvt_catalog_teardown().
+ */
+extern struct fv_catalog fvt_catalog;
+int fvt_catalog_setup(void **state);
+int fvt_catalog_teardown(void **state);
 
 /* $name or def; the make target sets FV_FIXTURES, FV_GEN, FV_GOLDEN... */
 const char *fvt_env(const char *name, const char *def);

@@ -18,29 +18,6 @@
 #define MB 1e6
 #define MIB 1048576.0
 
-static struct fv_catalog real;
-
-static int setup(void **state)
-{
-	char err[1024];
-
-	(void) state;
-	if (fv_catalog_load(&real, fvt_env("FV_CATALOG_DIR", "catalog"), err,
-			    sizeof(err)) ||
-	    fv_catalog_check(&real, err, sizeof(err))) {
-		fprintf(stderr, "%s\n", err);
-		return -1;
-	}
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	(void) state;
-	fv_catalog_free(&real);
-	return 0;
-}
-
 /* ---- Files ---- */
 
 #define HEAD "# fioverdict-catalog 1\n"
@@ -194,9 +171,9 @@ static void real_catalog_sourced(void **state)
 	size_t unused = 0;
 
 	(void) state;
-	assert_true(real.n > 60);
-	for (size_t i = 0; i < real.n; i++) {
-		const struct fv_cat_row *r = &real.rows[i];
+	assert_true(fvt_catalog.n > 60);
+	for (size_t i = 0; i < fvt_catalog.n; i++) {
+		const struct fv_cat_row *r = &fvt_catalog.rows[i];
 
 		assert_non_null(r->source);
 		assert_true(!strncmp(r->source, "https://", 8));
@@ -215,7 +192,8 @@ static struct fv_sku sku(const char *id)
 	struct fv_sku s;
 	char err[512];
 
-	if (fv_sku_resolve(real.rows, real.n, id, &s, err, sizeof(err)))
+	if (fv_sku_resolve(fvt_catalog.rows, fvt_catalog.n, id, &s, err,
+			   sizeof(err)))
 		fail_msg("%s: %s", id, err);
 	return s;
 }
@@ -364,7 +342,8 @@ static void refused(const char *id, int want, const char *needle)
 {
 	struct fv_sku s;
 	char err[512];
-	int ret = fv_sku_resolve(real.rows, real.n, id, &s, err, sizeof(err));
+	int ret = fv_sku_resolve(fvt_catalog.rows, fvt_catalog.n, id, &s, err,
+				 sizeof(err));
 
 	if (ret != want)
 		fail_msg("%s: %d, wanted %d (%s)", id, ret, want,
@@ -416,7 +395,7 @@ static struct fv_label_sku label(const char *spec)
 	struct fv_label_sku one;
 	char err[512];
 
-	if (fv_label_skus_add(&s, &real, spec, err, sizeof(err)))
+	if (fv_label_skus_add(&s, &fvt_catalog, spec, err, sizeof(err)))
 		fail_msg("%s: %s", spec, err);
 	one = s.v[0];
 	free(s.v); /* the caller keeps (and frees) label and spec */
@@ -484,30 +463,31 @@ static void labels_refused(void **state)
 	char err[512];
 
 	(void) state;
-	assert_int_equal(
-		fv_label_skus_add(&s, &real, "azure:P10", err, sizeof(err)),
-		-EINVAL);
+	assert_int_equal(fv_label_skus_add(&s, &fvt_catalog, "azure:P10", err,
+					   sizeof(err)),
+			 -EINVAL);
 	assert_non_null(strstr(err, "expected LABEL=ID"));
-	assert_int_equal(fv_label_skus_add(&s, &real,
+	assert_int_equal(fv_label_skus_add(&s, &fvt_catalog,
 					   "a=azure:Standard_D8s_v3,azure:"
 					   "Standard_D4s_v3",
 					   err, sizeof(err)),
 			 -EINVAL);
 	assert_non_null(strstr(err, "one VM at most"));
 	assert_int_equal(
-		fv_label_skus_add(&s, &real,
+		fv_label_skus_add(&s, &fvt_catalog,
 				  "a=azure:P10,azure:Standard_D32ds_v5:temp",
 				  err, sizeof(err)),
 		-EINVAL);
 	assert_non_null(strstr(err, "stands alone"));
-	assert_int_equal(fv_label_skus_add(&s, &real, "a=", err, sizeof(err)),
-			 -EINVAL);
 	assert_int_equal(
-		fv_label_skus_add(&s, &real, "a=azure:P10", err, sizeof(err)),
-		0);
-	assert_int_equal(
-		fv_label_skus_add(&s, &real, "a=azure:P30", err, sizeof(err)),
+		fv_label_skus_add(&s, &fvt_catalog, "a=", err, sizeof(err)),
 		-EINVAL);
+	assert_int_equal(fv_label_skus_add(&s, &fvt_catalog, "a=azure:P10", err,
+					   sizeof(err)),
+			 0);
+	assert_int_equal(fv_label_skus_add(&s, &fvt_catalog, "a=azure:P30", err,
+					   sizeof(err)),
+			 -EINVAL);
 	assert_non_null(strstr(err, "label 'a' is given twice"));
 	assert_non_null(fv_label_skus_find(&s, "a"));
 	assert_null(fv_label_skus_find(&s, "b"));
@@ -603,12 +583,12 @@ static void nearest(void **state)
 	char buf[256];
 
 	(void) state;
-	assert_int_equal(fv_sku_nearest(real.rows, real.n, "aws:gp4", 2, buf,
-					sizeof(buf)),
+	assert_int_equal(fv_sku_nearest(fvt_catalog.rows, fvt_catalog.n,
+					"aws:gp4", 2, buf, sizeof(buf)),
 			 2);
 	assert_non_null(strstr(buf, "aws:gp3"));
 	assert_non_null(strstr(buf, "aws:gp2"));
-	assert_int_equal(fv_sku_nearest(real.rows, real.n,
+	assert_int_equal(fv_sku_nearest(fvt_catalog.rows, fvt_catalog.n,
 					"azure:standard_d32ds_V5:temp", 1, buf,
 					sizeof(buf)),
 			 1);
@@ -625,14 +605,15 @@ static void write_round_trip(void **state)
 
 	(void) state;
 	fv_cat_write_header(f, "round trip");
-	for (size_t i = 0; i < real.n; i++)
-		fv_cat_write_row(f, &real.rows[i]);
+	for (size_t i = 0; i < fvt_catalog.n; i++)
+		fv_cat_write_row(f, &fvt_catalog.rows[i]);
 	fclose(f);
 	assert_int_equal(
 		fv_catalog_parse(&c, "rt.csv", text, len, err, sizeof(err)), 0);
-	assert_int_equal(c.n, real.n);
+	assert_int_equal(c.n, fvt_catalog.n);
 	for (size_t i = 0; i < c.n; i++) {
-		const struct fv_cat_row *a = &c.rows[i], *b = &real.rows[i];
+		const struct fv_cat_row *a = &c.rows[i],
+					*b = &fvt_catalog.rows[i];
 
 		assert_string_equal(a->id, b->id);
 		assert_true(a->iops == b->iops ||
@@ -671,5 +652,6 @@ int main(void)
 		cmocka_unit_test(write_round_trip),
 	};
 
-	return cmocka_run_group_tests_name("catalog", tests, setup, teardown);
+	return cmocka_run_group_tests_name("catalog", tests, fvt_catalog_setup,
+					   fvt_catalog_teardown);
 }
