@@ -121,6 +121,33 @@ int fvt_run(char **out, char **err, const char *arg0, ...)
 	return fvt_runv(out, err, args);
 }
 
+/* Each needle of the list (up to n, NULL after the last) in text. */
+static bool all_in(const char *text, const char *const *needles, size_t n,
+		   bool want)
+{
+	for (size_t i = 0; i < n && needles[i]; i++)
+		if (!strstr(text, needles[i]) == want) {
+			print_error("'%s' %s\n", needles[i],
+				    want ? "missing" : "present");
+			return false;
+		}
+	return true;
+}
+
+void fvt_check_run(const struct fvt_want *w, const char *const *args)
+{
+	char *out, *err;
+	int status = fvt_runv(&out, &err, args);
+
+	if (status != w->status || !all_in(err, w->err, 4, true) ||
+	    !all_in(out, w->out, 4, true) || !all_in(out, w->not_out, 2, false))
+		fail_msg("%s: exit status %d (want %d)\n--- stdout\n%s"
+			 "--- stderr\n%s",
+			 args[0], status, w->status, out, err);
+	free(out);
+	free(err);
+}
+
 /*
  * fv_main on @args (at most @max, NULL-terminated when fewer), each mapped
  * by @map to a real argument; the transcript the golden files hold.

@@ -53,6 +53,20 @@ int fvt_run(char **out, char **err, const char *arg0, ...);
 /* The same with the arguments in a NULL-terminated array. */
 int fvt_runv(char **out, char **err, const char *const *args);
 
+/* What a run of fv_main must print; the lists end at the first NULL. */
+struct fvt_want {
+	int status;
+	const char *err[4];	/* each in stderr */
+	const char *out[4];	/* each in stdout */
+	const char *not_out[2]; /* none in stdout */
+};
+
+/*
+ * Runs fv_main on @args (NULL-terminated) and fails the test, showing what
+ * was printed, unless its status and output are as @w says.
+ */
+void fvt_check_run(const struct fvt_want *w, const char *const *args);
+
 /* The most arguments a transcript takes. */
 #define FVT_MAX_ARGS 96
 
