@@ -59,6 +59,24 @@ void fvt_load(struct fv_set *set, const char *const *paths, size_t n,
 	assert_int_equal(fv_annotate(set, &(struct fv_load_opts){ 0 }), 0);
 }
 
+void fvt_load_fixture(struct fv_set *set, const char *rel)
+{
+	char *p =
+		strdup(fvt_path("FV_FIXTURES", "tests/postproc/fixtures", rel));
+	const char *paths[] = { p };
+
+	assert_non_null(p);
+	fvt_load(set, paths, 1, NULL);
+	free(p);
+}
+
+void fvt_load_clean(struct fv_set *set, const char *rel, size_t njobs)
+{
+	fvt_load_fixture(set, rel);
+	assert_int_equal(set->diags.nerrors, 0);
+	assert_int_equal(set->njobs, njobs);
+}
+
 const struct fv_job *fvt_job(const struct fv_set *set, const char *label,
 			     const char *display)
 {

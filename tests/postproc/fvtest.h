@@ -40,6 +40,12 @@ char *fvt_slurp(const char *path, size_t *len);
 void fvt_load(struct fv_set *set, const char *const *paths, size_t n,
 	      const struct fv_pctlist *pcts);
 
+/* Loads the fixture $FV_FIXTURES/rel alone, as fvt_load() does. */
+void fvt_load_fixture(struct fv_set *set, const char *rel);
+
+/* The same, asserting that it reads without an error into njobs jobs. */
+void fvt_load_clean(struct fv_set *set, const char *rel, size_t njobs);
+
 /* The job whose display name is display (and label, if not NULL). */
 const struct fv_job *fvt_job(const struct fv_set *set, const char *label,
 			     const char *display);
