@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include <dirent.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,6 +76,19 @@ void fvt_load_clean(struct fv_set *set, const char *rel, size_t njobs)
 	fvt_load_fixture(set, rel);
 	assert_int_equal(set->diags.nerrors, 0);
 	assert_int_equal(set->njobs, njobs);
+}
+
+size_t fvt_figures;
+
+void fvt_near(double json, double got, double tol, const char *form,
+	      const char *what, const char *file, const char *job)
+{
+	fvt_figures++;
+	if (fabs(json - got) <= tol * (1 + 1e-12) + 5e-7 + 1e-12 * fabs(json))
+		return;
+	fail_msg("%s, job %s: %s is %.17g in the JSON, %.17g in the %s "
+		 "(printed to %g)",
+		 file, job, what, json, got, form, tol);
 }
 
 const struct fv_job *fvt_job(const struct fv_set *set, const char *label,

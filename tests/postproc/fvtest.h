@@ -46,6 +46,18 @@ void fvt_load_fixture(struct fv_set *set, const char *rel);
 /* The same, asserting that it reads without an error into njobs jobs. */
 void fvt_load_clean(struct fv_set *set, const char *rel, size_t njobs);
 
+/* Figures compared by fvt_near(), for a test to say how many. */
+extern size_t fvt_figures;
+
+/*
+ * A figure of fio's JSON beside the same figure read from another @form of
+ * its output (got): equal to within @tol, what that form printed, beside
+ * the JSON's own six decimals (%f); else the test fails naming the form,
+ * file, job and what.
+ */
+void fvt_near(double json, double got, double tol, const char *form,
+	      const char *what, const char *file, const char *job);
+
 /* The job whose display name is display (and label, if not NULL). */
 const struct fv_job *fvt_job(const struct fv_set *set, const char *label,
 			     const char *display);

@@ -23,18 +23,10 @@
 
 static const struct fv_pctlist seed_list = { 4, { 50, 95, 99, 99.9 } };
 
-static size_t figures; /* compared, over every pair */
-
 static void near(double json, double text, double tol, const char *what,
 		 const char *file, const char *job)
 {
-	figures++;
-	/* fio's JSON has its own precision: %f, six decimals. */
-	if (fabs(json - text) <= tol * (1 + 1e-12) + 5e-7 + 1e-12 * fabs(json))
-		return;
-	fail_msg("%s, job %s: %s is %.17g in the JSON, %.17g in the text "
-		 "(printed precision %g)",
-		 file, job, what, json, text, tol);
+	fvt_near(json, text, tol, "text", what, file, job);
 }
 
 /* near() for one field of what: "read clat min". */
@@ -119,7 +111,7 @@ static void check_dir(const struct fv_dirstats *j, const struct fv_dirstats *t,
 		return;
 	assert_true(t->present);
 	assert_int_equal(j->total_ios, t->total_ios);
-	figures++;
+	fvt_figures++;
 	if (d == FV_DIR_SYNC) {
 		check_lat(&j->lat[FV_LAT], &t->lat[FV_LAT], "sync lat", file,
 			  job);
@@ -253,10 +245,10 @@ static void installed_fio(void **state)
 
 	(void) state;
 	snprintf(dir, sizeof(dir), "%s", GEN("text"));
-	figures = 0;
+	fvt_figures = 0;
 	n = check_dir_pairs(dir);
 	printf("fio text vs JSON, installed fio: %zu runs, %zu figures\n", n,
-	       figures);
+	       fvt_figures);
 	assert_true(n >= 7);
 }
 
@@ -273,10 +265,10 @@ static void other_fio_versions(void **state)
 
 		snprintf(rel, sizeof(rel), "fio_text/%s", versions[i]);
 		snprintf(dir, sizeof(dir), "%s", FIX(rel));
-		figures = 0;
+		fvt_figures = 0;
 		n = check_dir_pairs(dir);
 		printf("fio text vs JSON, %s: %zu runs, %zu figures\n",
-		       versions[i], n, figures);
+		       versions[i], n, fvt_figures);
 		assert_true(n >= 7);
 	}
 }
