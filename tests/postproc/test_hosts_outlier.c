@@ -10,11 +10,13 @@
 #include "fvhosts.h"
 #include "fvtest.h"
 
+/* stdout of `CMD -f csv PATH`, which must exit 0 (no --fail-on). */
 static char *run_csv(const char *cmd, const char *path)
 {
 	char *out = NULL, *err = NULL;
 
-	fvt_run(&out, &err, cmd, "-f", "csv", path, NULL);
+	if (fvt_run(&out, &err, cmd, "-f", "csv", path, NULL))
+		fail_msg("%s %s failed:\n%s", cmd, path, err);
 	free(err);
 	return out;
 }
@@ -171,8 +173,9 @@ static void diff_of_fleets(void **state)
 		FVT_HELD(base, "old");
 		FVT_HELD(now, "new");
 
-		fvt_run(&out, &err, "diff", "-f", "csv", "--baseline", base,
-			now, NULL);
+		assert_int_equal(fvt_run(&out, &err, "diff", "-f", "csv",
+					 "--baseline", base, now, NULL),
+				 0);
 	}
 	assert_non_null(out);
 	fleet = strstr(out, "new@fleet,peak,regression,stable,");
