@@ -91,6 +91,15 @@ void fvt_near(double json, double got, double tol, const char *form,
 		 file, job, what, json, got, form, tol);
 }
 
+const char fvt_jobfile[] = "[global]\n"
+			   "ioengine=${FV_ENGINE}\n"
+			   "#@ FV_ENGINE=\n"
+			   "#@ FV_TARGET=\n"
+			   "[read]\n"
+			   "rw=read\n"
+			   "size=1m\n"
+			   "filename=${FV_TARGET}\n";
+
 const struct fv_job *fvt_job(const struct fv_set *set, const char *label,
 			     const char *display)
 {

@@ -58,6 +58,9 @@ extern size_t fvt_figures;
 void fvt_near(double json, double got, double tol, const char *form,
 	      const char *what, const char *file, const char *job);
 
+/* A job file fio --parse-only accepts, with the variables run sets. */
+extern const char fvt_jobfile[];
+
 /* The job whose display name is display (and label, if not NULL). */
 const struct fv_job *fvt_job(const struct fv_set *set, const char *label,
 			     const char *display);

@@ -159,15 +159,6 @@ static void check_buckets(const struct fv_lat_buckets *j,
 		near(j->pct[i], t->pct[i], t->res, "latency bucket", file, job);
 }
 
-static const struct fv_job *same_job(const struct fv_set *s,
-				     const struct fv_job *j)
-{
-	for (size_t i = 0; i < s->njobs; i++)
-		if (!strcmp(s->jobs[i]->display, j->display))
-			return s->jobs[i];
-	return NULL;
-}
-
 static void check_job(const struct fv_job *j, const struct fv_job *t,
 		      const char *file)
 {
@@ -218,7 +209,8 @@ static void check_pair(const char *json, const char *terse)
 	assert_int_equal(sj.njobs, st.njobs);
 	assert_true(st.njobs > 0);
 	for (size_t i = 0; i < sj.njobs; i++)
-		check_job(sj.jobs[i], same_job(&st, sj.jobs[i]), terse);
+		check_job(sj.jobs[i], fvt_job(&st, NULL, sj.jobs[i]->display),
+			  terse);
 	fv_set_free(&sj);
 	fv_set_free(&st);
 }

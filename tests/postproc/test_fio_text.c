@@ -137,15 +137,6 @@ static void check_dir(const struct fv_dirstats *j, const struct fv_dirstats *t,
 	}
 }
 
-static const struct fv_job *same_job(const struct fv_set *s,
-				     const struct fv_job *j)
-{
-	for (size_t i = 0; i < s->njobs; i++)
-		if (!strcmp(s->jobs[i]->display, j->display))
-			return s->jobs[i];
-	return NULL;
-}
-
 /* One run: its JSON and its text, job by job, figure by figure. */
 static void check_pair(const char *json, const char *text)
 {
@@ -161,7 +152,8 @@ static void check_pair(const char *json, const char *text)
 	assert_int_equal(sj.njobs, st.njobs);
 	assert_true(st.njobs > 0);
 	for (size_t i = 0; i < sj.njobs; i++) {
-		const struct fv_job *j = sj.jobs[i], *t = same_job(&st, j);
+		const struct fv_job *j = sj.jobs[i],
+				    *t = fvt_job(&st, NULL, j->display);
 
 		assert_non_null(t);
 		assert_string_equal(t->format, "fio text");

@@ -27,6 +27,22 @@ static double pct_of(const struct fv_set *set, const struct fv_job *j, double p)
 	return l->pct[i].ns;
 }
 
+/* Each percentile of j is the one of the hosts' bins (normalised). */
+static void pcts_of_bins(const struct fv_set *set, const struct fv_job *j,
+			 const struct fv_bin *bins, size_t n)
+{
+	for (size_t i = 0; i < set->pcts.n; i++) {
+		uint64_t want;
+
+		assert_int_equal(fv_pctl_from_bins(bins, n,
+						   fv_bins_total(bins, n),
+						   set->pcts.p[i], &want),
+				 0);
+		assert_float_equal(pct_of(set, j, set->pcts.p[i]),
+				   (double) want, 0);
+	}
+}
+
 static void fleet_percentiles(void **state)
 {
 	char *text = fvh_client_doc("peak", fvh_three, 3, NULL, false);
@@ -50,19 +66,9 @@ static void fleet_percentiles(void **state)
 	assert_int_equal(fleet->kind, FV_JOB_FLEET);
 	assert_int_equal(fleet->nclones, 3);
 	assert_float_equal(fleet->dir[FV_DIR_WRITE].iops, 3000, 1e-9);
-	for (size_t i = 0; i < set.pcts.n; i++) {
-		uint64_t want;
-
-		assert_int_equal(fv_pctl_from_bins(merged, nm,
-						   fv_bins_total(merged, nm),
-						   set.pcts.p[i], &want),
-				 0);
-		assert_float_equal(pct_of(&set, fleet, set.pcts.p[i]),
-				   (double) want, 0);
-		/* fio before 3.39 gives All clients none: from the bins. */
-		assert_float_equal(pct_of(&set, all, set.pcts.p[i]),
-				   (double) want, 0);
-	}
+	pcts_of_bins(&set, fleet, merged, nm);
+	/* fio before 3.39 gives All clients none: from the bins. */
+	pcts_of_bins(&set, all, merged, nm);
 	/* Not an average of the hosts' p99 (9000, 8000, 7000): 5000. */
 	assert_float_equal(pct_of(&set, fleet, 99), 5000, 0);
 	fv_set_free(&set);
@@ -129,16 +135,7 @@ static void fleet_of_two_outputs(void **state)
 				(struct fv_bin){ x->bins[k][0], x->bins[k][1] };
 		}
 	fv_bins_normalise(merged, &nm);
-	for (size_t i = 0; i < set.pcts.n; i++) {
-		uint64_t want;
-
-		assert_int_equal(fv_pctl_from_bins(merged, nm,
-						   fv_bins_total(merged, nm),
-						   set.pcts.p[i], &want),
-				 0);
-		assert_float_equal(pct_of(&set, fleet, set.pcts.p[i]),
-				   (double) want, 0);
-	}
+	pcts_of_bins(&set, fleet, merged, nm);
 	fv_set_free(&set);
 	/* The same hosts again: a rerun, not more of the fleet. */
 	fvt_mkfile(fvt_at("g/big_peak_20260101T000001.json"), a, strlen(a));

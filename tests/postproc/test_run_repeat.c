@@ -13,21 +13,12 @@
 
 #include "fvtest.h"
 
-static const char job[] = "[global]\n"
-			  "ioengine=${FV_ENGINE}\n"
-			  "#@ FV_ENGINE=\n"
-			  "#@ FV_TARGET=\n"
-			  "[read]\n"
-			  "rw=read\n"
-			  "size=1m\n"
-			  "filename=${FV_TARGET}\n";
-
 static int setup(void **state)
 {
 	static char zeros[1 << 20];
 
 	fvt_tmp_setup(state);
-	fvt_mkfile(fvt_at("j.fio"), job, strlen(job));
+	fvt_mkfile(fvt_at("j.fio"), fvt_jobfile, strlen(fvt_jobfile));
 	fvt_mkfile(fvt_at("t.dat"), zeros, sizeof(zeros));
 	setenv("FV_ENGINE", "psync", 1);
 	return 0;
