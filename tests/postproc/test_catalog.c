@@ -297,45 +297,63 @@ static void gp2(void **state)
 	assert_string_equal(s.id, "aws:gp2:1024GiB");
 }
 
+/* Provisioned SKUs: each figure from its size, IOPS and MB/s. */
 static void provisioned(void **state)
 {
-	struct fv_sku s;
+	static const struct {
+		const char *id;
+		bool bw; /* the figure checked: bw, else IOPS */
+		double want;
+		const char *what;
+	} cases[] = {
+		{ "aws:gp3", false, 3000, "gp3 baseline" },
+		{ "aws:gp3", true, 125 * MIB, "gp3 baseline" },
+		{ "aws:gp3:32GiB:16000iops:1000MiBps", false, 16000,
+		  "gp3 at 32 GiB" },
+		{ "azure:PremiumV2_LRS", false, 3000,
+		  "Premium SSD v2 free baseline" },
+		{ "azure:PremiumV2_LRS", true, 125 * MB,
+		  "Premium SSD v2 free baseline" },
+		/*
+		 * 500 IOPS per GiB from 6 GiB: 8 GiB up to 4000, 160 GiB
+		 * 80000
+		 */
+		{ "azure:PremiumV2_LRS:8GiB:4000iops:1000MBps", true, 1000 * MB,
+		  "Pv2 0.25 MB/s per IOPS" },
+		{ "azure:PremiumV2_LRS:160GiB:80000iops:2000MBps", false, 80000,
+		  "Pv2 at 160 GiB" },
+		{ "azure:UltraSSD_LRS:4GiB:4000iops:1000MBps", true, 1000 * MB,
+		  "Ultra 4 GiB" },
+		{ "azure:UltraSSD_LRS:1024GiB:400000iops:10000MBps", false,
+		  400000, "Ultra maximum" },
+		/*
+		 * io1: 50 IOPS per GiB; 500 MiB/s to 32000, then 16 KiB per
+		 * IOPS
+		 */
+		{ "aws:io1:100GiB:5000iops", true, 500 * MIB, "io1 5000 IOPS" },
+		{ "aws:io1:2000GiB:48000iops", true, 750 * MIB,
+		  "io1 48000 IOPS" },
+		{ "aws:io1:2000GiB:64000iops", true, 1000 * MIB,
+		  "io1 64000 IOPS" },
+		{ "aws:io2:100GiB:50000iops", false, 50000,
+		  "io2 500 IOPS per GiB" },
+		{ "aws:io2-bx:256GiB:256000iops", true, 4000 * MIB,
+		  "io2 Block Express" },
+		{ "gcp:pd-balanced:100GiB", false, 3600,
+		  "pd-balanced 3000 + 6 x 100" },
+		{ "gcp:pd-balanced:100GiB", true, 168 * MIB,
+		  "pd-balanced 140 + 0.28 x 100" },
+		{ "gcp:pd-ssd:100GiB", false, 9000, "pd-ssd 6000 + 30 x 100" },
+		{ "gcp:pd-ssd:100GiB", true, 288 * MIB,
+		  "pd-ssd 240 + 0.48 x 100" },
+	};
 
 	(void) state;
-	s = sku("aws:gp3");
-	near(s.iops, 3000, "gp3 baseline");
-	near(s.bw, 125 * MIB, "gp3 baseline");
-	s = sku("aws:gp3:32GiB:16000iops:1000MiBps");
-	near(s.iops, 16000, "gp3 at 32 GiB");
-	s = sku("azure:PremiumV2_LRS");
-	near(s.iops, 3000, "Premium SSD v2 free baseline");
-	near(s.bw, 125 * MB, "Premium SSD v2 free baseline");
-	/* 500 IOPS per GiB from 6 GiB: 8 GiB up to 4000, 160 GiB 80000 */
-	s = sku("azure:PremiumV2_LRS:8GiB:4000iops:1000MBps");
-	near(s.bw, 1000 * MB, "Pv2 0.25 MB/s per IOPS");
-	s = sku("azure:PremiumV2_LRS:160GiB:80000iops:2000MBps");
-	near(s.iops, 80000, "Pv2 at 160 GiB");
-	s = sku("azure:UltraSSD_LRS:4GiB:4000iops:1000MBps");
-	near(s.bw, 1000 * MB, "Ultra 4 GiB");
-	s = sku("azure:UltraSSD_LRS:1024GiB:400000iops:10000MBps");
-	near(s.iops, 400000, "Ultra maximum");
-	/* io1: 50 IOPS per GiB; 500 MiB/s to 32000, then 16 KiB per IOPS */
-	s = sku("aws:io1:100GiB:5000iops");
-	near(s.bw, 500 * MIB, "io1 5000 IOPS");
-	s = sku("aws:io1:2000GiB:48000iops");
-	near(s.bw, 750 * MIB, "io1 48000 IOPS");
-	s = sku("aws:io1:2000GiB:64000iops");
-	near(s.bw, 1000 * MIB, "io1 64000 IOPS");
-	s = sku("aws:io2:100GiB:50000iops");
-	near(s.iops, 50000, "io2 500 IOPS per GiB");
-	s = sku("aws:io2-bx:256GiB:256000iops");
-	near(s.bw, 4000 * MIB, "io2 Block Express");
-	s = sku("gcp:pd-balanced:100GiB");
-	near(s.iops, 3600, "pd-balanced 3000 + 6 x 100");
-	near(s.bw, 168 * MIB, "pd-balanced 140 + 0.28 x 100");
-	s = sku("gcp:pd-ssd:100GiB");
-	near(s.iops, 9000, "pd-ssd 6000 + 30 x 100");
-	near(s.bw, 288 * MIB, "pd-ssd 240 + 0.48 x 100");
+	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		struct fv_sku s = sku(cases[i].id);
+
+		near(cases[i].bw ? s.bw : s.iops, cases[i].want, cases[i].what);
+	}
 }
 
 static void refused(const char *id, int want, const char *needle)
