@@ -60,7 +60,7 @@ $(PP_TOUT)/%.o: $(PP_TDIR)/%.c
 .PRECIOUS: $(PP_TOUT)/%.o
 
 $(PP_TOUT)/test_%: $(PP_TOUT)/test_%.o $(PP_TOUT)/fvtest.o \
-		$(PP_TOUT)/vharness.o $(PP_LIB)
+		$(PP_TOUT)/vharness.o $(PP_TOUT)/fvhosts.o $(PP_LIB)
 	$(CC) $(LDFLAGS_BASE) -o $@ $^ -lcmocka $(PP_LIBS)
 
 # Fixtures made by the installed fio (a few seconds in all).

@@ -6,33 +6,23 @@
  */
 #include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "ingest/cdm.h"
-#include "ingest/ingest.h"
 
 #include "fuzz_common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct fv_set set;
-	struct fv_logset logs = { 0 };
 	struct fv_cdm c;
-	char *text = malloc(size + 1), err[200];
+	char *text = fuzz_text(data, size), err[200];
 	int line;
 
 	if (!text)
 		return 0;
-	memcpy(text, data, size);
-	text[size] = '\0';
 	fv_cdm_parse(text, size, &c, &line, err, sizeof(err));
 	fv_cdm_free(&c);
-	fv_set_init(&set, NULL);
-	fv_ingest_buffer(&set, "fuzz/cdm/CDM_20260101000000.txt", "fuzz/cdm",
-			 text, size, true);
-	fuzz_judge(&set, &logs);
-	fv_logset_free(&logs);
-	fv_set_free(&set);
+	fuzz_ingest_judge("fuzz/cdm/CDM_20260101000000.txt", "fuzz/cdm", text,
+			  size);
 	free(text);
 	return 0;
 }

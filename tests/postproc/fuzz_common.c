@@ -103,3 +103,27 @@ void fuzz_judge(struct fv_set *set, struct fv_logset *logs)
 	    !fv_log_join(logs, set, &set->diags))
 		analyse(set, logs);
 }
+
+char *fuzz_text(const uint8_t *data, size_t size)
+{
+	char *text = malloc(size + 1);
+
+	if (!text)
+		return NULL;
+	memcpy(text, data, size);
+	text[size] = '\0';
+	return text;
+}
+
+void fuzz_ingest_judge(const char *path, const char *dir, const char *text,
+		       size_t size)
+{
+	struct fv_set set;
+	struct fv_logset logs = { 0 };
+
+	fv_set_init(&set, NULL);
+	fv_ingest_buffer(&set, path, dir, text, size, true);
+	fuzz_judge(&set, &logs);
+	fv_logset_free(&logs);
+	fv_set_free(&set);
+}

@@ -9,6 +9,7 @@
 #define FV_FUZZ_COMMON_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "logs/logs.h"
 #include "model/model.h"
@@ -34,5 +35,16 @@ void fuzz_base_set(struct fv_set *set);
  * hosts table, each rendered in every format.
  */
 void fuzz_judge(struct fv_set *set, struct fv_logset *logs);
+
+/* The fuzzer's bytes as a NUL-terminated copy (NULL when out of memory). */
+char *fuzz_text(const uint8_t *data, size_t size);
+
+/*
+ * text ingested as the file path in dir (found by content, as the program
+ * finds it), then judged as fuzz_judge does: what the harness of one
+ * reader runs after that reader alone.
+ */
+void fuzz_ingest_judge(const char *path, const char *dir, const char *text,
+		       size_t size);
 
 #endif

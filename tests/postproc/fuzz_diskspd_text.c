@@ -6,37 +6,27 @@
  */
 #include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "ingest/diskspd.h"
-#include "ingest/ingest.h"
 
 #include "fuzz_common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct fv_set set;
-	struct fv_logset logs = { 0 };
 	struct fv_dspd *runs;
 	size_t nruns;
-	char *text = malloc(size + 1), err[300];
+	char *text = fuzz_text(data, size), err[300];
 	int line;
 
 	if (!text)
 		return 0;
-	memcpy(text, data, size);
-	text[size] = '\0';
 	fv_diskspd_text_parse(text, size, &runs, &nruns, &line, err,
 			      sizeof(err));
 	for (size_t i = 0; i < nruns; i++)
 		fv_diskspd_free(&runs[i]);
 	free(runs);
-	fv_set_init(&set, NULL);
-	fv_ingest_buffer(&set, "fuzz/diskspd/result.txt", "fuzz/diskspd", text,
-			 size, true);
-	fuzz_judge(&set, &logs);
-	fv_logset_free(&logs);
-	fv_set_free(&set);
+	fuzz_ingest_judge("fuzz/diskspd/result.txt", "fuzz/diskspd", text,
+			  size);
 	free(text);
 	return 0;
 }

@@ -6,7 +6,6 @@
  */
 #include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "ingest/fio_text.h"
 #include "ingest/ingest.h"
@@ -15,24 +14,16 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	static const char path[] = "fuzz/vm_peak_20260101-000000.txt";
 	struct fv_set set;
-	struct fv_logset logs = { 0 };
-	char *text = malloc(size + 1);
+	char *text = fuzz_text(data, size);
 
 	if (!text)
 		return 0;
-	memcpy(text, data, size);
-	text[size] = '\0';
 	fv_set_init(&set, NULL);
-	fv_fio_text_read(&set, "fuzz/vm_peak_20260101-000000.txt", "fuzz", text,
-			 size, true);
+	fv_fio_text_read(&set, path, "fuzz", text, size, true);
 	fv_set_free(&set);
-	fv_set_init(&set, NULL);
-	fv_ingest_buffer(&set, "fuzz/vm_peak_20260101-000000.txt", "fuzz", text,
-			 size, true);
-	fuzz_judge(&set, &logs);
-	fv_logset_free(&logs);
-	fv_set_free(&set);
+	fuzz_ingest_judge(path, "fuzz", text, size);
 	free(text);
 	return 0;
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include <dirent.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +59,46 @@ void fvt_load(struct fv_set *set, const char *const *paths, size_t n,
 	assert_int_equal(fv_ingest_paths(set, (char *const *) paths, n), 0);
 	assert_int_equal(fv_annotate(set, &(struct fv_load_opts){ 0 }), 0);
 }
+
+void fvt_load_fixture(struct fv_set *set, const char *rel)
+{
+	char *p =
+		strdup(fvt_path("FV_FIXTURES", "tests/postproc/fixtures", rel));
+	const char *paths[] = { p };
+
+	assert_non_null(p);
+	fvt_load(set, paths, 1, NULL);
+	free(p);
+}
+
+void fvt_load_clean(struct fv_set *set, const char *rel, size_t njobs)
+{
+	fvt_load_fixture(set, rel);
+	assert_int_equal(set->diags.nerrors, 0);
+	assert_int_equal(set->njobs, njobs);
+}
+
+size_t fvt_figures;
+
+void fvt_near(double json, double got, double tol, const char *form,
+	      const char *what, const char *file, const char *job)
+{
+	fvt_figures++;
+	if (fabs(json - got) <= tol * (1 + 1e-12) + 5e-7 + 1e-12 * fabs(json))
+		return;
+	fail_msg("%s, job %s: %s is %.17g in the JSON, %.17g in the %s "
+		 "(printed to %g)",
+		 file, job, what, json, got, form, tol);
+}
+
+const char fvt_jobfile[] = "[global]\n"
+			   "ioengine=${FV_ENGINE}\n"
+			   "#@ FV_ENGINE=\n"
+			   "#@ FV_TARGET=\n"
+			   "[read]\n"
+			   "rw=read\n"
+			   "size=1m\n"
+			   "filename=${FV_TARGET}\n";
 
 const struct fv_job *fvt_job(const struct fv_set *set, const char *label,
 			     const char *display)
@@ -121,6 +162,33 @@ int fvt_run(char **out, char **err, const char *arg0, ...)
 	return fvt_runv(out, err, args);
 }
 
+/* Each needle of the list (up to n, NULL after the last) in text. */
+static bool all_in(const char *text, const char *const *needles, size_t n,
+		   bool want)
+{
+	for (size_t i = 0; i < n && needles[i]; i++)
+		if (!strstr(text, needles[i]) == want) {
+			print_error("'%s' %s\n", needles[i],
+				    want ? "missing" : "present");
+			return false;
+		}
+	return true;
+}
+
+void fvt_check_run(const struct fvt_want *w, const char *const *args)
+{
+	char *out, *err;
+	int status = fvt_runv(&out, &err, args);
+
+	if (status != w->status || !all_in(err, w->err, 4, true) ||
+	    !all_in(out, w->out, 4, true) || !all_in(out, w->not_out, 2, false))
+		fail_msg("%s: exit status %d (want %d)\n--- stdout\n%s"
+			 "--- stderr\n%s",
+			 args[0], status, w->status, out, err);
+	free(out);
+	free(err);
+}
+
 /*
  * fv_main on @args (at most @max, NULL-terminated when fewer), each mapped
  * by @map to a real argument; the transcript the golden files hold.
@@ -175,6 +243,67 @@ void fvt_golden(const char *path, const char *name, char *got)
 	assert_string_equal(got, want);
 	free(got);
 	free(want);
+}
+
+struct fv_catalog fvt_catalog;
+
+int fvt_catalog_setup(void **state)
+{
+	char err[1024];
+
+	(void) state;
+	if (fv_catalog_load(&fvt_catalog, fvt_env("FV_CATALOG_DIR", "catalog"),
+			    err, sizeof(err)) ||
+	    fv_catalog_check(&fvt_catalog, err, sizeof(err))) {
+		fprintf(stderr, "%s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
+int fvt_catalog_teardown(void **state)
+{
+	(void) state;
+	fv_catalog_free(&fvt_catalog);
+	return 0;
+}
+
+/* What fvt_golden_group() gives each test of its group. */
+static struct {
+	const char *dir_env, *dir_def;
+	char *(*map)(const char *);
+} golden_group;
+
+static void golden_case(void **state)
+{
+	const struct fvt_golden_case *g = *state;
+	const char *path =
+		fvt_path(golden_group.dir_env, golden_group.dir_def, g->name);
+
+	fvt_golden(path, g->name,
+		   fvt_run_transcript(g->args, FVT_MAX_ARGS, golden_group.map));
+}
+
+int fvt_golden_group(const char *group, const struct fvt_golden_case *cases,
+		     size_t n, const char *dir_env, const char *dir_def,
+		     char *(*map)(const char *) )
+{
+	struct CMUnitTest *tests = calloc(n, sizeof(*tests));
+	int ret;
+
+	if (!tests)
+		return -1;
+	golden_group.dir_env = dir_env;
+	golden_group.dir_def = dir_def;
+	golden_group.map = map;
+	for (size_t i = 0; i < n; i++)
+		tests[i] = (struct CMUnitTest){ .name = cases[i].name,
+						.test_func = golden_case,
+						.initial_state =
+							(void *) &cases[i] };
+	ret = _cmocka_run_group_tests(group, tests, n, NULL, NULL);
+	free(tests);
+	return ret;
 }
 
 static char tmp[PATH_MAX];    /* this test's directory */

@@ -12,7 +12,17 @@
 
 #include <cmocka.h>
 
+#include "catalog/catalog.h"
 #include "model/set.h"
+
+/*
+ * The real catalog ($FV_CATALOG_DIR, or catalog/), loaded and checked by
+ * fvt_catalog_setup() (a cmocka group setup: -1, said on stderr, when it
+ * does not load) and freed by fvt_catalog_teardown().
+ */
+extern struct fv_catalog fvt_catalog;
+int fvt_catalog_setup(void **state);
+int fvt_catalog_teardown(void **state);
 
 /* $name or def; the make target sets FV_FIXTURES, FV_GEN, FV_GOLDEN... */
 const char *fvt_env(const char *name, const char *def);
@@ -30,6 +40,27 @@ char *fvt_slurp(const char *path, size_t *len);
 void fvt_load(struct fv_set *set, const char *const *paths, size_t n,
 	      const struct fv_pctlist *pcts);
 
+/* Loads the fixture $FV_FIXTURES/rel alone, as fvt_load() does. */
+void fvt_load_fixture(struct fv_set *set, const char *rel);
+
+/* The same, asserting that it reads without an error into njobs jobs. */
+void fvt_load_clean(struct fv_set *set, const char *rel, size_t njobs);
+
+/* Figures compared by fvt_near(), for a test to say how many. */
+extern size_t fvt_figures;
+
+/*
+ * A figure of fio's JSON beside the same figure read from another @form of
+ * its output (got): equal to within @tol, what that form printed, beside
+ * the JSON's own six decimals (%f); else the test fails naming the form,
+ * file, job and what.
+ */
+void fvt_near(double json, double got, double tol, const char *form,
+	      const char *what, const char *file, const char *job);
+
+/* A job file fio --parse-only accepts, with the variables run sets. */
+extern const char fvt_jobfile[];
+
 /* The job whose display name is display (and label, if not NULL). */
 const struct fv_job *fvt_job(const struct fv_set *set, const char *label,
 			     const char *display);
@@ -43,6 +74,20 @@ int fvt_run(char **out, char **err, const char *arg0, ...);
 /* The same with the arguments in a NULL-terminated array. */
 int fvt_runv(char **out, char **err, const char *const *args);
 
+/* What a run of fv_main must print; the lists end at the first NULL. */
+struct fvt_want {
+	int status;
+	const char *err[4];	/* each in stderr */
+	const char *out[4];	/* each in stdout */
+	const char *not_out[2]; /* none in stdout */
+};
+
+/*
+ * Runs fv_main on @args (NULL-terminated) and fails the test, showing what
+ * was printed, unless its status and output are as @w says.
+ */
+void fvt_check_run(const struct fvt_want *w, const char *const *args);
+
 /* The most arguments a transcript takes. */
 #define FVT_MAX_ARGS 96
 
@@ -53,6 +98,21 @@ int fvt_runv(char **out, char **err, const char *const *args);
  */
 char *fvt_run_transcript(const char *const *args, size_t max,
 			 char *(*map)(const char *) );
+
+/* A golden test: its file's name and fv_main's arguments. */
+struct fvt_golden_case {
+	const char *name;
+	const char *args[FVT_MAX_ARGS]; /* NULL after the last */
+};
+
+/*
+ * Runs each case as a cmocka test of group @group named after its file:
+ * the transcript of its arguments, each mapped by @map, against the file
+ * of that name in $@dir_env (or @dir_def). Returns cmocka's status.
+ */
+int fvt_golden_group(const char *group, const struct fvt_golden_case *cases,
+		     size_t n, const char *dir_env, const char *dir_def,
+		     char *(*map)(const char *) );
 
 /*
  * Compares @got (freed here) with the golden file @path, rewriting it first

@@ -18,29 +18,6 @@
 #define MB 1e6
 #define MIB 1048576.0
 
-static struct fv_catalog real;
-
-static int setup(void **state)
-{
-	char err[1024];
-
-	(void) state;
-	if (fv_catalog_load(&real, fvt_env("FV_CATALOG_DIR", "catalog"), err,
-			    sizeof(err)) ||
-	    fv_catalog_check(&real, err, sizeof(err))) {
-		fprintf(stderr, "%s\n", err);
-		return -1;
-	}
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	(void) state;
-	fv_catalog_free(&real);
-	return 0;
-}
-
 /* ---- Files ---- */
 
 #define HEAD "# fioverdict-catalog 1\n"
@@ -194,9 +171,9 @@ static void real_catalog_sourced(void **state)
 	size_t unused = 0;
 
 	(void) state;
-	assert_true(real.n > 60);
-	for (size_t i = 0; i < real.n; i++) {
-		const struct fv_cat_row *r = &real.rows[i];
+	assert_true(fvt_catalog.n > 60);
+	for (size_t i = 0; i < fvt_catalog.n; i++) {
+		const struct fv_cat_row *r = &fvt_catalog.rows[i];
 
 		assert_non_null(r->source);
 		assert_true(!strncmp(r->source, "https://", 8));
@@ -215,7 +192,8 @@ static struct fv_sku sku(const char *id)
 	struct fv_sku s;
 	char err[512];
 
-	if (fv_sku_resolve(real.rows, real.n, id, &s, err, sizeof(err)))
+	if (fv_sku_resolve(fvt_catalog.rows, fvt_catalog.n, id, &s, err,
+			   sizeof(err)))
 		fail_msg("%s: %s", id, err);
 	return s;
 }
@@ -319,52 +297,71 @@ static void gp2(void **state)
 	assert_string_equal(s.id, "aws:gp2:1024GiB");
 }
 
+/* Provisioned SKUs: each figure from its size, IOPS and MB/s. */
 static void provisioned(void **state)
 {
-	struct fv_sku s;
+	static const struct {
+		const char *id;
+		bool bw; /* the figure checked: bw, else IOPS */
+		double want;
+		const char *what;
+	} cases[] = {
+		{ "aws:gp3", false, 3000, "gp3 baseline" },
+		{ "aws:gp3", true, 125 * MIB, "gp3 baseline" },
+		{ "aws:gp3:32GiB:16000iops:1000MiBps", false, 16000,
+		  "gp3 at 32 GiB" },
+		{ "azure:PremiumV2_LRS", false, 3000,
+		  "Premium SSD v2 free baseline" },
+		{ "azure:PremiumV2_LRS", true, 125 * MB,
+		  "Premium SSD v2 free baseline" },
+		/*
+		 * 500 IOPS per GiB from 6 GiB: 8 GiB up to 4000, 160 GiB
+		 * 80000
+		 */
+		{ "azure:PremiumV2_LRS:8GiB:4000iops:1000MBps", true, 1000 * MB,
+		  "Pv2 0.25 MB/s per IOPS" },
+		{ "azure:PremiumV2_LRS:160GiB:80000iops:2000MBps", false, 80000,
+		  "Pv2 at 160 GiB" },
+		{ "azure:UltraSSD_LRS:4GiB:4000iops:1000MBps", true, 1000 * MB,
+		  "Ultra 4 GiB" },
+		{ "azure:UltraSSD_LRS:1024GiB:400000iops:10000MBps", false,
+		  400000, "Ultra maximum" },
+		/*
+		 * io1: 50 IOPS per GiB; 500 MiB/s to 32000, then 16 KiB per
+		 * IOPS
+		 */
+		{ "aws:io1:100GiB:5000iops", true, 500 * MIB, "io1 5000 IOPS" },
+		{ "aws:io1:2000GiB:48000iops", true, 750 * MIB,
+		  "io1 48000 IOPS" },
+		{ "aws:io1:2000GiB:64000iops", true, 1000 * MIB,
+		  "io1 64000 IOPS" },
+		{ "aws:io2:100GiB:50000iops", false, 50000,
+		  "io2 500 IOPS per GiB" },
+		{ "aws:io2-bx:256GiB:256000iops", true, 4000 * MIB,
+		  "io2 Block Express" },
+		{ "gcp:pd-balanced:100GiB", false, 3600,
+		  "pd-balanced 3000 + 6 x 100" },
+		{ "gcp:pd-balanced:100GiB", true, 168 * MIB,
+		  "pd-balanced 140 + 0.28 x 100" },
+		{ "gcp:pd-ssd:100GiB", false, 9000, "pd-ssd 6000 + 30 x 100" },
+		{ "gcp:pd-ssd:100GiB", true, 288 * MIB,
+		  "pd-ssd 240 + 0.48 x 100" },
+	};
 
 	(void) state;
-	s = sku("aws:gp3");
-	near(s.iops, 3000, "gp3 baseline");
-	near(s.bw, 125 * MIB, "gp3 baseline");
-	s = sku("aws:gp3:32GiB:16000iops:1000MiBps");
-	near(s.iops, 16000, "gp3 at 32 GiB");
-	s = sku("azure:PremiumV2_LRS");
-	near(s.iops, 3000, "Premium SSD v2 free baseline");
-	near(s.bw, 125 * MB, "Premium SSD v2 free baseline");
-	/* 500 IOPS per GiB from 6 GiB: 8 GiB up to 4000, 160 GiB 80000 */
-	s = sku("azure:PremiumV2_LRS:8GiB:4000iops:1000MBps");
-	near(s.bw, 1000 * MB, "Pv2 0.25 MB/s per IOPS");
-	s = sku("azure:PremiumV2_LRS:160GiB:80000iops:2000MBps");
-	near(s.iops, 80000, "Pv2 at 160 GiB");
-	s = sku("azure:UltraSSD_LRS:4GiB:4000iops:1000MBps");
-	near(s.bw, 1000 * MB, "Ultra 4 GiB");
-	s = sku("azure:UltraSSD_LRS:1024GiB:400000iops:10000MBps");
-	near(s.iops, 400000, "Ultra maximum");
-	/* io1: 50 IOPS per GiB; 500 MiB/s to 32000, then 16 KiB per IOPS */
-	s = sku("aws:io1:100GiB:5000iops");
-	near(s.bw, 500 * MIB, "io1 5000 IOPS");
-	s = sku("aws:io1:2000GiB:48000iops");
-	near(s.bw, 750 * MIB, "io1 48000 IOPS");
-	s = sku("aws:io1:2000GiB:64000iops");
-	near(s.bw, 1000 * MIB, "io1 64000 IOPS");
-	s = sku("aws:io2:100GiB:50000iops");
-	near(s.iops, 50000, "io2 500 IOPS per GiB");
-	s = sku("aws:io2-bx:256GiB:256000iops");
-	near(s.bw, 4000 * MIB, "io2 Block Express");
-	s = sku("gcp:pd-balanced:100GiB");
-	near(s.iops, 3600, "pd-balanced 3000 + 6 x 100");
-	near(s.bw, 168 * MIB, "pd-balanced 140 + 0.28 x 100");
-	s = sku("gcp:pd-ssd:100GiB");
-	near(s.iops, 9000, "pd-ssd 6000 + 30 x 100");
-	near(s.bw, 288 * MIB, "pd-ssd 240 + 0.48 x 100");
+	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		struct fv_sku s = sku(cases[i].id);
+
+		near(cases[i].bw ? s.bw : s.iops, cases[i].want, cases[i].what);
+	}
 }
 
 static void refused(const char *id, int want, const char *needle)
 {
 	struct fv_sku s;
 	char err[512];
-	int ret = fv_sku_resolve(real.rows, real.n, id, &s, err, sizeof(err));
+	int ret = fv_sku_resolve(fvt_catalog.rows, fvt_catalog.n, id, &s, err,
+				 sizeof(err));
 
 	if (ret != want)
 		fail_msg("%s: %d, wanted %d (%s)", id, ret, want,
@@ -416,7 +413,7 @@ static struct fv_label_sku label(const char *spec)
 	struct fv_label_sku one;
 	char err[512];
 
-	if (fv_label_skus_add(&s, &real, spec, err, sizeof(err)))
+	if (fv_label_skus_add(&s, &fvt_catalog, spec, err, sizeof(err)))
 		fail_msg("%s: %s", spec, err);
 	one = s.v[0];
 	free(s.v); /* the caller keeps (and frees) label and spec */
@@ -484,30 +481,31 @@ static void labels_refused(void **state)
 	char err[512];
 
 	(void) state;
-	assert_int_equal(
-		fv_label_skus_add(&s, &real, "azure:P10", err, sizeof(err)),
-		-EINVAL);
+	assert_int_equal(fv_label_skus_add(&s, &fvt_catalog, "azure:P10", err,
+					   sizeof(err)),
+			 -EINVAL);
 	assert_non_null(strstr(err, "expected LABEL=ID"));
-	assert_int_equal(fv_label_skus_add(&s, &real,
+	assert_int_equal(fv_label_skus_add(&s, &fvt_catalog,
 					   "a=azure:Standard_D8s_v3,azure:"
 					   "Standard_D4s_v3",
 					   err, sizeof(err)),
 			 -EINVAL);
 	assert_non_null(strstr(err, "one VM at most"));
 	assert_int_equal(
-		fv_label_skus_add(&s, &real,
+		fv_label_skus_add(&s, &fvt_catalog,
 				  "a=azure:P10,azure:Standard_D32ds_v5:temp",
 				  err, sizeof(err)),
 		-EINVAL);
 	assert_non_null(strstr(err, "stands alone"));
-	assert_int_equal(fv_label_skus_add(&s, &real, "a=", err, sizeof(err)),
-			 -EINVAL);
 	assert_int_equal(
-		fv_label_skus_add(&s, &real, "a=azure:P10", err, sizeof(err)),
-		0);
-	assert_int_equal(
-		fv_label_skus_add(&s, &real, "a=azure:P30", err, sizeof(err)),
+		fv_label_skus_add(&s, &fvt_catalog, "a=", err, sizeof(err)),
 		-EINVAL);
+	assert_int_equal(fv_label_skus_add(&s, &fvt_catalog, "a=azure:P10", err,
+					   sizeof(err)),
+			 0);
+	assert_int_equal(fv_label_skus_add(&s, &fvt_catalog, "a=azure:P30", err,
+					   sizeof(err)),
+			 -EINVAL);
 	assert_non_null(strstr(err, "label 'a' is given twice"));
 	assert_non_null(fv_label_skus_find(&s, "a"));
 	assert_null(fv_label_skus_find(&s, "b"));
@@ -603,12 +601,12 @@ static void nearest(void **state)
 	char buf[256];
 
 	(void) state;
-	assert_int_equal(fv_sku_nearest(real.rows, real.n, "aws:gp4", 2, buf,
-					sizeof(buf)),
+	assert_int_equal(fv_sku_nearest(fvt_catalog.rows, fvt_catalog.n,
+					"aws:gp4", 2, buf, sizeof(buf)),
 			 2);
 	assert_non_null(strstr(buf, "aws:gp3"));
 	assert_non_null(strstr(buf, "aws:gp2"));
-	assert_int_equal(fv_sku_nearest(real.rows, real.n,
+	assert_int_equal(fv_sku_nearest(fvt_catalog.rows, fvt_catalog.n,
 					"azure:standard_d32ds_V5:temp", 1, buf,
 					sizeof(buf)),
 			 1);
@@ -625,14 +623,15 @@ static void write_round_trip(void **state)
 
 	(void) state;
 	fv_cat_write_header(f, "round trip");
-	for (size_t i = 0; i < real.n; i++)
-		fv_cat_write_row(f, &real.rows[i]);
+	for (size_t i = 0; i < fvt_catalog.n; i++)
+		fv_cat_write_row(f, &fvt_catalog.rows[i]);
 	fclose(f);
 	assert_int_equal(
 		fv_catalog_parse(&c, "rt.csv", text, len, err, sizeof(err)), 0);
-	assert_int_equal(c.n, real.n);
+	assert_int_equal(c.n, fvt_catalog.n);
 	for (size_t i = 0; i < c.n; i++) {
-		const struct fv_cat_row *a = &c.rows[i], *b = &real.rows[i];
+		const struct fv_cat_row *a = &c.rows[i],
+					*b = &fvt_catalog.rows[i];
 
 		assert_string_equal(a->id, b->id);
 		assert_true(a->iops == b->iops ||
@@ -671,5 +670,6 @@ int main(void)
 		cmocka_unit_test(write_round_trip),
 	};
 
-	return cmocka_run_group_tests_name("catalog", tests, setup, teardown);
+	return cmocka_run_group_tests_name("catalog", tests, fvt_catalog_setup,
+					   fvt_catalog_teardown);
 }

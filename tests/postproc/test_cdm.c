@@ -18,15 +18,6 @@
 
 #define FIX(rel) fvt_path("FV_FIXTURES", "tests/postproc/fixtures", rel)
 
-static void load(struct fv_set *set, const char *rel)
-{
-	char *p = strdup(FIX(rel));
-	const char *paths[] = { p };
-
-	fvt_load(set, paths, 1, NULL);
-	free(p);
-}
-
 static const struct fv_job *job_of(const struct fv_set *set, const char *name,
 				   enum fv_dir d)
 {
@@ -44,9 +35,7 @@ static void real_cdm7(void **state)
 	const struct fv_job *j;
 
 	(void) state;
-	load(&set, "cdm/real/cdm7-CDM_20200102131948.txt");
-	assert_int_equal(set.diags.nerrors, 0);
-	assert_int_equal(set.njobs, 8);
+	fvt_load_clean(&set, "cdm/real/cdm7-CDM_20200102131948.txt", 8);
 	j = job_of(&set, "Random 4KiB (Q=32, T=16)", FV_DIR_WRITE);
 	assert_string_equal(j->format, "CrystalDiskMark");
 	assert_string_equal(j->fio_version, "CrystalDiskMark 7.0.0 x64");
@@ -136,9 +125,7 @@ static void made_cdm6(void **state)
 	const struct fv_job *j;
 
 	(void) state;
-	load(&set, "cdm/made/cdm6-utf16.txt");
-	assert_int_equal(set.diags.nerrors, 0);
-	assert_int_equal(set.njobs, 8);
+	fvt_load_clean(&set, "cdm/made/cdm6-utf16.txt", 8);
 	j = job_of(&set, "Sequential (Q=32, T=1)", FV_DIR_WRITE);
 	assert_int_equal(j->wl.block, 128 << 10);
 	/* 6.0 prints no IOPS for sequential tests: from MB/s, as it does. */
@@ -160,9 +147,7 @@ static void made_cdm9(void **state)
 	const struct fv_job *j;
 
 	(void) state;
-	load(&set, "cdm/made/cdm9-mix-0fill.txt");
-	assert_int_equal(set.diags.nerrors, 0);
-	assert_int_equal(set.njobs, 12);
+	fvt_load_clean(&set, "cdm/made/cdm9-mix-0fill.txt", 12);
 	j = job_of(&set, "SEQ 128KiB (Q=32, T=1)", FV_DIR_MIXED);
 	assert_true(j->wl.read_pct == 70);
 	assert_string_equal(j->fio_version,
@@ -182,7 +167,7 @@ static void garbled(void **state)
 	struct fv_set set;
 
 	(void) state;
-	load(&set, "cdm/made/cdm8-garbled.txt");
+	fvt_load_fixture(&set, "cdm/made/cdm8-garbled.txt");
 	assert_int_equal(set.njobs, 0);
 	assert_int_equal(fvt_diags(&set, FV_ERROR,
 				   "CrystalDiskMark 8.0.4: "

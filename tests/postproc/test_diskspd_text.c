@@ -19,15 +19,6 @@
 
 #define FIX(rel) fvt_path("FV_FIXTURES", "tests/postproc/fixtures", rel)
 
-static void load(struct fv_set *set, const char *rel)
-{
-	char *p = strdup(FIX(rel));
-	const char *paths[] = { p };
-
-	fvt_load(set, paths, 1, NULL);
-	free(p);
-}
-
 static const struct fv_job *named(const struct fv_set *set, const char *name)
 {
 	for (size_t i = 0; i < set->njobs; i++)
@@ -54,9 +45,7 @@ static void real_2017a(void **state)
 	const struct fv_dirstats *r, *w;
 
 	(void) state;
-	load(&set, "diskspd-text/diskspd-2.0.17a-Irbis_TW57.txt");
-	assert_int_equal(set.diags.nerrors, 0);
-	assert_int_equal(set.njobs, 1);
+	fvt_load_clean(&set, "diskspd-text/diskspd-2.0.17a-Irbis_TW57.txt", 1);
 	j = named(&set, "RND 4KiB Q32 T2 W50%");
 	r = &j->dir[FV_DIR_READ];
 	w = &j->dir[FV_DIR_WRITE];
@@ -94,9 +83,8 @@ static void made_21_pool_runs(void **state)
 	const struct fv_job *j;
 
 	(void) state;
-	load(&set, "diskspd-text/diskspd-2.1-pool-two-runs-made.txt");
-	assert_int_equal(set.diags.nerrors, 0);
-	assert_int_equal(set.njobs, 3);
+	fvt_load_clean(&set, "diskspd-text/diskspd-2.1-pool-two-runs-made.txt",
+		       3);
 	j = named(&set, "SEQ 1MiB Q8 T2 W30% run 1 #2");
 	assert_string_equal(j->fio_version, "DiskSpd 2.1 (text)");
 	assert_int_equal(j->wl.depth, 8);
@@ -117,14 +105,14 @@ static void version_traits(void **state)
 	struct fv_set set;
 
 	(void) state;
-	load(&set, "diskspd-text/diskspd-2.2-rnd4k-q32t4-made.txt");
+	fvt_load_fixture(&set, "diskspd-text/diskspd-2.2-rnd4k-q32t4-made.txt");
 	assert_int_equal(set.njobs, 1);
 	assert_string_equal(set.jobs[0]->fio_version, "DiskSpd 2.2 (text)");
 	/* no AvgLat for the direction with no I/O ("-nan(ind)") */
 	assert_false(fv_dir_did_io(&set.jobs[0]->dir[FV_DIR_WRITE]));
 	fv_set_free(&set);
 	/* without -L neither percentile heading: 2.1 or 2.2 */
-	load(&set, "diskspd-text-edge/interrupted.txt");
+	fvt_load_fixture(&set, "diskspd-text-edge/interrupted.txt");
 	assert_int_equal(set.njobs, 2);
 	assert_string_equal(set.jobs[0]->fio_version,
 			    "DiskSpd 2.1 or later (text)");
@@ -150,14 +138,14 @@ static void bad_tables(void **state)
 	struct fv_set set;
 
 	(void) state;
-	load(&set, "diskspd-text-bad/cut.txt");
+	fvt_load_fixture(&set, "diskspd-text-bad/cut.txt");
 	assert_int_equal(set.njobs, 0);
 	assert_int_equal(fvt_diags(&set, FV_ERROR,
 				   "its 'Write IO' table has no total row"),
 			 1);
 	assert_int_equal(set.diags.v[set.diags.n - 1].line, 41);
 	fv_set_free(&set);
-	load(&set, "diskspd-text-bad/garbled.txt");
+	fvt_load_fixture(&set, "diskspd-text-bad/garbled.txt");
 	assert_int_equal(set.njobs, 1);
 	assert_int_equal(fvt_diags(&set, FV_ERROR, ""), 0);
 	assert_int_equal(fvt_diags(&set, FV_WARNING,
@@ -220,7 +208,7 @@ static void xml_cache_flags(void **state)
 
 	(void) state;
 	for (int i = 0; i < 2; i++) {
-		load(&set, files[i]);
+		fvt_load_fixture(&set, files[i]);
 		assert_true(set.njobs > 0);
 		for (size_t k = 0; k < set.njobs; k++) {
 			assert_int_equal(set.jobs[k]->wl.direct, 1);

@@ -21,8 +21,6 @@
 #define GEN(rel) fvt_path("FV_GEN", "build/tests/postproc/gen", rel)
 #define FIX(rel) fvt_path("FV_FIXTURES", "tests/postproc/fixtures", rel)
 
-static size_t figures; /* compared, over every pair */
-
 /*
  * The JSON's value want, the record's got: got is want truncated to a
  * unit of res (0 <= want - got < res), or equal when res is 0; beside
@@ -33,7 +31,7 @@ static void truncated(double want, double got, double res, const char *what,
 {
 	double d = want - got, eps = 5e-7 + 1e-12 * fabs(want);
 
-	figures++;
+	fvt_figures++;
 	if (d >= -eps && (res ? d < res + eps : d <= eps))
 		return;
 	fail_msg("%s, job %s: %s is %.17g in the JSON, %.17g in the terse "
@@ -45,12 +43,7 @@ static void truncated(double want, double got, double res, const char *what,
 static void near(double want, double got, double res, const char *what,
 		 const char *file, const char *job)
 {
-	figures++;
-	if (fabs(want - got) <= res * (1 + 1e-12) + 5e-7 + 1e-12 * fabs(want))
-		return;
-	fail_msg("%s, job %s: %s is %.17g in the JSON, %.17g in the terse "
-		 "record (printed to %g)",
-		 file, job, what, want, got, res);
+	fvt_near(want, got, res, "terse record", what, file, job);
 }
 
 static void check_lat(const struct fv_lat *j, const struct fv_lat *t,
@@ -166,15 +159,6 @@ static void check_buckets(const struct fv_lat_buckets *j,
 		near(j->pct[i], t->pct[i], t->res, "latency bucket", file, job);
 }
 
-static const struct fv_job *same_job(const struct fv_set *s,
-				     const struct fv_job *j)
-{
-	for (size_t i = 0; i < s->njobs; i++)
-		if (!strcmp(s->jobs[i]->display, j->display))
-			return s->jobs[i];
-	return NULL;
-}
-
 static void check_job(const struct fv_job *j, const struct fv_job *t,
 		      const char *file)
 {
@@ -225,7 +209,8 @@ static void check_pair(const char *json, const char *terse)
 	assert_int_equal(sj.njobs, st.njobs);
 	assert_true(st.njobs > 0);
 	for (size_t i = 0; i < sj.njobs; i++)
-		check_job(sj.jobs[i], same_job(&st, sj.jobs[i]), terse);
+		check_job(sj.jobs[i], fvt_job(&st, NULL, sj.jobs[i]->display),
+			  terse);
 	fv_set_free(&sj);
 	fv_set_free(&st);
 }
@@ -238,7 +223,7 @@ static void installed_fio(void **state)
 	};
 
 	(void) state;
-	figures = 0;
+	fvt_figures = 0;
 	for (size_t i = 0; i < sizeof(runs) / sizeof(runs[0]); i++) {
 		char rel[64], json[4096], terse[4096];
 
@@ -249,7 +234,7 @@ static void installed_fio(void **state)
 		check_pair(json, terse);
 	}
 	printf("fio terse vs JSON, installed fio: %zu runs, %zu figures\n",
-	       sizeof(runs) / sizeof(runs[0]), figures);
+	       sizeof(runs) / sizeof(runs[0]), fvt_figures);
 }
 
 /* --minimal as scripts run it: 1 MiB read by the null engine. */

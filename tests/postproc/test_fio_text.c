@@ -23,18 +23,10 @@
 
 static const struct fv_pctlist seed_list = { 4, { 50, 95, 99, 99.9 } };
 
-static size_t figures; /* compared, over every pair */
-
 static void near(double json, double text, double tol, const char *what,
 		 const char *file, const char *job)
 {
-	figures++;
-	/* fio's JSON has its own precision: %f, six decimals. */
-	if (fabs(json - text) <= tol * (1 + 1e-12) + 5e-7 + 1e-12 * fabs(json))
-		return;
-	fail_msg("%s, job %s: %s is %.17g in the JSON, %.17g in the text "
-		 "(printed precision %g)",
-		 file, job, what, json, text, tol);
+	fvt_near(json, text, tol, "text", what, file, job);
 }
 
 /* near() for one field of what: "read clat min". */
@@ -119,7 +111,7 @@ static void check_dir(const struct fv_dirstats *j, const struct fv_dirstats *t,
 		return;
 	assert_true(t->present);
 	assert_int_equal(j->total_ios, t->total_ios);
-	figures++;
+	fvt_figures++;
 	if (d == FV_DIR_SYNC) {
 		check_lat(&j->lat[FV_LAT], &t->lat[FV_LAT], "sync lat", file,
 			  job);
@@ -145,15 +137,6 @@ static void check_dir(const struct fv_dirstats *j, const struct fv_dirstats *t,
 	}
 }
 
-static const struct fv_job *same_job(const struct fv_set *s,
-				     const struct fv_job *j)
-{
-	for (size_t i = 0; i < s->njobs; i++)
-		if (!strcmp(s->jobs[i]->display, j->display))
-			return s->jobs[i];
-	return NULL;
-}
-
 /* One run: its JSON and its text, job by job, figure by figure. */
 static void check_pair(const char *json, const char *text)
 {
@@ -169,7 +152,8 @@ static void check_pair(const char *json, const char *text)
 	assert_int_equal(sj.njobs, st.njobs);
 	assert_true(st.njobs > 0);
 	for (size_t i = 0; i < sj.njobs; i++) {
-		const struct fv_job *j = sj.jobs[i], *t = same_job(&st, j);
+		const struct fv_job *j = sj.jobs[i],
+				    *t = fvt_job(&st, NULL, j->display);
 
 		assert_non_null(t);
 		assert_string_equal(t->format, "fio text");
@@ -253,10 +237,10 @@ static void installed_fio(void **state)
 
 	(void) state;
 	snprintf(dir, sizeof(dir), "%s", GEN("text"));
-	figures = 0;
+	fvt_figures = 0;
 	n = check_dir_pairs(dir);
 	printf("fio text vs JSON, installed fio: %zu runs, %zu figures\n", n,
-	       figures);
+	       fvt_figures);
 	assert_true(n >= 7);
 }
 
@@ -273,10 +257,10 @@ static void other_fio_versions(void **state)
 
 		snprintf(rel, sizeof(rel), "fio_text/%s", versions[i]);
 		snprintf(dir, sizeof(dir), "%s", FIX(rel));
-		figures = 0;
+		fvt_figures = 0;
 		n = check_dir_pairs(dir);
 		printf("fio text vs JSON, %s: %zu runs, %zu figures\n",
-		       versions[i], n, figures);
+		       versions[i], n, fvt_figures);
 		assert_true(n >= 7);
 	}
 }

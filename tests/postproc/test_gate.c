@@ -241,54 +241,46 @@ static void history_finds_the_change(void **state)
 	fv_set_free(&s);
 }
 
-static void history_without_change(void **state)
+/*
+ * The verdict of a series of n runs (timestamps backwards when reversed)
+ * in an order, and the first run after the change (NULL: none named).
+ */
+static void history_cases(void **state)
 {
-	struct fv_set s;
-	struct fv_vopts o;
-	struct fv_report rep;
-	const struct fv_table *t;
+	static const struct {
+		size_t n;
+		bool reversed_ts;
+		enum fv_hist_order order;
+		const char *verdict, *first_after;
+	} cases[] = {
+		{ 12, false, FV_HIST_TIME, "stable", NULL },
+		/* five runs: shorter than two segments of three */
+		{ 5, false, FV_HIST_TIME, "insufficient-baseline", NULL },
+		/* timestamps backwards: by time the slow runs come first */
+		{ 16, true, FV_HIST_TIME, "improvement", "run12/x.json" },
+		{ 16, true, FV_HIST_NAME, "regression", "run13/x.json" },
+	};
 
 	(void) state;
-	fv_set_init(&s, NULL);
-	fv_vopts_init(&o);
-	history_series(&s, 12, false);
-	t = history_of(&s, &o, FV_HIST_TIME, &rep);
-	assert_string_equal(fv_table_str(t, 0, "verdict"), "stable");
-	fv_report_free(&rep);
-	fv_set_free(&s);
-	/* five runs: shorter than two segments of three */
-	fv_set_init(&s, NULL);
-	history_series(&s, 5, false);
-	t = history_of(&s, &o, FV_HIST_TIME, &rep);
-	assert_string_equal(fv_table_str(t, 0, "verdict"),
-			    "insufficient-baseline");
-	fv_report_free(&rep);
-	fv_vopts_free(&o);
-	fv_set_free(&s);
-}
+	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		struct fv_set s;
+		struct fv_vopts o;
+		struct fv_report rep;
+		const struct fv_table *t;
 
-/* Timestamps backwards: by time the slow runs come first (better). */
-static void history_order(void **state)
-{
-	struct fv_set s;
-	struct fv_vopts o;
-	struct fv_report rep;
-	const struct fv_table *t;
-
-	(void) state;
-	fv_set_init(&s, NULL);
-	fv_vopts_init(&o);
-	history_series(&s, 16, true);
-	t = history_of(&s, &o, FV_HIST_TIME, &rep);
-	assert_string_equal(fv_table_str(t, 0, "verdict"), "improvement");
-	assert_string_equal(fv_table_str(t, 0, "first_after"), "run12/x.json");
-	fv_report_free(&rep);
-	t = history_of(&s, &o, FV_HIST_NAME, &rep);
-	assert_string_equal(fv_table_str(t, 0, "verdict"), "regression");
-	assert_string_equal(fv_table_str(t, 0, "first_after"), "run13/x.json");
-	fv_report_free(&rep);
-	fv_vopts_free(&o);
-	fv_set_free(&s);
+		fv_set_init(&s, NULL);
+		fv_vopts_init(&o);
+		history_series(&s, cases[i].n, cases[i].reversed_ts);
+		t = history_of(&s, &o, cases[i].order, &rep);
+		assert_string_equal(fv_table_str(t, 0, "verdict"),
+				    cases[i].verdict);
+		if (cases[i].first_after)
+			assert_string_equal(fv_table_str(t, 0, "first_after"),
+					    cases[i].first_after);
+		fv_report_free(&rep);
+		fv_vopts_free(&o);
+		fv_set_free(&s);
+	}
 }
 
 /* The truth suite's history: twelve runs, then the read job slower. */
@@ -359,8 +351,7 @@ int main(void)
 		cmocka_unit_test(rated_job_p99),
 		cmocka_unit_test(read_and_write_apart),
 		cmocka_unit_test(history_finds_the_change),
-		cmocka_unit_test(history_without_change),
-		cmocka_unit_test(history_order),
+		cmocka_unit_test(history_cases),
 		cmocka_unit_test(history_command),
 	};
 

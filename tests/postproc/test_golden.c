@@ -13,14 +13,58 @@
 #include "cmd/cmd.h"
 #include "fvtest.h"
 
-#define MAXARGS 80
+/*
+ * Seed 004's labels, each: name, its fio result, its CrystalDiskMark export
+ * (fixtures/cdm/seed004), its SKU and its path; SEED004(X) is X of each.
+ */
+#define L8_P30                                                  \
+	"l8-p30", "l8-p30.json", "L8s – P30 disk (no caching)", \
+		"azure:Standard_L8s+azure:P30", "uncached"
+#define L8V2_P30                                                      \
+	"l8v2-p30", "l8v2-p30.json", "L8sv2 – P30 disk (no caching)", \
+		"azure:Standard_L8s_v2+azure:P30", "uncached"
+#define D8_P20                                                   \
+	"d8-p20", "d8-p20.json", "D8sv3 – P20 disk (R caching)", \
+		"azure:Standard_D8s_v3+azure:P20", "cached"
+#define D8_P30                                                   \
+	"d8-p30", "d8-p30.json", "D8sv3 – P30 disk (R caching)", \
+		"azure:Standard_D8s_v3+azure:P30", "cached"
+#define D8_P40                                                   \
+	"d8-p40", "d8-p40.json", "D8sv3 – P40 disk (R caching)", \
+		"azure:Standard_D8s_v3+azure:P40", "cached"
+#define D8_TEMP                                         \
+	"d8-temp", "d8-temp.json", "D8sv3 – Temp disk", \
+		"azure:Standard_D8s_v3", "temp"
+#define L8_TEMP                                                             \
+	"l8-temp", "l8-temp.json", "L8s – Temp disk", "azure:Standard_L8s", \
+		"temp"
+#define L8V2_TEMP                                           \
+	"l8v2-temp", "l8v2-temp.json", "L8sv2 – Temp disk", \
+		"azure:Standard_L8s_v2", "temp"
+#define L8V2_NVME                                           \
+	"l8v2-nvme", "l8v2-nvme.json", "L8sv2 – NVMe disk", \
+		"azure:Standard_L8s_v2", "nvme"
+#define SEED004(X)                                                       \
+	X(L8_P30)                                                        \
+	X(L8V2_P30)                                                      \
+	X(D8_P20) X(D8_P30) X(D8_P40) X(D8_TEMP) X(L8_TEMP) X(L8V2_TEMP) \
+		X(L8V2_NVME)
 
-struct golden {
-	const char *name;
-	const char *args[MAXARGS]; /* "@" + rel: a fixture path */
-};
+/* -l, --sku and --path of a label: its fio result (JSON_) or export (CDM_). */
+#define JSON_LABEL(...) JSON_LABEL_(__VA_ARGS__)
+#define JSON_LABEL_(l, json, cdm, sku, path) \
+	"-l", l "=@seed004/" json, "--sku", l "=" sku, "--path", l "=" path,
+#define CDM_LABEL(...) CDM_LABEL_(__VA_ARGS__)
+#define CDM_LABEL_(l, json, cdm, sku, path) \
+	"-l", l "=@cdm/seed004/" cdm, "--sku", l "=" sku, "--path", l "=" path,
+/* A label's input alone. */
+#define JSON_FILE(...) JSON_FILE_(__VA_ARGS__)
+#define JSON_FILE_(l, json, cdm, sku, path) "@seed004/" json,
+#define CDM_FILE(...) CDM_FILE_(__VA_ARGS__)
+#define CDM_FILE_(l, json, cdm, sku, path) "@cdm/seed004/" cdm,
 
-static const struct golden cases[] = {
+/* "@" + rel: a fixture path */
+static const struct fvt_golden_case cases[] = {
 	{ "summary.text", { "summary", "@plan", "@misc", "@old" } },
 	{ "summary.md", { "summary", "-f", "md", "@plan", "@misc", "@old" } },
 	{ "summary.csv", { "summary", "-f", "csv", "@plan", "@misc", "@old" } },
@@ -252,233 +296,29 @@ static const struct golden cases[] = {
 	    "--sku", "p10=azure:P30", "@matrix" } },
 	/* Seed 004's CrystalDiskMark figures: the limit of each path. */
 	{ "compare-sku-path.text",
-	  { "compare",
-	    "--catalog",
-	    "catalog",
-	    "-l",
-	    "l8-p30=@seed004/l8-p30.json",
-	    "--sku",
-	    "l8-p30=azure:Standard_L8s+azure:P30",
-	    "--path",
-	    "l8-p30=uncached",
-	    "-l",
-	    "l8v2-p30=@seed004/l8v2-p30.json",
-	    "--sku",
-	    "l8v2-p30=azure:Standard_L8s_v2+azure:P30",
-	    "--path",
-	    "l8v2-p30=uncached",
-	    "-l",
-	    "d8-p20=@seed004/d8-p20.json",
-	    "--sku",
-	    "d8-p20=azure:Standard_D8s_v3+azure:P20",
-	    "--path",
-	    "d8-p20=cached",
-	    "-l",
-	    "d8-p30=@seed004/d8-p30.json",
-	    "--sku",
-	    "d8-p30=azure:Standard_D8s_v3+azure:P30",
-	    "--path",
-	    "d8-p30=cached",
-	    "-l",
-	    "d8-p40=@seed004/d8-p40.json",
-	    "--sku",
-	    "d8-p40=azure:Standard_D8s_v3+azure:P40",
-	    "--path",
-	    "d8-p40=cached",
-	    "-l",
-	    "d8-temp=@seed004/d8-temp.json",
-	    "--sku",
-	    "d8-temp=azure:Standard_D8s_v3",
-	    "--path",
-	    "d8-temp=temp",
-	    "-l",
-	    "l8-temp=@seed004/l8-temp.json",
-	    "--sku",
-	    "l8-temp=azure:Standard_L8s",
-	    "--path",
-	    "l8-temp=temp",
-	    "-l",
-	    "l8v2-temp=@seed004/l8v2-temp.json",
-	    "--sku",
-	    "l8v2-temp=azure:Standard_L8s_v2",
-	    "--path",
-	    "l8v2-temp=temp",
-	    "-l",
-	    "l8v2-nvme=@seed004/l8v2-nvme.json",
-	    "--sku",
-	    "l8v2-nvme=azure:Standard_L8s_v2",
-	    "--path",
-	    "l8v2-nvme=nvme",
-	    "@seed004" } },
+	  { "compare", "--catalog", "catalog",
+	    SEED004(JSON_LABEL) "@seed004" } },
 	/*
 	 * The same, read from CrystalDiskMark 7 exports of seed 004's typed
 	 * tables (fixtures/cdm/seed004): each label's fastest sequential and
 	 * random Q32T16 tests are its Seq and Peak.
 	 */
 	{ "compare-sku-path-cdm.md",
-	  { "compare",
-	    "-f",
-	    "md",
-	    "--catalog",
-	    "catalog",
-	    "-l",
-	    "l8-p30=@cdm/seed004/L8s – P30 disk (no caching)",
-	    "--sku",
-	    "l8-p30=azure:Standard_L8s+azure:P30",
-	    "--path",
-	    "l8-p30=uncached",
-	    "-l",
-	    "l8v2-p30=@cdm/seed004/L8sv2 – P30 disk (no caching)",
-	    "--sku",
-	    "l8v2-p30=azure:Standard_L8s_v2+azure:P30",
-	    "--path",
-	    "l8v2-p30=uncached",
-	    "-l",
-	    "d8-p20=@cdm/seed004/D8sv3 – P20 disk (R caching)",
-	    "--sku",
-	    "d8-p20=azure:Standard_D8s_v3+azure:P20",
-	    "--path",
-	    "d8-p20=cached",
-	    "-l",
-	    "d8-p30=@cdm/seed004/D8sv3 – P30 disk (R caching)",
-	    "--sku",
-	    "d8-p30=azure:Standard_D8s_v3+azure:P30",
-	    "--path",
-	    "d8-p30=cached",
-	    "-l",
-	    "d8-p40=@cdm/seed004/D8sv3 – P40 disk (R caching)",
-	    "--sku",
-	    "d8-p40=azure:Standard_D8s_v3+azure:P40",
-	    "--path",
-	    "d8-p40=cached",
-	    "-l",
-	    "d8-temp=@cdm/seed004/D8sv3 – Temp disk",
-	    "--sku",
-	    "d8-temp=azure:Standard_D8s_v3",
-	    "--path",
-	    "d8-temp=temp",
-	    "-l",
-	    "l8-temp=@cdm/seed004/L8s – Temp disk",
-	    "--sku",
-	    "l8-temp=azure:Standard_L8s",
-	    "--path",
-	    "l8-temp=temp",
-	    "-l",
-	    "l8v2-temp=@cdm/seed004/L8sv2 – Temp disk",
-	    "--sku",
-	    "l8v2-temp=azure:Standard_L8s_v2",
-	    "--path",
-	    "l8v2-temp=temp",
-	    "-l",
-	    "l8v2-nvme=@cdm/seed004/L8sv2 – NVMe disk",
-	    "--sku",
-	    "l8v2-nvme=azure:Standard_L8s_v2",
-	    "--path",
-	    "l8v2-nvme=nvme",
-	    "@cdm/seed004/L8s – P30 disk (no caching)",
-	    "@cdm/seed004/L8sv2 – P30 disk (no caching)",
-	    "@cdm/seed004/D8sv3 – P20 disk (R caching)",
-	    "@cdm/seed004/D8sv3 – P30 disk (R caching)",
-	    "@cdm/seed004/D8sv3 – P40 disk (R caching)",
-	    "@cdm/seed004/D8sv3 – Temp disk",
-	    "@cdm/seed004/L8s – Temp disk",
-	    "@cdm/seed004/L8sv2 – Temp disk",
-	    "@cdm/seed004/L8sv2 – NVMe disk" } },
+	  { "compare", "-f", "md", "--catalog", "catalog",
+	    SEED004(CDM_LABEL) SEED004(CDM_FILE) } },
 	{ "compare-sku-path.md",
-	  { "compare",
-	    "-f",
-	    "md",
-	    "--catalog",
-	    "catalog",
-	    "-l",
-	    "l8-p30=@seed004/l8-p30.json",
-	    "--sku",
-	    "l8-p30=azure:Standard_L8s+azure:P30",
-	    "--path",
-	    "l8-p30=uncached",
-	    "-l",
-	    "l8v2-p30=@seed004/l8v2-p30.json",
-	    "--sku",
-	    "l8v2-p30=azure:Standard_L8s_v2+azure:P30",
-	    "--path",
-	    "l8v2-p30=uncached",
-	    "-l",
-	    "d8-p20=@seed004/d8-p20.json",
-	    "--sku",
-	    "d8-p20=azure:Standard_D8s_v3+azure:P20",
-	    "--path",
-	    "d8-p20=cached",
-	    "-l",
-	    "d8-p30=@seed004/d8-p30.json",
-	    "--sku",
-	    "d8-p30=azure:Standard_D8s_v3+azure:P30",
-	    "--path",
-	    "d8-p30=cached",
-	    "-l",
-	    "d8-p40=@seed004/d8-p40.json",
-	    "--sku",
-	    "d8-p40=azure:Standard_D8s_v3+azure:P40",
-	    "--path",
-	    "d8-p40=cached",
-	    "-l",
-	    "d8-temp=@seed004/d8-temp.json",
-	    "--sku",
-	    "d8-temp=azure:Standard_D8s_v3",
-	    "--path",
-	    "d8-temp=temp",
-	    "-l",
-	    "l8-temp=@seed004/l8-temp.json",
-	    "--sku",
-	    "l8-temp=azure:Standard_L8s",
-	    "--path",
-	    "l8-temp=temp",
-	    "-l",
-	    "l8v2-temp=@seed004/l8v2-temp.json",
-	    "--sku",
-	    "l8v2-temp=azure:Standard_L8s_v2",
-	    "--path",
-	    "l8v2-temp=temp",
-	    "-l",
-	    "l8v2-nvme=@seed004/l8v2-nvme.json",
-	    "--sku",
-	    "l8v2-nvme=azure:Standard_L8s_v2",
-	    "--path",
-	    "l8v2-nvme=nvme",
-	    "@seed004" } },
+	  { "compare", "-f", "md", "--catalog", "catalog",
+	    SEED004(JSON_LABEL) "@seed004" } },
 	{ "compare-sku-cost.text",
-	  { "compare", "--catalog", "catalog", "--region", "eastus", "-l",
-	    "d8-p20=@seed004/d8-p20.json", "--sku",
-	    "d8-p20=azure:Standard_D8s_v3+azure:P20", "--path", "d8-p20=cached",
-	    "-l", "d8-temp=@seed004/d8-temp.json", "--sku",
-	    "d8-temp=azure:Standard_D8s_v3", "--path", "d8-temp=temp",
-	    "@seed004/d8-p20.json", "@seed004/d8-temp.json" } },
+	  { "compare", "--catalog", "catalog", "--region", "eastus",
+	    JSON_LABEL(D8_P20) JSON_LABEL(D8_TEMP) JSON_FILE(D8_P20)
+		    JSON_FILE(D8_TEMP) } },
 	/* a VM priced (catalog import of a prices page): VM + disks */
 	{ "compare-sku-cost-vm.md",
-	  { "compare",
-	    "-f",
-	    "md",
-	    "--catalog",
-	    "catalog",
-	    "--region",
-	    "eastus",
-	    "--prices",
-	    "catalog/prices",
-	    "--prices",
-	    "@catalog/vm-prices.csv",
-	    "-l",
-	    "d8-p20=@seed004/d8-p20.json",
-	    "--sku",
-	    "d8-p20=azure:Standard_D8s_v3+azure:P20",
-	    "--path",
-	    "d8-p20=cached",
-	    "-l",
-	    "d8-temp=@seed004/d8-temp.json",
-	    "--sku",
-	    "d8-temp=azure:Standard_D8s_v3",
-	    "--path",
-	    "d8-temp=temp",
-	    "@seed004/d8-p20.json",
-	    "@seed004/d8-temp.json" } },
+	  { "compare", "-f", "md", "--catalog", "catalog", "--region", "eastus",
+	    "--prices", "catalog/prices", "--prices", "@catalog/vm-prices.csv",
+	    JSON_LABEL(D8_P20) JSON_LABEL(D8_TEMP) JSON_FILE(D8_P20)
+		    JSON_FILE(D8_TEMP) } },
 	{ "compare-sku-path-refused.text",
 	  { "compare", "--catalog", "catalog", "--sku",
 	    "x=azure:Standard_D8s_v5", "--path", "x=temp", "@seed004" } },
@@ -529,33 +369,11 @@ static char *fixture_arg(const char *a)
 	return s;
 }
 
-static char *run_case(const struct golden *g)
-{
-	return fvt_run_transcript(g->args, MAXARGS, fixture_arg);
-}
-
-static void check(void **state)
-{
-	const struct golden *g = *state;
-	const char *path =
-		fvt_path("FV_GOLDEN", "tests/postproc/golden", g->name);
-
-	fvt_golden(path, g->name, run_case(g));
-}
-
 int main(void)
 {
-	enum { N = sizeof(cases) / sizeof(cases[0]) };
-	struct CMUnitTest tests[N];
-
 	/* catalog import dates its rows: a fixed day, 2026-12-01 */
 	setenv("SOURCE_DATE_EPOCH", "1796083200", 1);
-
-	for (size_t i = 0; i < N; i++) {
-		tests[i] = (struct CMUnitTest){ .name = cases[i].name,
-						.test_func = check,
-						.initial_state =
-							(void *) &cases[i] };
-	}
-	return cmocka_run_group_tests_name("golden", tests, NULL, NULL);
+	return fvt_golden_group("golden", cases,
+				sizeof(cases) / sizeof(cases[0]), "FV_GOLDEN",
+				"tests/postproc/golden", fixture_arg);
 }

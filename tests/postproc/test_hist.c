@@ -110,6 +110,27 @@ static void test_bin_ranges(void **state)
 	assert_int_equal(fv_hist_bin_range(1000, 3, &lo, &hi), -EINVAL);
 }
 
+/* A write line at t: 7 I/Os in bin 200 (290 ns) of fio's 1856. */
+static char *line7(unsigned t)
+{
+	size_t at[] = { 200 };
+	unsigned c[] = { 7 };
+
+	return hist_line(t, 1, 1856, at, c, 1, true);
+}
+
+/* `timeline -f csv` of the run (and extra, if not NULL), as w says. */
+static void timeline_csv(const char *extra, const struct fvt_want *w)
+{
+	FVT_HELD(run, "run");
+	const char *args[] = { "timeline", "-f", "csv", run, extra, NULL };
+
+	fvt_check_run(w, args);
+}
+
+/* The first window of line7(200), as the CSV row starts. */
+#define WINDOW7 ",hist,write,0,200,7,35,290,"
+
 /* 98 I/Os at 290 ns (bin 200), 2 at 7456 ns (bin 500): known answers. */
 static void test_known_percentiles(void **state)
 {
@@ -117,29 +138,21 @@ static void test_known_percentiles(void **state)
 	unsigned c1[] = { 98, 2 }, c2[] = { 10, 0 };
 	char *log = join3(hist_line(200, 1, 1856, at, c1, 2, true),
 			  hist_line(400, 1, 1856, at, c2, 2, true), NULL);
-	char *out, *err;
 
 	(void) state;
 	make_run(log);
-	assert_int_equal(fvt_run(&out, &err, "timeline", "-f", "csv",
-				 fvt_at("run"), NULL),
-			 0);
 	/* window 0-200 ms: 100 I/Os, 500 IO/s, P50 P95 290, P99 P99.9 max */
-	assert_non_null(strstr(out, ",hist,write,0,200,100,500,290,290,7456,"
-				    "7456,7456\r\n"));
-	assert_non_null(strstr(out, ",hist,write,200,400,10,50,290,290,290,"
-				    "290,290\r\n"));
-	free(out);
-	free(err);
+	timeline_csv(NULL, &(struct fvt_want){
+				   .out = { ",hist,write,0,200,100,500,290,290,"
+					    "7456,7456,7456\r\n",
+					    ",hist,write,200,400,10,50,290,290,"
+					    "290,290,290\r\n" } });
 	/* --window adds both up */
-	assert_int_equal(fvt_run(&out, &err, "timeline", "-f", "csv",
-				 "--window", "1s", "-p", "99,50", fvt_at("run"),
-				 NULL),
-			 0);
-	assert_non_null(strstr(out, ",hist,write,0,400,110,275,7456,290,"
-				    "7456\r\n"));
-	free(out);
-	free(err);
+	fvt_check_run(&(struct fvt_want){ .out = { ",hist,write,0,400,110,275,"
+						   "7456,290,7456\r\n" } },
+		      (const char *[]){ "timeline", "-f", "csv", "--window",
+					"1s", "-p", "99,50", fvt_at("run"),
+					NULL });
 	free(log);
 }
 
@@ -148,44 +161,31 @@ static void test_coarse(void **state)
 	size_t at[] = { 3 };
 	unsigned c[] = { 5 };
 	char *log = hist_line(200, 1, 29, at, c, 1, true);
-	char *out, *err;
 
 	(void) state;
 	make_run(log);
-	assert_int_equal(fvt_run(&out, &err, "timeline", "-f", "csv", "-p",
-				 "50", fvt_at("run"), NULL),
-			 0);
 	/* bin 3 of 29 spans 256-512 ns: its middle */
-	assert_non_null(strstr(out, ",hist,write,0,200,5,25,384,384\r\n"));
-	free(out);
-	free(err);
+	fvt_check_run(&(struct fvt_want){ .out = { ",hist,write,0,200,5,25,"
+						   "384,384\r\n" } },
+		      (const char *[]){ "timeline", "-f", "csv", "-p", "50",
+					fvt_at("run"), NULL });
 	free(log);
 }
 
 /* A bad line: named with file and line, its window n/a, the rest read. */
-static void expect_bad(const char *bad_line, int lineno, const char *needle,
+static void expect_bad(const char *bad_line, const char *needle,
 		       const char *damaged_row)
 {
-	size_t at[] = { 200 };
-	unsigned c[] = { 7 };
-	char *log =
-		join3(hist_line(200, 1, 1856, at, c, 1, true), strdup(bad_line),
-		      hist_line(600, 1, 1856, at, c, 1, true));
-	char *out, *err, where[64];
+	char *log = join3(line7(200), strdup(bad_line), line7(600));
 
 	make_run(log);
-	assert_int_equal(fvt_run(&out, &err, "timeline", "-f", "csv",
-				 fvt_at("run"), NULL),
-			 2);
-	snprintf(where, sizeof(where), "hist_clat_hist.1.log:%d:", lineno);
-	assert_non_null(strstr(err, where));
-	assert_non_null(strstr(err, needle));
-	assert_non_null(strstr(out, ",hist,write,0,200,7,35,290,"));
 	/* the window of the bad line: no number from it */
-	assert_non_null(strstr(out, damaged_row));
-	assert_non_null(strstr(out, ",hist,write,400,600,7,35,290,"));
-	free(out);
-	free(err);
+	timeline_csv(NULL,
+		     &(struct fvt_want){
+			     .status = 2,
+			     .err = { "hist_clat_hist.1.log:2:", needle },
+			     .out = { WINDOW7, damaged_row,
+				      ",hist,write,400,600,7,35,290," } });
 	free(log);
 }
 
@@ -196,57 +196,42 @@ static void test_bad_lines(void **state)
 	char *short_line = hist_line(400, 1, 1000, at, c, 1, true);
 
 	(void) state;
-	expect_bad(short_line, 2, "1000 histogram bins",
-		   ",hist,write,200,400,,,");
-	expect_bad("400, 1, 4096, 1, 2, x\n", 2, "histogram bins",
+	expect_bad(short_line, "1000 histogram bins", ",hist,write,200,400,,,");
+	expect_bad("400, 1, 4096, 1, 2, x\n", "histogram bins",
 		   ",hist,write,200,400,,,");
 	/* a direction it cannot tell: the window's row has none */
-	expect_bad("400, 7, 4096, 1\n", 2, "data direction",
-		   ",hist,-,200,400,,,");
+	expect_bad("400, 7, 4096, 1\n", "data direction", ",hist,-,200,400,,,");
 	free(short_line);
 }
 
 static void test_out_of_order(void **state)
 {
-	size_t at[] = { 200 };
-	unsigned c[] = { 7 };
-	char *log = join3(hist_line(400, 1, 1856, at, c, 1, true),
-			  hist_line(300, 1, 1856, at, c, 1, true), NULL);
-	char *out, *err;
+	char *log = join3(line7(400), line7(300), NULL);
 
 	(void) state;
 	make_run(log);
-	assert_int_equal(fvt_run(&out, &err, "timeline", "-f", "csv",
-				 fvt_at("run"), NULL),
-			 2);
-	assert_non_null(strstr(err, "hist_clat_hist.1.log:2:"));
-	assert_non_null(strstr(err, "out of order"));
-	free(out);
-	free(err);
+	timeline_csv(NULL,
+		     &(struct fvt_want){ .status = 2,
+					 .err = { "hist_clat_hist.1.log:2:",
+						  "out of order" } });
 	free(log);
 }
 
 /* The last line cut short, as a killed fio leaves it. */
 static void test_truncated(void **state)
 {
-	size_t at[] = { 200 };
-	unsigned c[] = { 7 };
-	char *full = hist_line(400, 1, 1856, at, c, 1, false);
+	char *full = line7(400);
 	char *log;
-	char *out, *err;
 
 	(void) state;
 	full[strlen(full) / 2] = '\0';
-	log = join3(hist_line(200, 1, 1856, at, c, 1, true), full, NULL);
+	log = join3(line7(200), full, NULL);
 	make_run(log);
-	assert_int_equal(fvt_run(&out, &err, "timeline", "-f", "csv",
-				 fvt_at("run"), NULL),
-			 2);
-	assert_non_null(strstr(err, "hist_clat_hist.1.log:2:"));
-	assert_non_null(strstr(out, ",hist,write,0,200,7,35,290,"));
-	assert_non_null(strstr(out, ",hist,write,200,400,,,"));
-	free(out);
-	free(err);
+	timeline_csv(NULL,
+		     &(struct fvt_want){
+			     .status = 2,
+			     .err = { "hist_clat_hist.1.log:2:" },
+			     .out = { WINDOW7, ",hist,write,200,400,,," } });
 	free(log);
 }
 
@@ -256,47 +241,35 @@ static void test_truncated(void **state)
  */
 static void test_stray_beside(void **state)
 {
-	size_t at[] = { 200 };
-	unsigned c[] = { 7 };
-	char *log = hist_line(200, 1, 1856, at, c, 1, true);
-	char *out, *err;
+	char *log = line7(200);
 
 	(void) state;
 	make_run(log);
 	fvt_mkfile(fvt_at("run/other_clat_hist.1.log"), log, strlen(log));
-	assert_int_equal(fvt_run(&out, &err, "timeline", "-f", "csv",
-				 fvt_at("run"), NULL),
-			 0);
-	assert_non_null(strstr(err, "1 log beside the results names no job "
-				    "of them: other_clat_hist.1.log"));
 	/* the log that has its job is still read */
-	assert_non_null(strstr(out, ",hist,write,0,200,7,35,290,"));
-	free(out);
-	free(err);
+	timeline_csv(NULL,
+		     &(struct fvt_want){
+			     .err = { "1 log beside the results names no "
+				      "job of them: other_clat_hist.1.log" },
+			     .out = { WINDOW7 } });
 	free(log);
 }
 
 /* Named, the same log is an error saying what the jobs' logs are called. */
 static void test_stray_named(void **state)
 {
-	size_t at[] = { 200 };
-	unsigned c[] = { 7 };
-	char *log = hist_line(200, 1, 1856, at, c, 1, true);
-	char *out, *err;
+	char *log = line7(200);
 
 	(void) state;
 	make_run(log);
 	fvt_mkfile(fvt_at("other_clat_hist.1.log"), log, strlen(log));
-	assert_int_equal(fvt_run(&out, &err, "timeline", "-f", "csv",
-				 fvt_at("run"), fvt_at("other_clat_hist.1.log"),
-				 NULL),
-			 2);
-	assert_non_null(strstr(err, "other_clat_hist.1.log: error: histogram "
-				    "log names no job of the inputs"));
-	assert_non_null(strstr(err, "would write hist_clat_hist.1.log, "
-				    "hist_clat_hist.2.log"));
-	free(out);
-	free(err);
+	timeline_csv(fvt_at("other_clat_hist.1.log"),
+		     &(struct fvt_want){
+			     .status = 2,
+			     .err = { "other_clat_hist.1.log: error: histogram "
+				      "log names no job of the inputs",
+				      "would write hist_clat_hist.1.log, "
+				      "hist_clat_hist.2.log" } });
 	free(log);
 }
 
@@ -307,23 +280,18 @@ static void test_stray_named(void **state)
 static void test_other_direction(void **state)
 {
 	size_t at[] = { 200 };
-	unsigned c[] = { 7 }, c9[] = { 9 };
-	char *log = join3(hist_line(200, 1, 1856, at, c, 1, true),
-			  hist_line(200, 0, 1856, at, c9, 1, true), NULL);
-	char *out, *err;
+	unsigned c9[] = { 9 };
+	char *log = join3(line7(200), hist_line(200, 0, 1856, at, c9, 1, true),
+			  NULL);
 
 	(void) state;
 	make_run(log);
-	assert_int_equal(fvt_run(&out, &err, "timeline", "-f", "csv",
-				 fvt_at("run"), NULL),
-			 0);
-	assert_non_null(strstr(err, "hist_clat_hist.1.log:2: warning: data "
-				    "direction read, but job hist#0 did no "
-				    "read I/O"));
-	assert_null(strstr(out, ",read,"));
-	assert_non_null(strstr(out, ",hist,write,0,200,7,35,290,"));
-	free(out);
-	free(err);
+	timeline_csv(NULL, &(struct fvt_want){
+				   .err = { "hist_clat_hist.1.log:2: warning: "
+					    "data direction read, but job "
+					    "hist#0 did no read I/O" },
+				   .out = { WINDOW7 },
+				   .not_out = { ",read," } });
 	free(log);
 }
 

@@ -400,19 +400,59 @@ static void not_fio_in_dir_is_note(void **state)
 	fv_set_free(&set);
 }
 
+/*
+ * Numbers past what a field holds saturate (no undefined conversion for
+ * UBSan to trip on): a count beyond 2^64 is UINT64_MAX, a negative one 0,
+ * a bin with a count not above 0 or a key not a number is left out; entries
+ * of "jobs" that are not jobs are passed over.
+ */
 static void huge_and_odd_numbers(void **state)
 {
 	static const char *const text =
 		"{\"jobs\": [{\"jobname\": \"h\", \"read\": {\"io_bytes\":"
-		" 18446744073709551615, \"total_ios\": -5, \"iops\": 1e400,"
+		" 18446744073709551615, \"total_ios\": -5, \"iops\": 1e300,"
 		" \"clat_ns\": {\"N\": 1e30, \"bins\": {\"x\": 1, \"5\": -1,"
 		" \"7\": 1e300}}}}, 5, {\"jobname\": 7}]}\n";
+	struct fv_set set;
+	const struct fv_dirstats *r;
+	const struct fv_lat *clat;
+
+	(void) state;
+	fv_set_init(&set, NULL);
+	assert_int_equal(ingest_text(&set, text, true), 0);
+	/* 5 is no job; {"jobname": 7} is one without a name */
+	assert_int_equal(set.njobs, 2);
+	assert_int_equal(
+		fvt_diags(&set, FV_WARNING, "jobs[1]: expected an object"), 1);
+	r = &set.jobs[0]->dir[FV_DIR_READ];
+	assert_true(r->io_bytes == UINT64_MAX);
+	assert_true(r->total_ios == 0);
+	assert_true(r->iops == 1e300);
+	clat = &r->lat[FV_CLAT];
+	assert_true(clat->has_n);
+	assert_true(clat->n == UINT64_MAX);
+	/* one bin read, 7 ns: every percentile is 7 ns */
+	assert_true(clat->had_bins);
+	for (size_t i = 0; i < set.pcts.n; i++) {
+		assert_int_equal(clat->pct[i].src, FV_PCT_BINS);
+		assert_true(clat->pct[i].ns == 7);
+	}
+	fv_set_free(&set);
+}
+
+/* A number past a double's range: the document refused, said so. */
+static void number_out_of_range(void **state)
+{
+	static const char *const text =
+		"{\"jobs\": [{\"jobname\": \"h\", \"read\": {\"iops\":"
+		" 1e400}}]}\n";
 	struct fv_set set;
 
 	(void) state;
 	fv_set_init(&set, NULL);
-	/* Must not crash nor trip UBSan on conversions; values saturate. */
-	ingest_text(&set, text, true);
+	assert_int_equal(ingest_text(&set, text, true), -EBADMSG);
+	assert_int_equal(set.njobs, 0);
+	assert_int_equal(fvt_diags(&set, FV_ERROR, "real number overflow"), 1);
 	fv_set_free(&set);
 }
 
@@ -570,6 +610,7 @@ int main(void)
 		cmocka_unit_test(mixed_and_sync_sections),
 		cmocka_unit_test(not_fio_in_dir_is_note),
 		cmocka_unit_test(huge_and_odd_numbers),
+		cmocka_unit_test(number_out_of_range),
 		cmocka_unit_test(stats_file_joined),
 		cmocka_unit_test(stats_file_unmatched),
 		cmocka_unit_test(labels_rules),

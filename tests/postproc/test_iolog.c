@@ -81,121 +81,110 @@ static const char v3_log[] = "fio version 3 iolog\n"		 /* 1 */
 			     "400 /dev/sdb trim 1048576 65536\n" /* 9 */
 			     "500 /dev/sdb close\n";		 /* 10 */
 
-static void v3_parsed(const struct fv_trace *t)
+/* A log and the trace it reads as: its device is /dev/sdb. */
+static const struct parsed {
+	const char *text;
+	int version;
+	bool timed;
+	size_t n;
+	struct fv_trace_req req[5]; /* t_us, offset, len, line, kind */
+} logs[] = {
+	{ v3_log,
+	  3,
+	  true,
+	  5,
+	  { { 100, 4096, 8192, 4, FV_TRACE_WRITE },
+	    { 250, 0, 512, 5, FV_TRACE_READ },
+	    { 300, 0, 0, 7, FV_TRACE_SYNC },
+	    { 300, 0, 0, 8, FV_TRACE_SYNC },
+	    { 400, 1048576, 65536, 9, FV_TRACE_TRIM } } },
+	/* Windows line ends, tabs, runs of blanks, no newline at the end. */
+	{ "fio version 3 iolog\r\n"
+	  "0\t/dev/sdb  add\r\n"
+	  "  0 /dev/sdb open \r\n"
+	  "\r\n"
+	  "100 /dev/sdb write 4096 8192\r\n"
+	  "250 /dev/sdb\tread\t0\t512\r\n"
+	  "\t \r\n"
+	  "300 /dev/sdb sync 0 0\r\n"
+	  "300 /dev/sdb datasync\r\n"
+	  "400 /dev/sdb trim 1048576 65536",
+	  3,
+	  true,
+	  5,
+	  { { 100, 4096, 8192, 5, FV_TRACE_WRITE },
+	    { 250, 0, 512, 6, FV_TRACE_READ },
+	    { 300, 0, 0, 8, FV_TRACE_SYNC },
+	    { 300, 0, 0, 9, FV_TRACE_SYNC },
+	    { 400, 1048576, 65536, 10, FV_TRACE_TRIM } } },
+	/* Version 2 without waits: untimed, every request at 0. */
+	{ "fio version 2 iolog\n"
+	  "/dev/sdb add\n"
+	  "/dev/sdb open\n"
+	  "/dev/sdb read 0 4096\n"
+	  "/dev/sdb write 8192 4096\n"
+	  "/dev/sdb sync\n"
+	  "/dev/sdb datasync 0 0\n"
+	  "/dev/sdb trim 4096 4096\n"
+	  "/dev/sdb close\n",
+	  2,
+	  false,
+	  5,
+	  { { 0, 0, 4096, 4, FV_TRACE_READ },
+	    { 0, 8192, 4096, 5, FV_TRACE_WRITE },
+	    { 0, 0, 0, 6, FV_TRACE_SYNC },
+	    { 0, 0, 0, 7, FV_TRACE_SYNC },
+	    { 0, 4096, 4096, 8, FV_TRACE_TRIM } } },
+	/*
+	 * Version 2 with waits: milliseconds since fio started, in the
+	 * offset field; a wait already passed does not take the time back.
+	 */
+	{ "fio version 2 iolog\n"
+	  "/dev/sdb wait 1 0\n"	       /* 2 */
+	  "/dev/sdb add\n"	       /* 3 */
+	  "/dev/sdb open\n"	       /* 4 */
+	  "/dev/sdb read 0 4096\n"     /* 5: 1 ms */
+	  "/dev/sdb wait 15 0\n"       /* 6 */
+	  "/dev/sdb write 4096 4096\n" /* 7: 15 ms */
+	  "/dev/sdb write 8192 4096\n" /* 8: 15 ms */
+	  "/dev/sdb wait 10 0\n"       /* 9: passed */
+	  "/dev/sdb read 0 512\n"      /* 10: 15 ms */
+	  "/dev/sdb wait 2000 4096\n"  /* 11 */
+	  "/dev/sdb trim 0 4096\n"     /* 12: 2 s */
+	  "/dev/sdb close\n",
+	  2,
+	  true,
+	  5,
+	  { { 1000, 0, 4096, 5, FV_TRACE_READ },
+	    { 15000, 4096, 4096, 7, FV_TRACE_WRITE },
+	    { 15000, 8192, 4096, 8, FV_TRACE_WRITE },
+	    { 15000, 0, 512, 10, FV_TRACE_READ },
+	    { 2000000, 0, 4096, 12, FV_TRACE_TRIM } } },
+};
+
+static void is_parsed(const struct fv_trace *t, const struct parsed *p)
 {
 	assert_string_equal(t->target, "/dev/sdb");
-	assert_int_equal(t->version, 3);
-	assert_true(t->timed);
-	assert_int_equal(t->n, 5);
-	req_is(&t->v[0], 100, FV_TRACE_WRITE, 4096, 8192, 4);
-	req_is(&t->v[1], 250, FV_TRACE_READ, 0, 512, 5);
-	req_is(&t->v[2], 300, FV_TRACE_SYNC, 0, 0, 7);
-	req_is(&t->v[3], 300, FV_TRACE_SYNC, 0, 0, 8);
-	req_is(&t->v[4], 400, FV_TRACE_TRIM, 1048576, 65536, 9);
+	assert_int_equal(t->version, p->version);
+	assert_int_equal(t->timed, p->timed);
+	assert_int_equal(t->n, p->n);
+	for (size_t i = 0; i < p->n; i++)
+		req_is(&t->v[i], p->req[i].t_us, p->req[i].kind,
+		       p->req[i].offset, p->req[i].len, p->req[i].line);
 }
 
-static void v3(void **state)
+static void parsed_logs(void **state)
 {
-	struct fv_trace t;
-	struct fv_error e;
-
 	(void) state;
-	assert_int_equal(parse(&t, &e, v3_log), 0);
-	assert_int_equal(e.status, 0);
-	v3_parsed(&t);
-	fv_trace_free(&t);
-}
+	for (size_t i = 0; i < sizeof(logs) / sizeof(*logs); i++) {
+		struct fv_trace t;
+		struct fv_error e;
 
-/* Windows line ends, tabs, runs of blanks, no newline at the end. */
-static void v3_spacing(void **state)
-{
-	static const char text[] = "fio version 3 iolog\r\n"
-				   "0\t/dev/sdb  add\r\n"
-				   "  0 /dev/sdb open \r\n"
-				   "\r\n"
-				   "100 /dev/sdb write 4096 8192\r\n"
-				   "250 /dev/sdb\tread\t0\t512\r\n"
-				   "\t \r\n"
-				   "300 /dev/sdb sync 0 0\r\n"
-				   "300 /dev/sdb datasync\r\n"
-				   "400 /dev/sdb trim 1048576 65536";
-	struct fv_trace t;
-	struct fv_error e;
-
-	(void) state;
-	assert_int_equal(parse(&t, &e, text), 0);
-	assert_string_equal(t.target, "/dev/sdb");
-	assert_int_equal(t.n, 5);
-	req_is(&t.v[0], 100, FV_TRACE_WRITE, 4096, 8192, 5);
-	req_is(&t.v[1], 250, FV_TRACE_READ, 0, 512, 6);
-	req_is(&t.v[2], 300, FV_TRACE_SYNC, 0, 0, 8);
-	req_is(&t.v[3], 300, FV_TRACE_SYNC, 0, 0, 9);
-	req_is(&t.v[4], 400, FV_TRACE_TRIM, 1048576, 65536, 10);
-	fv_trace_free(&t);
-}
-
-/* Version 2 without waits: untimed, every request at 0. */
-static void v2_untimed(void **state)
-{
-	static const char text[] = "fio version 2 iolog\n"
-				   "/dev/sdb add\n"
-				   "/dev/sdb open\n"
-				   "/dev/sdb read 0 4096\n"
-				   "/dev/sdb write 8192 4096\n"
-				   "/dev/sdb sync\n"
-				   "/dev/sdb datasync 0 0\n"
-				   "/dev/sdb trim 4096 4096\n"
-				   "/dev/sdb close\n";
-	struct fv_trace t;
-	struct fv_error e;
-
-	(void) state;
-	assert_int_equal(parse(&t, &e, text), 0);
-	assert_string_equal(t.target, "/dev/sdb");
-	assert_int_equal(t.version, 2);
-	assert_false(t.timed);
-	assert_int_equal(t.n, 5);
-	req_is(&t.v[0], 0, FV_TRACE_READ, 0, 4096, 4);
-	req_is(&t.v[1], 0, FV_TRACE_WRITE, 8192, 4096, 5);
-	req_is(&t.v[2], 0, FV_TRACE_SYNC, 0, 0, 6);
-	req_is(&t.v[3], 0, FV_TRACE_SYNC, 0, 0, 7);
-	req_is(&t.v[4], 0, FV_TRACE_TRIM, 4096, 4096, 8);
-	fv_trace_free(&t);
-}
-
-/*
- * Version 2 with waits: milliseconds since fio started, in the offset
- * field; a wait already passed does not take the time back.
- */
-static void v2_waits(void **state)
-{
-	static const char text[] = "fio version 2 iolog\n"
-				   "/dev/sdb wait 1 0\n"	/* 2 */
-				   "/dev/sdb add\n"		/* 3 */
-				   "/dev/sdb open\n"		/* 4 */
-				   "/dev/sdb read 0 4096\n"	/* 5: 1 ms */
-				   "/dev/sdb wait 15 0\n"	/* 6 */
-				   "/dev/sdb write 4096 4096\n" /* 7: 15 ms */
-				   "/dev/sdb write 8192 4096\n" /* 8: 15 ms */
-				   "/dev/sdb wait 10 0\n"	/* 9: passed */
-				   "/dev/sdb read 0 512\n"	/* 10: 15 ms */
-				   "/dev/sdb wait 2000 4096\n"	/* 11 */
-				   "/dev/sdb trim 0 4096\n"	/* 12: 2 s */
-				   "/dev/sdb close\n";
-	struct fv_trace t;
-	struct fv_error e;
-
-	(void) state;
-	assert_int_equal(parse(&t, &e, text), 0);
-	assert_int_equal(t.version, 2);
-	assert_true(t.timed);
-	assert_int_equal(t.n, 5);
-	req_is(&t.v[0], 1000, FV_TRACE_READ, 0, 4096, 5);
-	req_is(&t.v[1], 15000, FV_TRACE_WRITE, 4096, 4096, 7);
-	req_is(&t.v[2], 15000, FV_TRACE_WRITE, 8192, 4096, 8);
-	req_is(&t.v[3], 15000, FV_TRACE_READ, 0, 512, 10);
-	req_is(&t.v[4], 2000000, FV_TRACE_TRIM, 0, 4096, 12);
-	fv_trace_free(&t);
+		assert_int_equal(parse(&t, &e, logs[i].text), 0);
+		assert_int_equal(e.status, 0);
+		is_parsed(&t, &logs[i]);
+		fv_trace_free(&t);
+	}
 }
 
 /* The widest numbers that fit, and a 256-byte name. */
@@ -590,7 +579,7 @@ static void load(void **state)
 	(void) state;
 	fvt_mkfile(path, v3_log, strlen(v3_log));
 	assert_int_equal(fv_iolog_load(&t, path, &e), 0);
-	v3_parsed(&t);
+	is_parsed(&t, &logs[0]);
 	fv_trace_free(&t);
 
 	fvt_mkfile(path, V2, strlen(V2));
@@ -616,10 +605,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(kind_names),
 		cmocka_unit_test(add_grows),
-		cmocka_unit_test(v3),
-		cmocka_unit_test(v3_spacing),
-		cmocka_unit_test(v2_untimed),
-		cmocka_unit_test(v2_waits),
+		cmocka_unit_test(parsed_logs),
 		cmocka_unit_test(limits),
 		cmocka_unit_test(longest_line),
 		cmocka_unit_test(round_trip_v3),

@@ -16,24 +16,16 @@
 
 #include "fvtest.h"
 
-/* A job file fio --parse-only accepts, with the variables run sets. */
-static const char job[] = "[global]\n"
-			  "ioengine=${FV_ENGINE}\n"
-			  "#@ FV_ENGINE=\n"
-			  "#@ FV_TARGET=\n"
-			  "[read]\n"
-			  "rw=read\n"
-			  "size=1m\n"
-			  "filename=${FV_TARGET}\n";
-
 static char dir[PATH_MAX]; /* $FV_JOBFILE_DIR, resolved */
 
 static int setup(void **state)
 {
 	fvt_tmp_setup(state);
 	fvt_mkdir(fvt_at("jf"));
-	fvt_mkfile(fvt_at("jf/zz-catalog-b.fio"), job, strlen(job));
-	fvt_mkfile(fvt_at("jf/zz-catalog-a.fio"), job, strlen(job));
+	fvt_mkfile(fvt_at("jf/zz-catalog-b.fio"), fvt_jobfile,
+		   strlen(fvt_jobfile));
+	fvt_mkfile(fvt_at("jf/zz-catalog-a.fio"), fvt_jobfile,
+		   strlen(fvt_jobfile));
 	fvt_mkfile(fvt_at("jf/notes.txt"), "not a job\n", 10);
 	fvt_mkdir(fvt_at("jf/zz-catalog-dir.fio")); /* a directory */
 	assert_non_null(realpath(fvt_at("jf"), dir));
@@ -110,7 +102,8 @@ static void a_file_here_wins(void **state)
 {
 	(void) state;
 	fvt_mkdir(fvt_at("here"));
-	fvt_mkfile(fvt_at("here/zz-catalog-a"), job, strlen(job));
+	fvt_mkfile(fvt_at("here/zz-catalog-a"), fvt_jobfile,
+		   strlen(fvt_jobfile));
 	fvt_enter(fvt_at("here"));
 	finds("zz-catalog-a", "zz-catalog-a");
 }
@@ -133,13 +126,11 @@ static void a_name_found_nowhere(void **state)
 
 static void list_takes_no_jobfile(void **state)
 {
-	char *out, *err;
-
 	(void) state;
-	assert_int_equal(fvt_run(&out, &err, "run", "--list", "zz", NULL), 64);
-	assert_non_null(strstr(err, "--list takes no JOBFILE"));
-	free(out);
-	free(err);
+	fvt_check_run(
+		&(struct fvt_want){ .status = 64,
+				    .err = { "--list takes no JOBFILE" } },
+		(const char *[]){ "run", "--list", "zz", NULL });
 }
 
 int main(void)
@@ -157,5 +148,5 @@ int main(void)
 						teardown),
 	};
 
-	return cmocka_run_group_tests_name("catalog", tests, NULL, NULL);
+	return cmocka_run_group_tests_name("jobfile names", tests, NULL, NULL);
 }

@@ -519,6 +519,31 @@ static void test_client_logs(void **state)
 	fv_set_free(&set);
 }
 
+/* fio's client names a server's logs NAME_KIND.N.log.HOST. */
+static void test_server_log_names(void **state)
+{
+	enum fv_log_kind k;
+	char *prefix = NULL, *host = NULL;
+	int n;
+
+	(void) state;
+	assert_int_equal(
+		fv_log_name("d/fleet_iops.2.log.127.0.0.2", &prefix, &k, &n),
+		0);
+	assert_string_equal(prefix, "fleet");
+	assert_int_equal(k, FV_LOG_IOPS);
+	assert_int_equal(n, 2);
+	assert_int_equal(fv_log_host("d/fleet_iops.2.log.127.0.0.2", &host), 0);
+	assert_string_equal(host, "127.0.0.2");
+	free(prefix);
+	free(host);
+	assert_int_equal(fv_log_host("d/fleet_iops.2.log", &host), 0);
+	assert_null(host);
+	assert_true(fv_log_named("fleet_clat.1.log.node-7"));
+	assert_false(fv_log_named("fleet_clat.1.log."));
+	assert_false(fv_log_named("notes.log.txt"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -537,6 +562,7 @@ int main(void)
 		cmocka_unit_test(test_named_stray),
 		cmocka_unit_test_setup_teardown(test_client_logs, fvt_tmp_setup,
 						fvt_tmp_teardown),
+		cmocka_unit_test(test_server_log_names),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -19,36 +19,14 @@
 #define MB 1e6
 #define MIB 1048576.0
 
-static struct fv_catalog real;
-
-static int setup(void **state)
-{
-	char err[1024];
-
-	(void) state;
-	if (fv_catalog_load(&real, fvt_env("FV_CATALOG_DIR", "catalog"), err,
-			    sizeof(err)) ||
-	    fv_catalog_check(&real, err, sizeof(err))) {
-		fprintf(stderr, "%s\n", err);
-		return -1;
-	}
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	(void) state;
-	fv_catalog_free(&real);
-	return 0;
-}
-
 /* One label's SKUs and path; fails the test on a refusal. */
 static void add(struct fv_label_skus *s, const char *sku, const char *path)
 {
 	char err[1024];
 
-	if (fv_label_skus_add(s, &real, sku, err, sizeof(err)) ||
-	    (path && fv_label_path_set(s, &real, path, err, sizeof(err))))
+	if (fv_label_skus_add(s, &fvt_catalog, sku, err, sizeof(err)) ||
+	    (path &&
+	     fv_label_path_set(s, &fvt_catalog, path, err, sizeof(err))))
 		fail_msg("%s / %s: %s", sku, path ? path : "-", err);
 }
 
@@ -158,10 +136,11 @@ static void refused(const char *sku, const char *path, const char *want)
 {
 	struct fv_label_skus s = { 0 };
 	char err[1024] = "";
-	int ret = fv_label_skus_add(&s, &real, sku, err, sizeof(err));
+	int ret = fv_label_skus_add(&s, &fvt_catalog, sku, err, sizeof(err));
 
 	if (!ret && path)
-		ret = fv_label_path_set(&s, &real, path, err, sizeof(err));
+		ret = fv_label_path_set(&s, &fvt_catalog, path, err,
+					sizeof(err));
 	if (ret != -EINVAL || !strstr(err, want))
 		fail_msg("%s / %s: got %d '%s', want '%s'", sku,
 			 path ? path : "-", ret, err, want);
@@ -233,5 +212,6 @@ int main(void)
 		cmocka_unit_test(placements_and_stripes),
 	};
 
-	return cmocka_run_group_tests_name("paths", tests, setup, teardown);
+	return cmocka_run_group_tests_name("paths", tests, fvt_catalog_setup,
+					   fvt_catalog_teardown);
 }

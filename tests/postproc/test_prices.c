@@ -17,17 +17,15 @@
 #include "catalog/catalog.h"
 #include "fvtest.h"
 
-static struct fv_catalog cat;
 static struct fv_prices real;
 
 static int setup(void **state)
 {
 	char err[1024];
 
-	(void) state;
-	if (fv_catalog_load(&cat, fvt_env("FV_CATALOG_DIR", "catalog"), err,
-			    sizeof(err)) ||
-	    fv_prices_load(&real, "catalog/prices", err, sizeof(err))) {
+	if (fvt_catalog_setup(state))
+		return -1;
+	if (fv_prices_load(&real, "catalog/prices", err, sizeof(err))) {
 		fprintf(stderr, "%s\n", err);
 		return -1;
 	}
@@ -36,10 +34,8 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
-	(void) state;
-	fv_catalog_free(&cat);
 	fv_prices_free(&real);
-	return 0;
+	return fvt_catalog_teardown(state);
 }
 
 static void every_price_dated(void **state)
@@ -68,7 +64,8 @@ static double cost(const char *id, const char *region, char *why)
 	struct fv_cost c;
 	char err[512];
 
-	if (fv_sku_resolve(cat.rows, cat.n, id, &s, err, sizeof(err)))
+	if (fv_sku_resolve(fvt_catalog.rows, fvt_catalog.n, id, &s, err,
+			   sizeof(err)))
 		fail_msg("%s: %s", id, err);
 	if (fv_sku_cost(&real, &s, region, &c)) {
 		snprintf(why, 256, "%s", c.why);
@@ -93,7 +90,7 @@ static void vm_priced(void **state)
 						 "catalog/vm-prices.csv"),
 					err, sizeof(err)),
 			 0);
-	assert_int_equal(fv_sku_resolve(cat.rows, cat.n,
+	assert_int_equal(fv_sku_resolve(fvt_catalog.rows, fvt_catalog.n,
 					"azure:Standard_D8s_v3", &s, err,
 					sizeof(err)),
 			 0);

@@ -110,8 +110,9 @@ static void test_notes_and_compare(void **state)
 	free(out);
 	free(err);
 	/* the report says it under its title (charts or not: the page is) */
-	(void) fvt_run(&out, &err, "report", "-o", fvt_at("r.html"),
-		       fvt_at("a"), NULL);
+	assert_int_equal(fvt_run(&out, &err, "report", "-o", fvt_at("r.html"),
+				 fvt_at("a"), NULL),
+			 0);
 	free(out);
 	free(err);
 	out = fvt_slurp(fvt_at("r.html"), NULL);

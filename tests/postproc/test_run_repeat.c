@@ -13,21 +13,12 @@
 
 #include "fvtest.h"
 
-static const char job[] = "[global]\n"
-			  "ioengine=${FV_ENGINE}\n"
-			  "#@ FV_ENGINE=\n"
-			  "#@ FV_TARGET=\n"
-			  "[read]\n"
-			  "rw=read\n"
-			  "size=1m\n"
-			  "filename=${FV_TARGET}\n";
-
 static int setup(void **state)
 {
 	static char zeros[1 << 20];
 
 	fvt_tmp_setup(state);
-	fvt_mkfile(fvt_at("j.fio"), job, strlen(job));
+	fvt_mkfile(fvt_at("j.fio"), fvt_jobfile, strlen(fvt_jobfile));
 	fvt_mkfile(fvt_at("t.dat"), zeros, sizeof(zeros));
 	setenv("FV_ENGINE", "psync", 1);
 	return 0;
@@ -152,33 +143,24 @@ static void two_labels_interleaved(void **state)
 	assert_int_equal(runs_in(fvt_at("res/a")), 2);
 	assert_int_equal(runs_in(fvt_at("res/b")), 2);
 	/* One name twice, or a target before its label: refused. */
-	assert_int_equal(fvt_run(&out, &err, "run", fvt_at("j.fio"), "--label",
-				 "a", "--target", fvt_at("t.dat"), "--label",
-				 "a", NULL),
-			 64);
-	free(out);
-	free(err);
-	assert_int_equal(fvt_run(&out, &err, "run", fvt_at("j.fio"), "--label",
-				 "a", "--target", fvt_at("t.dat"), "--target",
-				 fvt_at("u.dat"), NULL),
-			 64);
-	assert_non_null(strstr(err, "one per --label"));
-	free(out);
-	free(err);
+	fvt_check_run(&(struct fvt_want){ .status = 64 },
+		      (const char *[]){ "run", fvt_at("j.fio"), "--label", "a",
+					"--target", fvt_at("t.dat"), "--label",
+					"a", NULL });
+	fvt_check_run(&(struct fvt_want){ .status = 64,
+					  .err = { "one per --label" } },
+		      (const char *[]){ "run", fvt_at("j.fio"), "--label", "a",
+					"--target", fvt_at("t.dat"), "--target",
+					fvt_at("u.dat"), NULL });
 }
 
 static void repeat_needs_a_count(void **state)
 {
-	char *out, *err;
-
 	(void) state;
-	assert_int_equal(fvt_run(&out, &err, "run", fvt_at("j.fio"), "--label",
-				 "a", "--target", fvt_at("t.dat"), "--repeat",
-				 "0", NULL),
-			 64);
-	assert_non_null(strstr(err, "--repeat"));
-	free(out);
-	free(err);
+	fvt_check_run(&(struct fvt_want){ .status = 64, .err = { "--repeat" } },
+		      (const char *[]){ "run", fvt_at("j.fio"), "--label", "a",
+					"--target", fvt_at("t.dat"), "--repeat",
+					"0", NULL });
 }
 
 int main(void)

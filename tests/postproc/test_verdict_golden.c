@@ -13,14 +13,8 @@
 #include "cmd/cmd.h"
 #include "fvtest.h"
 
-#define MAXARGS 20
-
-struct golden {
-	const char *name;
-	const char *args[MAXARGS]; /* "@" + rel: a fixture path */
-};
-
-static const struct golden cases[] = {
+/* "@F/" + rel: a fixture path, "@T/" + rel: a ts_fixtures path */
+static const struct fvt_golden_case cases[] = {
 #define V "verdict", "--mem", "64g"
 	{ "verdict.text", { V, "@F/plan", "@T/burst" } },
 	{ "verdict.md", { V, "-f", "md", "@F/plan", "@T/burst" } },
@@ -62,30 +56,9 @@ static char *fixture_arg(const char *a)
 	return s;
 }
 
-static char *run_case(const struct golden *g)
-{
-	return fvt_run_transcript(g->args, MAXARGS, fixture_arg);
-}
-
-static void check(void **state)
-{
-	const struct golden *g = *state;
-	const char *path = fvt_path("FV_VGOLDEN",
-				    "tests/postproc/verdict_golden", g->name);
-
-	fvt_golden(path, g->name, run_case(g));
-}
-
 int main(void)
 {
-	enum { N = sizeof(cases) / sizeof(cases[0]) };
-	struct CMUnitTest tests[N];
-
-	for (size_t i = 0; i < N; i++) {
-		tests[i] = (struct CMUnitTest){ .name = cases[i].name,
-						.test_func = check,
-						.initial_state =
-							(void *) &cases[i] };
-	}
-	return cmocka_run_group_tests_name("verdict golden", tests, NULL, NULL);
+	return fvt_golden_group("verdict golden", cases,
+				sizeof(cases) / sizeof(cases[0]), "FV_VGOLDEN",
+				"tests/postproc/verdict_golden", fixture_arg);
 }

@@ -87,62 +87,43 @@ static void sysroot(char *out, size_t len)
 	snprintf(out, len, "%s/sys", root);
 }
 
-static void test_partition_reports_its_disk(void **state)
+/* What devprobe_block() finds of each device of the made tree. */
+static void test_block_devices(void **state)
 {
-	struct dev_facts f;
-	char sys[300];
-
-	(void) state;
-	memset(&f, 0, sizeof(f));
-	sysroot(sys, sizeof(sys));
-	assert_int_equal(devprobe_block(sys, 8, 1, &f), 0);
-	assert_string_equal(f.block_device, "sda");
-	assert_string_equal(f.write_cache, "write back");
-	assert_int_equal(f.fua, TRI_YES);
-	assert_int_equal(f.rotational, TRI_YES);
-}
-
-static void test_whole_disk_write_through(void **state)
-{
-	struct dev_facts f;
-	char sys[300];
-
-	(void) state;
-	memset(&f, 0, sizeof(f));
-	sysroot(sys, sizeof(sys));
-	assert_int_equal(devprobe_block(sys, 259, 0, &f), 0);
-	assert_string_equal(f.block_device, "nvme0n1");
-	assert_string_equal(f.write_cache, "write through");
-	assert_int_equal(f.fua, TRI_NO);
-	assert_int_equal(f.rotational, TRI_NO);
-}
-
-static void test_no_device_for_tmpfs(void **state)
-{
-	struct dev_facts f;
-	char sys[300];
-
-	(void) state;
-	memset(&f, 0, sizeof(f));
-	sysroot(sys, sizeof(sys));
-	assert_int_equal(devprobe_block(sys, 0, 21, &f), -ENOENT);
-	assert_string_equal(f.block_device, "");
-}
-
-static void test_missing_attributes_are_unknown(void **state)
-{
-	struct dev_facts f;
+	static const struct {
+		unsigned major, minor;
+		int ret;
+		const char *dev, *write_cache;
+		enum tri fua, rotational;
+	} cases[] = {
+		/* a partition reports its disk */
+		{ 8, 1, 0, "sda", "write back", TRI_YES, TRI_YES },
+		{ 259, 0, 0, "nvme0n1", "write through", TRI_NO, TRI_NO },
+		/* tmpfs: no device */
+		{ 0, 21, -ENOENT, "", NULL, TRI_UNKNOWN, TRI_UNKNOWN },
+		/* attributes missing (zram0 below): unknown */
+		{ 252, 0, 0, "zram0", "", TRI_UNKNOWN, TRI_NO },
+	};
 	char sys[300];
 
 	(void) state;
 	put("sys/devices/virtual/block/zram0/queue/rotational", "0\n");
 	link_to("sys/dev/block/252:0", "../../devices/virtual/block/zram0");
-	memset(&f, 0, sizeof(f));
 	sysroot(sys, sizeof(sys));
-	assert_int_equal(devprobe_block(sys, 252, 0, &f), 0);
-	assert_string_equal(f.write_cache, "");
-	assert_int_equal(f.fua, TRI_UNKNOWN);
-	assert_int_equal(f.rotational, TRI_NO);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		struct dev_facts f;
+
+		memset(&f, 0, sizeof(f));
+		assert_int_equal(
+			devprobe_block(sys, cases[i].major, cases[i].minor, &f),
+			cases[i].ret);
+		assert_string_equal(f.block_device, cases[i].dev);
+		if (cases[i].ret)
+			continue;
+		assert_string_equal(f.write_cache, cases[i].write_cache);
+		assert_int_equal(f.fua, cases[i].fua);
+		assert_int_equal(f.rotational, cases[i].rotational);
+	}
 }
 
 static void test_fs_type_longest_mount_wins(void **state)
@@ -212,10 +193,7 @@ static void test_errno_meanings(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_partition_reports_its_disk),
-		cmocka_unit_test(test_whole_disk_write_through),
-		cmocka_unit_test(test_no_device_for_tmpfs),
-		cmocka_unit_test(test_missing_attributes_are_unknown),
+		cmocka_unit_test(test_block_devices),
 		cmocka_unit_test(test_fs_type_longest_mount_wins),
 		cmocka_unit_test(test_real_tmpfs_file),
 		cmocka_unit_test(test_missing_path),

@@ -1,0 +1,209 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * host-outlier, the hosts table and diff of fleets, through the program
+ * on client documents of known IOPS and p99 (fvhosts.h).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fvhosts.h"
+#include "fvtest.h"
+
+/* stdout of `CMD -f csv PATH`, which must exit 0 (no --fail-on). */
+static char *run_csv(const char *cmd, const char *path)
+{
+	char *out = NULL, *err = NULL;
+
+	if (fvt_run(&out, &err, cmd, "-f", "csv", path, NULL))
+		fail_msg("%s %s failed:\n%s", cmd, path, err);
+	free(err);
+	return out;
+}
+
+static size_t count(const char *text, const char *needle)
+{
+	size_t n = 0;
+
+	for (const char *p = text; (p = strstr(p, needle)); p++)
+		n++;
+	return n;
+}
+
+/* n hosts of equal bins, IOPS as given, p99 from a reported key. */
+static char *fleet_of(const double *iops, const double *p99, size_t n)
+{
+	static const char *const names[] = { "127.0.0.2", "127.0.0.3",
+					     "127.0.0.4", "127.0.0.5",
+					     "127.0.0.6" };
+	struct fvh_host hs[5];
+
+	for (size_t i = 0; i < n; i++)
+		hs[i] = (struct fvh_host){ .name = names[i],
+					   .port = 8765,
+					   .iops = iops[i],
+					   .p99_ns = p99[i] };
+	return fvh_client_doc("steady", hs, n, NULL, false);
+}
+
+static void outlier_cases(void **state)
+{
+	static const struct {
+		size_t n;
+		double iops[5], p99[5];
+		const char *outlier; /* NULL: none */
+	} cases[] = {
+		/* one slow host of five */
+		{ 5,
+		  { 1000, 1010, 990, 1005, 100 },
+		  { 1e6, 1e6, 1e6, 1e6, 1e6 },
+		  "127.0.0.6" },
+		/* a p99 ten times the others' */
+		{ 4,
+		  { 1000, 1000, 1000, 1000 },
+		  { 1e6, 1.1e6, 0.9e6, 1e7 },
+		  "127.0.0.5" },
+		/* a faster one is out of line too */
+		{ 4,
+		  { 1000, 980, 1020, 3000 },
+		  { 1e6, 1e6, 1e6, 1e6 },
+		  "127.0.0.5" },
+		/* within 25% of the median: noise, not an outlier */
+		{ 5,
+		  { 1000, 1000, 1000, 1000, 800 },
+		  { 1e6, 1e6, 1e6, 1e6, 1e6 },
+		  NULL },
+		/* MAD 0: the 25% rule alone decides */
+		{ 4,
+		  { 1000, 1000, 1000, 500 },
+		  { 1e6, 1e6, 1e6, 1e6 },
+		  "127.0.0.5" },
+		/* spread hosts: none beyond 3.5 MADs */
+		{ 5,
+		  { 600, 800, 1000, 1200, 1400 },
+		  { 1e6, 1e6, 1e6, 1e6, 1e6 },
+		  NULL },
+	};
+
+	(void) state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		char *doc = fleet_of(cases[i].iops, cases[i].p99, cases[i].n);
+		FVT_HELD(path, "fleet%zu.json", i);
+		char *out, want[64];
+
+		fvt_mkfile(path, doc, strlen(doc));
+		out = run_csv("verdict", path);
+		assert_non_null(out);
+		assert_int_equal(count(out, ",hosts,"), cases[i].n);
+		if (count(out, ",host-outlier,") != (cases[i].outlier ? 1 : 0))
+			fail_msg("case %zu:\n%s", i, out);
+		if (cases[i].outlier) {
+			snprintf(want, sizeof(want),
+				 "%s,steady,hosts,host-outlier",
+				 cases[i].outlier);
+			if (!strstr(out, want))
+				fail_msg("case %zu: no '%s' in\n%s", i, want,
+					 out);
+		}
+		free(out);
+		free(doc);
+	}
+}
+
+static void too_few_hosts(void **state)
+{
+	static const double iops[] = { 1000, 100 }, p99[] = { 1e6, 1e7 };
+	char *doc = fleet_of(iops, p99, 2), *out;
+	const char *path = fvt_at("two.json");
+
+	(void) state;
+	fvt_mkfile(path, doc, strlen(doc));
+	out = run_csv("verdict", path);
+	assert_int_equal(count(out, ",hosts,"), 0);
+	free(out);
+	out = run_csv("hosts", path);
+	assert_non_null(strstr(out, "-,steady,fleet,"));
+	assert_non_null(strstr(out, "2 hosts"));
+	free(out);
+	free(doc);
+}
+
+static void hosts_table(void **state)
+{
+	static const double iops[] = { 1000, 1010, 990, 1005, 100 },
+			    p99[] = { 1e6, 1e6, 1e6, 1e6, 1e6 };
+	char *doc = fleet_of(iops, p99, 5), *out;
+	const char *path = fvt_at("five_steady_20260101T000000.json");
+
+	(void) state;
+	fvt_mkfile(path, doc, strlen(doc));
+	out = run_csv("hosts", path);
+	assert_non_null(out);
+	assert_non_null(strstr(out,
+			       "fleet,job,host,iops (IO/s),"
+			       "iops_vs_median (x),p99 (ns),p99.9 (ns),"
+			       "flushes (count),writes_not_durable (count),"
+			       "findings"));
+	/* hosts in input order, then the fleet's row */
+	assert_non_null(strstr(out, "five,steady,127.0.0.2,1000,"));
+	assert_non_null(strstr(out, "five,steady,127.0.0.6,100,0.1,"));
+	assert_non_null(strstr(out, "five,steady,fleet,4105,"));
+	assert_non_null(strstr(out, "5 hosts; outliers: 127.0.0.6"));
+	assert_true(strstr(out, "127.0.0.6,100") < strstr(out, ",fleet,4105"));
+	free(out);
+	free(doc);
+}
+
+/*
+ * diff against a baseline fleet of another name: each host against the
+ * baseline's hosts, the fleet's sum against the baseline's fleet only.
+ */
+static void diff_of_fleets(void **state)
+{
+	char *a = fvh_client_doc("peak", fvh_three, 3, NULL, false),
+	     *out = NULL, *err = NULL;
+	const char *fleet, *eol;
+
+	(void) state;
+	fvt_mkdir(fvt_at("old"));
+	fvt_mkdir(fvt_at("new"));
+	fvt_mkfile(fvt_at("old/old_peak_20260101T000000.json"), a, strlen(a));
+	fvt_mkfile(fvt_at("new/new_peak_20260102T000000.json"), a, strlen(a));
+	{
+		FVT_HELD(base, "old");
+		FVT_HELD(now, "new");
+
+		assert_int_equal(fvt_run(&out, &err, "diff", "-f", "csv",
+					 "--baseline", base, now, NULL),
+				 0);
+	}
+	assert_non_null(out);
+	fleet = strstr(out, "new@fleet,peak,regression,stable,");
+	assert_non_null(fleet);
+	eol = strchr(fleet, '\n');
+	assert_non_null(strstr(fleet, "n 1/1:"));
+	assert_true(strstr(fleet, "n 1/1:") < eol);
+	/* a host against the baseline's three hosts, never their sum */
+	assert_non_null(strstr(out, "new@127.0.0.2,peak,regression,"));
+	assert_non_null(strstr(out, "n 1/3:"));
+	assert_null(strstr(out, "n 1/4:"));
+	free(out);
+	free(err);
+	free(a);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(outlier_cases, fvt_tmp_setup,
+						fvt_tmp_teardown),
+		cmocka_unit_test_setup_teardown(too_few_hosts, fvt_tmp_setup,
+						fvt_tmp_teardown),
+		cmocka_unit_test_setup_teardown(hosts_table, fvt_tmp_setup,
+						fvt_tmp_teardown),
+		cmocka_unit_test_setup_teardown(diff_of_fleets, fvt_tmp_setup,
+						fvt_tmp_teardown),
+	};
+
+	return cmocka_run_group_tests_name("host-outlier", tests, NULL, NULL);
+}
