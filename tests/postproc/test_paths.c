@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "catalog/catalog.h"
+#include "util/util.h"
 #include "fvtest.h"
 
 #define MB 1e6
@@ -23,13 +24,13 @@ static struct fv_catalog real;
 
 static int setup(void **state)
 {
-	char err[1024];
+	struct fv_error err = { 0 };
 
 	(void) state;
-	if (fv_catalog_load(&real, fvt_env("FV_CATALOG_DIR", "catalog"), err,
-			    sizeof(err)) ||
-	    fv_catalog_check(&real, err, sizeof(err))) {
-		fprintf(stderr, "%s\n", err);
+	if (fv_catalog_load(&real, fvt_env("FV_CATALOG_DIR", "catalog"),
+			    &err) ||
+	    fv_catalog_check(&real, &err)) {
+		fv_error_print(&err, "setup", stderr);
 		return -1;
 	}
 	return 0;
@@ -45,11 +46,11 @@ static int teardown(void **state)
 /* One label's SKUs and path; fails the test on a refusal. */
 static void add(struct fv_label_skus *s, const char *sku, const char *path)
 {
-	char err[1024];
+	struct fv_error err = { 0 };
 
-	if (fv_label_skus_add(s, &real, sku, err, sizeof(err)) ||
-	    (path && fv_label_path_set(s, &real, path, err, sizeof(err))))
-		fail_msg("%s / %s: %s", sku, path ? path : "-", err);
+	if (fv_label_skus_add(s, &real, sku, &err) ||
+	    (path && fv_label_path_set(s, &real, path, &err)))
+		fail_msg("%s / %s: %s", sku, path ? path : "-", err.text);
 }
 
 /* The binding limits of a label, for reads or for writes. */
@@ -157,14 +158,14 @@ static void seed004_units(void **state)
 static void refused(const char *sku, const char *path, const char *want)
 {
 	struct fv_label_skus s = { 0 };
-	char err[1024] = "";
-	int ret = fv_label_skus_add(&s, &real, sku, err, sizeof(err));
+	struct fv_error err = { 0 };
+	int ret = fv_label_skus_add(&s, &real, sku, &err);
 
 	if (!ret && path)
-		ret = fv_label_path_set(&s, &real, path, err, sizeof(err));
-	if (ret != -EINVAL || !strstr(err, want))
+		ret = fv_label_path_set(&s, &real, path, &err);
+	if (ret != -EINVAL || !strstr(err.text, want))
 		fail_msg("%s / %s: got %d '%s', want '%s'", sku,
-			 path ? path : "-", ret, err, want);
+			 path ? path : "-", ret, err.text, want);
 	fv_label_skus_free(&s);
 }
 
