@@ -18,17 +18,9 @@
 /* Today, or the day of SOURCE_DATE_EPOCH (reproducible output). */
 static void today(char *buf, size_t len)
 {
-	const char *epoch = getenv("SOURCE_DATE_EPOCH");
-	time_t t = time(NULL);
+	time_t t = fv_output_time();
 	struct tm tm;
 
-	if (epoch && *epoch) {
-		char *end;
-		long long v = strtoll(epoch, &end, 10);
-
-		if (!*end && v >= 0)
-			t = (time_t) v;
-	}
 	gmtime_r(&t, &tm);
 	strftime(buf, len, "%Y-%m-%d", &tm);
 }

@@ -61,7 +61,10 @@ void fv_report_curve_pcts(struct fv_pctlist *pl);
  */
 int fv_charts_draw(struct fv_charts *c);
 
-/* The page. Returns 0 or -EIO. */
+/*
+ * The page, dated now or SOURCE_DATE_EPOCH. Returns 0, -ENOMEM (nothing
+ * more is written) or -EIO.
+ */
 struct fv_page {
 	const char *title;
 	const struct fv_report *rep;
