@@ -23,7 +23,8 @@ CORE_LIB := $(ENG_BUILD)/libfvcore.a
 CAT_GEN := $(ENG_BUILD)/gen/catalog_gen
 CAT_ROWS := $(ENG_BUILD)/gen/catalog_rows.c
 CAT_RESOLVER := $(patsubst %,$(ENG_BUILD)/catalog/%.o,sku id nearest)
-CAT_OBJS := $(CAT_RESOLVER) $(ENG_BUILD)/gen/catalog_rows.o
+CAT_ERROR := $(ENG_BUILD)/util/error.o
+CAT_OBJS := $(CAT_RESOLVER) $(CAT_ERROR) $(ENG_BUILD)/gen/catalog_rows.o
 
 # The glue every io_uring engine links, the personalities, the engines.
 GLUE_OBJS := $(call eng_objs,glue)
@@ -64,6 +65,11 @@ $(CORE_OBJS): $(ENG_BUILD)/%.o: engines/%.c
 	$(CC) $(CPPFLAGS_BASE) $(CFLAGS_BASE) -Iengines -Ipostproc -c $< -o $@
 
 $(CAT_RESOLVER): $(ENG_BUILD)/catalog/%.o: postproc/catalog/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS_BASE) $(CFLAGS_BASE) -Ipostproc -c $< -o $@
+
+# The resolver's errors (struct fv_error): libc only too.
+$(CAT_ERROR): postproc/util/error.c
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS_BASE) $(CFLAGS_BASE) -Ipostproc -c $< -o $@
 

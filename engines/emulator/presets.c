@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "catalog/catalog.h"
+#include "util/error.h"
 #include "emulator.h"
 
 /* catalog/, generated (engines/gen/catalog_gen.c) */
@@ -68,7 +69,7 @@ int emu_preset_resolve(const char *name, struct emu_config *out, char *err,
 		       size_t errlen)
 {
 	const char *id = name;
-	char why[512];
+	struct fv_error why = { 0 };
 	struct fv_sku sku;
 	int ret;
 
@@ -77,11 +78,11 @@ int emu_preset_resolve(const char *name, struct emu_config *out, char *err,
 			id = a->id;
 	if (!strchr(id, ':'))
 		return not_a_preset(name, err, errlen);
-	ret = fv_sku_resolve(emu_catalog_rows, emu_catalog_nrows, id, &sku, why,
-			     sizeof(why));
+	ret = fv_sku_resolve(emu_catalog_rows, emu_catalog_nrows, id, &sku,
+			     &why);
 	if (ret) {
 		if (err && errlen)
-			snprintf(err, errlen, "emulate=%s", why);
+			snprintf(err, errlen, "emulate=%s", why.text);
 		return ret == -ENOENT ? -ENOENT : -EINVAL;
 	}
 	config_of(&sku, out);

@@ -10,11 +10,12 @@
 #include <stdlib.h>
 
 #include "catalog/catalog.h"
+#include "util/error.h"
 
 int main(int argc, char **argv)
 {
 	struct fv_catalog c = { 0 };
-	char err[2048];
+	struct fv_error err = { 0 };
 	FILE *out;
 	int ret;
 
@@ -22,11 +23,11 @@ int main(int argc, char **argv)
 		fputs("usage: catalog_gen CATALOG_DIR OUT.c\n", stderr);
 		return 64;
 	}
-	ret = fv_catalog_load(&c, argv[1], err, sizeof(err));
+	ret = fv_catalog_load(&c, argv[1], &err);
 	if (!ret)
-		ret = fv_catalog_check(&c, err, sizeof(err));
+		ret = fv_catalog_check(&c, &err);
 	if (ret) {
-		fprintf(stderr, "catalog_gen: %s\n", err);
+		fv_error_print(&err, "catalog_gen", stderr);
 		fv_catalog_free(&c);
 		return 1;
 	}

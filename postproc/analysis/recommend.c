@@ -161,7 +161,7 @@ static int candidates(const struct fv_rec_query *q, struct cands *out)
 	for (size_t i = 0; i < cat->n && !ret; i++) {
 		const struct fv_cat_row *r = &cat->rows[i];
 		struct fv_sku d;
-		char id[FV_SKU_ID_MAX], err[512];
+		char id[FV_SKU_ID_MAX];
 
 		if (!r->used || r->kind == FV_CAT_VM ||
 		    strcasecmp(r->cloud, q->cloud) ||
@@ -172,7 +172,7 @@ static int candidates(const struct fv_rec_query *q, struct cands *out)
 			rule_id(id, sizeof(id), r, nd);
 		else
 			fv_cat_row_id(id, sizeof(id), r);
-		if (fv_sku_resolve(cat->rows, cat->n, id, &d, err, sizeof(err)))
+		if (fv_sku_resolve(cat->rows, cat->n, id, &d, NULL))
 			continue;
 		for (size_t v = 0; v < (nvm ? nvm : 1) && !ret; v++) {
 			const struct fv_sku *vm = nvm ? &vms[v] : NULL;

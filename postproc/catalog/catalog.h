@@ -22,6 +22,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+struct fv_error; /* util/error.h */
+
 #define FV_CATALOG_FORMAT 2 /* "# fioverdict-catalog 2" */
 
 enum fv_cat_kind {
@@ -91,23 +93,23 @@ struct fv_catalog {
  * A file of a newer format version is refused with its version named.
  */
 int fv_catalog_parse(struct fv_catalog *c, const char *name, const char *text,
-		     size_t len, char *err, size_t errlen);
+		     size_t len, struct fv_error *err);
 /*
  * Reads PATH, a file or a directory (its *.csv, in name order). Errors as
  * fv_catalog_parse, or -errno with "PATH: ..." in err.
  */
-int fv_catalog_load(struct fv_catalog *c, const char *path, char *err,
-		    size_t errlen);
+int fv_catalog_load(struct fv_catalog *c, const char *path,
+		    struct fv_error *err);
 /*
  * The catalog fioverdict uses: $FV_CATALOG (directories or files, ':'
  * separated), else catalog/ beside the program in the build tree
  * (<bindir>/../catalog), else <prefix>/share/fioverdict/catalog. Sets
  * *where to what was read (static storage).
  */
-int fv_catalog_default(struct fv_catalog *c, const char **where, char *err,
-		       size_t errlen);
+int fv_catalog_default(struct fv_catalog *c, const char **where,
+		       struct fv_error *err);
 /* Checks rows read so far as a whole: two used rows for one SKU. */
-int fv_catalog_check(const struct fv_catalog *c, char *err, size_t errlen);
+int fv_catalog_check(const struct fv_catalog *c, struct fv_error *err);
 void fv_catalog_free(struct fv_catalog *c);
 
 /* ---- SKUs: an ID resolved to figures (sku.c, id.c, nearest.c) ---- */
@@ -143,7 +145,7 @@ struct fv_sku {
  * -EINVAL (err says which part is wrong and what would be right).
  */
 int fv_sku_resolve(const struct fv_cat_row *rows, size_t n, const char *id,
-		   struct fv_sku *out, char *err, size_t errlen);
+		   struct fv_sku *out, struct fv_error *err);
 
 /* The ID a row is known by, "cloud:id". */
 void fv_cat_row_id(char *buf, size_t len, const struct fv_cat_row *r);
@@ -163,8 +165,8 @@ struct fv_sku_id {
 	const char *placement; /* the placement word given, or NULL */
 };
 /* 0, or -EINVAL with err naming the part that is wrong. */
-int fv_sku_id_parse(const char *id, struct fv_sku_id *out, char *err,
-		    size_t errlen);
+int fv_sku_id_parse(const char *id, struct fv_sku_id *out,
+		    struct fv_error *err);
 
 /* ---- A label's SKUs and their limits (labels.c, limits.c) ---- */
 
@@ -210,7 +212,7 @@ struct fv_label_skus {
  * or -EINVAL with err saying why and what would do.
  */
 int fv_label_skus_add(struct fv_label_skus *s, const struct fv_catalog *c,
-		      const char *spec, char *err, size_t errlen);
+		      const char *spec, struct fv_error *err);
 /*
  * Parses "LABEL=uncached|cached|temp|nvme|os[:PLACEMENT]" (PLACEMENT:
  * cache, temp, nvme or CacheDisk, ResourceDisk, NvmeDisk) for a label
@@ -220,7 +222,7 @@ int fv_label_skus_add(struct fv_label_skus *s, const struct fv_catalog *c,
  * what would do.
  */
 int fv_label_path_set(struct fv_label_skus *s, const struct fv_catalog *c,
-		      const char *spec, char *err, size_t errlen);
+		      const char *spec, struct fv_error *err);
 /* "uncached", "cached", "temp", "nvme", "os", or "" (any). */
 const char *fv_io_path_name(enum fv_io_path p);
 
@@ -350,10 +352,9 @@ struct fv_prices {
  * err.
  */
 int fv_prices_parse(struct fv_prices *p, const char *name, const char *text,
-		    size_t len, char *err, size_t errlen);
+		    size_t len, struct fv_error *err);
 /* A file, or a directory's *.csv in name order. */
-int fv_prices_load(struct fv_prices *p, const char *path, char *err,
-		   size_t errlen);
+int fv_prices_load(struct fv_prices *p, const char *path, struct fv_error *err);
 void fv_price_free(struct fv_price *r);
 void fv_prices_free(struct fv_prices *p);
 /* The price of a SKU's unit in a region for a quantity, or NULL. */
@@ -404,6 +405,6 @@ struct fv_import_opts {
  */
 int fv_catalog_import(const char *text, size_t len,
 		      const struct fv_import_opts *o, FILE *out, FILE *notes,
-		      char *err, size_t errlen);
+		      struct fv_error *err);
 
 #endif

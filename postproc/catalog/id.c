@@ -14,13 +14,14 @@
 #include <strings.h>
 
 #include "catalog.h"
+#include "util/util.h"
 
-static int bad(char *err, size_t errlen, const char *id, const char *why,
+static int bad(struct fv_error *err, const char *id, const char *why,
 	       const char *part)
 {
-	snprintf(err, errlen, "%s: %s%s%s%s", id, part ? "'" : "",
-		 part ? part : "", part ? "': " : "", why);
-	return -EINVAL;
+	return fv_error_set(err, EINVAL, FV_EXIT_USAGE, NULL, 0, "%s: %s%s%s%s",
+			    id, part ? "'" : "", part ? part : "",
+			    part ? "': " : "", why);
 }
 
 /* A number then a unit among units (case ignored); scale by its factor. */
@@ -76,7 +77,7 @@ static int placement(const char *p, struct fv_sku_id *out)
 }
 
 static int param(const char *id, const char *p, struct fv_sku_id *out,
-		 char *err, size_t errlen)
+		 struct fv_error *err)
 {
 	double v;
 	bool had = false;
@@ -84,8 +85,8 @@ static int param(const char *id, const char *p, struct fv_sku_id *out,
 	if (with_unit(p, size_units, size_factors, &v)) {
 		had = !isnan(out->size_gib);
 		if (v != floor(v))
-			return bad(err, errlen, id,
-				   "a size is a whole number of GiB", p);
+			return bad(err, id, "a size is a whole number of GiB",
+				   p);
 		out->size_gib = v;
 	} else if (with_unit(p, iops_units, iops_factors, &v)) {
 		had = !isnan(out->iops);
@@ -94,13 +95,13 @@ static int param(const char *id, const char *p, struct fv_sku_id *out,
 		had = !isnan(out->bw);
 		out->bw = v;
 	} else if (placement(p, out))
-		return bad(err, errlen, id,
+		return bad(err, id,
 			   "not a size, IOPS, throughput or placement (e.g. "
 			   "100GiB, 1TiB, 20000iops, 500MBps, 500MiBps, "
 			   "temp, cached)",
 			   p);
 	if (had)
-		return bad(err, errlen, id, "given twice", p);
+		return bad(err, id, "given twice", p);
 	return 0;
 }
 
@@ -113,8 +114,7 @@ static int copy_word(char *dst, size_t len, const char *src, size_t n)
 	return 0;
 }
 
-int fv_sku_id_parse(const char *id, struct fv_sku_id *out, char *err,
-		    size_t errlen)
+int fv_sku_id_parse(const char *id, struct fv_sku_id *out, struct fv_error *err)
 {
 	const char *colon = strchr(id, ':'), *p, *next;
 	char part[64];
@@ -124,7 +124,7 @@ int fv_sku_id_parse(const char *id, struct fv_sku_id *out, char *err,
 	out->size_gib = out->iops = out->bw = NAN;
 	if (!colon || copy_word(out->cloud, sizeof(out->cloud), id,
 				(size_t) (colon - id)))
-		return bad(err, errlen, id,
+		return bad(err, id,
 			   "expected CLOUD:NAME, e.g. azure:P30, "
 			   "aws:gp2:100GiB, azure:Standard_D32ds_v5",
 			   NULL);
@@ -132,15 +132,14 @@ int fv_sku_id_parse(const char *id, struct fv_sku_id *out, char *err,
 	next = strchr(p, ':');
 	if (copy_word(out->name, sizeof(out->name), p,
 		      next ? (size_t) (next - p) : strlen(p)))
-		return bad(err, errlen, id, "no name after the cloud", NULL);
+		return bad(err, id, "no name after the cloud", NULL);
 	for (p = next; p; p = next) {
 		p++;
 		next = strchr(p, ':');
 		if (copy_word(part, sizeof(part), p,
 			      next ? (size_t) (next - p) : strlen(p)))
-			return bad(err, errlen, id, "an empty or long part",
-				   NULL);
-		ret = param(id, part, out, err, errlen);
+			return bad(err, id, "an empty or long part", NULL);
+		ret = param(id, part, out, err);
 		if (ret)
 			return ret;
 	}

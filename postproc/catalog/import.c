@@ -13,21 +13,14 @@
 #include <time.h>
 
 #include "import.h"
+#include "util/util.h"
 
 /* Today, or the day of SOURCE_DATE_EPOCH (reproducible output). */
 static void today(char *buf, size_t len)
 {
-	const char *epoch = getenv("SOURCE_DATE_EPOCH");
-	time_t t = time(NULL);
+	time_t t = fv_output_time();
 	struct tm tm;
 
-	if (epoch && *epoch) {
-		char *end;
-		long long v = strtoll(epoch, &end, 10);
-
-		if (!*end && v >= 0)
-			t = (time_t) v;
-	}
 	gmtime_r(&t, &tm);
 	strftime(buf, len, "%Y-%m-%d", &tm);
 }
@@ -45,20 +38,18 @@ static bool is_az(json_t *root)
 
 int fv_catalog_import(const char *text, size_t len,
 		      const struct fv_import_opts *o, FILE *out, FILE *notes,
-		      char *err, size_t errlen)
+		      struct fv_error *err)
 {
-	struct fv_import im = {
-		.o = o, .out = out, .notes = notes, .err = err, .errlen = errlen
-	};
+	struct fv_import im = { .o = o, .out = out, .notes = notes };
 	const char *name = o->input ? o->input : "-";
 	json_error_t je;
 	json_t *root = json_loadb(text, len, 0, &je);
 	int ret;
 
 	if (!root) {
-		snprintf(err, errlen, "%s:%d:%d: %s", name, je.line, je.column,
-			 je.text);
-		return -EINVAL;
+		return fv_error_set(err, EINVAL, FV_EXIT_INPUT, NULL, 0,
+				    "%s:%d:%d: %s", name, je.line, je.column,
+				    je.text);
 	}
 	snprintf(im.read, sizeof(im.read), "%s", o->read ? o->read : "");
 	if (!o->read)
@@ -85,15 +76,14 @@ int fv_catalog_import(const char *text, size_t len,
 					    "docs/catalog.md (Prices)");
 		ret = fv_import_aws_prices(&im, root);
 	} else {
-		snprintf(err, errlen,
-			 "%s: neither 'az vm list-skus --output json' (an "
-			 "array of SKUs with resourceType and capabilities), "
-			 "'aws ec2 describe-instance-types' (an object "
-			 "with InstanceTypes), an Azure Retail Prices API "
-			 "page (Items and BillingCurrency) nor an AWS Price "
-			 "List offer file (products and terms)",
-			 name);
-		ret = -EINVAL;
+		ret = fv_error_set(
+			err, EINVAL, FV_EXIT_INPUT, name, 0,
+			"neither 'az vm list-skus --output json' (an "
+			"array of SKUs with resourceType and capabilities), "
+			"'aws ec2 describe-instance-types' (an object "
+			"with InstanceTypes), an Azure Retail Prices API "
+			"page (Items and BillingCurrency) nor an AWS Price "
+			"List offer file (products and terms)");
 	}
 	json_decref(root);
 	for (size_t i = 0; i < im.nseen; i++)

@@ -15,8 +15,6 @@ struct fv_import {
 	char via[256];
 	FILE *out, *notes;
 	int nrows;
-	char *err;
-	size_t errlen;
 	/* names already written, to drop the same SKU of another region */
 	char **seen;
 	size_t nseen;

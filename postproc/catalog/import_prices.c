@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "import.h"
+#include "util/util.h"
 
 static const char *const unit_names[] = { "month", "GiB-month", "IOPS-month",
 					  "MBps-month", "MiBps-month" };
@@ -59,7 +60,8 @@ static int emit(struct fv_import *im, const struct fv_price *r,
 		const char *source)
 {
 	struct fv_prices back = { 0 };
-	char *text = NULL, num[3][48], err[512];
+	struct fv_error err = { 0 };
+	char *text = NULL, num[3][48];
 	size_t len = 0;
 	FILE *m = open_memstream(&text, &len);
 	int ret;
@@ -84,15 +86,15 @@ static int emit(struct fv_import *im, const struct fv_price *r,
 	field(m, r->note, true);
 	fputc('\n', m);
 	fclose(m);
-	ret = fv_prices_parse(&back, "import", text, len, err, sizeof(err));
+	ret = fv_prices_parse(&back, "import", text, len, &err);
 	fv_prices_free(&back);
 	if (ret == -ENOMEM) {
 		free(text);
 		return ret;
 	}
 	if (ret)
-		fv_import_note(im, "%s:%s %s left out: %s", r->cloud, r->id,
-			       r->region, err);
+		fv_import_note(im, "%s:%s %s left out: %s:%d: %s", r->cloud,
+			       r->id, r->region, err.where, err.line, err.text);
 	else {
 		/* the text after the check header: the row alone */
 		const char *row =

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "util/util.h"
 
 /* Premium Storage: an "s" among the size's features (D8s_v3, D8ads_v5). */
 static bool takes_premium(const struct fv_cat_row *vm)
@@ -51,7 +52,7 @@ static void bigger(const struct fv_catalog *c, const struct fv_cat_row *vm,
 }
 
 static int check_mix(const struct fv_label_sku *ls, const struct fv_catalog *c,
-		     char *err, size_t errlen)
+		     struct fv_error *err)
 {
 	const struct fv_sku *vm = NULL;
 	size_t disks = 0, vms = 0, parts = 0;
@@ -65,18 +66,18 @@ static int check_mix(const struct fv_label_sku *ls, const struct fv_catalog *c,
 			vm = &ls->sku[i];
 	}
 	if (vms > 1) {
-		snprintf(err, errlen,
-			 "%s: one VM at most (a label is disks, a VM, or "
-			 "disks on one VM)",
-			 ls->spec);
-		return -EINVAL;
+		return fv_error_set(
+			err, EINVAL, FV_EXIT_USAGE, NULL, 0,
+			"%s: one VM at most (a label is disks, a VM, or "
+			"disks on one VM)",
+			ls->spec);
 	}
 	if (parts && ls->n > 1) {
-		snprintf(err, errlen,
-			 "%s: a VM's temp or cached disk stands alone: "
-			 "%s=%s",
-			 ls->spec, ls->label, ls->sku[0].id);
-		return -EINVAL;
+		return fv_error_set(
+			err, EINVAL, FV_EXIT_USAGE, NULL, 0,
+			"%s: a VM's temp or cached disk stands alone: "
+			"%s=%s",
+			ls->spec, ls->label, ls->sku[0].id);
 	}
 	for (size_t i = 0; vm && i < ls->n; i++) {
 		const struct fv_cat_row *d = ls->sku[i].row;
@@ -84,37 +85,37 @@ static int check_mix(const struct fv_label_sku *ls, const struct fv_catalog *c,
 		if (ls->sku[i].kind != FV_CAT_DISK)
 			continue;
 		if (strcmp(d->cloud, vm->row->cloud)) {
-			snprintf(err, errlen,
-				 "%s: %s is a disk of %s and %s a VM of %s: "
-				 "a VM takes disks of its own cloud",
-				 ls->spec, ls->sku[i].id, d->cloud, vm->id,
-				 vm->row->cloud);
-			return -EINVAL;
+			return fv_error_set(
+				err, EINVAL, FV_EXIT_USAGE, NULL, 0,
+				"%s: %s is a disk of %s and %s a VM of %s: "
+				"a VM takes disks of its own cloud",
+				ls->spec, ls->sku[i].id, d->cloud, vm->id,
+				vm->row->cloud);
 		}
 		if (!takes_premium(vm->row) && d->family &&
 		    (!strcmp(d->family, "premium-ssd") || d->vm_class)) {
-			snprintf(err, errlen,
-				 "%s: %s takes no Premium disks (no 's' in "
-				 "its size: no Premium Storage): a Standard "
-				 "SSD or HDD, or the size's 's' variant",
-				 ls->spec, vm->id);
-			return -EINVAL;
+			return fv_error_set(
+				err, EINVAL, FV_EXIT_USAGE, NULL, 0,
+				"%s: %s takes no Premium disks (no 's' in "
+				"its size: no Premium Storage): a Standard "
+				"SSD or HDD, or the size's 's' variant",
+				ls->spec, vm->id);
 		}
 	}
 	if (vm && disks > 1 && vm->row->data_disks < (double) disks) {
 		bigger(c, vm->row, disks, alt, sizeof(alt));
-		snprintf(err, errlen,
-			 "%s: %s attaches %g data disks, %zu are given: a "
-			 "size that attaches %zu: %s",
-			 ls->spec, vm->id, vm->row->data_disks, disks, disks,
-			 alt);
-		return -EINVAL;
+		return fv_error_set(
+			err, EINVAL, FV_EXIT_USAGE, NULL, 0,
+			"%s: %s attaches %g data disks, %zu are given: a "
+			"size that attaches %zu: %s",
+			ls->spec, vm->id, vm->row->data_disks, disks, disks,
+			alt);
 	}
 	return 0;
 }
 
 static int resolve_all(struct fv_label_sku *ls, const struct fv_catalog *c,
-		       const char *ids, char *err, size_t errlen)
+		       const char *ids, struct fv_error *err)
 {
 	char *copy = strdup(ids), *save = NULL;
 	int ret = copy ? 0 : -ENOMEM;
@@ -122,24 +123,23 @@ static int resolve_all(struct fv_label_sku *ls, const struct fv_catalog *c,
 	for (char *id = copy ? strtok_r(copy, "+,", &save) : NULL; id && !ret;
 	     id = strtok_r(NULL, "+,", &save)) {
 		if (ls->n == FV_LABEL_SKUS_MAX) {
-			snprintf(err, errlen, "%s: too many IDs", ls->spec);
-			ret = -EINVAL;
+			ret = fv_error_set(err, EINVAL, FV_EXIT_USAGE, NULL, 0,
+					   "%s: too many IDs", ls->spec);
 			break;
 		}
-		ret = fv_sku_resolve(c->rows, c->n, id, &ls->sku[ls->n], err,
-				     errlen);
+		ret = fv_sku_resolve(c->rows, c->n, id, &ls->sku[ls->n], err);
 		ls->n += !ret;
 	}
 	free(copy);
 	if (!ret && !ls->n) {
-		snprintf(err, errlen, "%s: no ID after '='", ls->spec);
-		ret = -EINVAL;
+		ret = fv_error_set(err, EINVAL, FV_EXIT_USAGE, NULL, 0,
+				   "%s: no ID after '='", ls->spec);
 	}
-	return ret ? ret : check_mix(ls, c, err, errlen);
+	return ret ? ret : check_mix(ls, c, err);
 }
 
 int fv_label_skus_add(struct fv_label_skus *s, const struct fv_catalog *c,
-		      const char *spec, char *err, size_t errlen)
+		      const char *spec, struct fv_error *err)
 {
 	const char *eq = strchr(spec, '=');
 	struct fv_label_sku ls = { 0 };
@@ -147,11 +147,11 @@ int fv_label_skus_add(struct fv_label_skus *s, const struct fv_catalog *c,
 	int ret;
 
 	if (!eq || eq == spec) {
-		snprintf(err, errlen,
-			 "expected LABEL=ID[+ID], e.g. "
-			 "premium=azure:P30+azure:Standard_D32ds_v5; got '%s'",
-			 spec);
-		return -EINVAL;
+		return fv_error_set(
+			err, EINVAL, FV_EXIT_USAGE, NULL, 0,
+			"expected LABEL=ID[+ID], e.g. "
+			"premium=azure:P30+azure:Standard_D32ds_v5; got '%s'",
+			spec);
 	}
 	ls.label = strndup(spec, (size_t) (eq - spec));
 	ls.spec = strdup(spec);
@@ -160,11 +160,11 @@ int fv_label_skus_add(struct fv_label_skus *s, const struct fv_catalog *c,
 		goto out;
 	}
 	if (fv_label_skus_find(s, ls.label)) {
-		snprintf(err, errlen, "label '%s' is given twice", ls.label);
-		ret = -EINVAL;
+		ret = fv_error_set(err, EINVAL, FV_EXIT_USAGE, NULL, 0,
+				   "label '%s' is given twice", ls.label);
 		goto out;
 	}
-	ret = resolve_all(&ls, c, eq + 1, err, errlen);
+	ret = resolve_all(&ls, c, eq + 1, err);
 	if (ret)
 		goto out;
 	v = realloc(s->v, (s->n + 1) * sizeof(*v));

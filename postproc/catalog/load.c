@@ -25,8 +25,7 @@
 struct parse {
 	struct fv_catalog *c;
 	const char *name;
-	char *err;
-	size_t errlen;
+	struct fv_error *err;
 	unsigned line;
 	const struct fv_cat_col *cols[MAX_COLS];
 	size_t ncols;
@@ -39,8 +38,8 @@ static int errorf(struct parse *p, const char *fmt, const char *a,
 	char msg[2048];
 
 	snprintf(msg, sizeof(msg), fmt, a, b);
-	snprintf(p->err, p->errlen, "%s:%u: %s", p->name, p->line, msg);
-	return -EINVAL;
+	return fv_error_set(p->err, EINVAL, FV_EXIT_INPUT, p->name,
+			    (int) p->line, "%s", msg);
 }
 
 /* "# fioverdict-catalog N": the format and its version. */
@@ -221,16 +220,16 @@ static int one_line(struct parse *p, char *line, bool *seen_header)
 }
 
 int fv_catalog_parse(struct fv_catalog *c, const char *name, const char *text,
-		     size_t len, char *err, size_t errlen)
+		     size_t len, struct fv_error *err)
 {
-	struct parse p = { .c = c, .name = name, .err = err, .errlen = errlen };
+	struct parse p = { .c = c, .name = name, .err = err };
 	bool seen_header = false;
 	const char *s = text, *end = text + len;
 	int ret = 0;
 
 	if (memchr(text, '\0', len)) {
-		snprintf(err, errlen, "%s: binary data, not a catalog", name);
-		return -EINVAL;
+		return fv_error_set(err, EINVAL, FV_EXIT_INPUT, name, 0,
+				    "binary data, not a catalog");
 	}
 	while (!ret && s < end) {
 		const char *nl = memchr(s, '\n', (size_t) (end - s));
@@ -249,39 +248,39 @@ int fv_catalog_parse(struct fv_catalog *c, const char *name, const char *text,
 		s += n + 1;
 	}
 	if (!ret && !p.line) {
-		snprintf(err, errlen, "%s: empty, not a catalog", name);
-		return -EINVAL;
+		return fv_error_set(err, EINVAL, FV_EXIT_INPUT, name, 0,
+				    "empty, not a catalog");
 	}
 	if (!ret && !seen_header) {
-		snprintf(err, errlen,
-			 "%s: no header line (the columns) after the format "
-			 "line",
-			 name);
-		return -EINVAL;
+		return fv_error_set(
+			err, EINVAL, FV_EXIT_INPUT, name, 0,
+			"no header line (the columns) after the format "
+			"line");
 	}
 	return ret;
 }
 
 /* ---- Files and directories ---- */
 
-static int read_file(const char *path, char **text, size_t *len, char *err,
-		     size_t errlen)
+static int read_file(const char *path, char **text, size_t *len,
+		     struct fv_error *err)
 {
 	FILE *f = fopen(path, "rb");
 	int ret;
 
 	if (!f) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -errno;
+		return fv_error_set(err, errno, FV_EXIT_INPUT, path, 0, "%s",
+				    strerror(errno));
 	}
 	ret = fv_read_all(f, MAX_FILE, text, len);
 	fclose(f);
 	if (ret == -EFBIG)
-		snprintf(err, errlen,
-			 "%s: larger than a catalog can be (16 MiB)", path);
-	else if (ret)
-		snprintf(err, errlen, "%s: %s", path, strerror(-ret));
-	return ret;
+		return fv_error_set(err, EFBIG, FV_EXIT_INPUT, path, 0,
+				    "larger than a catalog can be (16 MiB)");
+	if (ret)
+		return fv_error_set(err, -ret, FV_EXIT_INPUT, path, 0, "%s",
+				    strerror(-ret));
+	return 0;
 }
 
 static int remember(struct fv_catalog *c, const char *path)
@@ -298,16 +297,15 @@ static int remember(struct fv_catalog *c, const char *path)
 	return 0;
 }
 
-static int load_file(struct fv_catalog *c, const char *path, char *err,
-		     size_t errlen)
+static int load_file(struct fv_catalog *c, const char *path,
+		     struct fv_error *err)
 {
 	char *text = NULL;
 	size_t len = 0;
-	int ret = read_file(path, &text, &len, err, errlen);
+	int ret = read_file(path, &text, &len, err);
 
 	if (!ret)
-		ret = fv_catalog_parse(c, path, text ? text : "", len, err,
-				       errlen);
+		ret = fv_catalog_parse(c, path, text ? text : "", len, err);
 	free(text);
 	return ret ? ret : remember(c, path);
 }
@@ -320,27 +318,27 @@ static int csv_file(const struct dirent *d)
 	       !strcmp(d->d_name + n - 4, ".csv");
 }
 
-int fv_catalog_load(struct fv_catalog *c, const char *path, char *err,
-		    size_t errlen)
+int fv_catalog_load(struct fv_catalog *c, const char *path,
+		    struct fv_error *err)
 {
 	struct dirent **list = NULL;
 	struct stat st;
 	int n, ret = 0;
 
 	if (stat(path, &st)) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -errno;
+		return fv_error_set(err, errno, FV_EXIT_INPUT, path, 0, "%s",
+				    strerror(errno));
 	}
 	if (!S_ISDIR(st.st_mode))
-		return load_file(c, path, err, errlen);
+		return load_file(c, path, err);
 	n = scandir(path, &list, csv_file, alphasort);
 	if (n < 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -errno;
+		return fv_error_set(err, errno, FV_EXIT_INPUT, path, 0, "%s",
+				    strerror(errno));
 	}
 	if (!n) {
-		snprintf(err, errlen, "%s: no catalog file (*.csv)", path);
-		ret = -ENOENT;
+		ret = fv_error_set(err, ENOENT, FV_EXIT_INPUT, path, 0,
+				   "no catalog file (*.csv)");
 	}
 	for (int i = 0; i < n; i++) {
 		char *full = NULL;
@@ -348,7 +346,7 @@ int fv_catalog_load(struct fv_catalog *c, const char *path, char *err,
 		if (!ret && asprintf(&full, "%s/%s", path, list[i]->d_name) < 0)
 			ret = -ENOMEM;
 		if (!ret)
-			ret = load_file(c, full, err, errlen);
+			ret = load_file(c, full, err);
 		free(full);
 		free(list[i]);
 	}
@@ -365,7 +363,7 @@ static bool overlap(double alo, double ahi, double blo, double bhi)
 	return alo <= bhi && blo <= ahi;
 }
 
-int fv_catalog_check(const struct fv_catalog *c, char *err, size_t errlen)
+int fv_catalog_check(const struct fv_catalog *c, struct fv_error *err)
 {
 	for (size_t i = 0; i < c->n; i++) {
 		const struct fv_cat_row *a = &c->rows[i];
@@ -380,13 +378,13 @@ int fv_catalog_check(const struct fv_catalog *c, char *err, size_t errlen)
 			    !overlap(a->iops_lo, a->iops_hi, b->iops_lo,
 				     b->iops_hi))
 				continue;
-			snprintf(err, errlen,
-				 "%s:%u: field 'used': %s:%s is also at "
-				 "%s:%u for the same sizes: keep both and "
-				 "mark the one not used used=no",
-				 a->file, a->line, a->cloud, a->id, b->file,
-				 b->line);
-			return -EINVAL;
+			return fv_error_set(
+				err, EINVAL, FV_EXIT_INPUT, a->file,
+				(int) a->line,
+				"field 'used': %s:%s is also at "
+				"%s:%u for the same sizes: keep both and "
+				"mark the one not used used=no",
+				a->cloud, a->id, b->file, b->line);
 		}
 	}
 	return 0;

@@ -23,25 +23,25 @@ static bool is_dir(const char *p)
 }
 
 /* The list in $FV_CATALOG, ':' separated, each a directory or a file. */
-static int from_env(struct fv_catalog *c, const char *list, char *err,
-		    size_t errlen)
+static int from_env(struct fv_catalog *c, const char *list,
+		    struct fv_error *err)
 {
 	char *copy = strdup(list), *save = NULL;
 	int ret = copy ? 0 : -ENOMEM, n = 0;
 
 	for (char *p = copy ? strtok_r(copy, ":", &save) : NULL; p && !ret;
 	     p = strtok_r(NULL, ":", &save), n++)
-		ret = fv_catalog_load(c, p, err, errlen);
+		ret = fv_catalog_load(c, p, err);
 	free(copy);
 	if (!ret && !n) {
-		snprintf(err, errlen, "FV_CATALOG is set but empty");
-		ret = -EINVAL;
+		ret = fv_error_set(err, EINVAL, FV_EXIT_INPUT, NULL, 0,
+				   "FV_CATALOG is set but empty");
 	}
 	return ret;
 }
 
-int fv_catalog_default(struct fv_catalog *c, const char **where, char *err,
-		       size_t errlen)
+int fv_catalog_default(struct fv_catalog *c, const char **where,
+		       struct fv_error *err)
 {
 	static char found[PATH_MAX + 64];
 	char build[PATH_MAX + 64];
@@ -50,27 +50,27 @@ int fv_catalog_default(struct fv_catalog *c, const char **where, char *err,
 
 	if (env) {
 		*where = env;
-		ret = from_env(c, env, err, errlen);
-		return ret ? ret : fv_catalog_check(c, err, errlen);
+		ret = from_env(c, env, err);
+		return ret ? ret : fv_catalog_check(c, err);
 	}
 	fv_beside_exe(build, sizeof(build), "catalog");
 	fv_beside_exe(found, sizeof(found), "share/fioverdict/catalog");
 	if (!build[0]) {
-		snprintf(err, errlen,
-			 "cannot find the catalog (no /proc/self/exe): set "
-			 "FV_CATALOG or give --catalog");
-		return -ENOENT;
+		return fv_error_set(
+			err, ENOENT, FV_EXIT_INPUT, NULL, 0,
+			"cannot find the catalog (no /proc/self/exe): set "
+			"FV_CATALOG or give --catalog");
 	}
 	if (is_dir(build))
 		snprintf(found, sizeof(found), "%s", build);
 	if (!is_dir(found)) {
-		snprintf(err, errlen,
-			 "no catalog in %s nor in %s: set FV_CATALOG or give "
-			 "--catalog",
-			 build, found);
-		return -ENOENT;
+		return fv_error_set(
+			err, ENOENT, FV_EXIT_INPUT, NULL, 0,
+			"no catalog in %s nor in %s: set FV_CATALOG or give "
+			"--catalog",
+			build, found);
 	}
 	*where = found;
-	ret = fv_catalog_load(c, found, err, errlen);
-	return ret ? ret : fv_catalog_check(c, err, errlen);
+	ret = fv_catalog_load(c, found, err);
+	return ret ? ret : fv_catalog_check(c, err);
 }

@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "catalog.h"
+#include "util/util.h"
 
 static const char *const names[] = { "",     "uncached", "cached",
 				     "temp", "nvme",	 "os" };
@@ -143,15 +144,14 @@ struct check {
 	const char *path; /* as given */
 	const struct fv_cat_row *vm;
 	char id[FV_SKU_ID_MAX];
-	char *err;
-	size_t errlen;
+	struct fv_error *err;
 };
 
 static int refuse(struct check *x, const char *why, const char *would)
 {
-	snprintf(x->err, x->errlen, "--path %s=%s: %s; %s", x->ls->label,
-		 x->path, why, would);
-	return -EINVAL;
+	return fv_error_set(x->err, EINVAL, FV_EXIT_USAGE, NULL, 0,
+			    "--path %s=%s: %s; %s", x->ls->label, x->path, why,
+			    would);
 }
 
 /* A path on the VM's own disk: the VM named, no managed disk with it. */
@@ -286,37 +286,36 @@ static int check_path(struct check *x)
 }
 
 int fv_label_path_set(struct fv_label_skus *s, const struct fv_catalog *c,
-		      const char *spec, char *err, size_t errlen)
+		      const char *spec, struct fv_error *err)
 {
 	const char *eq = strchr(spec, '=');
 	char label[128], word[32];
 	const char *colon;
-	struct check x = { .c = c, .err = err, .errlen = errlen };
+	struct check x = { .c = c, .err = err };
 	size_t k;
 	int p;
 
 	if (!eq || eq == spec || (size_t) (eq - spec) >= sizeof(label)) {
-		snprintf(err, errlen,
-			 "--path: expected LABEL=uncached|cached|temp|nvme|os, "
-			 "e.g. p30=cached; got '%s'",
-			 spec);
-		return -EINVAL;
+		return fv_error_set(
+			err, EINVAL, FV_EXIT_USAGE, NULL, 0,
+			"--path: expected LABEL=uncached|cached|temp|nvme|os, "
+			"e.g. p30=cached; got '%s'",
+			spec);
 	}
 	snprintf(label, sizeof(label), "%.*s", (int) (eq - spec), spec);
 	for (size_t i = 0; i < s->n && !x.ls; i++)
 		if (!strcmp(s->v[i].label, label))
 			x.ls = &s->v[i];
 	if (!x.ls) {
-		snprintf(err, errlen,
-			 "--path %s: no --sku names the label '%s': give its "
-			 "SKUs first (--sku %s=VM[+DISK...])",
-			 spec, label, label);
-		return -EINVAL;
+		return fv_error_set(
+			err, EINVAL, FV_EXIT_USAGE, NULL, 0,
+			"--path %s: no --sku names the label '%s': give its "
+			"SKUs first (--sku %s=VM[+DISK...])",
+			spec, label, label);
 	}
 	if (x.ls->path_spec) {
-		snprintf(err, errlen, "--path: label '%s' is given twice",
-			 label);
-		return -EINVAL;
+		return fv_error_set(err, EINVAL, FV_EXIT_USAGE, NULL, 0,
+				    "--path: label '%s' is given twice", label);
 	}
 	x.path = eq + 1;
 	colon = strchr(x.path, ':');

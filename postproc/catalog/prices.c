@@ -47,18 +47,14 @@ struct pparse {
 	const char *name;
 	unsigned line;
 	int col[C_NR]; /* column of each field, or -1 */
-	char *err;
-	size_t errlen;
+	struct fv_error *err;
 };
 
 static int perr(struct pparse *x, const char *field, const char *what)
 {
-	snprintf(x->err, x->errlen, "%s:%u: %s%s%s", x->name, x->line,
-		 field ? "field '" : "", field ? field : "",
-		 field ? "': " : "");
-	snprintf(x->err + strlen(x->err), x->errlen - strlen(x->err), "%s",
-		 what);
-	return -EINVAL;
+	return fv_error_set(x->err, EINVAL, FV_EXIT_INPUT, x->name,
+			    (int) x->line, "%s%s%s%s", field ? "field '" : "",
+			    field ? field : "", field ? "': " : "", what);
 }
 
 static int number(const char *s, double *out)
@@ -155,11 +151,9 @@ static int row(struct pparse *x, char **f, int n)
 }
 
 int fv_prices_parse(struct fv_prices *p, const char *name, const char *text,
-		    size_t len, char *err, size_t errlen)
+		    size_t len, struct fv_error *err)
 {
-	struct pparse x = {
-		.p = p, .name = name, .err = err, .errlen = errlen
-	};
+	struct pparse x = { .p = p, .name = name, .err = err };
 	char *copy = strndup(text, len), *save = NULL, *line;
 	bool head = false;
 	int ret = copy ? 0 : -ENOMEM;
@@ -202,8 +196,8 @@ static int csv_only(const struct dirent *d)
 	       !strcmp(d->d_name + n - 4, ".csv");
 }
 
-static int load_file(struct fv_prices *p, const char *path, char *err,
-		     size_t errlen)
+static int load_file(struct fv_prices *p, const char *path,
+		     struct fv_error *err)
 {
 	FILE *f = fopen(path, "r");
 	char *text = NULL;
@@ -211,37 +205,36 @@ static int load_file(struct fv_prices *p, const char *path, char *err,
 	int ret;
 
 	if (!f) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -errno;
+		return fv_error_set(err, errno, FV_EXIT_INPUT, path, 0, "%s",
+				    strerror(errno));
 	}
 	ret = fv_read_all(f, 0, &text, &len);
 	fclose(f);
 	if (ret) {
-		snprintf(err, errlen, "%s: %s", path, strerror(-ret));
-		return ret;
+		return fv_error_set(err, -ret, FV_EXIT_INPUT, path, 0, "%s",
+				    strerror(-ret));
 	}
-	ret = fv_prices_parse(p, path, text, len, err, errlen);
+	ret = fv_prices_parse(p, path, text, len, err);
 	free(text);
 	return ret;
 }
 
-int fv_prices_load(struct fv_prices *p, const char *path, char *err,
-		   size_t errlen)
+int fv_prices_load(struct fv_prices *p, const char *path, struct fv_error *err)
 {
 	struct dirent **list = NULL;
 	struct stat st;
 	int n, ret = 0;
 
 	if (stat(path, &st)) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -errno;
+		return fv_error_set(err, errno, FV_EXIT_INPUT, path, 0, "%s",
+				    strerror(errno));
 	}
 	if (!S_ISDIR(st.st_mode))
-		return load_file(p, path, err, errlen);
+		return load_file(p, path, err);
 	n = scandir(path, &list, csv_only, alphasort);
 	if (n < 0) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -errno;
+		return fv_error_set(err, errno, FV_EXIT_INPUT, path, 0, "%s",
+				    strerror(errno));
 	}
 	for (int i = 0; i < n; i++) {
 		char *full = NULL;
@@ -249,7 +242,7 @@ int fv_prices_load(struct fv_prices *p, const char *path, char *err,
 		if (!ret && asprintf(&full, "%s/%s", path, list[i]->d_name) < 0)
 			ret = -ENOMEM;
 		if (!ret)
-			ret = load_file(p, full, err, errlen);
+			ret = load_file(p, full, err);
 		free(full);
 		free(list[i]);
 	}

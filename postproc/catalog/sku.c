@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "catalog.h"
+#include "util/util.h"
 
 struct ctx {
 	const struct fv_cat_row *rows;
@@ -20,8 +21,7 @@ struct ctx {
 	const char *id; /* as given */
 	struct fv_sku_id p;
 	struct fv_sku *out;
-	char *err;
-	size_t errlen;
+	struct fv_error *err;
 };
 
 static bool has(double v)
@@ -40,7 +40,8 @@ static int failf(struct ctx *x, int ret, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	snprintf(x->err, x->errlen, "%s: %s", x->id, msg);
+	fv_error_set(x->err, -ret, FV_EXIT_USAGE, NULL, 0, "%s: %s", x->id,
+		     msg);
 	return ret;
 }
 
@@ -466,15 +467,12 @@ static int unknown(struct ctx *x)
 }
 
 int fv_sku_resolve(const struct fv_cat_row *rows, size_t n, const char *id,
-		   struct fv_sku *out, char *err, size_t errlen)
+		   struct fv_sku *out, struct fv_error *err)
 {
-	struct ctx x = { .rows = rows,
-			 .n = n,
-			 .id = id,
-			 .out = out,
-			 .err = err,
-			 .errlen = errlen };
-	int ret = fv_sku_id_parse(id, &x.p, err, errlen);
+	struct ctx x = {
+		.rows = rows, .n = n, .id = id, .out = out, .err = err
+	};
+	int ret = fv_sku_id_parse(id, &x.p, err);
 
 	if (ret)
 		return ret;

@@ -58,13 +58,11 @@ static int show(struct fv_cmdline *c, const char *id)
 {
 	struct fv_report rep = { .command = "catalog" };
 	struct fv_sku sku;
-	char err[1024];
-	int ret = fv_sku_resolve(c->cat.rows, c->cat.n, id, &sku, err,
-				 sizeof(err)),
-	    status;
+	struct fv_error err = { 0 };
+	int ret = fv_sku_resolve(c->cat.rows, c->cat.n, id, &sku, &err), status;
 
 	if (ret) {
-		fprintf(c->err, "fioverdict catalog: %s\n", err);
+		fprintf(c->err, "fioverdict catalog: %s\n", err.text);
 		return FV_EXIT_USAGE;
 	}
 	ret = fv_catalog_show_table(&c->cat, &sku, &rep);
@@ -93,7 +91,8 @@ static int import(struct fv_cmdline *c, const char *path)
 {
 	bool in = !strcmp(path, "-");
 	FILE *src = in ? stdin : fopen(path, "rb");
-	char *text = NULL, err[1024], date[16];
+	struct fv_error err = { 0 };
+	char *text = NULL, date[16];
 	struct fv_import_opts o = { .input = path };
 	struct fv_output out;
 	size_t len = 0;
@@ -120,10 +119,10 @@ static int import(struct fv_cmdline *c, const char *path)
 		free(text);
 		return ret;
 	}
-	ret = fv_catalog_import(text, len, &o, out.f, c->err, err, sizeof(err));
+	ret = fv_catalog_import(text, len, &o, out.f, c->err, &err);
 	free(text);
 	if (ret == -EINVAL)
-		fprintf(c->err, "fioverdict catalog: %s\n", err);
+		fv_error_print(&err, "fioverdict catalog", c->err);
 	if (ret == -EINVAL) {
 		fv_output_abandon(&out); /* -o FILE is left as it was */
 		return FV_EXIT_INPUT;

@@ -152,21 +152,20 @@ static const char *default_region(const char *cloud)
 static int find_vms(struct fv_cmdline *c, const struct rec_opts *o,
 		    struct fv_sku **vms, size_t *n)
 {
-	char err[1024];
+	struct fv_error err = { 0 };
 
 	*n = 0;
 	*vms = calloc(c->cat.n ? c->cat.n : 1, sizeof(**vms));
 	if (!*vms)
 		return FV_EXIT_SOFTWARE;
 	if (o->vm) {
-		if (fv_sku_resolve(c->cat.rows, c->cat.n, o->vm, *vms, err,
-				   sizeof(err)) ||
+		if (fv_sku_resolve(c->cat.rows, c->cat.n, o->vm, *vms, &err) ||
 		    (*vms)[0].kind != FV_CAT_VM)
 			return fv_usage_error(c, "--vm %s: %s", o->vm,
 					      (*vms)[0].kind != FV_CAT_VM &&
-							      !err[0]
+							      !err.status
 						      ? "not a VM"
-						      : err);
+						      : err.text);
 		*n = 1;
 		return 0;
 	}
@@ -178,8 +177,8 @@ static int find_vms(struct fv_cmdline *c, const struct rec_opts *o,
 		if (r->kind == FV_CAT_VM && r->used &&
 		    !strcasecmp(r->cloud, o->cloud) &&
 		    vcpus_of(r) == o->vcpus &&
-		    !fv_sku_resolve(c->cat.rows, c->cat.n, id, &(*vms)[*n], err,
-				    sizeof(err)))
+		    !fv_sku_resolve(c->cat.rows, c->cat.n, id, &(*vms)[*n],
+				    NULL))
 			(*n)++;
 	}
 	if (o->vcpus > 0 && !*n)

@@ -54,7 +54,8 @@ static int write_interactive(FILE *out, const struct fv_cmdline *c,
 				     .argc = ro->argc,
 				     .inputs = c->inputs,
 				     .ninputs = c->ninputs };
-	char *text = NULL, err[4400] = "";
+	struct fv_error err = { 0 };
+	char *text = NULL;
 	FILE *m = open_memstream(&text, &in.report_len);
 	int ret = m ? fv_html_write(m, p) : -ENOMEM;
 
@@ -62,9 +63,10 @@ static int write_interactive(FILE *out, const struct fv_cmdline *c,
 		ret = -ENOMEM;
 	in.report = text;
 	if (!ret)
-		ret = fv_html_interactive(out, &in, err, sizeof(err));
-	if (ret && err[0])
-		fprintf(c->err, "fioverdict report: --interactive: %s\n", err);
+		ret = fv_html_interactive(out, &in, &err);
+	if (ret && err.status)
+		fv_error_print(&err, "fioverdict report: --interactive",
+			       c->err);
 	free(text);
 	return ret;
 }
@@ -176,10 +178,11 @@ static int build(const struct fv_cmdline *c, struct fv_suite *s)
 static int find_web_page(const struct fv_cmdline *c, struct report_opts *ro,
 			 int argc, char **argv)
 {
-	char err[4400];
+	struct fv_error err = { 0 };
 
-	if (fv_web_page(&ro->web_page, err, sizeof(err))) {
-		fprintf(c->err, "fioverdict report: --interactive: %s\n", err);
+	if (fv_web_page(&ro->web_page, &err)) {
+		fv_error_print(&err, "fioverdict report: --interactive",
+			       c->err);
 		return FV_EXIT_UNAVAILABLE;
 	}
 	ro->argv = argv;

@@ -80,25 +80,24 @@ const struct fv_option fv_opts_sku[] = {
 
 int fv_catalog_open(struct fv_cmdline *c)
 {
-	char err[2048];
+	struct fv_error err = { 0 };
 	const char *where = c->catalog_path;
 	int ret;
 
 	if (c->cat_loaded)
 		return 0;
 	if (c->catalog_path) {
-		ret = fv_catalog_load(&c->cat, c->catalog_path, err,
-				      sizeof(err));
+		ret = fv_catalog_load(&c->cat, c->catalog_path, &err);
 		if (!ret)
-			ret = fv_catalog_check(&c->cat, err, sizeof(err));
+			ret = fv_catalog_check(&c->cat, &err);
 	} else
-		ret = fv_catalog_default(&c->cat, &where, err, sizeof(err));
+		ret = fv_catalog_default(&c->cat, &where, &err);
 	if (ret == -ENOMEM) {
 		fputs("fioverdict: out of memory\n", c->err);
 		return FV_EXIT_SOFTWARE;
 	}
 	if (ret) {
-		fprintf(c->err, "fioverdict: catalog: %s\n", err);
+		fv_error_print(&err, "fioverdict: catalog", c->err);
 		return FV_EXIT_INPUT;
 	}
 	c->cat_loaded = true;
@@ -109,7 +108,8 @@ int fv_prices_open(struct fv_cmdline *c, char *where, size_t len)
 {
 	const char *f = c->cat.nfiles ? c->cat.files[0] : "./x";
 	const char *slash = strrchr(f, '/');
-	char err[1024];
+	struct fv_error err = { 0 };
+	char prefix[64];
 	int ret = 0;
 
 	if (c->nprice_paths)
@@ -121,11 +121,13 @@ int fv_prices_open(struct fv_cmdline *c, char *where, size_t len)
 	     i++)
 		ret = fv_prices_load(
 			&c->prices, c->nprice_paths ? c->price_paths[i] : where,
-			err, sizeof(err));
+			&err);
 	if (ret == -ENOMEM)
 		return FV_EXIT_SOFTWARE;
 	if (ret) {
-		fprintf(c->err, "fioverdict %s: prices: %s\n", c->command, err);
+		snprintf(prefix, sizeof(prefix), "fioverdict %s: prices",
+			 c->command);
+		fv_error_print(&err, prefix, c->err);
 		return FV_EXIT_INPUT;
 	}
 	return 0;
@@ -156,7 +158,7 @@ static int load_prices(struct fv_cmdline *c)
 
 int fv_skus_resolve(struct fv_cmdline *c)
 {
-	char err[1024];
+	struct fv_error err = { 0 };
 	int ret;
 
 	if (!c->nsku && c->npath)
@@ -168,24 +170,24 @@ int fv_skus_resolve(struct fv_cmdline *c)
 		return 0;
 	ret = fv_catalog_open(c);
 	for (size_t i = 0; i < c->nsku && !ret; i++) {
-		ret = fv_label_skus_add(&c->skus, &c->cat, c->sku_specs[i], err,
-					sizeof(err));
+		ret = fv_label_skus_add(&c->skus, &c->cat, c->sku_specs[i],
+					&err);
 		if (ret == -ENOMEM) {
 			fputs("fioverdict: out of memory\n", c->err);
 			return FV_EXIT_SOFTWARE;
 		}
 		if (ret)
-			return fv_usage_error(c, "--sku: %s", err);
+			return fv_usage_error(c, "--sku: %s", err.text);
 	}
 	for (size_t i = 0; i < c->npath && !ret; i++) {
 		ret = fv_label_path_set(&c->skus, &c->cat, c->path_specs[i],
-					err, sizeof(err));
+					&err);
 		if (ret == -ENOMEM) {
 			fputs("fioverdict: out of memory\n", c->err);
 			return FV_EXIT_SOFTWARE;
 		}
 		if (ret)
-			return fv_usage_error(c, "%s", err);
+			return fv_usage_error(c, "%s", err.text);
 	}
 	if (!ret && c->region)
 		ret = load_prices(c);

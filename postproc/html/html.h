@@ -15,6 +15,7 @@
 #include "select/select.h"
 
 struct fv_chart;
+struct fv_error; /* util/error.h */
 
 struct fv_charts {
 	struct fv_chart *v;
@@ -60,7 +61,10 @@ void fv_report_curve_pcts(struct fv_pctlist *pl);
  */
 int fv_charts_draw(struct fv_charts *c);
 
-/* The page. Returns 0 or -EIO. */
+/*
+ * The page, dated now or SOURCE_DATE_EPOCH. Returns 0, -ENOMEM (nothing
+ * more is written) or -EIO.
+ */
 struct fv_page {
 	const char *title;
 	const struct fv_report *rep;
@@ -78,7 +82,7 @@ int fv_html_write(FILE *out, const struct fv_page *p);
  * into *text (the caller frees it). 0, or -errno when there is none or it
  * is not that page (why in err).
  */
-int fv_web_page(char **text, char *err, size_t errlen);
+int fv_web_page(char **text, struct fv_error *err);
 
 struct fv_interactive {
 	const char *page;   /* the browser's page, as fv_web_page read it */
@@ -97,7 +101,7 @@ struct fv_interactive {
  * (files, folders' files) and command line inside, written on out. 0, or
  * -errno with why in err.
  */
-int fv_html_interactive(FILE *out, const struct fv_interactive *in, char *err,
-			size_t errlen);
+int fv_html_interactive(FILE *out, const struct fv_interactive *in,
+			struct fv_error *err);
 
 #endif

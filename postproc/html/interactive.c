@@ -38,7 +38,7 @@ static int read_web_page(const char *path, char **text)
 	return ret;
 }
 
-int fv_web_page(char **text, char *err, size_t errlen)
+int fv_web_page(char **text, struct fv_error *err)
 {
 	const char *env = getenv("FV_WEB_PAGE");
 	char path[PATH_MAX], build[PATH_MAX];
@@ -56,18 +56,20 @@ int fv_web_page(char **text, char *err, size_t errlen)
 	}
 	ret = path[0] ? read_web_page(path, text) : -ENOENT;
 	if (ret == -EINVAL)
-		snprintf(err, errlen,
-			 "%s is not the page of make web (no " MARKER " in it)",
-			 path);
+		fv_error_set(err, EINVAL, FV_EXIT_UNAVAILABLE, NULL, 0,
+			     "%s is not the page of make web (no " MARKER
+			     " in it)",
+			     path);
 	else if (ret && env)
-		snprintf(err, errlen, "FV_WEB_PAGE=%s: %s", env,
-			 strerror(-ret));
+		fv_error_set(err, -ret, FV_EXIT_UNAVAILABLE, NULL, 0,
+			     "FV_WEB_PAGE=%s: %s", env, strerror(-ret));
 	else if (ret)
-		snprintf(err, errlen,
-			 "the browser's page is not there: build it with 'make "
-			 "web' (it is looked for beside the program, as "
-			 "web/fioverdict.html or share/fioverdict/"
-			 "fioverdict.html, or set FV_WEB_PAGE)");
+		fv_error_set(
+			err, -ret, FV_EXIT_UNAVAILABLE, NULL, 0,
+			"the browser's page is not there: build it with 'make "
+			"web' (it is looked for beside the program, as "
+			"web/fioverdict.html or share/fioverdict/"
+			"fioverdict.html, or set FV_WEB_PAGE)");
 	return ret;
 }
 
@@ -116,8 +118,8 @@ static int embed_file(FILE *out, const char *path, const char *as)
 }
 
 /* A file, or a folder's files at any depth, under the name as. */
-static int embed_tree(FILE *out, const char *path, const char *as, char *err,
-		      size_t errlen, int depth)
+static int embed_tree(FILE *out, const char *path, const char *as,
+		      struct fv_error *err, int depth)
 {
 	char sub[PATH_MAX], sub_as[PATH_MAX];
 	struct dirent *e;
@@ -130,7 +132,8 @@ static int embed_tree(FILE *out, const char *path, const char *as, char *err,
 	if (!S_ISDIR(st.st_mode)) {
 		ret = S_ISREG(st.st_mode) ? embed_file(out, path, as) : 0;
 		if (ret)
-			snprintf(err, errlen, "%s: %s", path, strerror(-ret));
+			fv_error_set(err, -ret, FV_EXIT_IOERR, path, 0, "%s",
+				     strerror(-ret));
 		return ret;
 	}
 	d = opendir(path);
@@ -144,7 +147,7 @@ static int embed_tree(FILE *out, const char *path, const char *as, char *err,
 		    (size_t) snprintf(sub_as, sizeof(sub_as), "%s/%s", as,
 				      e->d_name) >= sizeof(sub_as))
 			continue;
-		ret = embed_tree(out, sub, sub_as, err, errlen, depth + 1);
+		ret = embed_tree(out, sub, sub_as, err, depth + 1);
 	}
 	closedir(d);
 	return ret;
@@ -233,8 +236,8 @@ static int write_report(FILE *out, const struct fv_interactive *in)
 	return ret;
 }
 
-int fv_html_interactive(FILE *out, const struct fv_interactive *in, char *err,
-			size_t errlen)
+int fv_html_interactive(FILE *out, const struct fv_interactive *in,
+			struct fv_error *err)
 {
 	const char *at = strstr(in->page, MARKER);
 	char buf[PATH_MAX];
@@ -249,7 +252,7 @@ int fv_html_interactive(FILE *out, const struct fv_interactive *in, char *err,
 	for (size_t i = 0; !ret && i < in->ninputs; i++)
 		ret = embed_tree(out, in->inputs[i],
 				 kept_as(in->inputs[i], buf, sizeof(buf)), err,
-				 errlen, 0);
+				 0);
 	if (!ret)
 		fputs(at + strlen(MARKER), out);
 	return ret;

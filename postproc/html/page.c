@@ -103,22 +103,31 @@ static void passing_rows(FILE *f, const struct fv_table *t)
 	fputs("</table>\n", f);
 }
 
-/* The findings first; the passing checks folded (no script). */
-static void verdicts(FILE *f, const struct fv_page *p)
+/*
+ * The findings first; the passing checks folded (no script). 0, or
+ * -ENOMEM: a page without its findings is not the report, so out of
+ * memory is an error, not "No verdicts".
+ */
+static int verdicts(FILE *f, const struct fv_page *p)
 {
 	const struct fv_table *t = p->verdicts;
 	struct fv_table *fd = NULL;
 	struct fv_tally n;
 	char *tally = NULL;
+	int ret;
 
 	fputs("<h2 id=\"findings\">Findings</h2>\n", f);
-	if (!t || fv_findings(t, &fd) || !(tally = fv_tally_text(t))) {
+	if (!t) {
 		fputs("<p>No verdicts: only the tables and charts "
 		      "follow.</p>\n",
 		      f);
-		fv_table_free(fd);
-		return;
+		return 0;
 	}
+	ret = fv_findings(t, &fd);
+	if (!ret && !(tally = fv_tally_text(t)))
+		ret = -ENOMEM;
+	if (ret)
+		goto out;
 	fv_tally(t, &n);
 	/* verdict/findings.c's sentence, as text and md say it */
 	fputs("<p class=\"tally\">", f);
@@ -132,8 +141,10 @@ static void verdicts(FILE *f, const struct fv_page *p)
 		passing_rows(f, t);
 		fputs("</details>\n", f);
 	}
+out:
 	fv_table_free(fd);
 	free(tally);
+	return ret;
 }
 
 /* A chart not drawn, in its place: its title and why. */
@@ -275,9 +286,10 @@ static void ran_on(FILE *f, const struct fv_ran_list *ran)
 int fv_html_write(FILE *f, const struct fv_page *p)
 {
 	char when[64];
-	time_t now = time(NULL);
+	time_t now = fv_output_time();
 	struct tm tm;
 	struct fv_ran_list ran = { 0 };
+	int ret;
 
 	/* out of memory: no head, and every table keeps its own notes */
 	if (p->set && fv_ran_add(&ran, p->set))
@@ -299,7 +311,9 @@ int fv_html_write(FILE *f, const struct fv_page *p)
 	/* The question people came with: how the labels compare. */
 	if (fv_report_table(p->rep, "compare"))
 		table(f, fv_report_table(p->rep, "compare"), &ran);
-	verdicts(f, p);
+	ret = verdicts(f, p);
+	if (ret)
+		goto out;
 	charts(f, p);
 	fputs("<h2 id=\"tables\">Tables</h2>\n", f);
 	for (size_t i = 0; i < p->rep->ntables; i++)
@@ -308,6 +322,8 @@ int fv_html_write(FILE *f, const struct fv_page *p)
 			table(f, p->rep->tables[i], &ran);
 	diagnostics(f, p->diags);
 	fputs("</body></html>\n", f);
+	ret = ferror(f) ? -EIO : 0;
+out:
 	fv_ran_free(&ran);
-	return ferror(f) ? -EIO : 0;
+	return ret;
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "diag.h"
+#include "grow.h"
 #include "utf8.h"
 
 const char *fv_severity_name(enum fv_severity sev)
@@ -21,16 +22,13 @@ const char *fv_severity_name(enum fv_severity sev)
 	return "?";
 }
 
-static int diag_grow(struct fv_diags *d)
+/* Out of memory: the list remembers that a diagnostic is missing. */
+static int lost(struct fv_diags *d, enum fv_severity sev)
 {
-	size_t cap = d->cap ? d->cap * 2 : 16;
-	struct fv_diag *v = realloc(d->v, cap * sizeof(*v));
-
-	if (!v)
-		return -ENOMEM;
-	d->v = v;
-	d->cap = cap;
-	return 0;
+	d->lost++;
+	if (sev == FV_ERROR)
+		d->nerrors++;
+	return -ENOMEM;
 }
 
 int fv_diag_add(struct fv_diags *d, enum fv_severity sev, const char *file,
@@ -41,23 +39,23 @@ int fv_diag_add(struct fv_diags *d, enum fv_severity sev, const char *file,
 	va_list ap;
 	int ret;
 
-	if (d->n == d->cap && diag_grow(d))
-		return -ENOMEM;
+	if (FV_ALLOC_GROW(d->v, d->n + 1, d->cap))
+		return lost(d, sev);
 	g = &d->v[d->n];
 	memset(g, 0, sizeof(*g));
 	va_start(ap, fmt);
 	ret = vasprintf(&raw, fmt, ap);
 	va_end(ap);
 	if (ret < 0)
-		return -ENOMEM;
+		return lost(d, sev);
 	/* Messages quote input text and file names, which may be anything. */
 	g->message = fv_escape(raw);
 	free(raw);
 	if (!g->message)
-		return -ENOMEM;
+		return lost(d, sev);
 	if (file && !(g->file = fv_escape(file))) {
 		free(g->message);
-		return -ENOMEM;
+		return lost(d, sev);
 	}
 	g->severity = sev;
 	g->line = line;
@@ -86,6 +84,11 @@ void fv_diag_print(const struct fv_diags *d, FILE *out, enum fv_severity min)
 		fprintf(out, "%s: %s\n", fv_severity_name(g->severity),
 			g->message);
 	}
+	if (d->lost) /* whatever min: what they were is not known */
+		fprintf(out,
+			"fioverdict: error: %zu diagnostic%s lost: out of "
+			"memory\n",
+			d->lost, d->lost == 1 ? "" : "s");
 }
 
 void fv_diags_truncate(struct fv_diags *d, size_t n)

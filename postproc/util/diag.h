@@ -27,15 +27,26 @@ struct fv_diag {
 struct fv_diags {
 	struct fv_diag *v;
 	size_t n, cap;
-	size_t nerrors;
+	size_t nerrors; /* FV_ERRORs, the lost ones too */
+	size_t lost;	/* diagnostics dropped for lack of memory */
 };
 
-/* Appends a diagnostic. Returns 0 or -ENOMEM. */
+/*
+ * Appends a diagnostic. Adding cannot fail as far as the caller is
+ * concerned: out of memory, the list remembers that one was lost (lost),
+ * still counts a lost FV_ERROR in nerrors, so that the command's exit
+ * status is what it would have been, and fv_diag_print says so once.
+ * Ignoring the return is therefore correct; it is 0, or -ENOMEM for a
+ * caller that would rather stop.
+ */
 int fv_diag_add(struct fv_diags *d, enum fv_severity sev, const char *file,
 		int line, int column, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
 
-/* Prints "file:line:col: severity: message" lines, as compilers do. */
+/*
+ * Prints "file:line:col: severity: message" lines, as compilers do, then,
+ * when some were lost, one line saying how many.
+ */
 void fv_diag_print(const struct fv_diags *d, FILE *out, enum fv_severity min);
 
 const char *fv_severity_name(enum fv_severity sev);

@@ -13,6 +13,7 @@
 #include "beside.h"
 #include "changepoint.h"
 #include "diag.h"
+#include "epoch.h"
 #include "error.h"
 #include "errno_name.h"
 #include "exit_status.h"

@@ -16,6 +16,7 @@
 
 #include "analysis/analysis.h"
 #include "catalog/catalog.h"
+#include "util/util.h"
 #include "render/render.h"
 
 #include "fuzz_common.h"
@@ -26,14 +27,14 @@ static void paths(const struct fv_catalog *c, const char *spec)
 	static const char *const p[] = { "l=uncached", "l=cached", "l=temp",
 					 "l=nvme",     "l=os",	   "l=os:cache",
 					 "l=os:temp",  "l=os:nvme" };
-	char err[1024];
+	struct fv_error err = { 0 };
 
 	for (size_t i = 0; i < sizeof(p) / sizeof(p[0]); i++) {
 		struct fv_label_skus skus = { 0 };
 		struct fv_limits l;
 
-		if (!fv_label_skus_add(&skus, c, spec, err, sizeof(err)) &&
-		    !fv_label_path_set(&skus, c, p[i], err, sizeof(err))) {
+		if (!fv_label_skus_add(&skus, c, spec, &err) &&
+		    !fv_label_path_set(&skus, c, p[i], &err)) {
 			fv_limits_of(&skus.v[0], &l);
 			fv_limits_match(&l, 1000, 1e8, 0.05, NULL);
 		}
@@ -45,16 +46,17 @@ static void show(const struct fv_catalog *c, const char *id)
 {
 	struct fv_report rep = { .command = "fuzz" };
 	struct fv_label_skus skus = { 0 };
-	char err[1024], spec[300];
+	struct fv_error err = { 0 };
+	char spec[300];
 	struct fv_sku s;
 
-	if (fv_sku_resolve(c->rows, c->n, id, &s, err, sizeof(err)))
+	if (fv_sku_resolve(c->rows, c->n, id, &s, &err))
 		return;
 	if (!fv_catalog_show_table(c, &s, &rep))
 		fuzz_render_all(&rep);
 	fv_report_free(&rep);
 	snprintf(spec, sizeof(spec), "l=%s", id);
-	if (!fv_label_skus_add(&skus, c, spec, err, sizeof(err))) {
+	if (!fv_label_skus_add(&skus, c, spec, &err)) {
 		struct fv_limits l;
 		char buf[512];
 
@@ -79,7 +81,8 @@ static void show(const struct fv_catalog *c, const char *id)
 static void round_trip(const struct fv_catalog *c)
 {
 	struct fv_catalog back = { 0 };
-	char *text = NULL, err[1024];
+	struct fv_error err = { 0 };
+	char *text = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&text, &len);
 
@@ -89,8 +92,9 @@ static void round_trip(const struct fv_catalog *c)
 	for (size_t i = 0; i < c->n; i++)
 		fv_cat_write_row(f, &c->rows[i]);
 	fclose(f);
-	if (fv_catalog_parse(&back, "back.csv", text, len, err, sizeof(err))) {
-		fprintf(stderr, "rows written back do not read: %s\n", err);
+	if (fv_catalog_parse(&back, "back.csv", text, len, &err)) {
+		fprintf(stderr, "rows written back do not read: %s:%d: %s\n",
+			err.where, err.line, err.text);
 		abort();
 	}
 	fv_catalog_free(&back);
@@ -101,10 +105,9 @@ static void round_trip(const struct fv_catalog *c)
 static void prices(const struct fv_catalog *c, const uint8_t *data, size_t size)
 {
 	struct fv_prices p = { 0 };
-	char err[1024];
+	struct fv_error err = { 0 };
 
-	if (!fv_prices_parse(&p, "fuzz.csv", (const char *) data, size, err,
-			     sizeof(err)))
+	if (!fv_prices_parse(&p, "fuzz.csv", (const char *) data, size, &err))
 		for (size_t i = 0; i < p.n && i < 32; i++) {
 			char id[300];
 			struct fv_sku s;
@@ -112,8 +115,7 @@ static void prices(const struct fv_catalog *c, const uint8_t *data, size_t size)
 
 			snprintf(id, sizeof(id), "%s:%s", p.v[i].cloud,
 				 p.v[i].id);
-			if (!fv_sku_resolve(c->rows, c->n, id, &s, err,
-					    sizeof(err)))
+			if (!fv_sku_resolve(c->rows, c->n, id, &s, &err))
 				fv_sku_cost(&p, &s, p.v[i].region, &cost);
 			fv_prices_region_known(&p, p.v[i].cloud, p.v[i].region);
 		}
@@ -127,12 +129,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 					      ":temp", ":cached" };
 	struct fv_catalog c = { 0 };
 	struct fv_report rep = { .command = "fuzz" };
-	char err[1024], id[300], first[128];
+	struct fv_error err = { 0 };
+	char id[300], first[128];
 	size_t n = 0;
 
-	if (!fv_catalog_parse(&c, "fuzz.csv", (const char *) data, size, err,
-			      sizeof(err))) {
-		fv_catalog_check(&c, err, sizeof(err));
+	if (!fv_catalog_parse(&c, "fuzz.csv", (const char *) data, size,
+			      &err)) {
+		fv_catalog_check(&c, &err);
 		for (size_t i = 0; i < c.n && i < 32; i++)
 			for (size_t p = 0; p < 5; p++) {
 				snprintf(id, sizeof(id), "%s:%s%s",

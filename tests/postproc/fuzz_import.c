@@ -13,12 +13,14 @@
 #include <string.h>
 
 #include "catalog/catalog.h"
+#include "util/util.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct fv_import_opts o = { .read = "2026-12-01", .input = "fuzz" };
 	struct fv_catalog c = { 0 };
-	char *text = NULL, err[1024];
+	struct fv_error err = { 0 };
+	char *text = NULL;
 	size_t len = 0;
 	FILE *out = open_memstream(&text, &len),
 	     *notes = fopen("/dev/null", "w");
@@ -26,20 +28,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (!out || !notes)
 		abort();
-	rows = fv_catalog_import((const char *) data, size, &o, out, notes, err,
-				 sizeof(err));
+	rows = fv_catalog_import((const char *) data, size, &o, out, notes,
+				 &err);
 	fclose(out);
 	fclose(notes);
 	if (rows >= 0 && !strncmp(text, "# fioverdict-prices", 19)) {
 		struct fv_prices p = { 0 };
 
-		if (fv_prices_parse(&p, "imported.csv", text, len, err,
-				    sizeof(err)) ||
+		if (fv_prices_parse(&p, "imported.csv", text, len, &err) ||
 		    p.n != (size_t) rows) {
 			fprintf(stderr,
 				"imported %d prices that do not read: "
-				"%s\n",
-				rows, err);
+				"%s:%d: %s\n",
+				rows, err.where, err.line, err.text);
 			abort();
 		}
 		fv_prices_free(&p);
@@ -47,11 +48,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	if (rows >= 0 &&
-	    (fv_catalog_parse(&c, "imported.csv", text, len, err,
-			      sizeof(err)) ||
-	     fv_catalog_check(&c, err, sizeof(err)) || c.n != (size_t) rows)) {
-		fprintf(stderr, "imported %d rows that do not read: %s\n", rows,
-			err);
+	    (fv_catalog_parse(&c, "imported.csv", text, len, &err) ||
+	     fv_catalog_check(&c, &err) || c.n != (size_t) rows)) {
+		fprintf(stderr,
+			"imported %d rows that do not read: %s:%d: %s\n", rows,
+			err.where, err.line, err.text);
 		abort();
 	}
 	fv_catalog_free(&c);

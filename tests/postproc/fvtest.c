@@ -249,13 +249,13 @@ struct fv_catalog fvt_catalog;
 
 int fvt_catalog_setup(void **state)
 {
-	char err[1024];
+	struct fv_error err = { 0 };
 
 	(void) state;
 	if (fv_catalog_load(&fvt_catalog, fvt_env("FV_CATALOG_DIR", "catalog"),
-			    err, sizeof(err)) ||
-	    fv_catalog_check(&fvt_catalog, err, sizeof(err))) {
-		fprintf(stderr, "%s\n", err);
+			    &err) ||
+	    fv_catalog_check(&fvt_catalog, &err)) {
+		fv_error_print(&err, "setup", stderr);
 		return -1;
 	}
 	return 0;

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "catalog/catalog.h"
+#include "util/util.h"
 #include "fvtest.h"
 
 #define MB 1e6
@@ -28,15 +29,23 @@
 /* Parses text; returns the error message (static) or NULL. */
 static const char *parse(const char *text)
 {
-	static char err[1024];
+	static char msg[1024];
+	struct fv_error err = { 0 };
 	struct fv_catalog c = { 0 };
-	int ret = fv_catalog_parse(&c, "t.csv", text, strlen(text), err,
-				   sizeof(err));
+	int ret = fv_catalog_parse(&c, "t.csv", text, strlen(text), &err);
 
 	if (!ret)
-		ret = fv_catalog_check(&c, err, sizeof(err));
+		ret = fv_catalog_check(&c, &err);
 	fv_catalog_free(&c);
-	return ret ? err : NULL;
+	if (!ret)
+		return NULL;
+	/* as the command prints it, without its prefix: "FILE:LINE: ..." */
+	if (err.line)
+		snprintf(msg, sizeof(msg), "%s:%d: %s", err.where, err.line,
+			 err.text);
+	else
+		snprintf(msg, sizeof(msg), "%s: %s", err.where, err.text);
+	return msg;
 }
 
 static void expect_error(const char *text, const char *needle)
@@ -52,15 +61,14 @@ static void expect_error(const char *text, const char *needle)
 static void file_accepted(void **state)
 {
 	struct fv_catalog c = { 0 };
-	char err[512];
+	struct fv_error err = { 0 };
 	const char *text = HEAD "# a comment\n\n" COLS ROW(
 		"\r\n") "t,\"X2\",disk,f,64,240,50,MiB/s,none,2026-01-02,"
 			"\"https://e.com/a,b\"\n";
 
 	(void) state;
-	assert_int_equal(fv_catalog_parse(&c, "t.csv", text, strlen(text), err,
-					  sizeof(err)),
-			 0);
+	assert_int_equal(
+		fv_catalog_parse(&c, "t.csv", text, strlen(text), &err), 0);
 	assert_int_equal(c.n, 2);
 	assert_string_equal(c.rows[0].id, "X1");
 	assert_true(c.rows[0].bw == 100 * MB);
@@ -142,7 +150,7 @@ static void newer_version_refused(void **state)
 static void files_and_directories(void **state)
 {
 	struct fv_catalog c = { 0 };
-	char err[512];
+	struct fv_error err = { 0 };
 
 	(void) state;
 	fvt_mkdir(fvt_at("cat"));
@@ -153,14 +161,13 @@ static void files_and_directories(void **state)
 		   strlen(HEAD COLS
 			  "u,Y,vm,f,,1,2,MB/s,none,2026-01-02,https://e/\n"));
 	fvt_mkfile(fvt_at("cat/notes.txt"), "x", 1);
-	assert_int_equal(fv_catalog_load(&c, fvt_at("cat"), err, sizeof(err)),
-			 0);
+	assert_int_equal(fv_catalog_load(&c, fvt_at("cat"), &err), 0);
 	assert_int_equal(c.nfiles, 2);
 	assert_non_null(strstr(c.files[0], "a.csv")); /* name order */
 	assert_string_equal(c.rows[0].cloud, "u");
 	fv_catalog_free(&c);
-	assert_true(fv_catalog_load(&c, fvt_at("nope"), err, sizeof(err)) < 0);
-	assert_non_null(strstr(err, "nope"));
+	assert_true(fv_catalog_load(&c, fvt_at("nope"), &err) < 0);
+	assert_non_null(strstr(err.where, "nope"));
 	fv_catalog_free(&c);
 }
 
@@ -190,11 +197,10 @@ static void real_catalog_sourced(void **state)
 static struct fv_sku sku(const char *id)
 {
 	struct fv_sku s;
-	char err[512];
+	struct fv_error err = { 0 };
 
-	if (fv_sku_resolve(fvt_catalog.rows, fvt_catalog.n, id, &s, err,
-			   sizeof(err)))
-		fail_msg("%s: %s", id, err);
+	if (fv_sku_resolve(fvt_catalog.rows, fvt_catalog.n, id, &s, &err))
+		fail_msg("%s: %s", id, err.text);
 	return s;
 }
 
@@ -359,15 +365,14 @@ static void provisioned(void **state)
 static void refused(const char *id, int want, const char *needle)
 {
 	struct fv_sku s;
-	char err[512];
-	int ret = fv_sku_resolve(fvt_catalog.rows, fvt_catalog.n, id, &s, err,
-				 sizeof(err));
+	struct fv_error err = { 0 };
+	int ret = fv_sku_resolve(fvt_catalog.rows, fvt_catalog.n, id, &s, &err);
 
 	if (ret != want)
 		fail_msg("%s: %d, wanted %d (%s)", id, ret, want,
-			 ret ? err : "resolved");
-	if (!strstr(err, needle))
-		fail_msg("%s: wanted '%s' in: %s", id, needle, err);
+			 ret ? err.text : "resolved");
+	if (!strstr(err.text, needle))
+		fail_msg("%s: wanted '%s' in: %s", id, needle, err.text);
 }
 
 static void bad_ids(void **state)
@@ -411,10 +416,10 @@ static struct fv_label_sku label(const char *spec)
 {
 	struct fv_label_skus s = { 0 };
 	struct fv_label_sku one;
-	char err[512];
+	struct fv_error err = { 0 };
 
-	if (fv_label_skus_add(&s, &fvt_catalog, spec, err, sizeof(err)))
-		fail_msg("%s: %s", spec, err);
+	if (fv_label_skus_add(&s, &fvt_catalog, spec, &err))
+		fail_msg("%s: %s", spec, err.text);
 	one = s.v[0];
 	free(s.v); /* the caller keeps (and frees) label and spec */
 	return one;
@@ -478,35 +483,32 @@ static void binding(void **state)
 static void labels_refused(void **state)
 {
 	struct fv_label_skus s = { 0 };
-	char err[512];
+	struct fv_error err = { 0 };
 
 	(void) state;
-	assert_int_equal(fv_label_skus_add(&s, &fvt_catalog, "azure:P10", err,
-					   sizeof(err)),
+	assert_int_equal(fv_label_skus_add(&s, &fvt_catalog, "azure:P10", &err),
 			 -EINVAL);
-	assert_non_null(strstr(err, "expected LABEL=ID"));
+	assert_non_null(strstr(err.text, "expected LABEL=ID"));
+	err = (struct fv_error){ 0 }; /* the first cause wins: a new one */
 	assert_int_equal(fv_label_skus_add(&s, &fvt_catalog,
 					   "a=azure:Standard_D8s_v3,azure:"
 					   "Standard_D4s_v3",
-					   err, sizeof(err)),
+					   &err),
 			 -EINVAL);
-	assert_non_null(strstr(err, "one VM at most"));
+	assert_non_null(strstr(err.text, "one VM at most"));
+	err = (struct fv_error){ 0 }; /* the first cause wins */
 	assert_int_equal(
 		fv_label_skus_add(&s, &fvt_catalog,
 				  "a=azure:P10,azure:Standard_D32ds_v5:temp",
-				  err, sizeof(err)),
+				  &err),
 		-EINVAL);
-	assert_non_null(strstr(err, "stands alone"));
-	assert_int_equal(
-		fv_label_skus_add(&s, &fvt_catalog, "a=", err, sizeof(err)),
-		-EINVAL);
-	assert_int_equal(fv_label_skus_add(&s, &fvt_catalog, "a=azure:P10", err,
-					   sizeof(err)),
-			 0);
-	assert_int_equal(fv_label_skus_add(&s, &fvt_catalog, "a=azure:P30", err,
-					   sizeof(err)),
+	assert_non_null(strstr(err.text, "stands alone"));
+	assert_int_equal(fv_label_skus_add(&s, &fvt_catalog, "a=", &err), -EINVAL);
+	assert_int_equal(fv_label_skus_add(&s, &fvt_catalog, "a=azure:P10", &err), 0);
+	err = (struct fv_error){ 0 }; /* the first cause wins */
+	assert_int_equal(fv_label_skus_add(&s, &fvt_catalog, "a=azure:P30", &err),
 			 -EINVAL);
-	assert_non_null(strstr(err, "label 'a' is given twice"));
+	assert_non_null(strstr(err.text, "label 'a' is given twice"));
 	assert_non_null(fv_label_skus_find(&s, "a"));
 	assert_null(fv_label_skus_find(&s, "b"));
 	fv_label_skus_free(&s);
@@ -574,26 +576,21 @@ static void matching(void **state)
 static void ids_parsed(void **state)
 {
 	struct fv_sku_id p;
-	char err[256];
+	struct fv_error err = { 0 };
 
 	(void) state;
-	assert_int_equal(fv_sku_id_parse("AWS:gp3:1TiB:6000IOPS:250MiB/s", &p,
-					 err, sizeof(err)),
-			 0);
+	assert_int_equal(
+		fv_sku_id_parse("AWS:gp3:1TiB:6000IOPS:250MiB/s", &p, &err), 0);
 	assert_string_equal(p.cloud, "aws");
 	assert_string_equal(p.name, "gp3");
 	near(p.size_gib, 1024, "1TiB");
 	near(p.iops, 6000, "6000IOPS");
 	near(p.bw, 250 * MIB, "250MiB/s");
-	assert_int_equal(
-		fv_sku_id_parse("azure:X:500MBps", &p, err, sizeof(err)), 0);
+	assert_int_equal(fv_sku_id_parse("azure:X:500MBps", &p, &err), 0);
 	near(p.bw, 500 * MB, "500MBps");
-	assert_int_equal(fv_sku_id_parse("azure::x", &p, err, sizeof(err)),
-			 -EINVAL);
-	assert_int_equal(fv_sku_id_parse(":P10", &p, err, sizeof(err)),
-			 -EINVAL);
-	assert_int_equal(fv_sku_id_parse("azure:P10:", &p, err, sizeof(err)),
-			 -EINVAL);
+	assert_int_equal(fv_sku_id_parse("azure::x", &p, &err), -EINVAL);
+	assert_int_equal(fv_sku_id_parse(":P10", &p, &err), -EINVAL);
+	assert_int_equal(fv_sku_id_parse("azure:P10:", &p, &err), -EINVAL);
 }
 
 static void nearest(void **state)
@@ -616,7 +613,8 @@ static void nearest(void **state)
 /* The rows written back read the same (import writes this way). */
 static void write_round_trip(void **state)
 {
-	char *text = NULL, err[512];
+	struct fv_error err = { 0 };
+	char *text = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&text, &len);
 	struct fv_catalog c = { 0 };
@@ -626,8 +624,7 @@ static void write_round_trip(void **state)
 	for (size_t i = 0; i < fvt_catalog.n; i++)
 		fv_cat_write_row(f, &fvt_catalog.rows[i]);
 	fclose(f);
-	assert_int_equal(
-		fv_catalog_parse(&c, "rt.csv", text, len, err, sizeof(err)), 0);
+	assert_int_equal(fv_catalog_parse(&c, "rt.csv", text, len, &err), 0);
 	assert_int_equal(c.n, fvt_catalog.n);
 	for (size_t i = 0; i < c.n; i++) {
 		const struct fv_cat_row *a = &c.rows[i],

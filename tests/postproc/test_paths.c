@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "catalog/catalog.h"
+#include "util/util.h"
 #include "fvtest.h"
 
 #define MB 1e6
@@ -22,12 +23,11 @@
 /* One label's SKUs and path; fails the test on a refusal. */
 static void add(struct fv_label_skus *s, const char *sku, const char *path)
 {
-	char err[1024];
+	struct fv_error err = { 0 };
 
-	if (fv_label_skus_add(s, &fvt_catalog, sku, err, sizeof(err)) ||
-	    (path &&
-	     fv_label_path_set(s, &fvt_catalog, path, err, sizeof(err))))
-		fail_msg("%s / %s: %s", sku, path ? path : "-", err);
+	if (fv_label_skus_add(s, &fvt_catalog, sku, &err) ||
+	    (path && fv_label_path_set(s, &fvt_catalog, path, &err)))
+		fail_msg("%s / %s: %s", sku, path ? path : "-", err.text);
 }
 
 /* The binding limits of a label, for reads or for writes. */
@@ -135,15 +135,14 @@ static void seed004_units(void **state)
 static void refused(const char *sku, const char *path, const char *want)
 {
 	struct fv_label_skus s = { 0 };
-	char err[1024] = "";
-	int ret = fv_label_skus_add(&s, &fvt_catalog, sku, err, sizeof(err));
+	struct fv_error err = { 0 };
+	int ret = fv_label_skus_add(&s, &fvt_catalog, sku, &err);
 
 	if (!ret && path)
-		ret = fv_label_path_set(&s, &fvt_catalog, path, err,
-					sizeof(err));
-	if (ret != -EINVAL || !strstr(err, want))
+		ret = fv_label_path_set(&s, &fvt_catalog, path, &err);
+	if (ret != -EINVAL || !strstr(err.text, want))
 		fail_msg("%s / %s: got %d '%s', want '%s'", sku,
-			 path ? path : "-", ret, err, want);
+			 path ? path : "-", ret, err.text, want);
 	fv_label_skus_free(&s);
 }
 

@@ -15,18 +15,19 @@
 #include <string.h>
 
 #include "catalog/catalog.h"
+#include "util/util.h"
 #include "fvtest.h"
 
 static struct fv_prices real;
 
 static int setup(void **state)
 {
-	char err[1024];
+	struct fv_error err = { 0 };
 
 	if (fvt_catalog_setup(state))
 		return -1;
-	if (fv_prices_load(&real, "catalog/prices", err, sizeof(err))) {
-		fprintf(stderr, "%s\n", err);
+	if (fv_prices_load(&real, "catalog/prices", &err)) {
+		fv_error_print(&err, "setup", stderr);
 		return -1;
 	}
 	return 0;
@@ -62,11 +63,10 @@ static double cost(const char *id, const char *region, char *why)
 {
 	struct fv_sku s;
 	struct fv_cost c;
-	char err[512];
+	struct fv_error err = { 0 };
 
-	if (fv_sku_resolve(fvt_catalog.rows, fvt_catalog.n, id, &s, err,
-			   sizeof(err)))
-		fail_msg("%s: %s", id, err);
+	if (fv_sku_resolve(fvt_catalog.rows, fvt_catalog.n, id, &s, &err))
+		fail_msg("%s: %s", id, err.text);
 	if (fv_sku_cost(&real, &s, region, &c)) {
 		snprintf(why, 256, "%s", c.why);
 		return NAN;
@@ -81,18 +81,17 @@ static void vm_priced(void **state)
 	struct fv_prices p = { 0 };
 	struct fv_sku s;
 	struct fv_cost c;
-	char err[512];
+	struct fv_error err = { 0 };
 
 	(void) state;
 	assert_int_equal(fv_prices_load(&p,
 					fvt_path("FV_FIXTURES",
 						 "tests/postproc/fixtures",
 						 "catalog/vm-prices.csv"),
-					err, sizeof(err)),
+					&err),
 			 0);
 	assert_int_equal(fv_sku_resolve(fvt_catalog.rows, fvt_catalog.n,
-					"azure:Standard_D8s_v3", &s, err,
-					sizeof(err)),
+					"azure:Standard_D8s_v3", &s, &err),
 			 0);
 	assert_int_equal(fv_sku_cost(&p, &s, "eastus", &c), 0);
 	assert_true(fabs(c.usd - 0.384 * 730) < 1e-9);
@@ -136,13 +135,14 @@ static void costs(void **state)
 static void refused(const char *text, const char *want)
 {
 	struct fv_prices p = { 0 };
-	char err[512] = "";
+	struct fv_error err = { 0 };
+	char got[1024];
 
-	assert_int_equal(fv_prices_parse(&p, "p.csv", text, strlen(text), err,
-					 sizeof(err)),
+	assert_int_equal(fv_prices_parse(&p, "p.csv", text, strlen(text), &err),
 			 -EINVAL);
-	if (!strstr(err, want))
-		fail_msg("got '%s', want '%s'", err, want);
+	snprintf(got, sizeof(got), "%s:%d: %s", err.where, err.line, err.text);
+	if (!strstr(got, want))
+		fail_msg("got '%s', want '%s'", got, want);
 	fv_prices_free(&p);
 }
 
@@ -179,19 +179,18 @@ static void imports_read_back(void **state)
 					    .input = files[i] };
 		struct fv_prices p = { 0 };
 		size_t len, olen;
-		char *text = fvt_slurp(path, &len), *out = NULL, err[1024];
+		struct fv_error err = { 0 };
+		char *text = fvt_slurp(path, &len), *out = NULL;
 		FILE *f = open_memstream(&out, &olen);
 		FILE *notes = fopen("/dev/null", "w");
 		int n;
 
 		assert_non_null(text);
-		n = fv_catalog_import(text, len, &o, f, notes, err,
-				      sizeof(err));
+		n = fv_catalog_import(text, len, &o, f, notes, &err);
 		fclose(f);
 		fclose(notes);
 		assert_true(n > 0);
-		assert_int_equal(fv_prices_parse(&p, "back", out, olen, err,
-						 sizeof(err)),
+		assert_int_equal(fv_prices_parse(&p, "back", out, olen, &err),
 				 0);
 		assert_int_equal(p.n, (size_t) n);
 		for (size_t k = 0; k < p.n; k++) {

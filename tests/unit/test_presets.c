@@ -18,6 +18,7 @@
 
 #include "catalog/catalog.h"
 #include "emulator/emulator.h"
+#include "util/error.h"
 
 extern const struct fv_cat_row emu_catalog_rows[];
 extern const size_t emu_catalog_nrows;
@@ -27,11 +28,11 @@ static struct fv_catalog cat;
 static int setup(void **state)
 {
 	const char *dir = getenv("FV_CATALOG_DIR");
-	char err[1024];
+	struct fv_error err = { 0 };
 
 	(void) state;
-	if (fv_catalog_load(&cat, dir ? dir : "catalog", err, sizeof(err))) {
-		fprintf(stderr, "%s\n", err);
+	if (fv_catalog_load(&cat, dir ? dir : "catalog", &err)) {
+		fv_error_print(&err, "setup", stderr);
 		return -1;
 	}
 	return 0;
@@ -140,12 +141,11 @@ static void aliases_are_their_ids(void **state)
 	for (const struct emu_alias *a = emu_aliases; a->name; a++) {
 		struct emu_config c;
 		struct fv_sku s;
-		char err[512];
+		struct fv_error err = { 0 };
 
 		assert_int_equal(emu_preset_find(a->name, &c), 0);
-		assert_int_equal(fv_sku_resolve(cat.rows, cat.n, a->id, &s, err,
-						sizeof(err)),
-				 0);
+		assert_int_equal(
+			fv_sku_resolve(cat.rows, cat.n, a->id, &s, &err), 0);
 		assert_true(c.cap_iops == or0(s.iops));
 		assert_true(c.cap_bw == or0(s.bw));
 		if (s.bursting == FV_BURST_CREDIT) {
