@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include "cdm.h"
+#include "util/util.h"
 
 struct cdm_state {
 	struct fv_cdm *c;
@@ -143,16 +144,14 @@ static int test_line(struct cdm_state *st, const char *s, int line)
 {
 	const char *q = strstr(s, "(Q="), *close;
 	struct fv_cdm *c = st->c;
-	struct fv_cdm_test t = { .line = line }, *v;
+	struct fv_cdm_test t = { .line = line };
 
 	if (sscanf(q, "(Q=%d%*[ ,]T=%d)", &t.queues, &t.threads) != 2 ||
 	    t.queues <= 0 || t.threads <= 0 || !(close = strchr(q, ')')) ||
 	    test_words(st, &t, s, q) || test_figures(st, &t, close + 1))
 		return -EBADMSG;
-	v = realloc(c->tests, (c->ntests + 1) * sizeof(*v));
-	if (!v)
+	if (FV_ALLOC_GROW(c->tests, c->ntests + 1, c->tests_alloc))
 		return -ENOMEM;
-	c->tests = v;
 	c->tests[c->ntests++] = t;
 	return 0;
 }
@@ -310,7 +309,7 @@ void fv_cdm_free(struct fv_cdm *c)
 {
 	free(c->tests);
 	c->tests = NULL;
-	c->ntests = 0;
+	c->ntests = c->tests_alloc = 0;
 }
 
 /*

@@ -54,7 +54,7 @@ struct fv_cdm {
 	char comment[128];
 	int mix_read_pct; /* [Mix] Read 70%/Write 30%: 70; -1 without */
 	struct fv_cdm_test *tests;
-	size_t ntests;
+	size_t ntests, tests_alloc;
 };
 
 /*

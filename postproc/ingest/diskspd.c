@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "diskspd.h"
+#include "util/util.h"
 
 #define MAX_DEPTH 24
 #define NAME_MAX_LEN 40
@@ -167,7 +168,7 @@ static bool attr_num(struct pstate *s, const XML_Char **attrs, const char *name,
 static void iops_bucket(struct pstate *s, const XML_Char **attrs)
 {
 	struct fv_dspd_result *r = &s->cur;
-	struct fv_dspd_bucket b = { 0 }, *v;
+	struct fv_dspd_bucket b = { 0 };
 
 	if (!attr_num(s, attrs, "SampleMillisecond", &b.end_ms) ||
 	    (!attr_num(s, attrs, "Read", &b.read) && s->err) ||
@@ -180,14 +181,12 @@ static void iops_bucket(struct pstate *s, const XML_Char **attrs)
 		bad_value(s, "later than the bucket before it");
 		return;
 	}
-	v = realloc(r->buckets, (r->nbuckets + 1) * sizeof(*v));
-	if (!v) {
+	if (FV_ALLOC_GROW(r->buckets, r->nbuckets + 1, r->buckets_alloc)) {
 		s->err = -ENOMEM;
 		XML_StopParser(s->p, XML_FALSE);
 		return;
 	}
-	r->buckets = v;
-	v[r->nbuckets++] = b;
+	r->buckets[r->nbuckets++] = b;
 }
 
 static void start(void *ctx, const XML_Char *name, const XML_Char **attrs)
@@ -346,13 +345,10 @@ static void result_field(struct pstate *s, const char *el)
 static int keep_result(struct pstate *s)
 {
 	struct fv_dspd *d = s->d;
-	struct fv_dspd_result *v =
-		realloc(d->results, (d->nresults + 1) * sizeof(*v));
 
-	if (!v)
+	if (FV_ALLOC_GROW(d->results, d->nresults + 1, d->results_alloc))
 		return -ENOMEM;
-	d->results = v;
-	v[d->nresults++] = s->cur;
+	d->results[d->nresults++] = s->cur;
 	return 0;
 }
 
@@ -366,6 +362,7 @@ static void close_open(struct pstate *s)
 		if (s->err) /* not kept: its buckets are no one's */
 			free(s->cur.buckets);
 		s->cur.buckets = NULL;
+		s->cur.nbuckets = s->cur.buckets_alloc = 0;
 	}
 	if (AT(s, "Results", "Profile", "TimeSpans", "TimeSpan"))
 		s->prof = NULL;

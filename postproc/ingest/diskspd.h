@@ -74,7 +74,7 @@ struct fv_dspd_result {
 	size_t npct;
 	char error[128]; /* its <Error>, when DiskSpd stopped it */
 	struct fv_dspd_bucket *buckets; /* -D, XML only; malloc()ed */
-	size_t nbuckets;
+	size_t nbuckets, buckets_alloc;
 };
 
 struct fv_dspd {
@@ -84,7 +84,7 @@ struct fv_dspd {
 	struct fv_dspd_profile profiles[FV_DSPD_MAX_PROFILES];
 	size_t nprofiles;
 	struct fv_dspd_result *results;
-	size_t nresults;
+	size_t nresults, results_alloc;
 	int unescaped; /* '&' not starting an entity, escaped to read on */
 	int unescaped_line;
 	int trailing_line; /* text after </Results> from this line, not read */

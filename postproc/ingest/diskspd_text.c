@@ -51,7 +51,7 @@ struct tables {
 
 struct tstate {
 	struct fv_dspd *runs;
-	size_t nruns, cap;
+	size_t nruns, runs_alloc;
 	struct fv_dspd *d;
 	struct fv_dspd_profile *prof;
 	struct fv_dspd_target *target;
@@ -183,16 +183,9 @@ static int fields(char *l, char **f)
 
 static struct fv_dspd *new_run(struct tstate *s)
 {
-	if (s->nruns == s->cap) {
-		size_t cap = s->cap ? s->cap * 2 : 2;
-		struct fv_dspd *v = realloc(s->runs, cap * sizeof(*v));
-
-		if (!v) {
-			s->err = -ENOMEM;
-			return NULL;
-		}
-		s->runs = v;
-		s->cap = cap;
+	if (FV_ALLOC_GROW(s->runs, s->nruns + 1, s->runs_alloc)) {
+		s->err = -ENOMEM;
+		return NULL;
 	}
 	s->d = &s->runs[s->nruns++];
 	memset(s->d, 0, sizeof(*s->d));
@@ -520,18 +513,15 @@ static void close_result(struct tstate *s)
 static void new_result(struct tstate *s)
 {
 	struct fv_dspd *d = s->d;
-	struct fv_dspd_result *v;
 
 	close_result(s);
 	if (s->err)
 		return;
-	v = realloc(d->results, (d->nresults + 1) * sizeof(*v));
-	if (!v) {
+	if (FV_ALLOC_GROW(d->results, d->nresults + 1, d->results_alloc)) {
 		s->err = -ENOMEM;
 		return;
 	}
-	d->results = v;
-	s->res = &v[d->nresults++];
+	s->res = &d->results[d->nresults++];
 	memset(s->res, 0, sizeof(*s->res));
 	s->res->line = s->line;
 	s->res->avg_read_ms = s->res->avg_write_ms = -1;

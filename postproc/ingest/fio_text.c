@@ -576,7 +576,7 @@ static void next_run(struct ftext *f)
 	f->njobs = 0;
 	free(f->pre);
 	f->pre = NULL;
-	f->npre = 0;
+	f->npre = f->pre_alloc = 0;
 	free(f->version);
 	f->version = NULL;
 	f->after_group = false;
