@@ -264,7 +264,8 @@ int fv_cdm_parse(const char *buf, size_t len, struct fv_cdm *c, int *line,
 {
 	struct cdm_state st = { .c = c, .section = -1 };
 	const char *p = buf, *end = buf + len;
-	char text[512];
+	char *text = NULL;
+	size_t cap = 0;
 	int ret = 0;
 
 	memset(c, 0, sizeof(*c));
@@ -278,13 +279,17 @@ int fv_cdm_parse(const char *buf, size_t len, struct fv_cdm *c, int *line,
 		++*line;
 		while (n && (p[n - 1] == '\r' || p[n - 1] == ' '))
 			n--;
-		if (n >= sizeof(text))
-			n = sizeof(text) - 1;
+		/* A line of any length: padding may run past any bound. */
+		if (fv_grow((void **) &text, &cap, n + 1)) {
+			ret = -ENOMEM;
+			break;
+		}
 		memcpy(text, p, n);
 		text[n] = '\0';
 		ret = one_line(&st, text, *line);
 		p = nl ? nl + 1 : end;
 	}
+	free(text);
 	/* before 8, DiskBench.cpp ran DiskSpd with -d5 whatever the settings */
 	if (c->measure_s < 0 && st.major > 0 && st.major < 8)
 		c->measure_s = 5;

@@ -193,6 +193,31 @@ static void garbled(void **state)
 	fv_set_free(&set);
 }
 
+/*
+ * A test line of any length reads whole: one padded past 511 bytes was
+ * cut there, its figures lost, and the file refused.
+ */
+static void long_line(void **state)
+{
+	char text[2048], err[200];
+	struct fv_cdm c;
+	int line, n;
+
+	(void) state;
+	n = snprintf(text, sizeof(text),
+		     "CrystalDiskMark 8.0.1 x64 (C) 2007-2021 hiyohiyo\n"
+		     "[Read]\n  RND    4KiB (Q= 32, T=16):%700s"
+		     "    0.867 MB/s [    211.7 IOPS] <633277.09 us>\n",
+		     "");
+	assert_true(n > 0 && n < (int) sizeof(text));
+	assert_int_equal(
+		fv_cdm_parse(text, (size_t) n, &c, &line, err, sizeof(err)), 0);
+	assert_int_equal(c.ntests, 1);
+	assert_true(c.tests[0].mbps == 0.867);
+	assert_true(c.tests[0].lat_us == 633277.09);
+	fv_cdm_free(&c);
+}
+
 /* The cell of our table at the row of label and the column k, or NULL. */
 static char *our_cell(char *table, const char *label, int k)
 {
@@ -299,6 +324,7 @@ int main(void)
 		cmocka_unit_test(made_cdm6),
 		cmocka_unit_test(made_cdm9),
 		cmocka_unit_test(garbled),
+		cmocka_unit_test(long_line),
 		cmocka_unit_test(seed004_tables),
 		cmocka_unit_test(detect),
 	};
