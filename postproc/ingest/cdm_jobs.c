@@ -24,14 +24,18 @@ static enum fv_dir dir_of(const struct fv_cdm_test *t)
 					: FV_DIR_MIXED;
 }
 
-/* "2021/06/23 0:05:57" (hour not padded from 8.0). */
+/*
+ * "2021/06/23 0:05:57" (hour not padded from 8.0). No zone is printed:
+ * read as UTC, as DiskSpd's RunTime, so the time does not move with the
+ * reader's TZ.
+ */
 static int64_t when(const struct fv_cdm *c)
 {
-	struct tm tm = { .tm_isdst = -1 };
+	struct tm tm = { 0 };
 
 	if (!strptime(c->date, "%Y/%m/%d %H:%M:%S", &tm))
 		return 0;
-	return (int64_t) mktime(&tm);
+	return (int64_t) timegm(&tm);
 }
 
 static int fill(struct fv_job *job, const struct fv_cdm *c,

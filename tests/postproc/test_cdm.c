@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "fvtest.h"
 #include "ingest/cdm.h"
@@ -218,6 +219,28 @@ static void long_line(void **state)
 	fv_cdm_free(&c);
 }
 
+/*
+ * The footer's Date has no zone: it is read as UTC, as DiskSpd's RunTime
+ * is, so the job's time does not move with the reader's TZ.
+ */
+static void date_not_local(void **state)
+{
+	struct fv_set set;
+	const struct fv_job *j;
+
+	(void) state;
+	setenv("TZ", "FVT-5", 1); /* five hours east of UTC, no tzdata */
+	tzset();
+	load(&set, "cdm/real/cdm8-CrystalDiskMark_20210623000551.txt");
+	unsetenv("TZ");
+	tzset();
+	assert_int_equal(set.diags.nerrors, 0);
+	j = job_of(&set, "RND 4KiB (Q=32, T=1)", FV_DIR_READ);
+	/* 2021/06/23 0:05:57 */
+	assert_int_equal(j->timestamp, 1624406757);
+	fv_set_free(&set);
+}
+
 /* The cell of our table at the row of label and the column k, or NULL. */
 static char *our_cell(char *table, const char *label, int k)
 {
@@ -325,6 +348,7 @@ int main(void)
 		cmocka_unit_test(made_cdm9),
 		cmocka_unit_test(garbled),
 		cmocka_unit_test(long_line),
+		cmocka_unit_test(date_not_local),
 		cmocka_unit_test(seed004_tables),
 		cmocka_unit_test(detect),
 	};
