@@ -259,24 +259,23 @@ static int one_line(struct cdm_state *st, const char *s, int line)
 	return 0;
 }
 
-int fv_cdm_parse(const char *buf, size_t len, struct fv_cdm *c, int *line,
-		 char *err, size_t errlen)
+int fv_cdm_parse(const char *buf, size_t len, struct fv_cdm *c,
+		 struct fv_error *e)
 {
 	struct cdm_state st = { .c = c, .section = -1 };
 	const char *p = buf, *end = buf + len;
 	char *text = NULL;
 	size_t cap = 0;
-	int ret = 0;
+	int line = 0, ret = 0;
 
 	memset(c, 0, sizeof(*c));
 	c->mix_read_pct = -1;
 	c->interval_s = c->measure_s = -1;
-	*line = 0;
 	while (p < end && !ret) {
 		const char *nl = memchr(p, '\n', (size_t) (end - p));
 		size_t n = nl ? (size_t) (nl - p) : (size_t) (end - p);
 
-		++*line;
+		++line;
 		while (n && (p[n - 1] == '\r' || p[n - 1] == ' '))
 			n--;
 		/* A line of any length: padding may run past any bound. */
@@ -286,28 +285,28 @@ int fv_cdm_parse(const char *buf, size_t len, struct fv_cdm *c, int *line,
 		}
 		memcpy(text, p, n);
 		text[n] = '\0';
-		ret = one_line(&st, text, *line);
+		ret = one_line(&st, text, line);
 		p = nl ? nl + 1 : end;
 	}
 	free(text);
 	/* before 8, DiskBench.cpp ran DiskSpd with -d5 whatever the settings */
 	if (c->measure_s < 0 && st.major > 0 && st.major < 8)
 		c->measure_s = 5;
+	if (ret == -ENOMEM)
+		return fv_error_set(e, ENOMEM, FV_EXIT_SOFTWARE, NULL, line,
+				    "out of memory");
 	if (ret == -EBADMSG)
-		snprintf(err, errlen,
-			 "CrystalDiskMark %s: test line does not read (%zu "
-			 "test%s read before it); none of the file's figures "
-			 "used",
-			 c->version[0] ? c->version : "export", c->ntests,
-			 c->ntests == 1 ? "" : "s");
-	else if (!ret && !c->ntests) {
-		snprintf(err, errlen,
-			 "CrystalDiskMark export without any test line (cut "
-			 "after its title?)");
-		*line = 1;
-		ret = -EBADMSG;
-	}
-	return ret;
+		return fv_error_set(e, EBADMSG, FV_EXIT_INPUT, NULL, line,
+				    "CrystalDiskMark %s: test line does not "
+				    "read (%zu test%s read before it); none of "
+				    "the file's figures used",
+				    c->version[0] ? c->version : "export",
+				    c->ntests, c->ntests == 1 ? "" : "s");
+	if (!c->ntests)
+		return fv_error_set(e, EBADMSG, FV_EXIT_INPUT, NULL, 1,
+				    "CrystalDiskMark export without any test "
+				    "line (cut after its title?)");
+	return 0;
 }
 
 void fv_cdm_free(struct fv_cdm *c)

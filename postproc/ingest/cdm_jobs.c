@@ -94,12 +94,13 @@ int fv_cdm_read(struct fv_set *set, const char *name, const char *dir,
 		const char *buf, size_t len, bool named)
 {
 	struct fv_cdm c;
-	char err[200];
-	int line, ret = fv_cdm_parse(buf, len, &c, &line, err, sizeof(err));
+	struct fv_error e = { 0 };
+	int ret = fv_cdm_parse(buf, len, &c, &e);
 
 	(void) named;
 	if (ret == -EBADMSG)
-		fv_diag_add(&set->diags, FV_ERROR, name, line, 1, "%s", err);
+		fv_diag_add(&set->diags, FV_ERROR, name, e.line, 1, "%s",
+			    e.text);
 	for (size_t i = 0; i < c.ntests && !ret; i++) {
 		struct fv_job *job = fv_job_new();
 

@@ -481,8 +481,8 @@ static void trailing(struct pstate *s, const char *xml)
 		s->d->trailing_line += *p == '\n';
 }
 
-int fv_diskspd_parse(const char *buf, size_t len, struct fv_dspd *d, int *line,
-		     char *err, size_t errlen)
+int fv_diskspd_parse(const char *buf, size_t len, struct fv_dspd *d,
+		     struct fv_error *e)
 {
 	struct pstate s = { .d = d };
 	size_t n = 0;
@@ -490,19 +490,18 @@ int fv_diskspd_parse(const char *buf, size_t len, struct fv_dspd *d, int *line,
 	int ret = 0;
 
 	memset(d, 0, sizeof(*d));
-	*line = 0;
 	xml = from_results(buf, len, d, &s.line_base, &n);
-	if (!xml) {
-		snprintf(err, errlen, "%s",
-			 memmem(buf, len, "<Results", 8)
-				 ? "out of memory"
-				 : "no <Results> element: not DiskSpd's XML");
-		return memmem(buf, len, "<Results", 8) ? -ENOMEM : -EBADMSG;
-	}
+	if (!xml && memmem(buf, len, "<Results", 8))
+		return fv_error_set(e, ENOMEM, FV_EXIT_SOFTWARE, NULL, 0,
+				    "out of memory");
+	if (!xml)
+		return fv_error_set(e, EBADMSG, FV_EXIT_INPUT, NULL, 0,
+				    "no <Results> element: not DiskSpd's XML");
 	s.p = XML_ParserCreate("UTF-8");
 	if (!s.p) {
 		free(xml);
-		return -ENOMEM;
+		return fv_error_set(e, ENOMEM, FV_EXIT_SOFTWARE, NULL, 0,
+				    "out of memory");
 	}
 	XML_SetUserData(s.p, &s);
 	XML_SetElementHandler(s.p, start, end);
@@ -531,13 +530,14 @@ int fv_diskspd_parse(const char *buf, size_t len, struct fv_dspd *d, int *line,
 		snprintf(s.why, sizeof(s.why), "no result <TimeSpan>");
 	}
 	ret = s.err;
-	if (ret == -EBADMSG) {
-		*line = line_now(&s);
-		snprintf(err, errlen,
-			 "DiskSpd XML breaks off: %s; %zu result timespan%s "
-			 "whole before it, none kept",
-			 s.why, d->nresults, d->nresults == 1 ? "" : "s");
-	}
+	if (ret == -EBADMSG)
+		fv_error_set(e, EBADMSG, FV_EXIT_INPUT, NULL, line_now(&s),
+			     "DiskSpd XML breaks off: %s; %zu result "
+			     "timespan%s whole before it, none kept",
+			     s.why, d->nresults, d->nresults == 1 ? "" : "s");
+	else if (ret) /* -ENOMEM, the only other */
+		fv_error_set(e, ENOMEM, FV_EXIT_SOFTWARE, NULL, 0,
+			     "out of memory");
 	if (s.in_result)
 		free(s.cur.buckets); /* the open result, never kept */
 	XML_ParserFree(s.p);

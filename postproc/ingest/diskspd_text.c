@@ -801,7 +801,7 @@ static void one_line(struct tstate *s, char *raw)
 }
 
 int fv_diskspd_text_parse(const char *buf, size_t len, struct fv_dspd **runs,
-			  size_t *nruns, int *line, char *err, size_t errlen)
+			  size_t *nruns, struct fv_error *e)
 {
 	struct tstate s = { 0 };
 	const char *p = buf, *end = buf + len;
@@ -826,10 +826,13 @@ int fv_diskspd_text_parse(const char *buf, size_t len, struct fv_dspd **runs,
 			 "no 'Command Line:': not a "
 			 "DiskSpd text result");
 	}
-	*line = s.err == -EBADMSG ? s.err_line : 0;
 	if (s.err == -EBADMSG)
-		snprintf(err, errlen, "%s (%zu result timespans whole before)",
-			 s.why, s.whole);
+		fv_error_set(e, EBADMSG, FV_EXIT_INPUT, NULL, s.err_line,
+			     "%s (%zu result timespans whole before)", s.why,
+			     s.whole);
+	else if (s.err) /* -ENOMEM, the only other */
+		fv_error_set(e, ENOMEM, FV_EXIT_SOFTWARE, NULL, 0,
+			     "out of memory");
 	*runs = s.runs;
 	*nruns = s.nruns;
 	return s.err;
@@ -876,13 +879,12 @@ int fv_diskspd_text_read(struct fv_set *set, const char *name, const char *dir,
 {
 	struct fv_dspd *runs;
 	size_t nruns, kept = 0;
-	char err[300];
-	int line, ret = fv_diskspd_text_parse(buf, len, &runs, &nruns, &line,
-					      err, sizeof(err));
+	struct fv_error e = { 0 };
+	int ret = fv_diskspd_text_parse(buf, len, &runs, &nruns, &e);
 
 	(void) named;
 	if (ret == -EBADMSG &&
-	    fv_diag_add(&set->diags, FV_ERROR, name, line, 1, "%s", err))
+	    fv_diag_add(&set->diags, FV_ERROR, name, e.line, 1, "%s", e.text))
 		ret = -ENOMEM;
 	/* every run checked before any job is kept: a file is read whole */
 	for (size_t i = 0; i < nruns && !ret; i++)

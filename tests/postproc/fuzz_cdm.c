@@ -18,14 +18,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct fv_set set;
 	struct fv_logset logs = { 0 };
 	struct fv_cdm c;
-	char *text = malloc(size + 1), err[200];
-	int line;
+	char *text = malloc(size + 1);
+	struct fv_error e = { 0 };
 
 	if (!text)
 		return 0;
 	memcpy(text, data, size);
 	text[size] = '\0';
-	fv_cdm_parse(text, size, &c, &line, err, sizeof(err));
+	fv_cdm_parse(text, size, &c, &e);
 	fv_cdm_free(&c);
 	fv_set_init(&set, NULL);
 	fv_ingest_buffer(&set, "fuzz/cdm/CDM_20260101000000.txt", "fuzz/cdm",

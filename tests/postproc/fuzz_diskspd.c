@@ -18,14 +18,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct fv_set set;
 	struct fv_logset logs = { 0 };
 	struct fv_dspd d;
-	char *text = malloc(size + 1), err[300];
-	int line;
+	char *text = malloc(size + 1);
+	struct fv_error e = { 0 };
 
 	if (!text)
 		return 0;
 	memcpy(text, data, size);
 	text[size] = '\0';
-	fv_diskspd_parse(text, size, &d, &line, err, sizeof(err));
+	fv_diskspd_parse(text, size, &d, &e);
 	fv_diskspd_free(&d);
 	fv_set_init(&set, NULL);
 	fv_ingest_buffer(&set, "fuzz/diskspd/result.xml", "fuzz/diskspd", text,

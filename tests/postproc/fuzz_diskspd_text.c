@@ -19,15 +19,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct fv_logset logs = { 0 };
 	struct fv_dspd *runs;
 	size_t nruns;
-	char *text = malloc(size + 1), err[300];
-	int line;
+	char *text = malloc(size + 1);
+	struct fv_error e = { 0 };
 
 	if (!text)
 		return 0;
 	memcpy(text, data, size);
 	text[size] = '\0';
-	fv_diskspd_text_parse(text, size, &runs, &nruns, &line, err,
-			      sizeof(err));
+	fv_diskspd_text_parse(text, size, &runs, &nruns, &e);
 	for (size_t i = 0; i < nruns; i++)
 		fv_diskspd_free(&runs[i]);
 	free(runs);

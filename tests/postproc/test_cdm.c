@@ -78,17 +78,16 @@ static void real_cdm7(void **state)
 
 static void real_cdm8(void **state)
 {
-	char *text, err[200];
+	char *text;
 	size_t len;
 	struct fv_cdm c;
-	int line;
+	struct fv_error e = { 0 };
 
 	(void) state;
 	text = fvt_slurp(
 		FIX("cdm/real/cdm8-CrystalDiskMark_20210623000551.txt"), &len);
 	assert_non_null(text);
-	assert_int_equal(fv_cdm_parse(text, len, &c, &line, err, sizeof(err)),
-			 0);
+	assert_int_equal(fv_cdm_parse(text, len, &c, &e), 0);
 	assert_string_equal(c.version, "8.0.1");
 	assert_string_equal(c.edition, "x86");
 	assert_string_equal(c.profile, "Default");
@@ -200,9 +199,10 @@ static void garbled(void **state)
  */
 static void long_line(void **state)
 {
-	char text[2048], err[200];
+	char text[2048];
 	struct fv_cdm c;
-	int line, n;
+	struct fv_error e = { 0 };
+	int n;
 
 	(void) state;
 	n = snprintf(text, sizeof(text),
@@ -211,8 +211,7 @@ static void long_line(void **state)
 		     "    0.867 MB/s [    211.7 IOPS] <633277.09 us>\n",
 		     "");
 	assert_true(n > 0 && n < (int) sizeof(text));
-	assert_int_equal(
-		fv_cdm_parse(text, (size_t) n, &c, &line, err, sizeof(err)), 0);
+	assert_int_equal(fv_cdm_parse(text, (size_t) n, &c, &e), 0);
 	assert_int_equal(c.ntests, 1);
 	assert_true(c.tests[0].mbps == 0.867);
 	assert_true(c.tests[0].lat_us == 633277.09);
