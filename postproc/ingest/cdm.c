@@ -16,7 +16,7 @@
 #include <time.h>
 
 #include "cdm.h"
-#include "util/util.h"
+#include "ingest_int.h"
 
 struct cdm_state {
 	struct fv_cdm *c;
@@ -201,15 +201,16 @@ static void test_time(struct fv_cdm *c, const char *v)
 /* "   Date: 2020/01/02 13:19:48" and the others: KEY, then ':' */
 static bool footer(struct fv_cdm *c, const char *s)
 {
-	static const struct {
+	const struct {
 		const char *key;
-		size_t off, size;
+		char *field;
+		size_t size;
 	} keys[] = {
-		{ "Profile", offsetof(struct fv_cdm, profile), 32 },
-		{ "Mode", offsetof(struct fv_cdm, mode), 32 },
-		{ "Date", offsetof(struct fv_cdm, date), 32 },
-		{ "OS", offsetof(struct fv_cdm, os), 96 },
-		{ "Comment", offsetof(struct fv_cdm, comment), 128 },
+		{ "Profile", c->profile, FV_CHARS(c->profile) },
+		{ "Mode", c->mode, FV_CHARS(c->mode) },
+		{ "Date", c->date, FV_CHARS(c->date) },
+		{ "OS", c->os, FV_CHARS(c->os) },
+		{ "Comment", c->comment, FV_CHARS(c->comment) },
 	};
 	const char *t = s + strspn(s, " "), *colon = strchr(t, ':');
 	size_t n;
@@ -229,8 +230,7 @@ static bool footer(struct fv_cdm *c, const char *s)
 	}
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 		if (strlen(keys[i].key) == n && !strncmp(t, keys[i].key, n)) {
-			copy_field((char *) c + keys[i].off, keys[i].size,
-				   colon + 1);
+			copy_field(keys[i].field, keys[i].size, colon + 1);
 			return true;
 		}
 	return false;
