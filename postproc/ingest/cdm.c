@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include "cdm.h"
+#include "ingest_int.h"
 
 struct cdm_state {
 	struct fv_cdm *c;
@@ -143,16 +144,14 @@ static int test_line(struct cdm_state *st, const char *s, int line)
 {
 	const char *q = strstr(s, "(Q="), *close;
 	struct fv_cdm *c = st->c;
-	struct fv_cdm_test t = { .line = line }, *v;
+	struct fv_cdm_test t = { .line = line };
 
 	if (sscanf(q, "(Q=%d%*[ ,]T=%d)", &t.queues, &t.threads) != 2 ||
 	    t.queues <= 0 || t.threads <= 0 || !(close = strchr(q, ')')) ||
 	    test_words(st, &t, s, q) || test_figures(st, &t, close + 1))
 		return -EBADMSG;
-	v = realloc(c->tests, (c->ntests + 1) * sizeof(*v));
-	if (!v)
+	if (FV_ALLOC_GROW(c->tests, c->ntests + 1, c->tests_alloc))
 		return -ENOMEM;
-	c->tests = v;
 	c->tests[c->ntests++] = t;
 	return 0;
 }
@@ -202,15 +201,16 @@ static void test_time(struct fv_cdm *c, const char *v)
 /* "   Date: 2020/01/02 13:19:48" and the others: KEY, then ':' */
 static bool footer(struct fv_cdm *c, const char *s)
 {
-	static const struct {
+	const struct {
 		const char *key;
-		size_t off, size;
+		char *field;
+		size_t size;
 	} keys[] = {
-		{ "Profile", offsetof(struct fv_cdm, profile), 32 },
-		{ "Mode", offsetof(struct fv_cdm, mode), 32 },
-		{ "Date", offsetof(struct fv_cdm, date), 32 },
-		{ "OS", offsetof(struct fv_cdm, os), 96 },
-		{ "Comment", offsetof(struct fv_cdm, comment), 128 },
+		{ "Profile", c->profile, FV_CHARS(c->profile) },
+		{ "Mode", c->mode, FV_CHARS(c->mode) },
+		{ "Date", c->date, FV_CHARS(c->date) },
+		{ "OS", c->os, FV_CHARS(c->os) },
+		{ "Comment", c->comment, FV_CHARS(c->comment) },
 	};
 	const char *t = s + strspn(s, " "), *colon = strchr(t, ':');
 	size_t n;
@@ -230,8 +230,7 @@ static bool footer(struct fv_cdm *c, const char *s)
 	}
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 		if (strlen(keys[i].key) == n && !strncmp(t, keys[i].key, n)) {
-			copy_field((char *) c + keys[i].off, keys[i].size,
-				   colon + 1);
+			copy_field(keys[i].field, keys[i].size, colon + 1);
 			return true;
 		}
 	return false;
@@ -260,57 +259,61 @@ static int one_line(struct cdm_state *st, const char *s, int line)
 	return 0;
 }
 
-int fv_cdm_parse(const char *buf, size_t len, struct fv_cdm *c, int *line,
-		 char *err, size_t errlen)
+int fv_cdm_parse(const char *buf, size_t len, struct fv_cdm *c,
+		 struct fv_error *e)
 {
 	struct cdm_state st = { .c = c, .section = -1 };
 	const char *p = buf, *end = buf + len;
-	char text[512];
-	int ret = 0;
+	char *text = NULL;
+	size_t cap = 0;
+	int line = 0, ret = 0;
 
 	memset(c, 0, sizeof(*c));
 	c->mix_read_pct = -1;
 	c->interval_s = c->measure_s = -1;
-	*line = 0;
 	while (p < end && !ret) {
 		const char *nl = memchr(p, '\n', (size_t) (end - p));
 		size_t n = nl ? (size_t) (nl - p) : (size_t) (end - p);
 
-		++*line;
+		++line;
 		while (n && (p[n - 1] == '\r' || p[n - 1] == ' '))
 			n--;
-		if (n >= sizeof(text))
-			n = sizeof(text) - 1;
+		/* A line of any length: padding may run past any bound. */
+		if (fv_grow((void **) &text, &cap, n + 1)) {
+			ret = -ENOMEM;
+			break;
+		}
 		memcpy(text, p, n);
 		text[n] = '\0';
-		ret = one_line(&st, text, *line);
+		ret = one_line(&st, text, line);
 		p = nl ? nl + 1 : end;
 	}
+	free(text);
 	/* before 8, DiskBench.cpp ran DiskSpd with -d5 whatever the settings */
 	if (c->measure_s < 0 && st.major > 0 && st.major < 8)
 		c->measure_s = 5;
+	if (ret == -ENOMEM)
+		return fv_error_set(e, ENOMEM, FV_EXIT_SOFTWARE, NULL, line,
+				    "out of memory");
 	if (ret == -EBADMSG)
-		snprintf(err, errlen,
-			 "CrystalDiskMark %s: test line does not read (%zu "
-			 "test%s read before it); none of the file's figures "
-			 "used",
-			 c->version[0] ? c->version : "export", c->ntests,
-			 c->ntests == 1 ? "" : "s");
-	else if (!ret && !c->ntests) {
-		snprintf(err, errlen,
-			 "CrystalDiskMark export without any test line (cut "
-			 "after its title?)");
-		*line = 1;
-		ret = -EBADMSG;
-	}
-	return ret;
+		return fv_error_set(e, EBADMSG, FV_EXIT_INPUT, NULL, line,
+				    "CrystalDiskMark %s: test line does not "
+				    "read (%zu test%s read before it); none of "
+				    "the file's figures used",
+				    c->version[0] ? c->version : "export",
+				    c->ntests, c->ntests == 1 ? "" : "s");
+	if (!c->ntests)
+		return fv_error_set(e, EBADMSG, FV_EXIT_INPUT, NULL, 1,
+				    "CrystalDiskMark export without any test "
+				    "line (cut after its title?)");
+	return 0;
 }
 
 void fv_cdm_free(struct fv_cdm *c)
 {
 	free(c->tests);
 	c->tests = NULL;
-	c->ntests = 0;
+	c->ntests = c->tests_alloc = 0;
 }
 
 /*

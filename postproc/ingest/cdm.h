@@ -16,6 +16,8 @@
 
 #include "readers.h"
 
+struct fv_error;
+
 enum fv_cdm_dir { FV_CDM_READ, FV_CDM_WRITE, FV_CDM_MIX };
 
 /* One test line: "  RND    4KiB (Q= 32, T=16):  0.867 MB/s [211.7 IOPS]
@@ -54,16 +56,16 @@ struct fv_cdm {
 	char comment[128];
 	int mix_read_pct; /* [Mix] Read 70%/Write 30%: 70; -1 without */
 	struct fv_cdm_test *tests;
-	size_t ntests;
+	size_t ntests, tests_alloc;
 };
 
 /*
- * Parses a whole export (UTF-8, CRLF or LF). Returns 0; -EBADMSG with
- * err saying which line does not read and how many tests came before it;
- * -ENOMEM. Free with fv_cdm_free() either way.
+ * Parses a whole export (UTF-8, CRLF or LF). Returns 0; -EBADMSG with e
+ * saying which line does not read (e->line) and how many tests came
+ * before it; -ENOMEM. Free with fv_cdm_free() either way.
  */
-int fv_cdm_parse(const char *buf, size_t len, struct fv_cdm *c, int *line,
-		 char *err, size_t errlen);
+int fv_cdm_parse(const char *buf, size_t len, struct fv_cdm *c,
+		 struct fv_error *e);
 void fv_cdm_free(struct fv_cdm *c);
 
 bool fv_cdm_detect(const char *head, size_t n);

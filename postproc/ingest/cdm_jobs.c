@@ -24,14 +24,18 @@ static enum fv_dir dir_of(const struct fv_cdm_test *t)
 					: FV_DIR_MIXED;
 }
 
-/* "2021/06/23 0:05:57" (hour not padded from 8.0). */
+/*
+ * "2021/06/23 0:05:57" (hour not padded from 8.0). No zone is printed:
+ * read as UTC, as DiskSpd's RunTime, so the time does not move with the
+ * reader's TZ.
+ */
 static int64_t when(const struct fv_cdm *c)
 {
-	struct tm tm = { .tm_isdst = -1 };
+	struct tm tm = { 0 };
 
 	if (!strptime(c->date, "%Y/%m/%d %H:%M:%S", &tm))
 		return 0;
-	return (int64_t) mktime(&tm);
+	return (int64_t) timegm(&tm);
 }
 
 static int fill(struct fv_job *job, const struct fv_cdm *c,
@@ -90,12 +94,13 @@ int fv_cdm_read(struct fv_set *set, const char *name, const char *dir,
 		const char *buf, size_t len, bool named)
 {
 	struct fv_cdm c;
-	char err[200];
-	int line, ret = fv_cdm_parse(buf, len, &c, &line, err, sizeof(err));
+	struct fv_error e = { 0 };
+	int ret = fv_cdm_parse(buf, len, &c, &e);
 
 	(void) named;
 	if (ret == -EBADMSG)
-		fv_diag_add(&set->diags, FV_ERROR, name, line, 1, "%s", err);
+		fv_diag_add(&set->diags, FV_ERROR, name, e.line, 1, "%s",
+			    e.text);
 	for (size_t i = 0; i < c.ntests && !ret; i++) {
 		struct fv_job *job = fv_job_new();
 

@@ -286,12 +286,11 @@ static int set_display(struct fv_job *job, const char *fmt, int k)
 
 int fv_jobs_append(struct fv_job ***jobs, size_t *njobs, struct fv_job *job)
 {
-	struct fv_job **v = realloc(*jobs, (*njobs + 1) * sizeof(*v));
+	size_t alloc = *njobs; /* the callers keep no capacity: held exactly */
 
-	if (!v)
+	if (FV_ALLOC_GROW(*jobs, *njobs + 1, alloc))
 		return -ENOMEM;
-	v[(*njobs)++] = job;
-	*jobs = v;
+	(*jobs)[(*njobs)++] = job;
 	return 0;
 }
 

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "diskspd.h"
+#include "util/util.h"
 
 #define MAX_DEPTH 24
 #define NAME_MAX_LEN 40
@@ -167,7 +168,7 @@ static bool attr_num(struct pstate *s, const XML_Char **attrs, const char *name,
 static void iops_bucket(struct pstate *s, const XML_Char **attrs)
 {
 	struct fv_dspd_result *r = &s->cur;
-	struct fv_dspd_bucket b = { 0 }, *v;
+	struct fv_dspd_bucket b = { 0 };
 
 	if (!attr_num(s, attrs, "SampleMillisecond", &b.end_ms) ||
 	    (!attr_num(s, attrs, "Read", &b.read) && s->err) ||
@@ -180,14 +181,12 @@ static void iops_bucket(struct pstate *s, const XML_Char **attrs)
 		bad_value(s, "later than the bucket before it");
 		return;
 	}
-	v = realloc(r->buckets, (r->nbuckets + 1) * sizeof(*v));
-	if (!v) {
+	if (FV_ALLOC_GROW(r->buckets, r->nbuckets + 1, r->buckets_alloc)) {
 		s->err = -ENOMEM;
 		XML_StopParser(s->p, XML_FALSE);
 		return;
 	}
-	r->buckets = v;
-	v[r->nbuckets++] = b;
+	r->buckets[r->nbuckets++] = b;
 }
 
 static void start(void *ctx, const XML_Char *name, const XML_Char **attrs)
@@ -346,13 +345,10 @@ static void result_field(struct pstate *s, const char *el)
 static int keep_result(struct pstate *s)
 {
 	struct fv_dspd *d = s->d;
-	struct fv_dspd_result *v =
-		realloc(d->results, (d->nresults + 1) * sizeof(*v));
 
-	if (!v)
+	if (FV_ALLOC_GROW(d->results, d->nresults + 1, d->results_alloc))
 		return -ENOMEM;
-	d->results = v;
-	v[d->nresults++] = s->cur;
+	d->results[d->nresults++] = s->cur;
 	return 0;
 }
 
@@ -366,6 +362,7 @@ static void close_open(struct pstate *s)
 		if (s->err) /* not kept: its buckets are no one's */
 			free(s->cur.buckets);
 		s->cur.buckets = NULL;
+		s->cur.nbuckets = s->cur.buckets_alloc = 0;
 	}
 	if (AT(s, "Results", "Profile", "TimeSpans", "TimeSpan"))
 		s->prof = NULL;
@@ -484,8 +481,8 @@ static void trailing(struct pstate *s, const char *xml)
 		s->d->trailing_line += *p == '\n';
 }
 
-int fv_diskspd_parse(const char *buf, size_t len, struct fv_dspd *d, int *line,
-		     char *err, size_t errlen)
+int fv_diskspd_parse(const char *buf, size_t len, struct fv_dspd *d,
+		     struct fv_error *e)
 {
 	struct pstate s = { .d = d };
 	size_t n = 0;
@@ -493,19 +490,18 @@ int fv_diskspd_parse(const char *buf, size_t len, struct fv_dspd *d, int *line,
 	int ret = 0;
 
 	memset(d, 0, sizeof(*d));
-	*line = 0;
 	xml = from_results(buf, len, d, &s.line_base, &n);
-	if (!xml) {
-		snprintf(err, errlen, "%s",
-			 memmem(buf, len, "<Results", 8)
-				 ? "out of memory"
-				 : "no <Results> element: not DiskSpd's XML");
-		return memmem(buf, len, "<Results", 8) ? -ENOMEM : -EBADMSG;
-	}
+	if (!xml && memmem(buf, len, "<Results", 8))
+		return fv_error_set(e, ENOMEM, FV_EXIT_SOFTWARE, NULL, 0,
+				    "out of memory");
+	if (!xml)
+		return fv_error_set(e, EBADMSG, FV_EXIT_INPUT, NULL, 0,
+				    "no <Results> element: not DiskSpd's XML");
 	s.p = XML_ParserCreate("UTF-8");
 	if (!s.p) {
 		free(xml);
-		return -ENOMEM;
+		return fv_error_set(e, ENOMEM, FV_EXIT_SOFTWARE, NULL, 0,
+				    "out of memory");
 	}
 	XML_SetUserData(s.p, &s);
 	XML_SetElementHandler(s.p, start, end);
@@ -534,13 +530,14 @@ int fv_diskspd_parse(const char *buf, size_t len, struct fv_dspd *d, int *line,
 		snprintf(s.why, sizeof(s.why), "no result <TimeSpan>");
 	}
 	ret = s.err;
-	if (ret == -EBADMSG) {
-		*line = line_now(&s);
-		snprintf(err, errlen,
-			 "DiskSpd XML breaks off: %s; %zu result timespan%s "
-			 "whole before it, none kept",
-			 s.why, d->nresults, d->nresults == 1 ? "" : "s");
-	}
+	if (ret == -EBADMSG)
+		fv_error_set(e, EBADMSG, FV_EXIT_INPUT, NULL, line_now(&s),
+			     "DiskSpd XML breaks off: %s; %zu result "
+			     "timespan%s whole before it, none kept",
+			     s.why, d->nresults, d->nresults == 1 ? "" : "s");
+	else if (ret) /* -ENOMEM, the only other */
+		fv_error_set(e, ENOMEM, FV_EXIT_SOFTWARE, NULL, 0,
+			     "out of memory");
 	if (s.in_result)
 		free(s.cur.buckets); /* the open result, never kept */
 	XML_ParserFree(s.p);

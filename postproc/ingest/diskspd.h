@@ -19,6 +19,8 @@
 
 #include "readers.h"
 
+struct fv_error;
+
 #define FV_DSPD_MAX_PCTS 128 /* 0, 1 to 99, 99.9 to 9 nines, 100 */
 #define FV_DSPD_MAX_TARGETS 8
 #define FV_DSPD_MAX_PROFILES 16
@@ -74,7 +76,7 @@ struct fv_dspd_result {
 	size_t npct;
 	char error[128]; /* its <Error>, when DiskSpd stopped it */
 	struct fv_dspd_bucket *buckets; /* -D, XML only; malloc()ed */
-	size_t nbuckets;
+	size_t nbuckets, buckets_alloc;
 };
 
 struct fv_dspd {
@@ -84,7 +86,7 @@ struct fv_dspd {
 	struct fv_dspd_profile profiles[FV_DSPD_MAX_PROFILES];
 	size_t nprofiles;
 	struct fv_dspd_result *results;
-	size_t nresults;
+	size_t nresults, results_alloc;
 	int unescaped; /* '&' not starting an entity, escaped to read on */
 	int unescaped_line;
 	int trailing_line; /* text after </Results> from this line, not read */
@@ -93,12 +95,12 @@ struct fv_dspd {
 
 /*
  * Parses a whole result (UTF-8; text before <Results> skipped). Returns
- * 0; -EBADMSG with err saying where the XML breaks off and how many
- * timespans were whole before it; -ENOMEM. Free with fv_diskspd_free()
- * either way.
+ * 0; -EBADMSG with e saying where the XML breaks off (e->line) and how
+ * many timespans were whole before it; -ENOMEM. Free with
+ * fv_diskspd_free() either way.
  */
-int fv_diskspd_parse(const char *buf, size_t len, struct fv_dspd *d, int *line,
-		     char *err, size_t errlen);
+int fv_diskspd_parse(const char *buf, size_t len, struct fv_dspd *d,
+		     struct fv_error *e);
 void fv_diskspd_free(struct fv_dspd *d);
 
 bool fv_diskspd_detect(const char *head, size_t n);
@@ -113,11 +115,11 @@ int fv_diskspd_read(struct fv_set *set, const char *name, const char *dir,
  * them) and, with -L, its last (all targets') percentile table. The text
  * prints no version: d->version names the versions its traits allow.
  * Returns 0 with *runs (free each with fv_diskspd_free, then the array);
- * -EBADMSG with err saying where it breaks off and what was whole;
- * -ENOMEM.
+ * -EBADMSG with e saying where it breaks off (e->line) and what was
+ * whole; -ENOMEM.
  */
 int fv_diskspd_text_parse(const char *buf, size_t len, struct fv_dspd **runs,
-			  size_t *nruns, int *line, char *err, size_t errlen);
+			  size_t *nruns, struct fv_error *e);
 bool fv_diskspd_text_detect(const char *head, size_t n);
 int fv_diskspd_text_read(struct fv_set *set, const char *name, const char *dir,
 			 const char *buf, size_t len, bool named);

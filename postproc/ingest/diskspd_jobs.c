@@ -335,13 +335,13 @@ int fv_diskspd_read(struct fv_set *set, const char *name, const char *dir,
 {
 	struct fv_dspd d;
 	struct fv_dspd_run run = { name, dir, 0, 1, 0 };
-	char err[300];
-	int line, ret = fv_diskspd_parse(buf, len, &d, &line, err, sizeof(err));
+	struct fv_error e = { 0 };
+	int ret = fv_diskspd_parse(buf, len, &d, &e);
 	size_t kept_jobs = 0;
 
 	(void) named;
 	if (ret == -EBADMSG &&
-	    fv_diag_add(&set->diags, FV_ERROR, name, line, 1, "%s", err))
+	    fv_diag_add(&set->diags, FV_ERROR, name, e.line, 1, "%s", e.text))
 		ret = -ENOMEM;
 	if (!ret && !d.nprofiles)
 		ret = fv_diag_add(&set->diags, FV_ERROR, name, 0, 0,

@@ -72,9 +72,9 @@ static int start_job(struct ftext *f, const char *s, const char *g)
 	job->error = err;
 	d = strstr(g, " pid="); /* not groupid= */
 	d = d ? strstr(d, ": ") : NULL;
-	tm.tm_isdst = -1;
+	/* No zone printed: read as UTC, not in the reader's TZ. */
 	if (d && strptime(d + 2, "%a %b %d %H:%M:%S %Y", &tm))
-		f->timestamp = (int64_t) mktime(&tm);
+		f->timestamp = (int64_t) timegm(&tm);
 	ret = fv_ft_job_opts(f, job) ?: fv_workload_of_opts(job);
 	/* "jobs=4": the group's threads, numjobs under group_reporting. */
 	if (!ret && !fv_job_opt(job, "numjobs") && njobs > 0)
@@ -576,7 +576,7 @@ static void next_run(struct ftext *f)
 	f->njobs = 0;
 	free(f->pre);
 	f->pre = NULL;
-	f->npre = 0;
+	f->npre = f->pre_alloc = 0;
 	free(f->version);
 	f->version = NULL;
 	f->after_group = false;

@@ -202,13 +202,12 @@ static void pre_add(struct preamble *p, const char *key, const char *v,
  */
 int fv_ft_preamble(struct ftext *f, const char *s, const char *g)
 {
-	struct preamble *v = realloc(f->pre, (f->npre + 1) * sizeof(*v)), *p;
+	struct preamble *p;
 	const char *x;
 	size_t n = (size_t) (g - s);
 
-	if (!v)
+	if (FV_ALLOC_GROW(f->pre, f->npre + 1, f->pre_alloc))
 		return -ENOMEM;
-	f->pre = v;
 	p = &f->pre[f->npre++];
 	memset(p, 0, sizeof(*p));
 	if (n >= sizeof(p->name))

@@ -28,7 +28,7 @@ struct ftext {
 	char *cmd_text;
 	size_t ncmd;
 	struct preamble *pre;
-	size_t npre;
+	size_t npre, pre_alloc;
 	struct fv_job **jobs;
 	size_t njobs;
 	struct fv_job *cur;

@@ -58,16 +58,14 @@ static int merge_into(struct fv_job *acc, const struct fv_job *b)
 		for (int k = 0; k < FV_LAT_NR; k++) {
 			struct fv_lat *a = &acc->dir[d].lat[k];
 			const struct fv_lat *l = &b->dir[d].lat[k];
-			struct fv_bin *v;
+			size_t alloc = a->nbins; /* set.h keeps no capacity */
 
 			if (!l->nbins)
 				continue;
-			v = realloc(a->bins,
-				    (a->nbins + l->nbins) * sizeof(*v));
-			if (!v)
+			if (FV_ALLOC_GROW(a->bins, a->nbins + l->nbins, alloc))
 				return -ENOMEM;
-			memcpy(v + a->nbins, l->bins, l->nbins * sizeof(*v));
-			a->bins = v;
+			memcpy(a->bins + a->nbins, l->bins,
+			       l->nbins * sizeof(*l->bins));
 			a->nbins += l->nbins;
 			fv_bins_normalise(a->bins, &a->nbins);
 		}

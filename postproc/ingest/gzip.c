@@ -6,6 +6,7 @@
 #include <zlib.h>
 
 #include "gzip.h"
+#include "util/util.h"
 
 bool fv_is_gzip(const void *head, size_t len)
 {
@@ -57,35 +58,37 @@ static int refill(struct source *s, z_stream *z)
 	return 0;
 }
 
-/* The text so far: n bytes of b; cap of them allocated (and one for NUL). */
+/*
+ * The text so far: n bytes of b; cap bytes allocated, one kept for the
+ * NUL.
+ */
 struct sink {
 	char *b;
 	size_t n, cap, max;
 };
 
-/* Room for z to write, doubling up to max + 1 bytes: one past is too much. */
+/* What z may write: up to max + 1 bytes in all, one past is too much. */
+static size_t usable(const struct sink *o)
+{
+	size_t room = o->cap ? o->cap - 1 : 0;
+
+	return room < o->max + 1 ? room : o->max + 1;
+}
+
+/* Room for z to write, doubling as fv_grow does. */
 static int room(struct sink *o)
 {
-	size_t cap = o->cap ? o->cap * 2 : GZ_CHUNK;
-	char *b;
-
 	if (o->n > o->max)
 		return -EOVERFLOW;
-	if (o->n < o->cap)
+	if (o->n < usable(o))
 		return 0;
-	if (cap > o->max + 1)
-		cap = o->max + 1;
-	b = realloc(o->b, cap + 1);
-	if (!b)
-		return -ENOMEM;
-	o->b = b;
-	o->cap = cap;
-	return 0;
+	return fv_grow((void **) &o->b, &o->cap,
+		       o->cap ? o->cap + 1 : GZ_CHUNK + 1);
 }
 
 static int inflate_some(struct sink *o, z_stream *z)
 {
-	size_t left = o->cap - o->n;
+	size_t left = usable(o) - o->n;
 	int zr;
 
 	z->next_out = (unsigned char *) o->b + o->n;
@@ -134,7 +137,6 @@ int fv_gunzip(int fd, const void *head, size_t nhead, size_t max, char **buf,
 	struct source s = { .fd = fd, .head = head, .nhead = nhead };
 	struct sink o = { .max = max };
 	z_stream z = { 0 };
-	char *shrunk;
 	int ret;
 
 	/* 16 + the largest window: gzip's header and trailer, not zlib's. */
@@ -152,10 +154,6 @@ int fv_gunzip(int fd, const void *head, size_t nhead, size_t max, char **buf,
 		free(o.b);
 		return ret;
 	}
-	/* Doubling left up to as much again unused: given back. */
-	shrunk = realloc(o.b, o.n + 1);
-	if (shrunk)
-		o.b = shrunk;
 	o.b[o.n] = '\0';
 	*buf = o.b;
 	*len = o.n;

@@ -29,7 +29,7 @@ struct snapshot {
 
 struct snapshots {
 	struct snapshot *v;
-	size_t n, cap;
+	size_t n, alloc;
 	size_t ndocs;
 };
 
@@ -85,15 +85,8 @@ static int record_snapshots(struct snapshots *sn, struct fv_job *const *jobs,
 		const struct fv_job *job = jobs[i];
 		struct snapshot *s;
 
-		if (sn->n == sn->cap) {
-			size_t cap = sn->cap ? sn->cap * 2 : 16;
-			struct snapshot *v = realloc(sn->v, cap * sizeof(*v));
-
-			if (!v)
-				return -ENOMEM;
-			sn->v = v;
-			sn->cap = cap;
-		}
+		if (FV_ALLOC_GROW(sn->v, sn->n + 1, sn->alloc))
+			return -ENOMEM;
 		s = &sn->v[sn->n];
 		memset(s, 0, sizeof(*s));
 		s->index = job->index;
@@ -132,16 +125,14 @@ static int attach_snapshots(const struct snapshots *sn, struct fv_job *job)
 			continue;
 		for (int d = 0; d < FV_DIR_NR; d++) {
 			struct fv_dirstats *ds = &job->dir[d];
-			struct fv_sample *v;
+			/* set.h keeps no capacity: held exactly */
+			size_t alloc = ds->nsamples;
 
 			if (!s->has[d] || !ds->present)
 				continue;
-			v = realloc(ds->samples,
-				    (ds->nsamples + 1) * sizeof(*v));
-			if (!v)
+			if (FV_ALLOC_GROW(ds->samples, ds->nsamples + 1, alloc))
 				return -ENOMEM;
-			v[ds->nsamples++] = s->s[d];
-			ds->samples = v;
+			ds->samples[ds->nsamples++] = s->s[d];
 		}
 	}
 	return 0;

@@ -23,6 +23,17 @@ struct fv_docinfo {
 	int doc; /* which run of fio the file holds (outputs appended) */
 };
 
+/*
+ * The bytes of the char array a, taken from its declaration, and a build
+ * error when a is a pointer or not of char (as git's BARF_UNLESS_AN_ARRAY):
+ * a reader's field table holds no size written by hand.
+ */
+#define FV_CHARS(a)                                                      \
+	(sizeof(a) +                                                     \
+	 sizeof(char[1 - 2 * !__builtin_types_compatible_p(              \
+				     __typeof__(a), char[sizeof(a)])]) - \
+	 1)
+
 /* A number member, or NAN when absent or not a number. */
 double fv_jnum(const json_t *obj, const char *key);
 /* A string member, or NULL. */

@@ -351,8 +351,9 @@ void fv_inputs_free(struct fv_inputs *in)
 static int read_fd(int fd, size_t hint, const void *head, size_t nhead,
 		   char **buf, size_t *len)
 {
-	size_t cap = (hint > nhead ? hint : nhead) + 1, n = nhead;
-	char *b = malloc(cap + 1);
+	/* The hint and one byte more (its end seen in one read), and a NUL. */
+	size_t cap = (hint > nhead ? hint : nhead) + 2, n = nhead;
+	char *b = malloc(cap);
 
 	if (!b)
 		return -ENOMEM;
@@ -360,22 +361,17 @@ static int read_fd(int fd, size_t hint, const void *head, size_t nhead,
 	for (;;) {
 		ssize_t r;
 
-		if (n == cap) {
-			char *nb;
-
-			if (cap >= FV_INPUT_MAX) {
+		if (n == cap - 1) {
+			if (cap - 1 >= FV_INPUT_MAX) {
 				free(b);
 				return -EFBIG;
 			}
-			cap *= 2;
-			nb = realloc(b, cap + 1);
-			if (!nb) {
+			if (fv_grow((void **) &b, &cap, cap + 1)) {
 				free(b);
 				return -ENOMEM;
 			}
-			b = nb;
 		}
-		r = read(fd, b + n, cap - n);
+		r = read(fd, b + n, cap - 1 - n);
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r < 0) {

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ingest_int.h"
 #include "manifest.h"
 
 /* Manifests are a few hundred bytes: more is not one of ours. */
@@ -41,20 +42,18 @@ static long number(const char *v, const char *end)
 /* One line, [p, p + n) without its newline. */
 static void line(struct fv_manifest *m, const char *p, size_t n)
 {
-	static const struct {
+	const struct {
 		const char *key;
-		size_t off, len; /* a string field, or len 0: a number */
+		char *text; /* a string field of size bytes, */
+		size_t size;
+		long *number; /* or a number */
 	} keys[] = {
-		{ "status", offsetof(struct fv_manifest, status),
-		  sizeof(((struct fv_manifest *) 0)->status) },
-		{ "host", offsetof(struct fv_manifest, host),
-		  sizeof(((struct fv_manifest *) 0)->host) },
-		{ "boot-id", offsetof(struct fv_manifest, boot_id),
-		  sizeof(((struct fv_manifest *) 0)->boot_id) },
-		{ "started", offsetof(struct fv_manifest, started),
-		  sizeof(((struct fv_manifest *) 0)->started) },
-		{ "runner-pid", offsetof(struct fv_manifest, pid), 0 },
-		{ "fio-pid", offsetof(struct fv_manifest, fio_pid), 0 },
+		{ "status", m->status, FV_CHARS(m->status), NULL },
+		{ "host", m->host, FV_CHARS(m->host), NULL },
+		{ "boot-id", m->boot_id, FV_CHARS(m->boot_id), NULL },
+		{ "started", m->started, FV_CHARS(m->started), NULL },
+		{ "runner-pid", NULL, 0, &m->pid },
+		{ "fio-pid", NULL, 0, &m->fio_pid },
 	};
 	const char *colon, *v, *end;
 	size_t klen;
@@ -68,14 +67,12 @@ static void line(struct fv_manifest *m, const char *p, size_t n)
 	v = colon + 2;
 	klen = (size_t) (colon - p);
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
-		char *field = (char *) m + keys[i].off;
-
 		if (strlen(keys[i].key) != klen || memcmp(keys[i].key, p, klen))
 			continue;
-		if (keys[i].len)
-			take(field, keys[i].len, v, end);
+		if (keys[i].text)
+			take(keys[i].text, keys[i].size, v, end);
 		else
-			*(long *) (void *) field = number(v, end);
+			*keys[i].number = number(v, end);
 	}
 }
 

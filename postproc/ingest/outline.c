@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "outline.h"
+#include "util/util.h"
 
 /* Deeper than jansson's 2048 levels: jansson refuses it first. */
 #define MAX_DEPTH 4096
@@ -32,15 +33,8 @@ static int add_job(struct walk *w, size_t at)
 {
 	struct fv_outline *o = w->o;
 
-	if (o->njobs == o->cap) {
-		size_t cap = o->cap ? 2 * o->cap : 16;
-		struct fv_outline_job *v = realloc(o->jobs, cap * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		o->jobs = v;
-		o->cap = cap;
-	}
+	if (FV_ALLOC_GROW(o->jobs, o->njobs + 1, o->jobs_alloc))
+		return -ENOMEM;
 	o->jobs[o->njobs++] = (struct fv_outline_job){ .start = at,
 						       .line = w->line,
 						       .col = w->col };

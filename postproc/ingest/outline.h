@@ -28,7 +28,7 @@ struct fv_outline {
 	bool last_newline; /* some newline: end_col counts from it */
 	bool defer;	   /* exactly one jobs array, of objects: use jobs */
 	struct fv_outline_job *jobs;
-	size_t njobs, cap;
+	size_t njobs, jobs_alloc;
 };
 
 /*

@@ -19,14 +19,14 @@
 
 static int add_kv(struct fv_provenance *p, const char *k, const char *v)
 {
+	size_t alloc = p->n; /* set.h keeps no capacity: held exactly */
 	struct fv_opt *kv;
 
 	if (fv_prov_get(p, k) || p->n >= PROV_MAX_LINES)
 		return 0; /* the first wins */
-	kv = realloc(p->kv, (p->n + 1) * sizeof(*kv));
-	if (!kv)
+	if (FV_ALLOC_GROW(p->kv, p->n + 1, alloc))
 		return -ENOMEM;
-	p->kv = kv;
+	kv = p->kv;
 	kv[p->n].key = strdup(k);
 	kv[p->n].val = strdup(v);
 	if (!kv[p->n].key || !kv[p->n].val) {
@@ -65,7 +65,8 @@ int fv_provenance_parse(const char *buf, size_t len, struct fv_provenance *p)
 static int of_dir(struct fv_set *set, const char *dir,
 		  const struct fv_provenance **out)
 {
-	struct fv_provenance *p, **v;
+	struct fv_provenance *p;
+	size_t alloc = set->nprov; /* set.h keeps no capacity */
 	char path[4200], text[16384];
 	FILE *f;
 	size_t n;
@@ -78,13 +79,13 @@ static int of_dir(struct fv_set *set, const char *dir,
 			return 0;
 		}
 	p = calloc(1, sizeof(*p));
-	v = p ? realloc(set->prov, (set->nprov + 1) * sizeof(*v)) : NULL;
-	if (!v || !(p->dir = strdup(dir))) {
+	if (!p || FV_ALLOC_GROW(set->prov, set->nprov + 1, alloc) ||
+	    !(p->dir = strdup(dir))) {
 		free(p);
 		return -ENOMEM;
 	}
-	set->prov = v;
-	v[set->nprov++] = p; /* a directory without one is remembered too */
+	/* a directory without one is remembered too */
+	set->prov[set->nprov++] = p;
 	snprintf(path, sizeof(path), "%s/%s", dir, PROV_NAME);
 	f = fopen(path, "r");
 	if (!f)

@@ -14,12 +14,12 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct fv_cdm c;
-	char *text = fuzz_text(data, size), err[200];
-	int line;
+	char *text = fuzz_text(data, size);
+	struct fv_error e = { 0 };
 
 	if (!text)
 		return 0;
-	fv_cdm_parse(text, size, &c, &line, err, sizeof(err));
+	fv_cdm_parse(text, size, &c, &e);
 	fv_cdm_free(&c);
 	fuzz_ingest_judge("fuzz/cdm/CDM_20260101000000.txt", "fuzz/cdm", text,
 			  size);

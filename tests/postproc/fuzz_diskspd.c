@@ -14,12 +14,12 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct fv_dspd d;
-	char *text = fuzz_text(data, size), err[300];
-	int line;
+	char *text = fuzz_text(data, size);
+	struct fv_error e = { 0 };
 
 	if (!text)
 		return 0;
-	fv_diskspd_parse(text, size, &d, &line, err, sizeof(err));
+	fv_diskspd_parse(text, size, &d, &e);
 	fv_diskspd_free(&d);
 	fuzz_ingest_judge("fuzz/diskspd/result.xml", "fuzz/diskspd", text,
 			  size);

@@ -15,13 +15,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct fv_dspd *runs;
 	size_t nruns;
-	char *text = fuzz_text(data, size), err[300];
-	int line;
+	char *text = fuzz_text(data, size);
+	struct fv_error e = { 0 };
 
 	if (!text)
 		return 0;
-	fv_diskspd_text_parse(text, size, &runs, &nruns, &line, err,
-			      sizeof(err));
+	fv_diskspd_text_parse(text, size, &runs, &nruns, &e);
 	for (size_t i = 0; i < nruns; i++)
 		fv_diskspd_free(&runs[i]);
 	free(runs);

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "fvtest.h"
 #include "ingest/cdm.h"
@@ -66,17 +67,16 @@ static void real_cdm7(void **state)
 
 static void real_cdm8(void **state)
 {
-	char *text, err[200];
+	char *text;
 	size_t len;
 	struct fv_cdm c;
-	int line;
+	struct fv_error e = { 0 };
 
 	(void) state;
 	text = fvt_slurp(
 		FIX("cdm/real/cdm8-CrystalDiskMark_20210623000551.txt"), &len);
 	assert_non_null(text);
-	assert_int_equal(fv_cdm_parse(text, len, &c, &line, err, sizeof(err)),
-			 0);
+	assert_int_equal(fv_cdm_parse(text, len, &c, &e), 0);
 	assert_string_equal(c.version, "8.0.1");
 	assert_string_equal(c.edition, "x86");
 	assert_string_equal(c.profile, "Default");
@@ -175,6 +175,53 @@ static void garbled(void **state)
 				   "(6 tests read before it)"),
 			 1);
 	assert_int_equal(set.diags.v[set.diags.n - 1].line, 17);
+	fv_set_free(&set);
+}
+
+/*
+ * A test line of any length reads whole: one padded past 511 bytes was
+ * cut there, its figures lost, and the file refused.
+ */
+static void long_line(void **state)
+{
+	char text[2048];
+	struct fv_cdm c;
+	struct fv_error e = { 0 };
+	int n;
+
+	(void) state;
+	n = snprintf(text, sizeof(text),
+		     "CrystalDiskMark 8.0.1 x64 (C) 2007-2021 hiyohiyo\n"
+		     "[Read]\n  RND    4KiB (Q= 32, T=16):%700s"
+		     "    0.867 MB/s [    211.7 IOPS] <633277.09 us>\n",
+		     "");
+	assert_true(n > 0 && n < (int) sizeof(text));
+	assert_int_equal(fv_cdm_parse(text, (size_t) n, &c, &e), 0);
+	assert_int_equal(c.ntests, 1);
+	assert_true(c.tests[0].mbps == 0.867);
+	assert_true(c.tests[0].lat_us == 633277.09);
+	fv_cdm_free(&c);
+}
+
+/*
+ * The footer's Date has no zone: it is read as UTC, as DiskSpd's RunTime
+ * is, so the job's time does not move with the reader's TZ.
+ */
+static void date_not_local(void **state)
+{
+	struct fv_set set;
+	const struct fv_job *j;
+
+	(void) state;
+	setenv("TZ", "FVT-5", 1); /* five hours east of UTC, no tzdata */
+	tzset();
+	fvt_load_fixture(&set, "cdm/real/cdm8-CrystalDiskMark_20210623000551.txt");
+	unsetenv("TZ");
+	tzset();
+	assert_int_equal(set.diags.nerrors, 0);
+	j = job_of(&set, "RND 4KiB (Q=32, T=1)", FV_DIR_READ);
+	/* 2021/06/23 0:05:57 */
+	assert_int_equal(j->timestamp, 1624406757);
 	fv_set_free(&set);
 }
 
@@ -284,6 +331,8 @@ int main(void)
 		cmocka_unit_test(made_cdm6),
 		cmocka_unit_test(made_cdm9),
 		cmocka_unit_test(garbled),
+		cmocka_unit_test(long_line),
+		cmocka_unit_test(date_not_local),
 		cmocka_unit_test(seed004_tables),
 		cmocka_unit_test(detect),
 	};

@@ -172,10 +172,10 @@ static void rows_not_tables(void **state)
 
 	(void) state;
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		char buf[1024], err[300];
+		char buf[1024];
 		struct fv_dspd *runs;
 		size_t nruns;
-		int line;
+		struct fv_error e = { 0 };
 
 		snprintf(buf, sizeof(buf),
 			 "Command Line: diskspd x\n\nInput parameters:\n\n"
@@ -184,10 +184,9 @@ static void rows_not_tables(void **state)
 			 "actual test time:\t1.00s\n\nTotal IO\n%s",
 			 cases[i]);
 		assert_int_equal(fv_diskspd_text_parse(buf, strlen(buf), &runs,
-						       &nruns, &line, err,
-						       sizeof(err)),
+						       &nruns, &e),
 				 -EBADMSG);
-		assert_true(line > 0);
+		assert_true(e.line > 0);
 		for (size_t k = 0; k < nruns; k++)
 			fv_diskspd_free(&runs[k]);
 		free(runs);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cmd/cmd.h"
@@ -589,6 +590,28 @@ static void disk_util_samples_last_bin(void **state)
 	fv_set_free(&set);
 }
 
+/*
+ * fio's text prints its time without a zone: read as UTC (as DiskSpd's
+ * and CrystalDiskMark's), the job's time does not move with the reader's
+ * TZ. The fixture's fio ran in UTC.
+ */
+static void fio_text_time_not_local(void **state)
+{
+	struct fv_set set;
+
+	(void) state;
+	setenv("TZ", "FVT-5", 1); /* five hours east of UTC, no tzdata */
+	tzset();
+	load1(&set, FIX("fio_text/fio-3.42/two_groups.txt"));
+	unsetenv("TZ");
+	tzset();
+	assert_int_equal(set.diags.nerrors, 0);
+	assert_true(set.njobs > 0);
+	/* "pid=22416: Thu Dec  3 16:20:45 2026" */
+	assert_int_equal(set.jobs[0]->timestamp, 1796314845);
+	fv_set_free(&set);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -615,6 +638,7 @@ int main(void)
 		cmocka_unit_test(stats_file_unmatched),
 		cmocka_unit_test(labels_rules),
 		cmocka_unit_test(role_override),
+		cmocka_unit_test(fio_text_time_not_local),
 	};
 
 	return cmocka_run_group_tests_name("ingest", tests, NULL, NULL);
