@@ -78,6 +78,21 @@ void fvt_load_clean(struct fv_set *set, const char *rel, size_t njobs)
 	assert_int_equal(set->njobs, njobs);
 }
 
+void fvt_load_pair(struct fv_set *sj, const char *json, struct fv_set *st,
+		   const char *other, const struct fv_pctlist *pcts)
+{
+	const char *pj[] = { json }, *pt[] = { other };
+
+	fvt_load(sj, pj, 1, pcts);
+	fvt_load(st, pt, 1, pcts);
+	assert_int_equal(sj->diags.nerrors, 0);
+	if (st->diags.nerrors)
+		fv_diag_print(&st->diags, stderr, FV_ERROR);
+	assert_int_equal(st->diags.nerrors, 0);
+	assert_int_equal(sj->njobs, st->njobs);
+	assert_true(st->njobs > 0);
+}
+
 size_t fvt_figures;
 
 void fvt_near(double json, double got, double tol, const char *form,

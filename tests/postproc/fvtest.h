@@ -46,6 +46,14 @@ void fvt_load_fixture(struct fv_set *set, const char *rel);
 /* The same, asserting that it reads without an error into njobs jobs. */
 void fvt_load_clean(struct fv_set *set, const char *rel, size_t njobs);
 
+/*
+ * A run's JSON (into sj) and another form of its output (into st), each
+ * loaded alone with pcts: both must read without an error into the same
+ * jobs, at least one.
+ */
+void fvt_load_pair(struct fv_set *sj, const char *json, struct fv_set *st,
+		   const char *other, const struct fv_pctlist *pcts);
+
 /* Figures compared by fvt_near(), for a test to say how many. */
 extern size_t fvt_figures;
 

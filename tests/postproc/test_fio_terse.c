@@ -198,16 +198,8 @@ static void check_job(const struct fv_job *j, const struct fv_job *t,
 static void check_pair(const char *json, const char *terse)
 {
 	struct fv_set sj, st;
-	const char *pj[] = { json }, *pt[] = { terse };
 
-	fvt_load(&sj, pj, 1, NULL);
-	fvt_load(&st, pt, 1, NULL);
-	assert_int_equal(sj.diags.nerrors, 0);
-	if (st.diags.nerrors)
-		fv_diag_print(&st.diags, stderr, FV_ERROR);
-	assert_int_equal(st.diags.nerrors, 0);
-	assert_int_equal(sj.njobs, st.njobs);
-	assert_true(st.njobs > 0);
+	fvt_load_pair(&sj, json, &st, terse, NULL);
 	for (size_t i = 0; i < sj.njobs; i++)
 		check_job(sj.jobs[i], fvt_job(&st, NULL, sj.jobs[i]->display),
 			  terse);

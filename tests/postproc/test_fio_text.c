@@ -141,16 +141,8 @@ static void check_dir(const struct fv_dirstats *j, const struct fv_dirstats *t,
 static void check_pair(const char *json, const char *text)
 {
 	struct fv_set sj, st;
-	const char *pj[] = { json }, *pt[] = { text };
 
-	fvt_load(&sj, pj, 1, &seed_list);
-	fvt_load(&st, pt, 1, &seed_list);
-	assert_int_equal(sj.diags.nerrors, 0);
-	if (st.diags.nerrors)
-		fv_diag_print(&st.diags, stderr, FV_ERROR);
-	assert_int_equal(st.diags.nerrors, 0);
-	assert_int_equal(sj.njobs, st.njobs);
-	assert_true(st.njobs > 0);
+	fvt_load_pair(&sj, json, &st, text, &seed_list);
 	for (size_t i = 0; i < sj.njobs; i++) {
 		const struct fv_job *j = sj.jobs[i],
 				    *t = fvt_job(&st, NULL, j->display);

@@ -44,11 +44,13 @@
 #define L8V2_NVME                                           \
 	"l8v2-nvme", "l8v2-nvme.json", "L8sv2 – NVMe disk", \
 		"azure:Standard_L8s_v2", "nvme"
-#define SEED004(X)                                                       \
-	X(L8_P30)                                                        \
-	X(L8V2_P30)                                                      \
-	X(D8_P20) X(D8_P30) X(D8_P40) X(D8_TEMP) X(L8_TEMP) X(L8V2_TEMP) \
-		X(L8V2_NVME)
+/* Each label, in the seed's order (clang-format wraps it unstably). */
+/* clang-format off */
+#define SEED004(X)                                                      \
+	X(L8_P30) X(L8V2_P30)                                           \
+	X(D8_P20) X(D8_P30) X(D8_P40) X(D8_TEMP)                        \
+	X(L8_TEMP) X(L8V2_TEMP) X(L8V2_NVME)
+/* clang-format on */
 
 /* -l, --sku and --path of a label: its fio result (JSON_) or export (CDM_). */
 #define JSON_LABEL(...) JSON_LABEL_(__VA_ARGS__)
