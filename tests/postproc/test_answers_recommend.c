@@ -29,30 +29,40 @@ static const struct vm {
 
 #define SRC ",2026-12-01,https://example.com/catalog"
 
+/* A CSV file in the test's directory, its first lines written. */
+static FILE *csv_file(const char *rel, const char *head)
+{
+	FILE *f = fopen(fvt_at("%s", rel), "w");
+
+	assert_non_null(f);
+	fputs(head, f);
+	return f;
+}
+
+/* The catalog (disks, then the VM) and the price list, from the tables. */
 static void write_catalog(void)
 {
-	FILE *f;
+	FILE *cat, *prices;
 
 	fvt_mkdir(fvt_at("cat"));
-	f = fopen(fvt_at("cat/t.csv"), "w");
-	assert_non_null(f);
-	fprintf(f, "# fioverdict-catalog 2\ncloud,id,kind,family,size_gib,"
-		   "iops,bw,bw_unit,bursting,read,source,data_disks\n");
-	for (size_t i = 0; i < NDISKS; i++)
-		fprintf(f, "azure,%s,disk,t,%d,%g,%g,MB/s,none" SRC ",\n",
-			disks[i].id, disks[i].gib, disks[i].iops,
-			disks[i].mbps);
-	fprintf(f, "azure,%s,vm,v,,%g,%g,MB/s,none" SRC ",%d\n", vm.id, vm.iops,
-		vm.mbps, vm.data_disks);
-	assert_int_equal(fclose(f), 0);
-	f = fopen(fvt_at("prices.csv"), "w");
-	assert_non_null(f);
-	fprintf(f, "# fioverdict-prices 1\n"
-		   "cloud,id,region,usd,unit,published,read,source\n");
-	for (size_t i = 0; i < NDISKS; i++)
-		fprintf(f, "azure,%s,eastus,%g,month,2026-01-01" SRC "\n",
-			disks[i].id, disks[i].usd);
-	assert_int_equal(fclose(f), 0);
+	cat = csv_file("cat/t.csv", "# fioverdict-catalog 2\ncloud,id,kind,"
+				    "family,size_gib,iops,bw,bw_unit,bursting,"
+				    "read,source,data_disks\n");
+	prices = csv_file("prices.csv",
+			  "# fioverdict-prices 1\n"
+			  "cloud,id,region,usd,unit,published,read,source\n");
+	for (size_t i = 0; i < NDISKS; i++) {
+		const struct disk *d = &disks[i];
+
+		fprintf(cat, "azure,%s,disk,t,%d,%g,%g,MB/s,none" SRC ",\n",
+			d->id, d->gib, d->iops, d->mbps);
+		fprintf(prices, "azure,%s,eastus,%g,month,2026-01-01" SRC "\n",
+			d->id, d->usd);
+	}
+	fprintf(cat, "azure,%s,vm,v,,%g,%g,MB/s,none" SRC ",%d\n", vm.id,
+		vm.iops, vm.mbps, vm.data_disks);
+	assert_int_equal(fclose(cat), 0);
+	assert_int_equal(fclose(prices), 0);
 }
 
 /* What n disks of one tier deliver (within the VM's limits, if on one). */
