@@ -3,9 +3,11 @@
 """The documents hold together: every relative link of README.md,
 docs/*.md and postproc/README.md leads to a file that is there (and to a
 heading of it, for a #anchor), every `fioverdict SUBCOMMAND --option` a
-document shows names a subcommand and options the program takes, and the
-README's tour (the commands in its "A five-minute tour" section, run from
-the top of the tree) exits as documented.
+document or the man page fioverdict(1) (postproc/fioverdict.1, the
+reference the README points to: its .nf blocks) shows names a subcommand
+and options the program takes, and the README's tour (the commands in its
+"A five-minute tour" section, run from the top of the tree) exits as
+documented.
 
 Usage: check_docs.py FIOVERDICT TOP
 Prints "docs: N passed, N failed"; exit status 1 when one failed.
@@ -103,8 +105,32 @@ def commands(path):
     return out
 
 
-def check_options(fv, path, fails):
-    for cmd in commands(path):
+def man_commands(path):
+    """Lines of the man page's no-fill (.nf) blocks that run fioverdict,
+    joined across '\\' (written \\e), groff's escapes undone."""
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    out, cur, nofill = [], "", False
+    for line in lines:
+        if line.startswith(".nf") or line.startswith(".fi"):
+            nofill, cur = line.startswith(".nf"), ""
+            continue
+        if not nofill or line.startswith("."):
+            continue
+        code = re.sub(r"\\f[BIRP]", "", line.replace("\\-", "-"))
+        cont = code.rstrip().endswith("\\e")
+        code = code.rstrip()[:-2] if cont else code
+        cur = cur + " " + code.strip() if cur else code.strip()
+        if cont:
+            continue
+        if cur.startswith("fioverdict "):
+            out.append(cur)
+        cur = ""
+    return out
+
+
+def check_options(fv, path, fails, cmds=None):
+    for cmd in commands(path) if cmds is None else cmds:
         for part in cmd.split(";"):
             words = part.split()
             if len(words) < 2 or words[0] != "fioverdict":
@@ -181,11 +207,16 @@ def planted(fv, top):
         with open(bad, "w") as f:
             f.write("See [x](nowhere.md) and [y](#no-such-heading).\n\n"
                     "    fioverdict summary --no-such-option results/\n")
+        man = os.path.join(tmp, "bad.1")
+        with open(man, "w") as f:
+            f.write(".nf\nfioverdict compare \\e\n"
+                    "    \\-\\-no\\-such\\-option results/\n.fi\n")
         fails = []
         check_links(bad, fails)
         check_options(fv, bad, fails)
+        check_options(fv, man, fails, man_commands(man))
         fails = [x for x in fails if x]
-        check(len(fails) == 3, "planted faults: %d of 3 caught: %s"
+        check(len(fails) == 4, "planted faults: %d of 4 caught: %s"
               % (len(fails), fails))
 
 
@@ -200,6 +231,14 @@ def main():
         check_options(fv, path, fails)
         for x in fails:
             check(x is None, x)
+    man = os.path.join(top, "postproc", "fioverdict.1")
+    cmds = man_commands(man)
+    check(len(cmds) >= 10, "%s: %d fioverdict commands found in its .nf "
+          "blocks" % (man, len(cmds)))
+    fails = []
+    check_options(fv, man, fails, cmds)
+    for x in fails:
+        check(x is None, x)
     run_tour(fv, top, os.path.join(top, "README.md"))
     for f in failed:
         print("FAILED:", f)

@@ -1,7 +1,7 @@
 # The documents hold together (tests/docs/check_docs.py): every relative
 # link of README.md, docs/*.md and postproc/README.md leads somewhere,
-# every `fioverdict SUBCOMMAND --option` they show exists, and the
-# README's tour runs.
+# every `fioverdict SUBCOMMAND --option` they and fioverdict(1)'s
+# examples show exists, and the README's tour runs.
 #
 #   make check-docs   (part of check-all)
 
