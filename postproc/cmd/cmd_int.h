@@ -325,6 +325,23 @@ int fv_suite_run(struct fv_suite *s, const struct fv_load_opts *in,
 		 const char *const *names, struct fv_report *rep);
 void fv_suite_free(struct fv_suite *s);
 
+/* A run directory and the label its results take. */
+struct fv_suite_dir {
+	const char *label;
+	const char *dir;
+};
+
+/*
+ * The tables of the runs in dirs, each labelled by its entry, as text on
+ * c->out (the diagnostics on c->err): what run and replay print at the end.
+ * The set computes compute, the tables show show. Returns FV_EXIT_OK,
+ * FV_EXIT_INPUT (an input unreadable) or FV_EXIT_SOFTWARE.
+ */
+int fv_suite_print(const struct fv_cmdline *c, const char *command,
+		   const struct fv_suite_dir *dirs, size_t n,
+		   const char *const *tables, const struct fv_pctlist *show,
+		   const struct fv_pctlist *compute);
+
 /* ---- verdict and diff ---- */
 
 /*

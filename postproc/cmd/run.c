@@ -236,61 +236,20 @@ static int parse(struct fv_cmdline *c, int argc, char **argv)
 static int print_tables(const struct fv_cmdline *c, const struct run_opts *ro,
 			const struct fv_run *r)
 {
-	struct fv_label_rule rule = { 0 };
-	char spec[4400], *paths[] = { (char *) r->dir };
+	struct fv_suite_dir dir = { .label = r->label, .dir = r->dir };
 	struct fv_pctlist show, compute;
-	struct fv_suite s;
-	struct fv_report rep = { .command = "run", .pcts = &show };
-	int ret;
 
-	snprintf(spec, sizeof(spec), "%s=%s", r->label, r->dir);
-	if (fv_label_rule_parse(&rule, spec))
-		return FV_EXIT_SOFTWARE;
 	fv_pctlist_default(&show);
 	compute = show;
 	fv_pctlist_add(&compute, 99.9);
-	fv_suite_init(&s, &show, &compute);
-	s.ao.skus = c->ao.skus;
-	s.vo.skus = c->ao.skus;
-	ret = fv_suite_run(&s,
-			   &(struct fv_load_opts){ .paths = paths,
-						   .npaths = 1,
-						   .labels = &rule,
-						   .nlabels = 1 },
-			   ro->tables, &rep);
-	fv_print_diags(&s.set.diags, c->verbosity < 0 ? -1 : 0, c->err);
-	if (!ret)
-		ret = fv_render_text.render(c->out, &rep);
-	ret = ret		    ? FV_EXIT_SOFTWARE
-	      : s.set.diags.nerrors ? FV_EXIT_INPUT
-				    : FV_EXIT_OK;
-	fv_report_free(&rep);
-	fv_suite_free(&s);
-	fv_label_rule_free(&rule);
-	return ret;
-}
-
-/* fio on this machine, or fio's client on every host. */
-static int run_fio(const struct fv_cmdline *c, struct fv_run *r,
-		   bool *interrupted, int *lost)
-{
-	int ret;
-
-	*lost = 0;
-	if (!r->hosts.n)
-		return fv_run_fio(r, interrupted, c->err);
-	ret = fv_hosts_run(r, interrupted, c->err);
-	*lost = fv_hosts_missing(r, c->err);
-	return ret;
+	return fv_suite_print(c, "run", &dir, 1, ro->tables, &show, &compute);
 }
 
 /* Run i (from 0) of --repeat's; the tables after the last. */
 static int execute(const struct fv_cmdline *c, struct run_opts *ro,
 		   struct fv_run *r, int i)
 {
-	struct fv_prov_rec *prov;
-	bool interrupted = false;
-	int fio_status, status, lost;
+	int ret, status = FV_EXIT_OK;
 
 	if (r->hosts.n && fv_hosts_write_jobfiles(r, c->err))
 		return FV_EXIT_CANTCREAT;
@@ -301,36 +260,16 @@ static int execute(const struct fv_cmdline *c, struct run_opts *ro,
 	if (ro->repeat > 1)
 		fprintf(c->out, " (run %d of %d)", i + 1, ro->repeat);
 	fprintf(c->out, " -> %s\n", r->dir);
-	fv_run_manifest(r, "running", c->err);
-	/* of this machine: the hosts' own is what their output says */
-	prov = r->hosts.n ? NULL : fv_run_provenance_begin(r);
-	fio_status = run_fio(c, r, &interrupted, &lost);
-	if (prov)
-		fv_run_provenance_end(prov, r, c->err);
-	fputc('\n', c->out);
-	if (interrupted)
+	ret = fv_run_execute(r, "fioverdict run", c->out, c->err);
+	if (ret == FV_EXIT_INTERRUPTED)
 		fprintf(c->err,
 			"fioverdict run: interrupted; the jobs that "
 			"finished are kept in %s\n",
 			r->dir);
-	else if (fio_status)
-		fprintf(c->err, "fioverdict run: fio exited with status %d\n",
-			fio_status);
-	fv_run_manifest(r,
-			interrupted  ? "interrupted"
-			: lost	     ? "hosts lost"
-			: fio_status ? "fio failed"
-				     : "done",
-			c->err);
-	if (r->hosts.n)
-		fv_hosts_manifest(r, c->err);
-	status = i + 1 == ro->repeat ? print_tables(c, ro, r) : FV_EXIT_OK;
+	if (i + 1 == ro->repeat)
+		status = print_tables(c, ro, r);
 	fprintf(c->out, "results: %s\n", r->dir);
-	if (interrupted)
-		return FV_EXIT_INTERRUPTED;
-	if (fio_status || lost)
-		return FV_EXIT_FIO_FAILED;
-	return status;
+	return ret ? ret : status;
 }
 
 static int run_main(const struct fv_invocation *inv, int argc, char **argv)
