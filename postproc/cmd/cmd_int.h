@@ -70,12 +70,12 @@ struct fv_cmdline {
 	const char *output; /* -o FILE; NULL: standard output */
 	struct fv_pctlist show;
 	struct fv_label_rule *labels;
-	size_t nlabels;
+	size_t nlabels, alloc_labels;
 	enum fv_label_by label_by; /* --label-by */
 	enum fv_runs runs;	   /* --runs; diff: keep */
 	bool runs_given;
 	struct fv_role_override *roles;
-	size_t nroles;
+	size_t nroles, alloc_roles;
 	int verbosity; /* -1 errors only, 0 warnings too, 1 notes too */
 	struct fv_aopts ao;
 	char **inputs;
@@ -84,12 +84,12 @@ struct fv_cmdline {
 	/* --catalog, --sku (sku.c): resolved after parsing, in skus */
 	const char *catalog_path;
 	const char **sku_specs;
-	size_t nsku;
+	size_t nsku, alloc_sku;
 	const char **path_specs; /* --path LABEL=PATH */
-	size_t npath;
+	size_t npath, alloc_path;
 	const char *region;	  /* --region: price the SKUs there */
 	const char **price_paths; /* --prices PATH (repeatable) */
-	size_t nprice_paths;
+	size_t nprice_paths, alloc_price_paths;
 	struct fv_prices prices;
 	struct fv_catalog cat;
 	bool cat_loaded;
@@ -194,8 +194,8 @@ int fv_catalog_open(struct fv_cmdline *c);
  * why (64: an unknown or malformed ID; 2: the catalog).
  */
 int fv_skus_resolve(struct fv_cmdline *c);
-/* Appends arg to the list *v of *n: 0, or FV_EXIT_SOFTWARE. */
-int fv_push_arg(const char ***v, size_t *n, const char *arg);
+/* Appends arg to the list *v of *n (*alloc held): 0, or FV_EXIT_SOFTWARE. */
+int fv_push_arg(const char ***v, size_t *n, size_t *alloc, const char *arg);
 /* --prices PATH (repeatable) into c->price_paths. */
 int fv_set_prices(struct fv_cmdline *c, const struct fv_option *o,
 		  const char *arg);
@@ -245,13 +245,13 @@ struct fv_tables {
 	struct fv_set *base;	    /* diff: --baseline, read from baselines */
 	struct fv_logset base_logs; /* the logs beside the baseline */
 	char **baselines;	    /* --baseline PATH: files or folders */
-	size_t nbaselines;
+	size_t nbaselines, alloc_baselines;
 	bool needs_baseline; /* diff: without one, a usage error */
 	bool failed;	     /* a --fail-on verdict occurred */
 	struct fv_vopts vo;  /* verdict, diff */
 	bool all;	     /* verdict --all: every check in text and md */
 	char **log_dirs;     /* --logs DIR */
-	size_t nlog_dirs;
+	size_t nlog_dirs, alloc_log_dirs;
 	/* Adds the command's tables. 0, -ENOMEM or -EINVAL (a diagnostic). */
 	int (*analyse)(struct fv_tables *x, struct fv_report *rep);
 	const void *ctx; /* the analysis, the verdict options... */

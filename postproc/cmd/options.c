@@ -43,14 +43,11 @@ void fv_cmdline_init(struct fv_cmdline *c, const struct fv_invocation *inv)
 	fv_aopts_init(&c->ao, &c->show);
 }
 
-int fv_push_arg(const char ***v, size_t *n, const char *arg)
+int fv_push_arg(const char ***v, size_t *n, size_t *alloc, const char *arg)
 {
-	const char **p = realloc(*v, (*n + 1) * sizeof(*p));
-
-	if (!p)
+	if (FV_ALLOC_GROW(*v, *n + 1, *alloc))
 		return FV_EXIT_SOFTWARE;
-	p[(*n)++] = arg;
-	*v = p;
+	(*v)[(*n)++] = arg;
 	return 0;
 }
 
@@ -287,15 +284,12 @@ static int set_percentiles(struct fv_cmdline *c, const struct fv_option *o,
 static int set_label(struct fv_cmdline *c, const struct fv_option *o,
 		     const char *arg)
 {
-	struct fv_label_rule *v =
-		realloc(c->labels, (c->nlabels + 1) * sizeof(*v));
 	int ret;
 
 	(void) o;
-	if (!v)
+	if (FV_ALLOC_GROW(c->labels, c->nlabels + 1, c->alloc_labels))
 		return FV_EXIT_SOFTWARE;
-	c->labels = v;
-	ret = fv_label_rule_parse(&v[c->nlabels], arg);
+	ret = fv_label_rule_parse(&c->labels[c->nlabels], arg);
 	if (ret == -EINVAL)
 		return fv_usage_error(
 			c, "--label: expected NAME=PATH, got '%s'", arg);
@@ -350,15 +344,12 @@ struct fv_load_opts fv_load_opts_of(const struct fv_cmdline *c)
 static int set_role(struct fv_cmdline *c, const struct fv_option *o,
 		    const char *arg)
 {
-	struct fv_role_override *v =
-		realloc(c->roles, (c->nroles + 1) * sizeof(*v));
 	int ret;
 
 	(void) o;
-	if (!v)
+	if (FV_ALLOC_GROW(c->roles, c->nroles + 1, c->alloc_roles))
 		return FV_EXIT_SOFTWARE;
-	c->roles = v;
-	ret = fv_role_override_parse(&v[c->nroles], arg);
+	ret = fv_role_override_parse(&c->roles[c->nroles], arg);
 	if (ret == -EINVAL)
 		return fv_usage_error(c,
 				      "--role: expected JOB=ROLE with ROLE one "

@@ -20,7 +20,7 @@ struct rec_opts {
 	const char *need, *cloud, *region, *vm, *label;
 	double vcpus;
 	char **from; /* --from RESULTS (repeatable) */
-	size_t nfrom;
+	size_t nfrom, alloc_from;
 };
 
 /* One answer in the making: the need, and what it is judged against. */
@@ -98,13 +98,11 @@ static int set_from(struct fv_cmdline *c, const struct fv_option *opt,
 		    const char *arg)
 {
 	struct rec_opts *o = c->own;
-	char **v = realloc(o->from, (o->nfrom + 1) * sizeof(*v));
 
 	(void) opt;
-	if (!v)
+	if (FV_ALLOC_GROW(o->from, o->nfrom + 1, o->alloc_from))
 		return FV_EXIT_SOFTWARE;
-	v[o->nfrom++] = (char *) arg;
-	o->from = v;
+	o->from[o->nfrom++] = (char *) arg;
 	return 0;
 }
 

@@ -238,12 +238,13 @@ static int parse(struct fv_cmdline *c, int argc, char **argv)
 		snprintf(spec, sizeof(spec), "%s=%s%s%s", k->label, k->sku,
 			 k->vm ? "+" : "", k->vm ? k->vm : "");
 		k->specs[0] = strdup(spec);
-		ret = fv_push_arg(&c->sku_specs, &c->nsku, k->specs[0]);
+		ret = fv_push_arg(&c->sku_specs, &c->nsku, &c->alloc_sku,
+				  k->specs[0]);
 		if (!ret && k->vm) {
 			snprintf(spec, sizeof(spec), "%s=uncached", k->label);
 			k->specs[1] = strdup(spec);
 			ret = fv_push_arg(&c->path_specs, &c->npath,
-					  k->specs[1]);
+					  &c->alloc_path, k->specs[1]);
 		}
 		if (!ret && (!k->specs[0] || (k->vm && !k->specs[1])))
 			ret = FV_EXIT_SOFTWARE;

@@ -230,14 +230,12 @@ int fv_set_logs(struct fv_cmdline *c, const struct fv_option *o,
 		const char *arg)
 {
 	struct fv_tables *x = c->own;
-	char **v = realloc(x->log_dirs, (x->nlog_dirs + 1) * sizeof(*v));
 
 	(void) o;
-	if (!v)
+	if (FV_ALLOC_GROW(x->log_dirs, x->nlog_dirs + 1, x->alloc_log_dirs))
 		return FV_EXIT_SOFTWARE;
-	v[x->nlog_dirs++] = (char *) arg;
-	x->log_dirs = v;
-	x->srcs.dirs = v;
+	x->log_dirs[x->nlog_dirs++] = (char *) arg;
+	x->srcs.dirs = x->log_dirs;
 	x->srcs.ndirs = x->nlog_dirs;
 	return 0;
 }

@@ -154,13 +154,11 @@ static int set_baseline(struct fv_cmdline *c, const struct fv_option *o,
 			const char *arg)
 {
 	struct fv_tables *x = c->own;
-	char **v = realloc(x->baselines, (x->nbaselines + 1) * sizeof(*v));
 
 	(void) o;
-	if (!v)
+	if (FV_ALLOC_GROW(x->baselines, x->nbaselines + 1, x->alloc_baselines))
 		return FV_EXIT_SOFTWARE;
-	v[x->nbaselines++] = (char *) arg;
-	x->baselines = v;
+	x->baselines[x->nbaselines++] = (char *) arg;
 	return 0;
 }
 

@@ -43,7 +43,7 @@ struct fv_host {
 	char tag[300];	   /* name for {host} and file names: ':' -> '-' */
 	char fio_arg[300]; /* fio --client=ip:ADDR,PORT */
 	struct fv_host_var *vars; /* this host's own values */
-	size_t nvars;
+	size_t nvars, alloc_vars;
 	/* The checks. */
 	enum fv_probe_result probe;
 	int probe_err;	      /* -errno of the last attempt */
@@ -56,7 +56,7 @@ struct fv_host {
 
 struct fv_hostlist {
 	struct fv_host *v;
-	size_t n;
+	size_t n, alloc;
 };
 
 /* One "#@ VAR=FULL quick=QUICK text" declaration of a job file. */
