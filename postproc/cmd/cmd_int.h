@@ -8,6 +8,7 @@
 #define FV_CMD_INT_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "analysis/analysis.h"
@@ -35,21 +36,68 @@ struct fv_option {
 	const char *arg;  /* its value's name in --help; NULL: a flag */
 	const char *help; /* '\n' starts another line of help */
 	fv_option_fn *set;
-	/* The generic setters (fv_set_*): */
-	size_t off;   /* the field, an offset into the command's own */
+	/*
+	 * The generic setters' field in the command's own (c->own), one
+	 * accessor per type (FV_OPT_FIELD): the setter of a double writes
+	 * through dbl, and so on.
+	 */
+	double *(*dbl)(void *own);
+	int *(*num)(void *own);
+	bool *(*flag)(void *own);
+	const char **(*str)(void *own);
+	uint64_t *(*u64)(void *own);
 	double scale; /* a plain number's unit (times, s), or the minimum */
 	double store; /* times: the field's unit, s (1e-9: ns) */
 };
+
+/*
+ * FV_OPT_FIELD(fn, T, S, field) defines fn(own): the address of field in
+ * own (a S), as a T *. The compiler refuses it unless field is a T, and
+ * the typed entries below refuse an fn of another type: an option table,
+ * static and shared by commands, binds a field as git's OPT_BOOL(&var)
+ * does, with no offset and no cast.
+ */
+#define FV_OPT_FIELD(fn, T, S, field)   \
+	static T *fn(void *own)         \
+	{                               \
+		S *fv_own_ = own;       \
+		return &fv_own_->field; \
+	}
 
 /* Table entries: an option, one whose setter is generic, the end. */
 #define FV_OPT(n, s, a, h, fn)                                             \
 	{                                                                  \
 		.name = n, .short_name = s, .arg = a, .help = h, .set = fn \
 	}
-#define FV_OPT_AT(n, s, a, h, fn, field, sc, st)                            \
+/* A double: fn one of fv_set_ratio, _number, _time, _period, _size. */
+#define FV_OPT_DOUBLE(n, s, a, h, fn, at, sc, st)                           \
 	{                                                                   \
 		.name = n, .short_name = s, .arg = a, .help = h, .set = fn, \
-		.off = field, .scale = sc, .store = st                      \
+		.dbl = at, .scale = sc, .store = st                         \
+	}
+/* An int from min to a million. */
+#define FV_OPT_INT(n, s, a, h, at, min)                          \
+	{                                                        \
+		.name = n, .short_name = s, .arg = a, .help = h, \
+		.set = fv_set_int, .num = at, .scale = min       \
+	}
+/* A flag: true when given. */
+#define FV_OPT_BOOL(n, s, h, at)                                           \
+	{                                                                  \
+		.name = n, .short_name = s, .help = h, .set = fv_set_flag, \
+		.flag = at                                                 \
+	}
+/* The argument itself. */
+#define FV_OPT_STRING(n, s, a, h, at)                            \
+	{                                                        \
+		.name = n, .short_name = s, .arg = a, .help = h, \
+		.set = fv_set_string, .str = at                  \
+	}
+/* A uint64_t: fn fv_set_fail_on. */
+#define FV_OPT_U64(n, s, a, h, fn, at)                                      \
+	{                                                                   \
+		.name = n, .short_name = s, .arg = a, .help = h, .set = fn, \
+		.u64 = at                                                   \
 	}
 #define FV_OPT_END           \
 	{                    \
@@ -167,10 +215,10 @@ extern const struct fv_option fv_opts_runs[];
 struct fv_load_opts fv_load_opts_of(const struct fv_cmdline *c);
 
 /*
- * Generic setters of a field at c->own + o->off: ratio ("85%", "0.85"),
- * number (>= o->scale), time (a unit, or o->scale seconds; stored in
- * o->store seconds), period (a time > 0), int (o->scale to 1e6), size
- * (fio's "64g"), string (the argument itself), flag (true).
+ * Generic setters of the field o binds in c->own (FV_OPT_FIELD): ratio
+ * ("85%", "0.85"), number (>= o->scale), time (a unit, or o->scale seconds;
+ * stored in o->store seconds), period (a time > 0), int (o->scale to 1e6),
+ * size (fio's "64g"), string (the argument itself), flag (true).
  */
 fv_option_fn fv_set_ratio, fv_set_number, fv_set_time, fv_set_period,
 	fv_set_int, fv_set_size, fv_set_string, fv_set_flag;
@@ -353,7 +401,7 @@ int fv_verdict_cmd_main(const struct fv_invocation *inv, struct fv_tables *x,
 
 extern const struct fv_option fv_opts_verdict[], fv_opts_diff[],
 	fv_opts_fail_on[], fv_opts_noise[];
-/* --fail-on LIST into the verdict mask (uint64_t) at c->own + o->off. */
+/* --fail-on LIST into the verdict mask (a uint64_t) o binds. */
 fv_option_fn fv_set_fail_on;
 /* A significance level: strictly between 0 and 1 (5% or 0.05). */
 fv_option_fn fv_set_alpha;

@@ -432,11 +432,6 @@ const struct fv_option fv_opts_lat[] = {
 
 /* ---- Generic setters of the command's own options ---- */
 
-static void *field(struct fv_cmdline *c, const struct fv_option *o)
-{
-	return (char *) c->own + o->off;
-}
-
 int fv_option_invalid(struct fv_cmdline *c, const struct fv_option *o,
 		      const char *arg, const char *want)
 {
@@ -456,7 +451,7 @@ int fv_set_ratio(struct fv_cmdline *c, const struct fv_option *o,
 					 "a ratio: 85% or 0.85, not negative");
 	if (*end == '%')
 		x /= 100;
-	*(double *) field(c, o) = x;
+	*o->dbl(c->own) = x;
 	return 0;
 }
 
@@ -474,7 +469,7 @@ int fv_set_number(struct fv_cmdline *c, const struct fv_option *o,
 			 o->scale);
 		return fv_option_invalid(c, o, arg, want);
 	}
-	*(double *) field(c, o) = x;
+	*o->dbl(c->own) = x;
 	return 0;
 }
 
@@ -502,7 +497,7 @@ static int parse_time(struct fv_cmdline *c, const struct fv_option *o,
 		return fv_option_invalid(c, o, arg,
 					 "a time, not negative, with its unit "
 					 "(ns, us, ms, s, m, h: 500ms, 2s)");
-	*(double *) field(c, o) = s / o->store;
+	*o->dbl(c->own) = s / o->store;
 	return 0;
 }
 
@@ -517,7 +512,7 @@ int fv_set_period(struct fv_cmdline *c, const struct fv_option *o,
 {
 	int ret = parse_time(c, o, arg);
 
-	if (!ret && *(double *) field(c, o) <= 0)
+	if (!ret && *o->dbl(c->own) <= 0)
 		return fv_option_invalid(
 			c, o, arg,
 			"a time above 0, with its unit (500ms, "
@@ -537,7 +532,7 @@ int fv_set_int(struct fv_cmdline *c, const struct fv_option *o, const char *arg)
 			 "a whole number from %g to 1000000", o->scale);
 		return fv_option_invalid(c, o, arg, want);
 	}
-	*(int *) field(c, o) = (int) n;
+	*o->num(c->own) = (int) n;
 	return 0;
 }
 
@@ -550,14 +545,14 @@ int fv_set_size(struct fv_cmdline *c, const struct fv_option *o,
 	if (fv_opt_size(arg, &b))
 		return fv_option_invalid(c, o, arg,
 					 "a size as fio writes it (4k, 64g)");
-	*(double *) field(c, o) = (double) b;
+	*o->dbl(c->own) = (double) b;
 	return 0;
 }
 
 int fv_set_string(struct fv_cmdline *c, const struct fv_option *o,
 		  const char *arg)
 {
-	*(const char **) field(c, o) = arg;
+	*o->str(c->own) = arg;
 	return 0;
 }
 
@@ -565,7 +560,7 @@ int fv_set_flag(struct fv_cmdline *c, const struct fv_option *o,
 		const char *arg)
 {
 	(void) arg;
-	*(bool *) field(c, o) = true;
+	*o->flag(c->own) = true;
 	return 0;
 }
 

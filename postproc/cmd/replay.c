@@ -178,13 +178,16 @@ static int set_vm(struct fv_cmdline *c, const struct fv_option *o,
 	return 0;
 }
 
-#define OWN(field) offsetof(struct replay_opts, field)
+FV_OPT_FIELD(at_iolog, const char *, struct replay_opts, iolog)
+FV_OPT_FIELD(at_outdir, const char *, struct replay_opts, outdir)
+FV_OPT_FIELD(at_iodepth, int, struct replay_opts, iodepth)
+FV_OPT_FIELD(at_force, bool, struct replay_opts, force)
 
 static const struct fv_option replay_opts[] = {
-	FV_OPT_AT("iolog", 'i', "FILE",
-		  "the trace: an iolog of fio version 2 or 3\n(fioverdict "
-		  "capture)",
-		  fv_set_string, OWN(iolog), 0, 0),
+	FV_OPT_STRING("iolog", 'i', "FILE",
+		      "the trace: an iolog of fio version 2 or 3\n(fioverdict "
+		      "capture)",
+		      at_iolog),
 	FV_OPT("target", 't', "LABEL=PATH",
 	       "a candidate: a scratch device or file, written\nto "
 	       "(repeatable)",
@@ -197,14 +200,14 @@ static const struct fv_option replay_opts[] = {
 	       "the VM of the --sku before it, whose limits\napply too "
 	       "(Standard_D4s_v3)",
 	       set_vm),
-	FV_OPT_AT("out", 'o', "DIR", "results directory (default results)",
-		  fv_set_string, OWN(outdir), 0, 0),
-	FV_OPT_AT("iodepth", 0, "N",
-		  "at most N requests in flight (default 32)", fv_set_int,
-		  OWN(iodepth), 1, 0),
-	FV_OPT_AT("force", 0, NULL,
-		  "replay on a target that holds a file system\n(destroys it)",
-		  fv_set_flag, OWN(force), 0, 0),
+	FV_OPT_STRING("out", 'o', "DIR", "results directory (default results)",
+		      at_outdir),
+	FV_OPT_INT("iodepth", 0, "N",
+		   "at most N requests in flight (default 32)", at_iodepth, 1),
+	FV_OPT_BOOL(
+		"force", 0,
+		"replay on a target that holds a file system\n(destroys it)",
+		at_force),
 	FV_OPT("help", 'h', NULL, "this help", NULL),
 	FV_OPT_END,
 };

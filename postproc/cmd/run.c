@@ -24,8 +24,6 @@ struct run_opts {
 	const char *label2, *target2;
 };
 
-#define RUN(field) offsetof(struct run_opts, r.field)
-
 /*
  * The label becomes a directory and the first field of the json file
  * name (<label>_<jobfile>_<timestamp>.json), which the file-name label
@@ -146,6 +144,13 @@ static int set_verbosity(struct fv_cmdline *c, const struct fv_option *o,
 	return 0;
 }
 
+FV_OPT_FIELD(at_r_outdir, const char *, struct run_opts, r.outdir)
+FV_OPT_FIELD(at_r_quick, bool, struct run_opts, r.quick)
+FV_OPT_FIELD(at_r_size, const char *, struct run_opts, r.size)
+FV_OPT_FIELD(at_r_dry, bool, struct run_opts, r.dry)
+FV_OPT_FIELD(at_repeat, int, struct run_opts, repeat)
+FV_OPT_FIELD(at_list, bool, struct run_opts, list)
+
 static const struct fv_option run_opts[] = {
 	FV_OPT("label", 'l', "NAME",
 	       "the disk, placement or VM (letters, digits, . + -)", set_label),
@@ -153,24 +158,23 @@ static const struct fv_option run_opts[] = {
 	       "file or device fio tests (FV_TARGET); a\nsecond --label and "
 	       "--target: its runs interleaved",
 	       set_target),
-	FV_OPT_AT("out", 'o', "DIR", "results directory (default results)",
-		  fv_set_string, RUN(outdir), 0, 0),
-	FV_OPT_AT("quick", 0, NULL,
-		  "the job file's quick values (also FV_QUICK=1)", fv_set_flag,
-		  RUN(quick), 0, 0),
-	FV_OPT_AT("size", 0, "SIZE", "test size (FV_SIZE), e.g. 1g",
-		  fv_set_string, RUN(size), 0, 0),
+	FV_OPT_STRING("out", 'o', "DIR", "results directory (default results)",
+		      at_r_outdir),
+	FV_OPT_BOOL("quick", 0, "the job file's quick values (also FV_QUICK=1)",
+		    at_r_quick),
+	FV_OPT_STRING("size", 0, "SIZE", "test size (FV_SIZE), e.g. 1g",
+		      at_r_size),
 	FV_OPT("engine-opt", 'e', "K=V",
 	       "engine option added to [global] "
 	       "(repeatable)",
 	       set_engine_opt),
-	FV_OPT_AT("check", 0, NULL,
-		  "check fio, engine, target and job file; run\nnothing",
-		  fv_set_flag, RUN(dry), 0, 0),
-	FV_OPT_AT("repeat", 0, "N",
-		  "run it N times, one directory each, the tables\nafter the "
-		  "last [1]",
-		  fv_set_int, offsetof(struct run_opts, repeat), 1, 0),
+	FV_OPT_BOOL("check", 0,
+		    "check fio, engine, target and job file; run\nnothing",
+		    at_r_dry),
+	FV_OPT_INT("repeat", 0, "N",
+		   "run it N times, one directory each, the tables\nafter the "
+		   "last [1]",
+		   at_repeat, 1),
 	FV_OPT("hosts", 0, "LIST",
 	       "run on these fio servers at once (fio --client):\n"
 	       "host[:port],... or @FILE; see SECURITY",
@@ -179,9 +183,9 @@ static const struct fv_option run_opts[] = {
 	       "tables printed at the end (default summary,\ncompare,latency,"
 	       "sweep,verdict)",
 	       set_tables),
-	FV_OPT_AT("list", 0, NULL,
-		  "list the job files found by name, and where;\nrun nothing",
-		  fv_set_flag, offsetof(struct run_opts, list), 0, 0),
+	FV_OPT_BOOL("list", 0,
+		    "list the job files found by name, and where;\nrun nothing",
+		    at_list),
 	FV_OPT("quiet", 'q', NULL, "errors only", set_verbosity),
 	FV_OPT("verbose", 'v', NULL, "also notes", set_verbosity),
 	FV_OPT("help", 'h', NULL, "this help", NULL),
