@@ -220,14 +220,17 @@ static int prepare(struct fv_cmdline *c, struct rec *r)
 	if (!o->region)
 		o->region = default_region(o->cloud);
 	ret = fv_catalog_open(c);
-	ret = ret ?: fv_prices_open(c, where, sizeof(where));
+	if (!ret)
+		ret = fv_prices_open(c, where, sizeof(where));
 	if (!ret && !fv_prices_region_known(&c->prices, o->cloud, o->region))
 		ret = fv_usage_error(c,
 				     "--region %s: no %s prices for it in %s "
 				     "(e.g. %s)",
 				     o->region, o->cloud, where,
 				     default_region(o->cloud));
-	return ret ?: find_vms(c, o, &r->vms, &r->nvm);
+	if (!ret)
+		ret = find_vms(c, o, &r->vms, &r->nvm);
+	return ret;
 }
 
 /* The table of the SKUs for r's need into rep: 0 or -ENOMEM. */

@@ -118,8 +118,11 @@ int fv_suite_run(struct fv_suite *s, const struct fv_load_opts *in,
 	rep->ninputs = s->set.ninputs;
 	for (size_t i = 0; names[i] && !ret; i++)
 		ret = add_table(s, names[i], rep);
-	ret = ret ? ret : fv_select_notes(&s->set, rep);
-	return ret ? ret : fv_provenance_notes(&s->set, NULL, rep);
+	if (!ret)
+		ret = fv_select_notes(&s->set, rep);
+	if (!ret)
+		ret = fv_provenance_notes(&s->set, NULL, rep);
+	return ret;
 }
 
 /* Each run directory its label, as "LABEL=DIR" on the command line says. */
