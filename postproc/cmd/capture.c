@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cmd_int.h"
+#include "runner/runner.h"
 #include "trace/trace.h"
 
 struct capture_opts {
@@ -30,13 +31,9 @@ static void on_signal(int sig)
 /* SIGINT and SIGTERM end the capture; the log is written as usual. */
 static void catch_signals(bool on)
 {
-	struct sigaction sa;
+	static const int sigs[] = { SIGINT, SIGTERM, 0 };
 
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on ? on_signal : SIG_DFL;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
+	fv_on_signals(sigs, on ? on_signal : NULL);
 }
 
 FV_OPT_FIELD(at_device, const char *, struct capture_opts, device)

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #define FV_RUN_MAX_VARS 32
 #define FV_RUN_MAX_EOPTS 16
@@ -219,6 +220,21 @@ void fv_run_discard_dir(const struct fv_run *r);
  * results are missing).
  */
 int fv_run_execute(struct fv_run *r, const char *who, FILE *out, FILE *err);
+
+/* spawn.c */
+/* A child's descriptor that is /dev/null (fv_spawn). */
+#define FV_SPAWN_NULL (-2)
+/*
+ * argv[0] (a path) run with argv as a child, its standard input, output
+ * and error in, out and err: -1 ours, FV_SPAWN_NULL /dev/null, else that
+ * descriptor; a child that cannot exec exits 127. Returns the child's pid
+ * or -errno.
+ */
+pid_t fv_spawn(char *const *argv, int in, int out, int err);
+/* waitpid for pid until it answers (EINTR retried): 0 or -errno. */
+int fv_wait(pid_t pid, int *status);
+/* handler for each signal of sigs (0-ended); NULL: the default action. */
+void fv_on_signals(const int *sigs, void (*handler)(int));
 
 /* exec.c */
 /* mkdir -p path: 0 or -errno. */
