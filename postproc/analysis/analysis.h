@@ -22,10 +22,10 @@ struct fv_aopts {
 	enum fv_dir of_dir;
 	const char *base;     /* scaling: the reference label */
 	const char **metrics; /* scaling: metric names */
-	size_t nmetrics;
+	size_t nmetrics, alloc_metrics;
 	const struct fv_label_skus *skus; /* --sku: the labels' SKUs */
 	const char **mmetrics;		  /* matrix: --metric, NULL: default */
-	size_t nmmetrics;
+	size_t nmmetrics, alloc_mmetrics;
 };
 
 struct fv_analysis {

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cmd_int.h"
+#include "runner/runner.h"
 #include "trace/trace.h"
 
 struct capture_opts {
@@ -30,27 +31,26 @@ static void on_signal(int sig)
 /* SIGINT and SIGTERM end the capture; the log is written as usual. */
 static void catch_signals(bool on)
 {
-	struct sigaction sa;
+	static const int sigs[] = { SIGINT, SIGTERM, 0 };
 
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on ? on_signal : SIG_DFL;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
+	fv_on_signals(sigs, on ? on_signal : NULL);
 }
 
-#define OWN(field) offsetof(struct capture_opts, field)
+FV_OPT_FIELD(at_device, const char *, struct capture_opts, device)
+FV_OPT_FIELD(at_seconds, double, struct capture_opts, seconds)
+FV_OPT_FIELD(at_log, const char *, struct capture_opts, log)
 
 static const struct fv_option capture_opts[] = {
-	FV_OPT_AT("device", 'd', "DEV",
-		  "the block device whose requests are recorded", fv_set_string,
-		  OWN(device), 0, 0),
-	FV_OPT_AT("seconds", 0, "TIME",
-		  "how long (2m, 30s; a plain number: seconds);\nwithout it, "
-		  "until Ctrl-C or SIGTERM",
-		  fv_set_period, OWN(seconds), 1, 1),
-	FV_OPT_AT("output", 'o', "FILE", "the iolog written (fio version 3)",
-		  fv_set_string, OWN(log), 0, 0),
+	FV_OPT_STRING("device", 'd', "DEV",
+		      "the block device whose requests are recorded",
+		      at_device),
+	FV_OPT_DOUBLE(
+		"seconds", 0, "TIME",
+		"how long (2m, 30s; a plain number: seconds);\nwithout it, "
+		"until Ctrl-C or SIGTERM",
+		fv_set_period, at_seconds, 1, 1),
+	FV_OPT_STRING("output", 'o', "FILE",
+		      "the iolog written (fio version 3)", at_log),
 	FV_OPT("help", 'h', NULL, "this help", NULL),
 	FV_OPT_END,
 };

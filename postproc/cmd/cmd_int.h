@@ -8,6 +8,7 @@
 #define FV_CMD_INT_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "analysis/analysis.h"
@@ -35,21 +36,68 @@ struct fv_option {
 	const char *arg;  /* its value's name in --help; NULL: a flag */
 	const char *help; /* '\n' starts another line of help */
 	fv_option_fn *set;
-	/* The generic setters (fv_set_*): */
-	size_t off;   /* the field, an offset into the command's own */
+	/*
+	 * The generic setters' field in the command's own (c->own), one
+	 * accessor per type (FV_OPT_FIELD): the setter of a double writes
+	 * through dbl, and so on.
+	 */
+	double *(*dbl)(void *own);
+	int *(*num)(void *own);
+	bool *(*flag)(void *own);
+	const char **(*str)(void *own);
+	uint64_t *(*u64)(void *own);
 	double scale; /* a plain number's unit (times, s), or the minimum */
 	double store; /* times: the field's unit, s (1e-9: ns) */
 };
+
+/*
+ * FV_OPT_FIELD(fn, T, S, field) defines fn(own): the address of field in
+ * own (a S), as a T *. The compiler refuses it unless field is a T, and
+ * the typed entries below refuse an fn of another type: an option table,
+ * static and shared by commands, binds a field as git's OPT_BOOL(&var)
+ * does, with no offset and no cast.
+ */
+#define FV_OPT_FIELD(fn, T, S, field)   \
+	static T *fn(void *own)         \
+	{                               \
+		S *fv_own_ = own;       \
+		return &fv_own_->field; \
+	}
 
 /* Table entries: an option, one whose setter is generic, the end. */
 #define FV_OPT(n, s, a, h, fn)                                             \
 	{                                                                  \
 		.name = n, .short_name = s, .arg = a, .help = h, .set = fn \
 	}
-#define FV_OPT_AT(n, s, a, h, fn, field, sc, st)                            \
+/* A double: fn one of fv_set_ratio, _number, _time, _period, _size. */
+#define FV_OPT_DOUBLE(n, s, a, h, fn, at, sc, st)                           \
 	{                                                                   \
 		.name = n, .short_name = s, .arg = a, .help = h, .set = fn, \
-		.off = field, .scale = sc, .store = st                      \
+		.dbl = at, .scale = sc, .store = st                         \
+	}
+/* An int from min to a million. */
+#define FV_OPT_INT(n, s, a, h, at, min)                          \
+	{                                                        \
+		.name = n, .short_name = s, .arg = a, .help = h, \
+		.set = fv_set_int, .num = at, .scale = min       \
+	}
+/* A flag: true when given. */
+#define FV_OPT_BOOL(n, s, h, at)                                           \
+	{                                                                  \
+		.name = n, .short_name = s, .help = h, .set = fv_set_flag, \
+		.flag = at                                                 \
+	}
+/* The argument itself. */
+#define FV_OPT_STRING(n, s, a, h, at)                            \
+	{                                                        \
+		.name = n, .short_name = s, .arg = a, .help = h, \
+		.set = fv_set_string, .str = at                  \
+	}
+/* A uint64_t: fn fv_set_fail_on. */
+#define FV_OPT_U64(n, s, a, h, fn, at)                                      \
+	{                                                                   \
+		.name = n, .short_name = s, .arg = a, .help = h, .set = fn, \
+		.u64 = at                                                   \
 	}
 #define FV_OPT_END           \
 	{                    \
@@ -70,12 +118,12 @@ struct fv_cmdline {
 	const char *output; /* -o FILE; NULL: standard output */
 	struct fv_pctlist show;
 	struct fv_label_rule *labels;
-	size_t nlabels;
+	size_t nlabels, alloc_labels;
 	enum fv_label_by label_by; /* --label-by */
 	enum fv_runs runs;	   /* --runs; diff: keep */
 	bool runs_given;
 	struct fv_role_override *roles;
-	size_t nroles;
+	size_t nroles, alloc_roles;
 	int verbosity; /* -1 errors only, 0 warnings too, 1 notes too */
 	struct fv_aopts ao;
 	char **inputs;
@@ -84,12 +132,12 @@ struct fv_cmdline {
 	/* --catalog, --sku (sku.c): resolved after parsing, in skus */
 	const char *catalog_path;
 	const char **sku_specs;
-	size_t nsku;
+	size_t nsku, alloc_sku;
 	const char **path_specs; /* --path LABEL=PATH */
-	size_t npath;
+	size_t npath, alloc_path;
 	const char *region;	  /* --region: price the SKUs there */
 	const char **price_paths; /* --prices PATH (repeatable) */
-	size_t nprice_paths;
+	size_t nprice_paths, alloc_price_paths;
 	struct fv_prices prices;
 	struct fv_catalog cat;
 	bool cat_loaded;
@@ -167,10 +215,10 @@ extern const struct fv_option fv_opts_runs[];
 struct fv_load_opts fv_load_opts_of(const struct fv_cmdline *c);
 
 /*
- * Generic setters of a field at c->own + o->off: ratio ("85%", "0.85"),
- * number (>= o->scale), time (a unit, or o->scale seconds; stored in
- * o->store seconds), period (a time > 0), int (o->scale to 1e6), size
- * (fio's "64g"), string (the argument itself), flag (true).
+ * Generic setters of the field o binds in c->own (FV_OPT_FIELD): ratio
+ * ("85%", "0.85"), number (>= o->scale), time (a unit, or o->scale seconds;
+ * stored in o->store seconds), period (a time > 0), int (o->scale to 1e6),
+ * size (fio's "64g"), string (the argument itself), flag (true).
  */
 fv_option_fn fv_set_ratio, fv_set_number, fv_set_time, fv_set_period,
 	fv_set_int, fv_set_size, fv_set_string, fv_set_flag;
@@ -194,8 +242,8 @@ int fv_catalog_open(struct fv_cmdline *c);
  * why (64: an unknown or malformed ID; 2: the catalog).
  */
 int fv_skus_resolve(struct fv_cmdline *c);
-/* Appends arg to the list *v of *n: 0, or FV_EXIT_SOFTWARE. */
-int fv_push_arg(const char ***v, size_t *n, const char *arg);
+/* Appends arg to the list *v of *n (*alloc held): 0, or FV_EXIT_SOFTWARE. */
+int fv_push_arg(const char ***v, size_t *n, size_t *alloc, const char *arg);
 /* --prices PATH (repeatable) into c->price_paths. */
 int fv_set_prices(struct fv_cmdline *c, const struct fv_option *o,
 		  const char *arg);
@@ -245,13 +293,13 @@ struct fv_tables {
 	struct fv_set *base;	    /* diff: --baseline, read from baselines */
 	struct fv_logset base_logs; /* the logs beside the baseline */
 	char **baselines;	    /* --baseline PATH: files or folders */
-	size_t nbaselines;
+	size_t nbaselines, alloc_baselines;
 	bool needs_baseline; /* diff: without one, a usage error */
 	bool failed;	     /* a --fail-on verdict occurred */
 	struct fv_vopts vo;  /* verdict, diff */
 	bool all;	     /* verdict --all: every check in text and md */
 	char **log_dirs;     /* --logs DIR */
-	size_t nlog_dirs;
+	size_t nlog_dirs, alloc_log_dirs;
 	/* Adds the command's tables. 0, -ENOMEM or -EINVAL (a diagnostic). */
 	int (*analyse)(struct fv_tables *x, struct fv_report *rep);
 	const void *ctx; /* the analysis, the verdict options... */
@@ -325,6 +373,23 @@ int fv_suite_run(struct fv_suite *s, const struct fv_load_opts *in,
 		 const char *const *names, struct fv_report *rep);
 void fv_suite_free(struct fv_suite *s);
 
+/* A run directory and the label its results take. */
+struct fv_suite_dir {
+	const char *label;
+	const char *dir;
+};
+
+/*
+ * The tables of the runs in dirs, each labelled by its entry, as text on
+ * c->out (the diagnostics on c->err): what run and replay print at the end.
+ * The set computes compute, the tables show show. Returns FV_EXIT_OK,
+ * FV_EXIT_INPUT (an input unreadable) or FV_EXIT_SOFTWARE.
+ */
+int fv_suite_print(const struct fv_cmdline *c, const char *command,
+		   const struct fv_suite_dir *dirs, size_t n,
+		   const char *const *tables, const struct fv_pctlist *show,
+		   const struct fv_pctlist *compute);
+
 /* ---- verdict and diff ---- */
 
 /*
@@ -336,7 +401,7 @@ int fv_verdict_cmd_main(const struct fv_invocation *inv, struct fv_tables *x,
 
 extern const struct fv_option fv_opts_verdict[], fv_opts_diff[],
 	fv_opts_fail_on[], fv_opts_noise[];
-/* --fail-on LIST into the verdict mask (uint64_t) at c->own + o->off. */
+/* --fail-on LIST into the verdict mask (a uint64_t) o binds. */
 fv_option_fn fv_set_fail_on;
 /* A significance level: strictly between 0 and 1 (5% or 0.05). */
 fv_option_fn fv_set_alpha;

@@ -27,10 +27,10 @@ static int warn_changes(struct fv_tables *x, struct fv_report *rep)
 		ret = fv_table_note((struct fv_table *) t,
 				    "warning: %s and %s differ in %s",
 				    first->label, label, what);
-		ret = ret ? ret
-			  : fv_diag_add(&x->set->diags, FV_WARNING, NULL, 0, 0,
-					"compare: %s and %s differ in %s",
-					first->label, label, what);
+		if (!ret)
+			ret = fv_diag_add(&x->set->diags, FV_WARNING, NULL, 0,
+					  0, "compare: %s and %s differ in %s",
+					  first->label, label, what);
 	}
 	return ret;
 }
@@ -39,9 +39,11 @@ static int analyse(struct fv_tables *x, struct fv_report *rep)
 {
 	int ret = fv_an_compare.run(x->set, &x->c->ao, rep, &x->set->diags);
 
-	ret = ret ?: warn_changes(x, rep);
-
-	return ret ?: fv_an_sku.run(x->set, &x->c->ao, rep, &x->set->diags);
+	if (!ret)
+		ret = warn_changes(x, rep);
+	if (!ret)
+		ret = fv_an_sku.run(x->set, &x->c->ao, rep, &x->set->diags);
+	return ret;
 }
 
 static int compare_main(const struct fv_invocation *inv, int argc, char **argv)

@@ -61,10 +61,11 @@ static int warn_changes(struct fv_tables *x, struct fv_table *t)
 				    "warning: %s: the runs compared differ "
 				    "in %s",
 				    label, what);
-		ret = ret ? ret
-			  : fv_diag_add(&x->set->diags, FV_WARNING, NULL, 0, 0,
-					"%s: the runs compared differ in %s",
-					label, what);
+		if (!ret)
+			ret = fv_diag_add(&x->set->diags, FV_WARNING, NULL, 0,
+					  0,
+					  "%s: the runs compared differ in %s",
+					  label, what);
 	}
 	return ret;
 }

@@ -9,8 +9,6 @@
 
 #include "cmd_int.h"
 
-#define VO(field) offsetof(struct fv_tables, vo.field)
-
 /* What history adds to verdict's struct fv_tables: its order, its runs. */
 struct history_ctx {
 	enum fv_hist_order order;
@@ -49,20 +47,24 @@ static int set_series(struct fv_cmdline *c, const struct fv_option *o,
 	return 0;
 }
 
+FV_OPT_FIELD(at_vo_threshold, double, struct fv_tables, vo.threshold)
+FV_OPT_FIELD(at_vo_min_segment, int, struct fv_tables, vo.min_segment)
+FV_OPT_FIELD(at_vo_alpha, double, struct fv_tables, vo.alpha)
+
 static const struct fv_option history_opts[] = {
 	FV_OPT("order", 0, "BY",
 	       "the runs' order: time (fio's timestamps), name\n(the files' "
 	       "paths, numbers by value), input [time]",
 	       set_order),
-	FV_OPT_AT("threshold", 0, "R",
-		  "a change moves the figure's median by more\nthan R [5%]",
-		  fv_set_ratio, VO(threshold), 0, 0),
-	FV_OPT_AT("min-segment", 0, "N",
-		  "runs on each side of a change, at least [3]", fv_set_int,
-		  VO(min_segment), 2, 0),
-	FV_OPT_AT("alpha", 0, "P",
-		  "a change's permutation test p at most P [0.05]",
-		  fv_set_alpha, VO(alpha), 0, 0),
+	FV_OPT_DOUBLE("threshold", 0, "R",
+		      "a change moves the figure's median by more\nthan R [5%]",
+		      fv_set_ratio, at_vo_threshold, 0, 0),
+	FV_OPT_INT("min-segment", 0, "N",
+		   "runs on each side of a change, at least [3]",
+		   at_vo_min_segment, 2),
+	FV_OPT_DOUBLE("alpha", 0, "P",
+		      "a change's permutation test p at most P [0.05]",
+		      fv_set_alpha, at_vo_alpha, 0, 0),
 	FV_OPT("series", 0, NULL,
 	       "also the table history-runs: each job's figure\nrun by run, "
 	       "with its segment",

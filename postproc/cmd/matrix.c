@@ -19,8 +19,6 @@ static int set_metric(struct fv_cmdline *c, const struct fv_option *o,
 	for (char *m = copy ? strtok_r(copy, ",", &save) : NULL; m && !ret;
 	     m = strtok_r(NULL, ",", &save)) {
 		struct fv_mmetric mm;
-		const char **v;
-
 		if (fv_matrix_metric_parse(&mm, m)) {
 			ret = fv_usage_error(c,
 					     "--metric: '%s' is not bw, iops, "
@@ -29,14 +27,14 @@ static int set_metric(struct fv_cmdline *c, const struct fv_option *o,
 					     m);
 			break;
 		}
-		v = realloc(c->ao.mmetrics, (c->ao.nmmetrics + 1) * sizeof(*v));
-		if (!v) {
+		if (FV_ALLOC_GROW(c->ao.mmetrics, c->ao.nmmetrics + 1,
+				  c->ao.alloc_mmetrics)) {
 			ret = FV_EXIT_SOFTWARE;
 			break;
 		}
-		c->ao.mmetrics = v;
-		v[c->ao.nmmetrics] = strdup(m); /* fv_cmdline_free frees it */
-		if (!v[c->ao.nmmetrics++])
+		/* fv_cmdline_free frees it */
+		c->ao.mmetrics[c->ao.nmmetrics] = strdup(m);
+		if (!c->ao.mmetrics[c->ao.nmmetrics++])
 			ret = FV_EXIT_SOFTWARE;
 	}
 	free(copy);

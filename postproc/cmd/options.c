@@ -43,14 +43,11 @@ void fv_cmdline_init(struct fv_cmdline *c, const struct fv_invocation *inv)
 	fv_aopts_init(&c->ao, &c->show);
 }
 
-int fv_push_arg(const char ***v, size_t *n, const char *arg)
+int fv_push_arg(const char ***v, size_t *n, size_t *alloc, const char *arg)
 {
-	const char **p = realloc(*v, (*n + 1) * sizeof(*p));
-
-	if (!p)
+	if (FV_ALLOC_GROW(*v, *n + 1, *alloc))
 		return FV_EXIT_SOFTWARE;
-	p[(*n)++] = arg;
-	*v = p;
+	(*v)[(*n)++] = arg;
 	return 0;
 }
 
@@ -287,15 +284,12 @@ static int set_percentiles(struct fv_cmdline *c, const struct fv_option *o,
 static int set_label(struct fv_cmdline *c, const struct fv_option *o,
 		     const char *arg)
 {
-	struct fv_label_rule *v =
-		realloc(c->labels, (c->nlabels + 1) * sizeof(*v));
 	int ret;
 
 	(void) o;
-	if (!v)
+	if (FV_ALLOC_GROW(c->labels, c->nlabels + 1, c->alloc_labels))
 		return FV_EXIT_SOFTWARE;
-	c->labels = v;
-	ret = fv_label_rule_parse(&v[c->nlabels], arg);
+	ret = fv_label_rule_parse(&c->labels[c->nlabels], arg);
 	if (ret == -EINVAL)
 		return fv_usage_error(
 			c, "--label: expected NAME=PATH, got '%s'", arg);
@@ -350,15 +344,12 @@ struct fv_load_opts fv_load_opts_of(const struct fv_cmdline *c)
 static int set_role(struct fv_cmdline *c, const struct fv_option *o,
 		    const char *arg)
 {
-	struct fv_role_override *v =
-		realloc(c->roles, (c->nroles + 1) * sizeof(*v));
 	int ret;
 
 	(void) o;
-	if (!v)
+	if (FV_ALLOC_GROW(c->roles, c->nroles + 1, c->alloc_roles))
 		return FV_EXIT_SOFTWARE;
-	c->roles = v;
-	ret = fv_role_override_parse(&v[c->nroles], arg);
+	ret = fv_role_override_parse(&c->roles[c->nroles], arg);
 	if (ret == -EINVAL)
 		return fv_usage_error(c,
 				      "--role: expected JOB=ROLE with ROLE one "
@@ -441,11 +432,6 @@ const struct fv_option fv_opts_lat[] = {
 
 /* ---- Generic setters of the command's own options ---- */
 
-static void *field(struct fv_cmdline *c, const struct fv_option *o)
-{
-	return (char *) c->own + o->off;
-}
-
 int fv_option_invalid(struct fv_cmdline *c, const struct fv_option *o,
 		      const char *arg, const char *want)
 {
@@ -465,7 +451,7 @@ int fv_set_ratio(struct fv_cmdline *c, const struct fv_option *o,
 					 "a ratio: 85% or 0.85, not negative");
 	if (*end == '%')
 		x /= 100;
-	*(double *) field(c, o) = x;
+	*o->dbl(c->own) = x;
 	return 0;
 }
 
@@ -483,7 +469,7 @@ int fv_set_number(struct fv_cmdline *c, const struct fv_option *o,
 			 o->scale);
 		return fv_option_invalid(c, o, arg, want);
 	}
-	*(double *) field(c, o) = x;
+	*o->dbl(c->own) = x;
 	return 0;
 }
 
@@ -511,7 +497,7 @@ static int parse_time(struct fv_cmdline *c, const struct fv_option *o,
 		return fv_option_invalid(c, o, arg,
 					 "a time, not negative, with its unit "
 					 "(ns, us, ms, s, m, h: 500ms, 2s)");
-	*(double *) field(c, o) = s / o->store;
+	*o->dbl(c->own) = s / o->store;
 	return 0;
 }
 
@@ -526,7 +512,7 @@ int fv_set_period(struct fv_cmdline *c, const struct fv_option *o,
 {
 	int ret = parse_time(c, o, arg);
 
-	if (!ret && *(double *) field(c, o) <= 0)
+	if (!ret && *o->dbl(c->own) <= 0)
 		return fv_option_invalid(
 			c, o, arg,
 			"a time above 0, with its unit (500ms, "
@@ -546,7 +532,7 @@ int fv_set_int(struct fv_cmdline *c, const struct fv_option *o, const char *arg)
 			 "a whole number from %g to 1000000", o->scale);
 		return fv_option_invalid(c, o, arg, want);
 	}
-	*(int *) field(c, o) = (int) n;
+	*o->num(c->own) = (int) n;
 	return 0;
 }
 
@@ -559,14 +545,14 @@ int fv_set_size(struct fv_cmdline *c, const struct fv_option *o,
 	if (fv_opt_size(arg, &b))
 		return fv_option_invalid(c, o, arg,
 					 "a size as fio writes it (4k, 64g)");
-	*(double *) field(c, o) = (double) b;
+	*o->dbl(c->own) = (double) b;
 	return 0;
 }
 
 int fv_set_string(struct fv_cmdline *c, const struct fv_option *o,
 		  const char *arg)
 {
-	*(const char **) field(c, o) = arg;
+	*o->str(c->own) = arg;
 	return 0;
 }
 
@@ -574,7 +560,7 @@ int fv_set_flag(struct fv_cmdline *c, const struct fv_option *o,
 		const char *arg)
 {
 	(void) arg;
-	*(bool *) field(c, o) = true;
+	*o->flag(c->own) = true;
 	return 0;
 }
 

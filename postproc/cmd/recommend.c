@@ -20,7 +20,7 @@ struct rec_opts {
 	const char *need, *cloud, *region, *vm, *label;
 	double vcpus;
 	char **from; /* --from RESULTS (repeatable) */
-	size_t nfrom;
+	size_t nfrom, alloc_from;
 };
 
 /* One answer in the making: the need, and what it is judged against. */
@@ -98,32 +98,37 @@ static int set_from(struct fv_cmdline *c, const struct fv_option *opt,
 		    const char *arg)
 {
 	struct rec_opts *o = c->own;
-	char **v = realloc(o->from, (o->nfrom + 1) * sizeof(*v));
 
 	(void) opt;
-	if (!v)
+	if (FV_ALLOC_GROW(o->from, o->nfrom + 1, o->alloc_from))
 		return FV_EXIT_SOFTWARE;
-	v[o->nfrom++] = (char *) arg;
-	o->from = v;
+	o->from[o->nfrom++] = (char *) arg;
 	return 0;
 }
 
+FV_OPT_FIELD(at_need, const char *, struct rec_opts, need)
+FV_OPT_FIELD(at_cloud, const char *, struct rec_opts, cloud)
+FV_OPT_FIELD(at_region, const char *, struct rec_opts, region)
+FV_OPT_FIELD(at_vm, const char *, struct rec_opts, vm)
+FV_OPT_FIELD(at_vcpus, double, struct rec_opts, vcpus)
+FV_OPT_FIELD(at_label, const char *, struct rec_opts, label)
+
 static const struct fv_option rec_opts[] = {
-	FV_OPT_AT("need", 0, "SPEC",
-		  "iops=N,bw=X[MB/s|MiB/s],capacity=C[GiB|TiB],\n"
-		  "latency-p99=T[ms|us]: any of them",
-		  fv_set_string, offsetof(struct rec_opts, need), 0, 0),
-	FV_OPT_AT("cloud", 0, "CLOUD", "azure, aws or gcp [azure]",
-		  fv_set_string, offsetof(struct rec_opts, cloud), 0, 0),
-	FV_OPT_AT("region", 0, "REGION",
-		  "prices of REGION [eastus, us-east-1,\nus-central1]",
-		  fv_set_string, offsetof(struct rec_opts, region), 0, 0),
-	FV_OPT_AT("vm", 0, "ID",
-		  "disks on this VM: its limits bind, N disks\nstriped "
-		  "where one does not do",
-		  fv_set_string, offsetof(struct rec_opts, vm), 0, 0),
-	FV_OPT_AT("vcpus", 0, "N", "disks on each VM size of N vCPUs",
-		  fv_set_number, offsetof(struct rec_opts, vcpus), 1, 0),
+	FV_OPT_STRING("need", 0, "SPEC",
+		      "iops=N,bw=X[MB/s|MiB/s],capacity=C[GiB|TiB],\n"
+		      "latency-p99=T[ms|us]: any of them",
+		      at_need),
+	FV_OPT_STRING("cloud", 0, "CLOUD", "azure, aws or gcp [azure]",
+		      at_cloud),
+	FV_OPT_STRING("region", 0, "REGION",
+		      "prices of REGION [eastus, us-east-1,\nus-central1]",
+		      at_region),
+	FV_OPT_STRING("vm", 0, "ID",
+		      "disks on this VM: its limits bind, N disks\nstriped "
+		      "where one does not do",
+		      at_vm),
+	FV_OPT_DOUBLE("vcpus", 0, "N", "disks on each VM size of N vCPUs",
+		      fv_set_number, at_vcpus, 1, 0),
 	FV_OPT("prices", 0, "PATH",
 	       "price list file or directory instead of the\ncatalog's "
 	       "prices/ (repeatable: the first\nthat prices a SKU counts)",
@@ -133,10 +138,10 @@ static const struct fv_option rec_opts[] = {
 	       "repeatable): --label's peak IOPS,\nsequential bandwidth "
 	       "and p99; --need adds\nor overrides keys",
 	       set_from),
-	FV_OPT_AT("label", 0, "L",
-		  "with --from: the label whose figures are\nthe need "
-		  "[the only one]",
-		  fv_set_string, offsetof(struct rec_opts, label), 0, 0),
+	FV_OPT_STRING("label", 0, "L",
+		      "with --from: the label whose figures are\nthe need "
+		      "[the only one]",
+		      at_label),
 	FV_OPT("output", 'o', "FILE", "write the table to FILE", fv_set_output),
 	FV_OPT("help", 'h', NULL, "this help", NULL),
 	FV_OPT_END,
@@ -214,14 +219,17 @@ static int prepare(struct fv_cmdline *c, struct rec *r)
 	if (!o->region)
 		o->region = default_region(o->cloud);
 	ret = fv_catalog_open(c);
-	ret = ret ?: fv_prices_open(c, where, sizeof(where));
+	if (!ret)
+		ret = fv_prices_open(c, where, sizeof(where));
 	if (!ret && !fv_prices_region_known(&c->prices, o->cloud, o->region))
 		ret = fv_usage_error(c,
 				     "--region %s: no %s prices for it in %s "
 				     "(e.g. %s)",
 				     o->region, o->cloud, where,
 				     default_region(o->cloud));
-	return ret ?: find_vms(c, o, &r->vms, &r->nvm);
+	if (!ret)
+		ret = find_vms(c, o, &r->vms, &r->nvm);
+	return ret;
 }
 
 /* The table of the SKUs for r's need into rep: 0 or -ENOMEM. */

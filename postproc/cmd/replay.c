@@ -178,13 +178,16 @@ static int set_vm(struct fv_cmdline *c, const struct fv_option *o,
 	return 0;
 }
 
-#define OWN(field) offsetof(struct replay_opts, field)
+FV_OPT_FIELD(at_iolog, const char *, struct replay_opts, iolog)
+FV_OPT_FIELD(at_outdir, const char *, struct replay_opts, outdir)
+FV_OPT_FIELD(at_iodepth, int, struct replay_opts, iodepth)
+FV_OPT_FIELD(at_force, bool, struct replay_opts, force)
 
 static const struct fv_option replay_opts[] = {
-	FV_OPT_AT("iolog", 'i', "FILE",
-		  "the trace: an iolog of fio version 2 or 3\n(fioverdict "
-		  "capture)",
-		  fv_set_string, OWN(iolog), 0, 0),
+	FV_OPT_STRING("iolog", 'i', "FILE",
+		      "the trace: an iolog of fio version 2 or 3\n(fioverdict "
+		      "capture)",
+		      at_iolog),
 	FV_OPT("target", 't', "LABEL=PATH",
 	       "a candidate: a scratch device or file, written\nto "
 	       "(repeatable)",
@@ -197,14 +200,14 @@ static const struct fv_option replay_opts[] = {
 	       "the VM of the --sku before it, whose limits\napply too "
 	       "(Standard_D4s_v3)",
 	       set_vm),
-	FV_OPT_AT("out", 'o', "DIR", "results directory (default results)",
-		  fv_set_string, OWN(outdir), 0, 0),
-	FV_OPT_AT("iodepth", 0, "N",
-		  "at most N requests in flight (default 32)", fv_set_int,
-		  OWN(iodepth), 1, 0),
-	FV_OPT_AT("force", 0, NULL,
-		  "replay on a target that holds a file system\n(destroys it)",
-		  fv_set_flag, OWN(force), 0, 0),
+	FV_OPT_STRING("out", 'o', "DIR", "results directory (default results)",
+		      at_outdir),
+	FV_OPT_INT("iodepth", 0, "N",
+		   "at most N requests in flight (default 32)", at_iodepth, 1),
+	FV_OPT_BOOL(
+		"force", 0,
+		"replay on a target that holds a file system\n(destroys it)",
+		at_force),
 	FV_OPT("help", 'h', NULL, "this help", NULL),
 	FV_OPT_END,
 };
@@ -238,12 +241,13 @@ static int parse(struct fv_cmdline *c, int argc, char **argv)
 		snprintf(spec, sizeof(spec), "%s=%s%s%s", k->label, k->sku,
 			 k->vm ? "+" : "", k->vm ? k->vm : "");
 		k->specs[0] = strdup(spec);
-		ret = fv_push_arg(&c->sku_specs, &c->nsku, k->specs[0]);
+		ret = fv_push_arg(&c->sku_specs, &c->nsku, &c->alloc_sku,
+				  k->specs[0]);
 		if (!ret && k->vm) {
 			snprintf(spec, sizeof(spec), "%s=uncached", k->label);
 			k->specs[1] = strdup(spec);
 			ret = fv_push_arg(&c->path_specs, &c->npath,
-					  k->specs[1]);
+					  &c->alloc_path, k->specs[1]);
 		}
 		if (!ret && (!k->specs[0] || (k->vm && !k->specs[1])))
 			ret = FV_EXIT_SOFTWARE;
@@ -291,55 +295,6 @@ static int load_trace(struct fv_cmdline *c, struct replay_opts *ro)
 		return e.status;
 	}
 	return trace_usable(c, ro);
-}
-
-/* A real target: not a file system (unless --force), large enough. */
-static int check_target(struct fv_cmdline *c, struct replay_opts *ro,
-			struct candidate *k)
-{
-	struct fv_error e = { 0 };
-	char what[1100];
-	uint64_t size = 0;
-	int ret = fv_target_holds_fs(k->target, what, sizeof(what));
-
-	if (ret < 0) {
-		fprintf(c->err, "fioverdict replay: %s: %s\n", k->target,
-			strerror(-ret));
-		return FV_EXIT_NOINPUT;
-	}
-	if (ret == 2 || (ret && !ro->force)) {
-		fprintf(c->err,
-			"fioverdict replay: %s holds %s: replay writes to "
-			"it; give a scratch device or file%s\n",
-			k->target, what,
-			ret == 2 ? " (in use: not even with --force)"
-				 : ", or --force to destroy it");
-		return FV_EXIT_NOINPUT;
-	}
-	/* a device named that is not there: never a file made in /dev */
-	if (!strncmp(k->target, "/dev/", 5) && access(k->target, F_OK)) {
-		fprintf(c->err, "fioverdict replay: %s: no such device\n",
-			k->target);
-		return FV_EXIT_NOINPUT;
-	}
-	/* a file is made or grown, written through; a device is as it is */
-	ret = fv_target_extend(k->target, ro->extent, false);
-	if (!ret)
-		ret = fv_target_size(k->target, &size);
-	if (ret) {
-		fprintf(c->err, "fioverdict replay: %s: %s\n", k->target,
-			strerror(-ret));
-		return FV_EXIT_NOINPUT;
-	}
-	if (fv_trace_check_size(&ro->trace, size, ro->iolog, &e)) {
-		fv_error_print(&e, "fioverdict replay", c->err);
-		fprintf(c->err,
-			"fioverdict replay: the target %s holds %llu "
-			"bytes\n",
-			k->target, (unsigned long long) size);
-		return FV_EXIT_NOINPUT;
-	}
-	return 0;
 }
 
 /*
@@ -411,19 +366,6 @@ static int write_iolog(struct fv_cmdline *c, const struct replay_opts *ro,
 		fprintf(c->err, "fioverdict replay: %s: %s\n", path,
 			strerror(-ret));
 	return ret ? FV_EXIT_CANTCREAT : 0;
-}
-
-/* fio reads an iolog's file name with %256s: no blank, 256 bytes at most. */
-static int check_name(struct fv_cmdline *c, const struct fv_run *r)
-{
-	if (strlen(r->target_abs) <= 256 && !strpbrk(r->target_abs, " \t"))
-		return 0;
-	fprintf(c->err,
-		"fioverdict replay: %s: fio's iolog names its file without "
-		"blanks and in 256 bytes at most; give another path (a "
-		"symbolic link will do)\n",
-		r->target_abs);
-	return FV_EXIT_NOINPUT;
 }
 
 /*
@@ -531,11 +473,19 @@ static int setup_run(struct fv_cmdline *c, struct replay_opts *ro,
 	r->target = k->target;
 	ret = fv_run_preflight(r, c->err);
 	if (!ret)
-		ret = check_name(c, r);
+		ret = fv_replay_check_name(r->target_abs, c->err);
 	if (!ret && k == ro->cand)
 		drop_trims(c, ro, r);
-	if (!ret)
-		ret = k->sku ? emulate(c, ro, k) : check_target(c, ro, k);
+	if (!ret && k->sku)
+		ret = emulate(c, ro, k);
+	else if (!ret)
+		ret = fv_replay_check_target(
+			&(struct fv_replay_target){ .path = k->target,
+						    .force = ro->force,
+						    .trace = &ro->trace,
+						    .extent = ro->extent,
+						    .iolog = ro->iolog },
+			c->err);
 	return ret ? ret : set_vars(c, ro, r);
 }
 
@@ -544,8 +494,6 @@ static int replay_one(struct fv_cmdline *c, struct replay_opts *ro,
 		      struct candidate *k)
 {
 	struct fv_run *r = &k->r;
-	struct fv_prov_rec *prov;
-	bool interrupted = false;
 	int status = fv_run_prepare(r, c->err);
 
 	if (!status && (status = write_iolog(c, ro, r))) {
@@ -561,69 +509,26 @@ static int replay_one(struct fv_cmdline *c, struct replay_opts *ro,
 		return status;
 	fprintf(c->out, "fioverdict replay: %s on %s as '%s' -> %s\n",
 		ro->iolog, k->sku ? k->sku : k->target, k->label, r->dir);
-	fv_run_manifest(r, "running", c->err);
-	prov = fv_run_provenance_begin(r);
-	status = fv_run_fio(r, &interrupted, c->err);
-	fputc('\n', c->out); /* after fio's progress line */
-	if (prov)
-		fv_run_provenance_end(prov, r, c->err);
-	fv_run_manifest(r,
-			interrupted ? "interrupted"
-			: status    ? "fio failed"
-				    : "done",
-			c->err);
-	if (interrupted)
-		return FV_EXIT_INTERRUPTED;
-	if (status)
-		fprintf(c->err,
-			"fioverdict replay: fio exited with status %d\n",
-			status);
-	return status ? FV_EXIT_FIO_FAILED : 0;
+	return fv_run_execute(r, "fioverdict replay", c->out, c->err);
 }
 
 /* The comparison, from the run directories, as every command reads them. */
 static int print_table(struct fv_cmdline *c, const struct replay_opts *ro)
 {
 	static const char *const tables[] = { "replay", NULL };
-	struct fv_label_rule rules[MAX_CANDIDATES];
-	char *paths[MAX_CANDIDATES], spec[4400];
+	struct fv_suite_dir dirs[MAX_CANDIDATES];
 	struct fv_pctlist show;
-	struct fv_suite s;
-	struct fv_report rep = { .command = "replay", .pcts = &show };
 	size_t n = 0;
-	int ret = 0;
 
-	memset(rules, 0, sizeof(rules));
-	for (size_t i = 0; i < ro->n && !ret; i++) {
-		if (!ro->cand[i].r.dir[0])
-			continue;
-		snprintf(spec, sizeof(spec), "%s=%s", ro->cand[i].label,
-			 ro->cand[i].r.dir);
-		paths[n] = (char *) ro->cand[i].r.dir;
-		ret = fv_label_rule_parse(&rules[n++], spec);
-	}
+	for (size_t i = 0; i < ro->n; i++)
+		if (ro->cand[i].r.dir[0])
+			dirs[n++] = (struct fv_suite_dir){
+				.label = ro->cand[i].label,
+				.dir = ro->cand[i].r.dir
+			};
 	fv_pctlist_default(&show);
 	fv_pctlist_add(&show, 99.9);
-	fv_suite_init(&s, &show, &show);
-	s.ao.skus = c->ao.skus;
-	if (!ret)
-		ret = fv_suite_run(&s,
-				   &(struct fv_load_opts){ .paths = paths,
-							   .npaths = n,
-							   .labels = rules,
-							   .nlabels = n },
-				   tables, &rep);
-	fv_print_diags(&s.set.diags, c->verbosity < 0 ? -1 : 0, c->err);
-	if (!ret)
-		ret = fv_render_text.render(c->out, &rep);
-	ret = ret		    ? FV_EXIT_SOFTWARE
-	      : s.set.diags.nerrors ? FV_EXIT_INPUT
-				    : FV_EXIT_OK;
-	fv_report_free(&rep);
-	fv_suite_free(&s);
-	for (size_t i = 0; i < n; i++)
-		fv_label_rule_free(&rules[i]);
-	return ret;
+	return fv_suite_print(c, "replay", dirs, n, tables, &show, &show);
 }
 
 static void remove_scratch(const struct replay_opts *ro)

@@ -24,23 +24,29 @@ struct report_opts {
 	size_t argc;
 };
 
+FV_OPT_FIELD(at_title, const char *, struct report_opts, title)
+FV_OPT_FIELD(at_fail_on, uint64_t, struct report_opts, fail_on)
+FV_OPT_FIELD(at_history, bool, struct report_opts, history)
+FV_OPT_FIELD(at_interactive, bool, struct report_opts, interactive)
+
 static const struct fv_option report_opts[] = {
-	FV_OPT_AT("title", 0, "TEXT",
-		  "page title (default: the tools that made the\n"
-		  "results, \"fio and DiskSpd results: ...\")",
-		  fv_set_string, offsetof(struct report_opts, title), 0, 0),
-	FV_OPT_AT("fail-on", 0, "LIST",
-		  "exit 1 when one of these verdicts occurs\n(comma-separated)",
-		  fv_set_fail_on, offsetof(struct report_opts, fail_on), 0, 0),
-	FV_OPT_AT("history", 0, NULL,
-		  "the inputs are a history's runs: its table and\nchart "
-		  "(fioverdict history)",
-		  fv_set_flag, offsetof(struct report_opts, history), 0, 0),
-	FV_OPT_AT("interactive", 0, NULL,
-		  "the page of make web around the report, its inputs\n"
-		  "inside: whoever opens it can drop their own results\n"
-		  "beside them, offline (about 1 MB more)",
-		  fv_set_flag, offsetof(struct report_opts, interactive), 0, 0),
+	FV_OPT_STRING("title", 0, "TEXT",
+		      "page title (default: the tools that made the\n"
+		      "results, \"fio and DiskSpd results: ...\")",
+		      at_title),
+	FV_OPT_U64(
+		"fail-on", 0, "LIST",
+		"exit 1 when one of these verdicts occurs\n(comma-separated)",
+		fv_set_fail_on, at_fail_on),
+	FV_OPT_BOOL("history", 0,
+		    "the inputs are a history's runs: its table and\nchart "
+		    "(fioverdict history)",
+		    at_history),
+	FV_OPT_BOOL("interactive", 0,
+		    "the page of make web around the report, its inputs\n"
+		    "inside: whoever opens it can drop their own results\n"
+		    "beside them, offline (about 1 MB more)",
+		    at_interactive),
 	FV_OPT_END,
 };
 

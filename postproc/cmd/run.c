@@ -24,8 +24,6 @@ struct run_opts {
 	const char *label2, *target2;
 };
 
-#define RUN(field) offsetof(struct run_opts, r.field)
-
 /*
  * The label becomes a directory and the first field of the json file
  * name (<label>_<jobfile>_<timestamp>.json), which the file-name label
@@ -146,6 +144,13 @@ static int set_verbosity(struct fv_cmdline *c, const struct fv_option *o,
 	return 0;
 }
 
+FV_OPT_FIELD(at_r_outdir, const char *, struct run_opts, r.outdir)
+FV_OPT_FIELD(at_r_quick, bool, struct run_opts, r.quick)
+FV_OPT_FIELD(at_r_size, const char *, struct run_opts, r.size)
+FV_OPT_FIELD(at_r_dry, bool, struct run_opts, r.dry)
+FV_OPT_FIELD(at_repeat, int, struct run_opts, repeat)
+FV_OPT_FIELD(at_list, bool, struct run_opts, list)
+
 static const struct fv_option run_opts[] = {
 	FV_OPT("label", 'l', "NAME",
 	       "the disk, placement or VM (letters, digits, . + -)", set_label),
@@ -153,24 +158,23 @@ static const struct fv_option run_opts[] = {
 	       "file or device fio tests (FV_TARGET); a\nsecond --label and "
 	       "--target: its runs interleaved",
 	       set_target),
-	FV_OPT_AT("out", 'o', "DIR", "results directory (default results)",
-		  fv_set_string, RUN(outdir), 0, 0),
-	FV_OPT_AT("quick", 0, NULL,
-		  "the job file's quick values (also FV_QUICK=1)", fv_set_flag,
-		  RUN(quick), 0, 0),
-	FV_OPT_AT("size", 0, "SIZE", "test size (FV_SIZE), e.g. 1g",
-		  fv_set_string, RUN(size), 0, 0),
+	FV_OPT_STRING("out", 'o', "DIR", "results directory (default results)",
+		      at_r_outdir),
+	FV_OPT_BOOL("quick", 0, "the job file's quick values (also FV_QUICK=1)",
+		    at_r_quick),
+	FV_OPT_STRING("size", 0, "SIZE", "test size (FV_SIZE), e.g. 1g",
+		      at_r_size),
 	FV_OPT("engine-opt", 'e', "K=V",
 	       "engine option added to [global] "
 	       "(repeatable)",
 	       set_engine_opt),
-	FV_OPT_AT("check", 0, NULL,
-		  "check fio, engine, target and job file; run\nnothing",
-		  fv_set_flag, RUN(dry), 0, 0),
-	FV_OPT_AT("repeat", 0, "N",
-		  "run it N times, one directory each, the tables\nafter the "
-		  "last [1]",
-		  fv_set_int, offsetof(struct run_opts, repeat), 1, 0),
+	FV_OPT_BOOL("check", 0,
+		    "check fio, engine, target and job file; run\nnothing",
+		    at_r_dry),
+	FV_OPT_INT("repeat", 0, "N",
+		   "run it N times, one directory each, the tables\nafter the "
+		   "last [1]",
+		   at_repeat, 1),
 	FV_OPT("hosts", 0, "LIST",
 	       "run on these fio servers at once (fio --client):\n"
 	       "host[:port],... or @FILE; see SECURITY",
@@ -179,9 +183,9 @@ static const struct fv_option run_opts[] = {
 	       "tables printed at the end (default summary,\ncompare,latency,"
 	       "sweep,verdict)",
 	       set_tables),
-	FV_OPT_AT("list", 0, NULL,
-		  "list the job files found by name, and where;\nrun nothing",
-		  fv_set_flag, offsetof(struct run_opts, list), 0, 0),
+	FV_OPT_BOOL("list", 0,
+		    "list the job files found by name, and where;\nrun nothing",
+		    at_list),
 	FV_OPT("quiet", 'q', NULL, "errors only", set_verbosity),
 	FV_OPT("verbose", 'v', NULL, "also notes", set_verbosity),
 	FV_OPT("help", 'h', NULL, "this help", NULL),
@@ -236,61 +240,20 @@ static int parse(struct fv_cmdline *c, int argc, char **argv)
 static int print_tables(const struct fv_cmdline *c, const struct run_opts *ro,
 			const struct fv_run *r)
 {
-	struct fv_label_rule rule = { 0 };
-	char spec[4400], *paths[] = { (char *) r->dir };
+	struct fv_suite_dir dir = { .label = r->label, .dir = r->dir };
 	struct fv_pctlist show, compute;
-	struct fv_suite s;
-	struct fv_report rep = { .command = "run", .pcts = &show };
-	int ret;
 
-	snprintf(spec, sizeof(spec), "%s=%s", r->label, r->dir);
-	if (fv_label_rule_parse(&rule, spec))
-		return FV_EXIT_SOFTWARE;
 	fv_pctlist_default(&show);
 	compute = show;
 	fv_pctlist_add(&compute, 99.9);
-	fv_suite_init(&s, &show, &compute);
-	s.ao.skus = c->ao.skus;
-	s.vo.skus = c->ao.skus;
-	ret = fv_suite_run(&s,
-			   &(struct fv_load_opts){ .paths = paths,
-						   .npaths = 1,
-						   .labels = &rule,
-						   .nlabels = 1 },
-			   ro->tables, &rep);
-	fv_print_diags(&s.set.diags, c->verbosity < 0 ? -1 : 0, c->err);
-	if (!ret)
-		ret = fv_render_text.render(c->out, &rep);
-	ret = ret		    ? FV_EXIT_SOFTWARE
-	      : s.set.diags.nerrors ? FV_EXIT_INPUT
-				    : FV_EXIT_OK;
-	fv_report_free(&rep);
-	fv_suite_free(&s);
-	fv_label_rule_free(&rule);
-	return ret;
-}
-
-/* fio on this machine, or fio's client on every host. */
-static int run_fio(const struct fv_cmdline *c, struct fv_run *r,
-		   bool *interrupted, int *lost)
-{
-	int ret;
-
-	*lost = 0;
-	if (!r->hosts.n)
-		return fv_run_fio(r, interrupted, c->err);
-	ret = fv_hosts_run(r, interrupted, c->err);
-	*lost = fv_hosts_missing(r, c->err);
-	return ret;
+	return fv_suite_print(c, "run", &dir, 1, ro->tables, &show, &compute);
 }
 
 /* Run i (from 0) of --repeat's; the tables after the last. */
 static int execute(const struct fv_cmdline *c, struct run_opts *ro,
 		   struct fv_run *r, int i)
 {
-	struct fv_prov_rec *prov;
-	bool interrupted = false;
-	int fio_status, status, lost;
+	int ret, status = FV_EXIT_OK;
 
 	if (r->hosts.n && fv_hosts_write_jobfiles(r, c->err))
 		return FV_EXIT_CANTCREAT;
@@ -301,36 +264,16 @@ static int execute(const struct fv_cmdline *c, struct run_opts *ro,
 	if (ro->repeat > 1)
 		fprintf(c->out, " (run %d of %d)", i + 1, ro->repeat);
 	fprintf(c->out, " -> %s\n", r->dir);
-	fv_run_manifest(r, "running", c->err);
-	/* of this machine: the hosts' own is what their output says */
-	prov = r->hosts.n ? NULL : fv_run_provenance_begin(r);
-	fio_status = run_fio(c, r, &interrupted, &lost);
-	if (prov)
-		fv_run_provenance_end(prov, r, c->err);
-	fputc('\n', c->out);
-	if (interrupted)
+	ret = fv_run_execute(r, "fioverdict run", c->out, c->err);
+	if (ret == FV_EXIT_INTERRUPTED)
 		fprintf(c->err,
 			"fioverdict run: interrupted; the jobs that "
 			"finished are kept in %s\n",
 			r->dir);
-	else if (fio_status)
-		fprintf(c->err, "fioverdict run: fio exited with status %d\n",
-			fio_status);
-	fv_run_manifest(r,
-			interrupted  ? "interrupted"
-			: lost	     ? "hosts lost"
-			: fio_status ? "fio failed"
-				     : "done",
-			c->err);
-	if (r->hosts.n)
-		fv_hosts_manifest(r, c->err);
-	status = i + 1 == ro->repeat ? print_tables(c, ro, r) : FV_EXIT_OK;
+	if (i + 1 == ro->repeat)
+		status = print_tables(c, ro, r);
 	fprintf(c->out, "results: %s\n", r->dir);
-	if (interrupted)
-		return FV_EXIT_INTERRUPTED;
-	if (fio_status || lost)
-		return FV_EXIT_FIO_FAILED;
-	return status;
+	return ret ? ret : status;
 }
 
 static int run_main(const struct fv_invocation *inv, int argc, char **argv)

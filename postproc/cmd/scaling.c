@@ -22,13 +22,11 @@ static int set_metrics(struct fv_cmdline *c, const struct fv_option *o,
 	(void) o;
 	for (char *tok = strtok_r((char *) arg, ",", &save); tok;
 	     tok = strtok_r(NULL, ",", &save)) {
-		const char **v = realloc(c->ao.metrics,
-					 (c->ao.nmetrics + 1) * sizeof(*v));
 		struct fv_metric m;
 
-		if (!v)
+		if (FV_ALLOC_GROW(c->ao.metrics, c->ao.nmetrics + 1,
+				  c->ao.alloc_metrics))
 			return FV_EXIT_SOFTWARE;
-		c->ao.metrics = v;
 		if (fv_metric_parse(&m, tok))
 			return fv_usage_error(c,
 					      "--metrics: unknown metric '%s' "
@@ -36,7 +34,7 @@ static int set_metrics(struct fv_cmdline *c, const struct fv_option *o,
 					      "peak_read_iops, seq_write_bw, "
 					      "steady_write_p99)",
 					      tok);
-		v[c->ao.nmetrics++] = tok;
+		c->ao.metrics[c->ao.nmetrics++] = tok;
 	}
 	return 0;
 }

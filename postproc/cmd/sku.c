@@ -24,14 +24,14 @@ static int set_sku(struct fv_cmdline *c, const struct fv_option *o,
 		   const char *arg)
 {
 	(void) o;
-	return fv_push_arg(&c->sku_specs, &c->nsku, arg);
+	return fv_push_arg(&c->sku_specs, &c->nsku, &c->alloc_sku, arg);
 }
 
 static int set_path(struct fv_cmdline *c, const struct fv_option *o,
 		    const char *arg)
 {
 	(void) o;
-	return fv_push_arg(&c->path_specs, &c->npath, arg);
+	return fv_push_arg(&c->path_specs, &c->npath, &c->alloc_path, arg);
 }
 
 static int set_region(struct fv_cmdline *c, const struct fv_option *o,
@@ -46,7 +46,8 @@ int fv_set_prices(struct fv_cmdline *c, const struct fv_option *o,
 		  const char *arg)
 {
 	(void) o;
-	return fv_push_arg(&c->price_paths, &c->nprice_paths, arg);
+	return fv_push_arg(&c->price_paths, &c->nprice_paths,
+			   &c->alloc_price_paths, arg);
 }
 
 const struct fv_option fv_opts_catalog[] = {

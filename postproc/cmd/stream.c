@@ -111,7 +111,8 @@ static int stream_rows(struct stream *st, const struct fv_set *one)
 		fv_table_na_reasons(t, st->c->format->machine, keep_reason, st);
 		for (size_t i = 0; i < t->nnotes && !ret; i++)
 			ret = fv_table_note(st->notes, "%s", t->notes[i]);
-		ret = ret ? ret : st->sr->rows(st->out, t, st->nrows);
+		if (!ret)
+			ret = st->sr->rows(st->out, t, st->nrows);
 		st->nrows += t->nrows;
 	}
 	fv_table_free(t);
@@ -128,22 +129,31 @@ static int stream_one(struct stream *st, const struct fv_input *in)
 	one.diags = st->all->diags; /* one list, in input order */
 	ret = fv_ingest_input(&one, in);
 	st->all->ninputs += one.ninputs;
-	ret = ret ? ret : stream_keep_stats(st, &one);
-	ret = ret ? ret
-		  : fv_label_assign(&one, c->labels, c->nlabels, c->label_by);
+	if (!ret)
+		ret = stream_keep_stats(st, &one);
+	if (!ret)
+		ret = fv_label_assign(&one, c->labels, c->nlabels, c->label_by);
 	for (size_t i = 0; i < one.nnotes && !ret; i++)
 		ret = fv_table_note(st->notes, "%s", one.notes[i]);
 	fv_label_rules_mark(&one, c->labels, c->nlabels, st->label_used);
-	if (!ret)
-		fv_role_assign(&one, c->roles, c->nroles);
-	ret = ret ? ret : stream_join(st, &one, in->dir);
+	if (ret)
+		goto out;
+	fv_role_assign(&one, c->roles, c->nroles);
+	ret = stream_join(st, &one, in->dir);
+	if (ret)
+		goto out;
 	/* its runs: of this file alone (the others are not read yet) */
-	ret = ret ? ret : fv_select_runs(&one, FV_RUNS_KEEP);
-	ret = ret ? ret : fv_provenance_attach(&one);
+	ret = fv_select_runs(&one, FV_RUNS_KEEP);
+	if (ret)
+		goto out;
+	ret = fv_provenance_attach(&one);
 	if (!ret && one.ninputs)
 		ret = stream_begin(st);
-	ret = ret ? ret : fv_ran_add(&st->ran, &one);
-	ret = ret ? ret : stream_rows(st, &one);
+	if (!ret)
+		ret = fv_ran_add(&st->ran, &one);
+	if (!ret)
+		ret = stream_rows(st, &one);
+out:
 	st->all->diags = one.diags;
 	memset(&one.diags, 0, sizeof(one.diags));
 	fv_set_free(&one);
@@ -165,7 +175,8 @@ static int stream_inputs(struct stream *st, const struct fv_inputs *in)
 			if (fv_inputs_is_stats(in, i) != !pass)
 				continue;
 			ret = fv_inputs_get(in, i, &x);
-			ret = ret ? ret : stream_one(st, &x);
+			if (!ret)
+				ret = stream_one(st, &x);
 			fv_input_release(&x);
 		}
 	return ret;
@@ -198,11 +209,12 @@ static int stream_end(struct stream *st)
 	/* in the order a whole run gives them: the rows', then the table's */
 	for (size_t i = 0; !ret && i < st->notes->nnotes; i++)
 		ret = fv_table_note(tail, "%s", st->notes->notes[i]);
-	ret = ret ? ret : fv_summary_notes(tail, &st->c->ao, &st->seen);
-	ret = ret ? ret : fv_ran_notes(&st->ran, NULL, tail);
-
-	ret = ret ? ret
-		  : st->sr->end(st->out, tail, st->reasons, st->nrows, &rep);
+	if (!ret)
+		ret = fv_summary_notes(tail, &st->c->ao, &st->seen);
+	if (!ret)
+		ret = fv_ran_notes(&st->ran, NULL, tail);
+	if (!ret)
+		ret = st->sr->end(st->out, tail, st->reasons, st->nrows, &rep);
 	fv_table_free(tail);
 	return ret;
 }
@@ -218,9 +230,11 @@ static int stream_body(struct stream *st)
 		ret = ret == -ENOMEM ? ret : 0;
 	}
 	fv_inputs_done(&in);
-	ret = ret ? ret : stream_inputs(st, &in);
+	if (!ret)
+		ret = stream_inputs(st, &in);
 	fv_inputs_free(&in);
-	ret = ret ? ret : stream_unjoined(st->all);
+	if (!ret)
+		ret = stream_unjoined(st->all);
 	if (!ret && st->all->ninputs)
 		ret = fv_label_rules_unused(st->c->labels, st->c->nlabels,
 					    st->label_used, &st->all->diags);

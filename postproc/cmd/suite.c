@@ -6,6 +6,7 @@
  * into one report, the verdicts with their default thresholds.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cmd_int.h"
@@ -117,6 +118,64 @@ int fv_suite_run(struct fv_suite *s, const struct fv_load_opts *in,
 	rep->ninputs = s->set.ninputs;
 	for (size_t i = 0; names[i] && !ret; i++)
 		ret = add_table(s, names[i], rep);
-	ret = ret ? ret : fv_select_notes(&s->set, rep);
-	return ret ? ret : fv_provenance_notes(&s->set, NULL, rep);
+	if (!ret)
+		ret = fv_select_notes(&s->set, rep);
+	if (!ret)
+		ret = fv_provenance_notes(&s->set, NULL, rep);
+	return ret;
+}
+
+/* Each run directory its label, as "LABEL=DIR" on the command line says. */
+static int dir_rules(struct fv_label_rule *rules, char **paths,
+		     const struct fv_suite_dir *dirs, size_t n)
+{
+	char spec[4400];
+
+	for (size_t i = 0; i < n; i++) {
+		snprintf(spec, sizeof(spec), "%s=%s", dirs[i].label,
+			 dirs[i].dir);
+		paths[i] = (char *) dirs[i].dir;
+		if (fv_label_rule_parse(&rules[i], spec))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+int fv_suite_print(const struct fv_cmdline *c, const char *command,
+		   const struct fv_suite_dir *dirs, size_t n,
+		   const char *const *tables, const struct fv_pctlist *show,
+		   const struct fv_pctlist *compute)
+{
+	struct fv_label_rule *rules = calloc(n ? n : 1, sizeof(*rules));
+	char **paths = calloc(n ? n : 1, sizeof(*paths));
+	struct fv_report rep = { .command = command, .pcts = show };
+	struct fv_suite s;
+	int ret = FV_EXIT_SOFTWARE;
+
+	if (!rules || !paths || dir_rules(rules, paths, dirs, n))
+		goto out;
+	fv_suite_init(&s, show, compute);
+	s.ao.skus = c->ao.skus;
+	s.vo.skus = c->ao.skus;
+	ret = fv_suite_run(&s,
+			   &(struct fv_load_opts){ .paths = paths,
+						   .npaths = n,
+						   .labels = rules,
+						   .nlabels = n },
+			   tables, &rep);
+	fv_print_diags(&s.set.diags, c->verbosity < 0 ? -1 : 0, c->err);
+	if (!ret)
+		ret = fv_render_text.render(c->out, &rep);
+	if (ret)
+		ret = FV_EXIT_SOFTWARE;
+	else if (s.set.diags.nerrors)
+		ret = FV_EXIT_INPUT;
+	fv_report_free(&rep);
+	fv_suite_free(&s);
+out:
+	for (size_t i = 0; rules && i < n; i++)
+		fv_label_rule_free(&rules[i]);
+	free(rules);
+	free(paths);
+	return ret;
 }

@@ -18,14 +18,16 @@ static int set_aggregate(struct fv_cmdline *c, const struct fv_option *o,
 	return 0;
 }
 
+FV_OPT_FIELD(at_stream, bool, struct summary_opts, stream)
+
 static const struct fv_option summary_opts[] = {
 	FV_OPT("aggregate-clones", 0, NULL, "sum numjobs clones",
 	       set_aggregate),
-	FV_OPT_AT(
-		"stream", 0, NULL,
+	FV_OPT_BOOL(
+		"stream", 0,
 		"csv or md: write each file's rows as it is read,\none file in "
 		"memory",
-		fv_set_flag, offsetof(struct summary_opts, stream), 0, 0),
+		at_stream),
 	FV_OPT_END,
 };
 

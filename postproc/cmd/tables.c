@@ -77,7 +77,8 @@ static int load_baseline(struct fv_tables *x, const struct fv_load_opts *lo)
 	blo.paths = x->baselines;
 	blo.npaths = x->nbaselines;
 	ret = fv_ingest_paths(x->base, x->baselines, x->nbaselines);
-	ret = ret ? ret : fv_annotate(x->base, &blo);
+	if (!ret)
+		ret = fv_annotate(x->base, &blo);
 	/* Their noise is read from the logs beside them. */
 	if (!ret && x->want_logs)
 		ret = fv_logs_load(&x->base_logs, x->base, NULL);
@@ -101,7 +102,8 @@ static int load(struct fv_tables *x)
 	enum fv_runs rule = x->every_run ? FV_RUNS_KEEP : c->runs;
 	int ret = fv_ingest_paths(x->set, c->inputs, c->ninputs);
 
-	ret = ret ? ret : fv_annotate(x->set, &lo);
+	if (!ret)
+		ret = fv_annotate(x->set, &lo);
 	if (!ret && x->want_logs)
 		ret = fv_logs_load(&x->logs, x->set, &x->srcs);
 	if (!ret && x->nbaselines)
@@ -166,9 +168,12 @@ int fv_tables_main(struct fv_tables *x)
 	ret = load(x);
 	rep.diags = &set.diags;
 	rep.ninputs = set.ninputs;
-	ret = ret ? ret : x->analyse(x, &rep);
-	ret = ret ? ret : fv_select_notes(&set, &rep);
-	ret = ret ? ret : fv_provenance_notes(&set, NULL, &rep);
+	if (!ret)
+		ret = x->analyse(x, &rep);
+	if (!ret)
+		ret = fv_select_notes(&set, &rep);
+	if (!ret)
+		ret = fv_provenance_notes(&set, NULL, &rep);
 	if (!ret && x->base)
 		ret = fv_provenance_notes(x->base, "baseline ran", &rep);
 	fv_print_diags(&set.diags, c->verbosity, c->err);
@@ -230,14 +235,12 @@ int fv_set_logs(struct fv_cmdline *c, const struct fv_option *o,
 		const char *arg)
 {
 	struct fv_tables *x = c->own;
-	char **v = realloc(x->log_dirs, (x->nlog_dirs + 1) * sizeof(*v));
 
 	(void) o;
-	if (!v)
+	if (FV_ALLOC_GROW(x->log_dirs, x->nlog_dirs + 1, x->alloc_log_dirs))
 		return FV_EXIT_SOFTWARE;
-	v[x->nlog_dirs++] = (char *) arg;
-	x->log_dirs = v;
-	x->srcs.dirs = v;
+	x->log_dirs[x->nlog_dirs++] = (char *) arg;
+	x->srcs.dirs = x->log_dirs;
 	x->srcs.ndirs = x->nlog_dirs;
 	return 0;
 }

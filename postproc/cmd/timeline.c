@@ -18,12 +18,13 @@ static int analyse(struct fv_tables *x, struct fv_report *rep)
 			   &x->set->diags);
 }
 
+FV_OPT_FIELD(at_window_ms, double, struct timeline, window_ms)
+
 static const struct fv_option timeline_opts[] = {
-	FV_OPT_AT("window", 0, "MS",
-		  "windows of MS ms (a unit may follow: 5s); default each "
-		  "job's log_hist_msec",
-		  fv_set_period, offsetof(struct timeline, window_ms), 1e-3,
-		  1e-3),
+	FV_OPT_DOUBLE("window", 0, "MS",
+		      "windows of MS ms (a unit may follow: 5s); default each "
+		      "job's log_hist_msec",
+		      fv_set_period, at_window_ms, 1e-3, 1e-3),
 	FV_OPT("logs", 0, "DIR", "histogram logs in DIR too (repeatable)",
 	       fv_set_logs),
 	FV_OPT_END,

@@ -46,10 +46,11 @@ static int analyse(struct fv_tables *x, struct fv_report *rep)
 	return !ret && findings_view(x) ? to_findings(rep) : ret;
 }
 
+FV_OPT_FIELD(at_all, bool, struct fv_tables, all)
+
 static const struct fv_option verdict_opts[] = {
-	FV_OPT_AT("all", 0, NULL,
-		  "text and md: every check, not the findings alone",
-		  fv_set_flag, offsetof(struct fv_tables, all), 0, 0),
+	FV_OPT_BOOL("all", 0,
+		    "text and md: every check, not the findings alone", at_all),
 	FV_OPT_END,
 };
 

@@ -154,14 +154,6 @@ static void exec_fio(const struct fv_run *r, char *const *argv, bool own_pg,
 	_exit(127);
 }
 
-static int wait_child(pid_t pid, int *status)
-{
-	while (waitpid(pid, status, 0) < 0)
-		if (errno != EINTR)
-			return -errno;
-	return 0;
-}
-
 int fv_run_parse_only(const struct fv_run *r, FILE *err)
 {
 	char *argv[] = { (char *) r->fio, "--parse-only", (char *) r->jobcopy,
@@ -182,7 +174,7 @@ int fv_run_parse_only(const struct fv_run *r, FILE *err)
 			dup2(null, STDOUT_FILENO);
 		exec_fio(r, argv, false, self);
 	}
-	if (wait_child(pid, &status) || !WIFEXITED(status) ||
+	if (fv_wait(pid, &status) || !WIFEXITED(status) ||
 	    WEXITSTATUS(status)) {
 		fprintf(err,
 			"fioverdict run: fio --parse-only rejects %s (as "
@@ -205,14 +197,9 @@ static void on_signal(int sig)
 
 static void catch_signals(bool on)
 {
-	struct sigaction sa;
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, 0 };
 
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on ? on_signal : SIG_DFL;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	fv_on_signals(sigs, on ? on_signal : NULL);
 }
 
 /*
@@ -280,7 +267,7 @@ int fv_run_exec(struct fv_run *r, char *const *argv, bool *interrupted,
 	}
 	r->fio_pid = (long) pid;
 	fv_run_manifest(r, "running", err);
-	ret = wait_child(pid, &status);
+	ret = fv_wait(pid, &status);
 	fio_pid = 0;
 	catch_signals(false);
 	*interrupted = got_signal != 0;

@@ -100,7 +100,11 @@ static bool says_no_zlib(const char *path)
 static int probe(const char *fio, const char *dir)
 {
 	char log[4200], errpath[4200];
-	int status;
+	char *argv[] = { (char *) fio,		 "--name=fioverdict-hist-probe",
+			 "--ioengine=null",	 "--size=4k",
+			 "--output=/dev/null",	 log,
+			 "--log_hist_msec=1000", NULL };
+	int status, efd, ret;
 	pid_t pid;
 
 	if (!fits(snprintf(log, sizeof(log), "--write_hist_log=%s/probe", dir),
@@ -108,28 +112,16 @@ static int probe(const char *fio, const char *dir)
 	    !fits(snprintf(errpath, sizeof(errpath), "%s/stderr", dir),
 		  sizeof(errpath)))
 		return -ENAMETOOLONG;
-	fflush(NULL);
-	pid = fork();
+	/* fio's complaint, read by says_no_zlib */
+	efd = open(errpath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	pid = fv_spawn(argv, FV_SPAWN_NULL, FV_SPAWN_NULL, efd);
+	if (efd >= 0)
+		close(efd);
 	if (pid < 0)
-		return -errno;
-	if (!pid) {
-		int null = open("/dev/null", O_RDWR);
-		int efd = open(errpath, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-
-		if (null >= 0) {
-			dup2(null, STDIN_FILENO);
-			dup2(null, STDOUT_FILENO);
-		}
-		if (efd >= 0)
-			dup2(efd, STDERR_FILENO);
-		execl(fio, fio, "--name=fioverdict-hist-probe",
-		      "--ioengine=null", "--size=4k", "--output=/dev/null", log,
-		      "--log_hist_msec=1000", (char *) NULL);
-		_exit(127);
-	}
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return -errno;
+		return (int) pid;
+	ret = fv_wait(pid, &status);
+	if (ret)
+		return ret;
 	if (WIFEXITED(status) && !WEXITSTATUS(status))
 		return 0;
 	return says_no_zlib(errpath);

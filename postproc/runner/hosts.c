@@ -19,6 +19,7 @@
 #include <strings.h>
 
 #include "model/model.h"
+#include "util/util.h"
 #include "runner.h"
 
 #define MAX_HOSTS 4096
@@ -211,6 +212,7 @@ static void free_vars(struct fv_host *h)
 	free(h->vars);
 	h->vars = NULL;
 	h->nvars = 0;
+	h->alloc_vars = 0;
 }
 
 static bool var_name_ok(const char *s, size_t n)
@@ -240,10 +242,8 @@ static int parse_vars(struct fv_host *h, char *words, char *err, size_t len,
 				    "'%s': after the host, only NAME=VALUE "
 				    "(a variable of the job file)",
 				    t);
-		v = realloc(h->vars, (h->nvars + 1) * sizeof(*v));
-		if (!v)
+		if (FV_ALLOC_GROW(h->vars, h->nvars + 1, h->alloc_vars))
 			return -ENOMEM;
-		h->vars = v;
 		v = &h->vars[h->nvars];
 		memcpy(v->name, t, (size_t) (eq - t));
 		v->name[eq - t] = '\0';
@@ -259,7 +259,7 @@ static int add(struct fv_hostlist *hl, char *spec, bool fio_forms, char *err,
 	       size_t len, const struct where *w)
 {
 	char *vars = fio_forms ? spec + strcspn(spec, " \t") : NULL;
-	struct fv_host h, *v;
+	struct fv_host h;
 	int ret;
 
 	if (!*spec)
@@ -283,12 +283,10 @@ static int add(struct fv_hostlist *hl, char *spec, bool fio_forms, char *err,
 				    "each server once",
 				    spec, hl->v[i].spec, h.name);
 		}
-	v = realloc(hl->v, (hl->n + 1) * sizeof(*v));
-	if (!v) {
+	if (FV_ALLOC_GROW(hl->v, hl->n + 1, hl->alloc)) {
 		free_vars(&h);
 		return -ENOMEM;
 	}
-	hl->v = v;
 	hl->v[hl->n++] = h;
 	return 0;
 }

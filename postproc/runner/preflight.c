@@ -28,20 +28,14 @@
 
 int fv_run_fio_version(const struct fv_run *r, char *buf, size_t len)
 {
+	char *argv[] = { (char *) r->fio, "--version", NULL };
 	int fds[2], status;
 	ssize_t n = 0, got;
 	pid_t pid;
 
-	if (pipe(fds))
+	if (pipe2(fds, O_CLOEXEC))
 		return -errno;
-	fflush(NULL);
-	pid = fork();
-	if (!pid) {
-		dup2(fds[1], STDOUT_FILENO);
-		close(fds[0]);
-		execl(r->fio, r->fio, "--version", (char *) NULL);
-		_exit(127);
-	}
+	pid = fv_spawn(argv, -1, fds[1], -1);
 	close(fds[1]);
 	while (pid > 0 && (size_t) n + 1 < len &&
 	       (got = read(fds[0], buf + n, len - (size_t) n - 1)) > 0)
@@ -49,7 +43,7 @@ int fv_run_fio_version(const struct fv_run *r, char *buf, size_t len)
 	close(fds[0]);
 	buf[n] = '\0';
 	buf[strcspn(buf, "\r\n")] = '\0';
-	if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) ||
+	if (pid < 0 || fv_wait(pid, &status) || !WIFEXITED(status) ||
 	    WEXITSTATUS(status) || !*buf)
 		return -ENOEXEC;
 	return 0;
@@ -167,28 +161,16 @@ static pid_t start_probe(const struct fv_run *r, const struct fv_host *h,
 			 const char *dir)
 {
 	char job[4200], out[4200], arg[320];
-	pid_t pid;
+	char *argv[] = {
+		(char *) r->fio, "--output-format=json", out, arg, job, NULL
+	};
 
 	snprintf(job, sizeof(job), "%s/%s.fio", dir, h->tag);
 	snprintf(out, sizeof(out), "--output=%s/%s.out", dir, h->tag);
 	snprintf(arg, sizeof(arg), "--client=%s", h->fio_arg);
 	if (write_probe(r, h, job))
 		return -1;
-	fflush(NULL);
-	pid = fork();
-	if (!pid) {
-		int null = open("/dev/null", O_RDWR);
-
-		if (null >= 0) {
-			dup2(null, STDIN_FILENO);
-			dup2(null, STDOUT_FILENO);
-			dup2(null, STDERR_FILENO);
-		}
-		execl(r->fio, r->fio, "--output-format=json", out, arg, job,
-		      (char *) NULL);
-		_exit(127);
-	}
-	return pid;
+	return fv_spawn(argv, FV_SPAWN_NULL, FV_SPAWN_NULL, FV_SPAWN_NULL);
 }
 
 static int64_t seconds(void)

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #define FV_RUN_MAX_VARS 32
 #define FV_RUN_MAX_EOPTS 16
@@ -43,7 +44,7 @@ struct fv_host {
 	char tag[300];	   /* name for {host} and file names: ':' -> '-' */
 	char fio_arg[300]; /* fio --client=ip:ADDR,PORT */
 	struct fv_host_var *vars; /* this host's own values */
-	size_t nvars;
+	size_t nvars, alloc_vars;
 	/* The checks. */
 	enum fv_probe_result probe;
 	int probe_err;	      /* -errno of the last attempt */
@@ -56,7 +57,7 @@ struct fv_host {
 
 struct fv_hostlist {
 	struct fv_host *v;
-	size_t n;
+	size_t n, alloc;
 };
 
 /* One "#@ VAR=FULL quick=QUICK text" declaration of a job file. */
@@ -169,6 +170,27 @@ int fv_target_size(const char *path, uint64_t *size);
  */
 int fv_target_extend(const char *path, uint64_t size, bool sparse);
 
+/* replay_target.c: a real target of a replay (not an emulated one). */
+struct fv_trace;
+struct fv_replay_target {
+	const char *path;
+	bool force; /* --force: one holding a file system is written to */
+	const struct fv_trace *trace;
+	uint64_t extent;   /* the trace's last byte, +1 */
+	const char *iolog; /* the trace's file, as errors name it */
+};
+/*
+ * Not a file system (unless force) nor in use, not a device that is not
+ * there; a file made or grown to extent (written through); large enough
+ * for the trace. 0 or FV_EXIT_NOINPUT after saying why on err.
+ */
+int fv_replay_check_target(const struct fv_replay_target *t, FILE *err);
+/*
+ * fio reads an iolog's file name with %256s: no blank, 256 bytes at most.
+ * 0 or FV_EXIT_NOINPUT after saying why on err.
+ */
+int fv_replay_check_name(const char *target_abs, FILE *err);
+
 /*
  * jobfile.c: gives the job file's declared variable name (read by
  * fv_run_read_vars) the value val: 0, -ENOENT (not declared), -E2BIG.
@@ -189,6 +211,30 @@ int fv_run_preflight(struct fv_run *r, FILE *err);
 int fv_run_prepare(struct fv_run *r, FILE *err);
 /* Removes the job file's copy and the (then empty) run directory. */
 void fv_run_discard_dir(const struct fv_run *r);
+/*
+ * A prepared run: the manifest saying it runs, fio (fio's client on every
+ * host with --hosts), this machine's provenance, a blank line on out after
+ * fio's progress, the manifest saying how it ended. A failure of fio is
+ * said on err after who ("fioverdict run"). Returns 0, FV_EXIT_INTERRUPTED
+ * (what finished is kept) or FV_EXIT_FIO_FAILED (fio failed, or a host's
+ * results are missing).
+ */
+int fv_run_execute(struct fv_run *r, const char *who, FILE *out, FILE *err);
+
+/* spawn.c */
+/* A child's descriptor that is /dev/null (fv_spawn). */
+#define FV_SPAWN_NULL (-2)
+/*
+ * argv[0] (a path) run with argv as a child, its standard input, output
+ * and error in, out and err: -1 ours, FV_SPAWN_NULL /dev/null, else that
+ * descriptor; a child that cannot exec exits 127. Returns the child's pid
+ * or -errno.
+ */
+pid_t fv_spawn(char *const *argv, int in, int out, int err);
+/* waitpid for pid until it answers (EINTR retried): 0 or -errno. */
+int fv_wait(pid_t pid, int *status);
+/* handler for each signal of sigs (0-ended); NULL: the default action. */
+void fv_on_signals(const int *sigs, void (*handler)(int));
 
 /* exec.c */
 /* mkdir -p path: 0 or -errno. */

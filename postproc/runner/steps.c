@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The steps of a run before fio starts, in order, for every command that
- * runs fio on a job file (run, replay).
+ * The steps of a run, in order, for every command that runs fio on a job
+ * file (run, replay): the checks, the run directory, fio.
  */
 #include <unistd.h>
 
+#include "util/util.h"
 #include "runner.h"
 
 int fv_run_preflight(struct fv_run *r, FILE *err)
@@ -43,4 +44,46 @@ int fv_run_prepare(struct fv_run *r, FILE *err)
 	if (ret && r->dir[0])
 		fv_run_discard_dir(r);
 	return ret;
+}
+
+/* fio on this machine, or fio's client on every host: fio's status. */
+static int run_fio(struct fv_run *r, bool *interrupted, int *lost, FILE *err)
+{
+	int ret;
+
+	*lost = 0;
+	if (!r->hosts.n)
+		return fv_run_fio(r, interrupted, err);
+	ret = fv_hosts_run(r, interrupted, err);
+	*lost = fv_hosts_missing(r, err);
+	return ret;
+}
+
+int fv_run_execute(struct fv_run *r, const char *who, FILE *out, FILE *err)
+{
+	struct fv_prov_rec *prov;
+	bool interrupted = false;
+	int fio_status, lost;
+
+	fv_run_manifest(r, "running", err);
+	/* of this machine: the hosts' own is what their output says */
+	prov = r->hosts.n ? NULL : fv_run_provenance_begin(r);
+	fio_status = run_fio(r, &interrupted, &lost, err);
+	if (prov)
+		fv_run_provenance_end(prov, r, err);
+	fputc('\n', out); /* after fio's progress line */
+	if (!interrupted && fio_status)
+		fprintf(err, "%s: fio exited with status %d\n", who,
+			fio_status);
+	fv_run_manifest(r,
+			interrupted  ? "interrupted"
+			: lost	     ? "hosts lost"
+			: fio_status ? "fio failed"
+				     : "done",
+			err);
+	if (r->hosts.n)
+		fv_hosts_manifest(r, err);
+	if (interrupted)
+		return FV_EXIT_INTERRUPTED;
+	return fio_status || lost ? FV_EXIT_FIO_FAILED : 0;
 }
