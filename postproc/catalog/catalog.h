@@ -83,7 +83,7 @@ struct fv_catalog {
 	struct fv_cat_row *rows;
 	size_t n, cap;
 	char **files; /* the files read, in order */
-	size_t nfiles;
+	size_t nfiles, files_alloc;
 };
 
 /*
@@ -197,7 +197,7 @@ struct fv_prices;
 
 struct fv_label_skus {
 	struct fv_label_sku *v;
-	size_t n;
+	size_t n, alloc;
 	/* --region: the list prices the tables price the SKUs at */
 	const struct fv_prices *prices;
 	const char *region;
@@ -343,7 +343,7 @@ struct fv_price {
 
 struct fv_prices {
 	struct fv_price *v;
-	size_t n;
+	size_t n, alloc;
 };
 
 /*

@@ -143,7 +143,6 @@ int fv_label_skus_add(struct fv_label_skus *s, const struct fv_catalog *c,
 {
 	const char *eq = strchr(spec, '=');
 	struct fv_label_sku ls = { 0 };
-	struct fv_label_sku *v;
 	int ret;
 
 	if (!eq || eq == spec) {
@@ -167,12 +166,10 @@ int fv_label_skus_add(struct fv_label_skus *s, const struct fv_catalog *c,
 	ret = resolve_all(&ls, c, eq + 1, err);
 	if (ret)
 		goto out;
-	v = realloc(s->v, (s->n + 1) * sizeof(*v));
-	if (!v) {
+	if (FV_ALLOC_GROW(s->v, s->n + 1, s->alloc)) {
 		ret = -ENOMEM;
 		goto out;
 	}
-	s->v = v;
 	s->v[s->n++] = ls;
 	return 0;
 out:

@@ -119,15 +119,8 @@ static int add_row(struct parse *p, struct fv_cat_row *r)
 {
 	struct fv_catalog *c = p->c;
 
-	if (c->n == c->cap) {
-		size_t cap = c->cap ? 2 * c->cap : 64;
-		struct fv_cat_row *v = realloc(c->rows, cap * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		c->rows = v;
-		c->cap = cap;
-	}
+	if (FV_ALLOC_GROW(c->rows, c->n + 1, c->cap))
+		return -ENOMEM;
 	r->file = strdup(p->name);
 	r->line = p->line;
 	if (!r->file)
@@ -285,13 +278,10 @@ static int read_file(const char *path, char **text, size_t *len,
 
 static int remember(struct fv_catalog *c, const char *path)
 {
-	char **v = realloc(c->files, (c->nfiles + 1) * sizeof(*v));
-
-	if (!v)
+	if (FV_ALLOC_GROW(c->files, c->nfiles + 1, c->files_alloc))
 		return -ENOMEM;
-	c->files = v;
-	v[c->nfiles] = strdup(path);
-	if (!v[c->nfiles])
+	c->files[c->nfiles] = strdup(path);
+	if (!c->files[c->nfiles])
 		return -ENOMEM;
 	c->nfiles++;
 	return 0;

@@ -102,7 +102,6 @@ static char *dup_field(char **f, int n, int col)
 static int row(struct pparse *x, char **f, int n)
 {
 	struct fv_price r = { 0 };
-	struct fv_price *v;
 	const char *u = x->col[C_UNIT] < n ? f[x->col[C_UNIT]] : "";
 	size_t k;
 
@@ -140,12 +139,10 @@ static int row(struct pparse *x, char **f, int n)
 			    "a price has its cloud, id, region, read date "
 			    "and source; one without usd says why in note");
 	}
-	v = realloc(x->p->v, (x->p->n + 1) * sizeof(*v));
-	if (!v) {
+	if (FV_ALLOC_GROW(x->p->v, x->p->n + 1, x->p->alloc)) {
 		fv_price_free(&r);
 		return -ENOMEM;
 	}
-	x->p->v = v;
 	x->p->v[x->p->n++] = r;
 	return 0;
 }
