@@ -147,6 +147,10 @@ struct fv_sku {
 int fv_sku_resolve(const struct fv_cat_row *rows, size_t n, const char *id,
 		   struct fv_sku *out, struct fv_error *err);
 
+/* Whether placements (a row's ephemeral: space separated) name p, case
+ * ignored. */
+bool fv_cat_lists(const char *placements, const char *p);
+
 /* The ID a row is known by, "cloud:id". */
 void fv_cat_row_id(char *buf, size_t len, const struct fv_cat_row *r);
 
