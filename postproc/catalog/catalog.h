@@ -83,7 +83,7 @@ struct fv_catalog {
 	struct fv_cat_row *rows;
 	size_t n, cap;
 	char **files; /* the files read, in order */
-	size_t nfiles;
+	size_t nfiles, files_alloc;
 };
 
 /*
@@ -147,6 +147,10 @@ struct fv_sku {
 int fv_sku_resolve(const struct fv_cat_row *rows, size_t n, const char *id,
 		   struct fv_sku *out, struct fv_error *err);
 
+/* Whether placements (a row's ephemeral: space separated) name p, case
+ * ignored. */
+bool fv_cat_lists(const char *placements, const char *p);
+
 /* The ID a row is known by, "cloud:id". */
 void fv_cat_row_id(char *buf, size_t len, const struct fv_cat_row *r);
 
@@ -197,7 +201,7 @@ struct fv_prices;
 
 struct fv_label_skus {
 	struct fv_label_sku *v;
-	size_t n;
+	size_t n, alloc;
 	/* --region: the list prices the tables price the SKUs at */
 	const struct fv_prices *prices;
 	const char *region;
@@ -343,7 +347,7 @@ struct fv_price {
 
 struct fv_prices {
 	struct fv_price *v;
-	size_t n;
+	size_t n, alloc;
 };
 
 /*

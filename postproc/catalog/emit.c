@@ -11,6 +11,7 @@
 
 #include "fields.h"
 #include "import.h"
+#include "util/util.h"
 
 void fv_import_note(struct fv_import *im, const char *fmt, ...)
 {
@@ -36,13 +37,10 @@ static bool seen(struct fv_import *im, const char *key)
 
 static int remember(struct fv_import *im, const char *key)
 {
-	char **v = realloc(im->seen, (im->nseen + 1) * sizeof(*v));
-
-	if (!v)
+	if (FV_ALLOC_GROW(im->seen, im->nseen + 1, im->seen_alloc))
 		return -ENOMEM;
-	im->seen = v;
-	v[im->nseen] = strdup(key);
-	if (!v[im->nseen])
+	im->seen[im->nseen] = strdup(key);
+	if (!im->seen[im->nseen])
 		return -ENOMEM;
 	im->nseen++;
 	return 0;

@@ -46,11 +46,10 @@ int fv_catalog_import(const char *text, size_t len,
 	json_t *root = json_loadb(text, len, 0, &je);
 	int ret;
 
-	if (!root) {
+	if (!root)
 		return fv_error_set(err, EINVAL, FV_EXIT_INPUT, NULL, 0,
 				    "%s:%d:%d: %s", name, je.line, je.column,
 				    je.text);
-	}
 	snprintf(im.read, sizeof(im.read), "%s", o->read ? o->read : "");
 	if (!o->read)
 		today(im.read, sizeof(im.read));

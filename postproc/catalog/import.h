@@ -17,7 +17,7 @@ struct fv_import {
 	int nrows;
 	/* names already written, to drop the same SKU of another region */
 	char **seen;
-	size_t nseen;
+	size_t nseen, seen_alloc;
 };
 
 /* `az vm list-skus --output json`: an array of SKUs with capabilities. */

@@ -65,42 +65,38 @@ static int check_mix(const struct fv_label_sku *ls, const struct fv_catalog *c,
 		if (ls->sku[i].kind == FV_CAT_VM)
 			vm = &ls->sku[i];
 	}
-	if (vms > 1) {
+	if (vms > 1)
 		return fv_error_set(
 			err, EINVAL, FV_EXIT_USAGE, NULL, 0,
 			"%s: one VM at most (a label is disks, a VM, or "
 			"disks on one VM)",
 			ls->spec);
-	}
-	if (parts && ls->n > 1) {
+	if (parts && ls->n > 1)
 		return fv_error_set(
 			err, EINVAL, FV_EXIT_USAGE, NULL, 0,
 			"%s: a VM's temp or cached disk stands alone: "
 			"%s=%s",
 			ls->spec, ls->label, ls->sku[0].id);
-	}
 	for (size_t i = 0; vm && i < ls->n; i++) {
 		const struct fv_cat_row *d = ls->sku[i].row;
 
 		if (ls->sku[i].kind != FV_CAT_DISK)
 			continue;
-		if (strcmp(d->cloud, vm->row->cloud)) {
+		if (strcmp(d->cloud, vm->row->cloud))
 			return fv_error_set(
 				err, EINVAL, FV_EXIT_USAGE, NULL, 0,
 				"%s: %s is a disk of %s and %s a VM of %s: "
 				"a VM takes disks of its own cloud",
 				ls->spec, ls->sku[i].id, d->cloud, vm->id,
 				vm->row->cloud);
-		}
 		if (!takes_premium(vm->row) && d->family &&
-		    (!strcmp(d->family, "premium-ssd") || d->vm_class)) {
+		    (!strcmp(d->family, "premium-ssd") || d->vm_class))
 			return fv_error_set(
 				err, EINVAL, FV_EXIT_USAGE, NULL, 0,
 				"%s: %s takes no Premium disks (no 's' in "
 				"its size: no Premium Storage): a Standard "
 				"SSD or HDD, or the size's 's' variant",
 				ls->spec, vm->id);
-		}
 	}
 	if (vm && disks > 1 && vm->row->data_disks < (double) disks) {
 		bigger(c, vm->row, disks, alt, sizeof(alt));
@@ -131,10 +127,9 @@ static int resolve_all(struct fv_label_sku *ls, const struct fv_catalog *c,
 		ls->n += !ret;
 	}
 	free(copy);
-	if (!ret && !ls->n) {
+	if (!ret && !ls->n)
 		ret = fv_error_set(err, EINVAL, FV_EXIT_USAGE, NULL, 0,
 				   "%s: no ID after '='", ls->spec);
-	}
 	return ret ? ret : check_mix(ls, c, err);
 }
 
@@ -143,7 +138,6 @@ int fv_label_skus_add(struct fv_label_skus *s, const struct fv_catalog *c,
 {
 	const char *eq = strchr(spec, '=');
 	struct fv_label_sku ls = { 0 };
-	struct fv_label_sku *v;
 	int ret;
 
 	if (!eq || eq == spec) {
@@ -167,12 +161,10 @@ int fv_label_skus_add(struct fv_label_skus *s, const struct fv_catalog *c,
 	ret = resolve_all(&ls, c, eq + 1, err);
 	if (ret)
 		goto out;
-	v = realloc(s->v, (s->n + 1) * sizeof(*v));
-	if (!v) {
+	if (FV_ALLOC_GROW(s->v, s->n + 1, s->alloc)) {
 		ret = -ENOMEM;
 		goto out;
 	}
-	s->v = v;
 	s->v[s->n++] = ls;
 	return 0;
 out:

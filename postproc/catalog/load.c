@@ -17,6 +17,7 @@
 
 #include "csv.h"
 #include "fields.h"
+#include "files.h"
 #include "util/util.h"
 
 #define MAX_COLS 64
@@ -119,15 +120,8 @@ static int add_row(struct parse *p, struct fv_cat_row *r)
 {
 	struct fv_catalog *c = p->c;
 
-	if (c->n == c->cap) {
-		size_t cap = c->cap ? 2 * c->cap : 64;
-		struct fv_cat_row *v = realloc(c->rows, cap * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		c->rows = v;
-		c->cap = cap;
-	}
+	if (FV_ALLOC_GROW(c->rows, c->n + 1, c->cap))
+		return -ENOMEM;
 	r->file = strdup(p->name);
 	r->line = p->line;
 	if (!r->file)
@@ -227,10 +221,9 @@ int fv_catalog_parse(struct fv_catalog *c, const char *name, const char *text,
 	const char *s = text, *end = text + len;
 	int ret = 0;
 
-	if (memchr(text, '\0', len)) {
+	if (memchr(text, '\0', len))
 		return fv_error_set(err, EINVAL, FV_EXIT_INPUT, name, 0,
 				    "binary data, not a catalog");
-	}
 	while (!ret && s < end) {
 		const char *nl = memchr(s, '\n', (size_t) (end - s));
 		size_t n = (size_t) ((nl ? nl : end) - s);
@@ -247,16 +240,14 @@ int fv_catalog_parse(struct fv_catalog *c, const char *name, const char *text,
 		free(line);
 		s += n + 1;
 	}
-	if (!ret && !p.line) {
+	if (!ret && !p.line)
 		return fv_error_set(err, EINVAL, FV_EXIT_INPUT, name, 0,
 				    "empty, not a catalog");
-	}
-	if (!ret && !seen_header) {
+	if (!ret && !seen_header)
 		return fv_error_set(
 			err, EINVAL, FV_EXIT_INPUT, name, 0,
 			"no header line (the columns) after the format "
 			"line");
-	}
 	return ret;
 }
 
@@ -268,10 +259,9 @@ static int read_file(const char *path, char **text, size_t *len,
 	FILE *f = fopen(path, "rb");
 	int ret;
 
-	if (!f) {
+	if (!f)
 		return fv_error_set(err, errno, FV_EXIT_INPUT, path, 0, "%s",
 				    strerror(errno));
-	}
 	ret = fv_read_all(f, MAX_FILE, text, len);
 	fclose(f);
 	if (ret == -EFBIG)
@@ -285,21 +275,18 @@ static int read_file(const char *path, char **text, size_t *len,
 
 static int remember(struct fv_catalog *c, const char *path)
 {
-	char **v = realloc(c->files, (c->nfiles + 1) * sizeof(*v));
-
-	if (!v)
+	if (FV_ALLOC_GROW(c->files, c->nfiles + 1, c->files_alloc))
 		return -ENOMEM;
-	c->files = v;
-	v[c->nfiles] = strdup(path);
-	if (!v[c->nfiles])
+	c->files[c->nfiles] = strdup(path);
+	if (!c->files[c->nfiles])
 		return -ENOMEM;
 	c->nfiles++;
 	return 0;
 }
 
-static int load_file(struct fv_catalog *c, const char *path,
-		     struct fv_error *err)
+static int load_file(void *ctx, const char *path, struct fv_error *err)
 {
+	struct fv_catalog *c = ctx;
 	char *text = NULL;
 	size_t len = 0;
 	int ret = read_file(path, &text, &len, err);
@@ -310,48 +297,11 @@ static int load_file(struct fv_catalog *c, const char *path,
 	return ret ? ret : remember(c, path);
 }
 
-static int csv_file(const struct dirent *d)
-{
-	size_t n = strlen(d->d_name);
-
-	return d->d_name[0] != '.' && n > 4 &&
-	       !strcmp(d->d_name + n - 4, ".csv");
-}
-
 int fv_catalog_load(struct fv_catalog *c, const char *path,
 		    struct fv_error *err)
 {
-	struct dirent **list = NULL;
-	struct stat st;
-	int n, ret = 0;
-
-	if (stat(path, &st)) {
-		return fv_error_set(err, errno, FV_EXIT_INPUT, path, 0, "%s",
-				    strerror(errno));
-	}
-	if (!S_ISDIR(st.st_mode))
-		return load_file(c, path, err);
-	n = scandir(path, &list, csv_file, alphasort);
-	if (n < 0) {
-		return fv_error_set(err, errno, FV_EXIT_INPUT, path, 0, "%s",
-				    strerror(errno));
-	}
-	if (!n) {
-		ret = fv_error_set(err, ENOENT, FV_EXIT_INPUT, path, 0,
-				   "no catalog file (*.csv)");
-	}
-	for (int i = 0; i < n; i++) {
-		char *full = NULL;
-
-		if (!ret && asprintf(&full, "%s/%s", path, list[i]->d_name) < 0)
-			ret = -ENOMEM;
-		if (!ret)
-			ret = load_file(c, full, err);
-		free(full);
-		free(list[i]);
-	}
-	free(list);
-	return ret;
+	return fv_cat_each_csv(path, load_file, c, "no catalog file (*.csv)",
+			       err);
 }
 
 /* ---- The catalog as a whole ---- */

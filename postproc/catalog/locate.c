@@ -33,10 +33,9 @@ static int from_env(struct fv_catalog *c, const char *list,
 	     p = strtok_r(NULL, ":", &save), n++)
 		ret = fv_catalog_load(c, p, err);
 	free(copy);
-	if (!ret && !n) {
+	if (!ret && !n)
 		ret = fv_error_set(err, EINVAL, FV_EXIT_INPUT, NULL, 0,
 				   "FV_CATALOG is set but empty");
-	}
 	return ret;
 }
 
@@ -55,21 +54,19 @@ int fv_catalog_default(struct fv_catalog *c, const char **where,
 	}
 	fv_beside_exe(build, sizeof(build), "catalog");
 	fv_beside_exe(found, sizeof(found), "share/fioverdict/catalog");
-	if (!build[0]) {
+	if (!build[0])
 		return fv_error_set(
 			err, ENOENT, FV_EXIT_INPUT, NULL, 0,
 			"cannot find the catalog (no /proc/self/exe): set "
 			"FV_CATALOG or give --catalog");
-	}
 	if (is_dir(build))
 		snprintf(found, sizeof(found), "%s", build);
-	if (!is_dir(found)) {
+	if (!is_dir(found))
 		return fv_error_set(
 			err, ENOENT, FV_EXIT_INPUT, NULL, 0,
 			"no catalog in %s nor in %s: set FV_CATALOG or give "
 			"--catalog",
 			build, found);
-	}
 	*where = found;
 	ret = fv_catalog_load(c, found, err);
 	return ret ? ret : fv_catalog_check(c, err);

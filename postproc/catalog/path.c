@@ -28,21 +28,6 @@ static bool has(double v)
 	return !isnan(v) && v > 0;
 }
 
-static bool lists(const char *placements, const char *p)
-{
-	size_t n = strlen(p);
-
-	for (const char *s = placements; s && *s;) {
-		const char *e = strchr(s, ' ');
-		size_t k = e ? (size_t) (e - s) : strlen(s);
-
-		if (k == n && !strncasecmp(s, p, n))
-			return true;
-		s = e ? e + 1 : NULL;
-	}
-	return false;
-}
-
 static bool has_temp(const struct fv_cat_row *r)
 {
 	return has(r->temp_gib);
@@ -57,7 +42,7 @@ static bool has_cache(const struct fv_cat_row *r)
 static bool has_nvme(const struct fv_cat_row *r)
 {
 	return has(r->nvme_iops) || has(r->nvme_bw) ||
-	       (lists(r->ephemeral, "NvmeDisk") && has(r->temp_gib));
+	       (fv_cat_lists(r->ephemeral, "NvmeDisk") && has(r->temp_gib));
 }
 
 /* Up to three used VM rows of the cloud that have what pred asks. */
@@ -120,17 +105,17 @@ static int os_placement(const char *word, char *out, size_t len)
 
 static bool eph_cache(const struct fv_cat_row *r)
 {
-	return lists(r->ephemeral, "CacheDisk");
+	return fv_cat_lists(r->ephemeral, "CacheDisk");
 }
 
 static bool eph_temp(const struct fv_cat_row *r)
 {
-	return lists(r->ephemeral, "ResourceDisk");
+	return fv_cat_lists(r->ephemeral, "ResourceDisk");
 }
 
 static bool eph_nvme(const struct fv_cat_row *r)
 {
-	return lists(r->ephemeral, "NvmeDisk");
+	return fv_cat_lists(r->ephemeral, "NvmeDisk");
 }
 
 static bool eph_any(const struct fv_cat_row *r)
@@ -306,17 +291,15 @@ int fv_label_path_set(struct fv_label_skus *s, const struct fv_catalog *c,
 	for (size_t i = 0; i < s->n && !x.ls; i++)
 		if (!strcmp(s->v[i].label, label))
 			x.ls = &s->v[i];
-	if (!x.ls) {
+	if (!x.ls)
 		return fv_error_set(
 			err, EINVAL, FV_EXIT_USAGE, NULL, 0,
 			"--path %s: no --sku names the label '%s': give its "
 			"SKUs first (--sku %s=VM[+DISK...])",
 			spec, label, label);
-	}
-	if (x.ls->path_spec) {
+	if (x.ls->path_spec)
 		return fv_error_set(err, EINVAL, FV_EXIT_USAGE, NULL, 0,
 				    "--path: label '%s' is given twice", label);
-	}
 	x.path = eq + 1;
 	colon = strchr(x.path, ':');
 	k = colon ? (size_t) (colon - x.path) : strlen(x.path);

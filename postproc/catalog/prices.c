@@ -17,6 +17,7 @@
 
 #include "catalog.h"
 #include "csv.h"
+#include "files.h"
 #include "util/util.h"
 
 #define MAX_COLS 16
@@ -102,7 +103,6 @@ static char *dup_field(char **f, int n, int col)
 static int row(struct pparse *x, char **f, int n)
 {
 	struct fv_price r = { 0 };
-	struct fv_price *v;
 	const char *u = x->col[C_UNIT] < n ? f[x->col[C_UNIT]] : "";
 	size_t k;
 
@@ -140,12 +140,10 @@ static int row(struct pparse *x, char **f, int n)
 			    "a price has its cloud, id, region, read date "
 			    "and source; one without usd says why in note");
 	}
-	v = realloc(x->p->v, (x->p->n + 1) * sizeof(*v));
-	if (!v) {
+	if (FV_ALLOC_GROW(x->p->v, x->p->n + 1, x->p->alloc)) {
 		fv_price_free(&r);
 		return -ENOMEM;
 	}
-	x->p->v = v;
 	x->p->v[x->p->n++] = r;
 	return 0;
 }
@@ -188,66 +186,29 @@ int fv_prices_parse(struct fv_prices *p, const char *name, const char *text,
 	return ret;
 }
 
-static int csv_only(const struct dirent *d)
-{
-	size_t n = strlen(d->d_name);
-
-	return d->d_name[0] != '.' && n > 4 &&
-	       !strcmp(d->d_name + n - 4, ".csv");
-}
-
-static int load_file(struct fv_prices *p, const char *path,
-		     struct fv_error *err)
+static int load_file(void *ctx, const char *path, struct fv_error *err)
 {
 	FILE *f = fopen(path, "r");
 	char *text = NULL;
 	size_t len = 0;
 	int ret;
 
-	if (!f) {
+	if (!f)
 		return fv_error_set(err, errno, FV_EXIT_INPUT, path, 0, "%s",
 				    strerror(errno));
-	}
 	ret = fv_read_all(f, 0, &text, &len);
 	fclose(f);
-	if (ret) {
+	if (ret)
 		return fv_error_set(err, -ret, FV_EXIT_INPUT, path, 0, "%s",
 				    strerror(-ret));
-	}
-	ret = fv_prices_parse(p, path, text, len, err);
+	ret = fv_prices_parse(ctx, path, text, len, err);
 	free(text);
 	return ret;
 }
 
 int fv_prices_load(struct fv_prices *p, const char *path, struct fv_error *err)
 {
-	struct dirent **list = NULL;
-	struct stat st;
-	int n, ret = 0;
-
-	if (stat(path, &st)) {
-		return fv_error_set(err, errno, FV_EXIT_INPUT, path, 0, "%s",
-				    strerror(errno));
-	}
-	if (!S_ISDIR(st.st_mode))
-		return load_file(p, path, err);
-	n = scandir(path, &list, csv_only, alphasort);
-	if (n < 0) {
-		return fv_error_set(err, errno, FV_EXIT_INPUT, path, 0, "%s",
-				    strerror(errno));
-	}
-	for (int i = 0; i < n; i++) {
-		char *full = NULL;
-
-		if (!ret && asprintf(&full, "%s/%s", path, list[i]->d_name) < 0)
-			ret = -ENOMEM;
-		if (!ret)
-			ret = load_file(p, full, err);
-		free(full);
-		free(list[i]);
-	}
-	free(list);
-	return ret;
+	return fv_cat_each_csv(path, load_file, p, NULL, err);
 }
 
 void fv_price_free(struct fv_price *r)

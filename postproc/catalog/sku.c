@@ -154,7 +154,7 @@ static int tier(struct ctx *x, const struct fv_cat_row *r)
 	return 0;
 }
 
-static bool lists(const char *placements, const char *p)
+bool fv_cat_lists(const char *placements, const char *p)
 {
 	size_t n = strlen(p);
 
@@ -182,7 +182,7 @@ static int vm_part(struct ctx *x, const struct fv_cat_row *r)
 			     r->cloud, r->id,
 			     local ? "local (temp)" : "cached");
 	if (strcmp(pl, "temp") && strcmp(pl, "local") && strcmp(pl, "cached") &&
-	    strcmp(pl, "cache") && !lists(r->ephemeral, pl))
+	    strcmp(pl, "cache") && !fv_cat_lists(r->ephemeral, pl))
 		return failf(x, -EINVAL,
 			     "%s:%s does not support the %s placement of an "
 			     "ephemeral OS disk (it supports: %s)",

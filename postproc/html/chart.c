@@ -8,16 +8,17 @@
 #include <string.h>
 
 #include "chart.h"
+#include "util/util.h"
 
 struct fv_chart *fv_chart_add(struct fv_charts *c, const char *title,
 			      const char *xlabel, const char *ylabel)
 {
-	struct fv_chart *v = realloc(c->v, (c->n + 1) * sizeof(*v)), *ch;
+	struct fv_chart *ch;
 
-	if (!v)
+	if (FV_ALLOC_GROW(c->v, c->n + 1, c->alloc))
 		return NULL;
-	c->v = v;
-	ch = memset(&v[c->n++], 0, sizeof(*ch));
+	ch = &c->v[c->n++];
+	memset(ch, 0, sizeof(*ch));
 	snprintf(ch->title, sizeof(ch->title), "%s", title);
 	snprintf(ch->xlabel, sizeof(ch->xlabel), "%s", xlabel);
 	snprintf(ch->ylabel, sizeof(ch->ylabel), "%s", ylabel);
@@ -26,11 +27,11 @@ struct fv_chart *fv_chart_add(struct fv_charts *c, const char *title,
 
 struct fv_line *fv_line_add(struct fv_chart *ch, const char *title)
 {
-	struct fv_line *v = realloc(ch->lines, (ch->nlines + 1) * sizeof(*v));
+	struct fv_line *v;
 
-	if (!v)
+	if (FV_ALLOC_GROW(ch->lines, ch->nlines + 1, ch->lines_alloc))
 		return NULL;
-	ch->lines = v;
+	v = ch->lines;
 	memset(&v[ch->nlines], 0, sizeof(*v));
 	v[ch->nlines].title = strdup(title);
 	if (!v[ch->nlines].title)
@@ -43,17 +44,13 @@ int fv_line_point(struct fv_line *l, double x, double y)
 	if (!isfinite(x) || !isfinite(y))
 		return 0;
 	if (l->n == l->cap) {
-		size_t cap = l->cap ? 2 * l->cap : 16;
-		double *x2 = realloc(l->x, cap * sizeof(*x2)), *y2;
+		/* x and y grow alike: cap counts what both hold */
+		size_t xcap = l->cap, ycap = l->cap;
 
-		if (!x2)
+		if (FV_ALLOC_GROW(l->x, l->n + 1, xcap) ||
+		    FV_ALLOC_GROW(l->y, l->n + 1, ycap))
 			return -ENOMEM;
-		l->x = x2;
-		y2 = realloc(l->y, cap * sizeof(*y2));
-		if (!y2)
-			return -ENOMEM;
-		l->y = y2;
-		l->cap = cap;
+		l->cap = xcap;
 	}
 	l->x[l->n] = x;
 	l->y[l->n++] = y;
@@ -62,11 +59,11 @@ int fv_line_point(struct fv_line *l, double x, double y)
 
 int fv_mark_add(struct fv_chart *ch, const struct fv_mark *m)
 {
-	struct fv_mark *v = realloc(ch->marks, (ch->nmarks + 1) * sizeof(*v));
+	struct fv_mark *v;
 
-	if (!v)
+	if (FV_ALLOC_GROW(ch->marks, ch->nmarks + 1, ch->marks_alloc))
 		return -ENOMEM;
-	ch->marks = v;
+	v = ch->marks;
 	v[ch->nmarks] = *m;
 	v[ch->nmarks].text = strdup(m->text ? m->text : "");
 	return v[ch->nmarks++].text ? 0 : -ENOMEM;

@@ -47,9 +47,9 @@ struct fv_chart {
 	enum fv_axis xaxis, yaxis;
 	char caption[512];
 	struct fv_line *lines;
-	size_t nlines;
+	size_t nlines, lines_alloc;
 	struct fv_mark *marks;
-	size_t nmarks;
+	size_t nmarks, marks_alloc;
 	char *svg; /* inline SVG once drawn */
 	/*
 	 * Why the chart is not drawn, said on the page in its place: nothing

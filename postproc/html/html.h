@@ -19,7 +19,7 @@ struct fv_error; /* util/error.h */
 
 struct fv_charts {
 	struct fv_chart *v;
-	size_t n;
+	size_t n, alloc;
 };
 
 /* The charts of a set (its logs in ts; verdicts may be NULL). 0 or -ENOMEM. */
