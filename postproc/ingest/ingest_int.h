@@ -34,6 +34,9 @@ struct fv_docinfo {
 				     __typeof__(a), char[sizeof(a)])]) - \
 	 1)
 
+/* Does s end with tail? (inputs.c) */
+bool fv_ends_with(const char *s, const char *tail);
+
 /* A number member, or NAN when absent or not a number. */
 double fv_jnum(const json_t *obj, const char *key);
 /* A string member, or NULL. */
