@@ -252,7 +252,7 @@ static int reload_bins(void *ctx, struct fv_job *job)
 	bool client;
 	const json_t *tree;
 	json_t *own;
-	struct fv_job *again;
+	struct fv_job *again = NULL;
 	size_t i = 0;
 	int ret;
 
@@ -264,12 +264,17 @@ static int reload_bins(void *ctx, struct fv_job *job)
 			 json_array_get(job_array(r->doc->root, &client),
 					(size_t) job->index),
 			 &tree, &own);
-	again = ret ? NULL : fv_job_new();
-	if (!ret && !again)
+	if (ret)
+		goto out;
+	again = fv_job_new();
+	if (!again) {
 		ret = -ENOMEM;
-	ret = ret ? ret : fv_parse_job(r->di, tree, global, again);
+		goto out;
+	}
+	ret = fv_parse_job(r->di, tree, global, again);
 	if (!ret)
 		take_bins(job, again);
+out:
 	fv_job_free(again);
 	json_decref(own);
 	return ret;
