@@ -343,13 +343,19 @@ int fv_diskspd_read(struct fv_set *set, const char *name, const char *dir,
 	if (ret == -EBADMSG &&
 	    fv_diag_add(&set->diags, FV_ERROR, name, e.line, 1, "%s", e.text))
 		ret = -ENOMEM;
-	if (!ret && !d.nprofiles)
+	if (ret)
+		goto out;
+	if (!d.nprofiles) {
 		ret = fv_diag_add(&set->diags, FV_ERROR, name, 0, 0,
 				  "no profile <TimeSpan>: what ran is not "
 				  "said")
 			      ?: -EBADMSG;
-	ret = ret ?: fv_dspd_add_jobs(set, &d, &run, &kept_jobs);
-	ret = ret ?: fv_dspd_input_done(set, name, kept_jobs);
+		goto out;
+	}
+	ret = fv_dspd_add_jobs(set, &d, &run, &kept_jobs);
+	if (!ret)
+		ret = fv_dspd_input_done(set, name, kept_jobs);
+out:
 	fv_diskspd_free(&d);
 	return ret;
 }

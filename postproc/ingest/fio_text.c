@@ -113,6 +113,24 @@ static bool si_first(const char *s)
 	return isalpha((unsigned char) u[-1]) && u[-1] != 'i';
 }
 
+/* A direction's line as read (fio 2's or 3's): each figure, its resolution. */
+struct dir_line {
+	double iops, ires, bw, bres, io, iores;
+	unsigned long long rt;
+};
+
+static void keep_dir(struct fv_dirstats *ds, const struct dir_line *l)
+{
+	ds->present = true;
+	ds->iops = l->iops;
+	ds->iops_res = l->ires;
+	ds->bw_bytes = l->bw;
+	ds->bw_res = l->bres;
+	ds->io_bytes = fv_u64(l->io);
+	ds->io_bytes_res = l->iores;
+	ds->runtime_ms = l->rt;
+}
+
 /*
  * fio 3: "read: IOPS=29.1k, BW=114MiB/s (119MB/s)(227MiB/2001msec)".
  * IOPS is fio's total_ios x 1000 / runtime; the issued line gives the
@@ -121,29 +139,23 @@ static bool si_first(const char *s)
 static int read_dir_v3(struct ftext *f, struct fv_dirstats *ds, const char *s)
 {
 	const char *p = fv_ft_after(s, "IOPS=");
-	double iops, ires, bw, bres, io, iores, alt, ares;
-	unsigned long long rt;
+	struct dir_line l;
+	double alt, ares;
 
-	if (!p || !fv_ft_num(&p, &iops, &ires, 1000) || strncmp(p, ", BW=", 5))
+	if (!p || !fv_ft_num(&p, &l.iops, &l.ires, 1000) ||
+	    strncmp(p, ", BW=", 5))
 		return fv_ft_garbled(f, "direction's");
 	p += 5;
-	if (!fv_ft_bytes(&p, &bw, &bres, false) || strncmp(p, "/s (", 4))
+	if (!fv_ft_bytes(&p, &l.bw, &l.bres, false) || strncmp(p, "/s (", 4))
 		return fv_ft_garbled(f, "direction's");
 	p += 4;
 	if (!fv_ft_bytes(&p, &alt, &ares, false) || strncmp(p, "/s)(", 4))
 		return fv_ft_garbled(f, "direction's");
 	p += 4;
-	if (!fv_ft_bytes(&p, &io, &iores, false) ||
-	    sscanf(p, "/%llumsec)", &rt) != 1)
+	if (!fv_ft_bytes(&p, &l.io, &l.iores, false) ||
+	    sscanf(p, "/%llumsec)", &l.rt) != 1)
 		return fv_ft_garbled(f, "direction's");
-	ds->present = true;
-	ds->iops = iops;
-	ds->iops_res = ires;
-	ds->bw_bytes = bw;
-	ds->bw_res = bres;
-	ds->io_bytes = fv_u64(io);
-	ds->io_bytes_res = iores;
-	ds->runtime_ms = rt;
+	keep_dir(ds, &l);
 	/* kb_base=1000 puts the SI rate first: "BW=119MB/s (114MiB/s)". */
 	f->kb_base = si_first(s) ? 1000 : 1024;
 	return 0;
@@ -156,26 +168,20 @@ static int read_dir_v3(struct ftext *f, struct fv_dirstats *ds, const char *s)
 static int read_dir_v2(struct ftext *f, struct fv_dirstats *ds, const char *s)
 {
 	const char *p = fv_ft_after(s, "io=");
-	double io, iores, bw, bres, iops, ires;
-	unsigned long long rt;
+	struct dir_line l;
 
-	if (!p || !fv_ft_bytes(&p, &io, &iores, true) || strncmp(p, ", bw=", 5))
+	if (!p || !fv_ft_bytes(&p, &l.io, &l.iores, true) ||
+	    strncmp(p, ", bw=", 5))
 		return fv_ft_garbled(f, "direction's");
 	p += 5;
-	if (!fv_ft_bytes(&p, &bw, &bres, true) || strncmp(p, "/s, iops=", 9))
+	if (!fv_ft_bytes(&p, &l.bw, &l.bres, true) ||
+	    strncmp(p, "/s, iops=", 9))
 		return fv_ft_garbled(f, "direction's");
 	p += 9;
-	if (!fv_ft_num(&p, &iops, &ires, 1000) ||
-	    sscanf(p, ", runt=%llumsec", &rt) != 1)
+	if (!fv_ft_num(&p, &l.iops, &l.ires, 1000) ||
+	    sscanf(p, ", runt=%llumsec", &l.rt) != 1)
 		return fv_ft_garbled(f, "direction's");
-	ds->present = true;
-	ds->iops = iops;
-	ds->iops_res = ires;
-	ds->bw_bytes = bw;
-	ds->bw_res = bres;
-	ds->io_bytes = fv_u64(io);
-	ds->io_bytes_res = iores;
-	ds->runtime_ms = rt;
+	keep_dir(ds, &l);
 	return 0;
 }
 

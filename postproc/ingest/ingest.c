@@ -18,21 +18,6 @@
 
 enum doc_kind { DOC_OTHER, DOC_FIO, DOC_STATS, DOC_STATS_UNKNOWN };
 
-/* One job's counters in an interim document. */
-struct snapshot {
-	char *name;
-	char *host;
-	int index;
-	bool has[FV_DIR_NR];
-	struct fv_sample s[FV_DIR_NR];
-};
-
-struct snapshots {
-	struct snapshot *v;
-	size_t n, alloc;
-	size_t ndocs;
-};
-
 static const json_t *job_array(const json_t *root, bool *client)
 {
 	const json_t *a = json_object_get(root, "jobs");
@@ -65,77 +50,6 @@ static void doc_version(struct fv_docinfo *di, const json_t *root)
 	/* io_bytes was KiB before fio 2.21. */
 	di->kib_io_bytes = di->major && (di->major < 2 ||
 					 (di->major == 2 && di->minor < 21));
-}
-
-static void snapshots_free(struct snapshots *sn)
-{
-	for (size_t i = 0; i < sn->n; i++) {
-		free(sn->v[i].name);
-		free(sn->v[i].host);
-	}
-	free(sn->v);
-}
-
-/* Keeps the counters of an interim document's jobs. */
-static int record_snapshots(struct snapshots *sn, struct fv_job *const *jobs,
-			    size_t njobs)
-{
-	sn->ndocs++;
-	for (size_t i = 0; i < njobs; i++) {
-		const struct fv_job *job = jobs[i];
-		struct snapshot *s;
-
-		if (FV_ALLOC_GROW(sn->v, sn->n + 1, sn->alloc))
-			return -ENOMEM;
-		s = &sn->v[sn->n];
-		memset(s, 0, sizeof(*s));
-		s->index = job->index;
-		s->name = strdup(job->name);
-		s->host = job->host ? strdup(job->host) : NULL;
-		sn->n++;
-		if (!s->name || (job->host && !s->host))
-			return -ENOMEM;
-		for (int d = 0; d < FV_DIR_NR; d++) {
-			const struct fv_dirstats *ds = &job->dir[d];
-
-			s->has[d] = ds->present;
-			s->s[d] =
-				(struct fv_sample){ .runtime_ms =
-							    ds->runtime_ms,
-						    .total_ios = ds->total_ios,
-						    .io_bytes = ds->io_bytes };
-		}
-	}
-	return 0;
-}
-
-static bool snapshot_matches(const struct snapshot *s, const struct fv_job *job)
-{
-	return s->index == job->index && !strcmp(s->name, job->name) &&
-	       (s->host == job->host ||
-		(s->host && job->host && !strcmp(s->host, job->host)));
-}
-
-static int attach_snapshots(const struct snapshots *sn, struct fv_job *job)
-{
-	for (size_t i = 0; i < sn->n; i++) {
-		const struct snapshot *s = &sn->v[i];
-
-		if (!snapshot_matches(s, job))
-			continue;
-		for (int d = 0; d < FV_DIR_NR; d++) {
-			struct fv_dirstats *ds = &job->dir[d];
-			/* set.h keeps no capacity: held exactly */
-			size_t alloc = ds->nsamples;
-
-			if (!s->has[d] || !ds->present)
-				continue;
-			if (FV_ALLOC_GROW(ds->samples, ds->nsamples + 1, alloc))
-				return -ENOMEM;
-			ds->samples[ds->nsamples++] = s->s[d];
-		}
-	}
-	return 0;
 }
 
 static int dup_into(char **dst, const char *src)
@@ -177,7 +91,7 @@ static int finish_job(struct fv_set *set, const struct fv_docinfo *di,
 		return -ENOMEM;
 	job->format = "fio JSON";
 	if (job->kind != FV_JOB_CLONE_SUM && job->kind != FV_JOB_FLEET &&
-	    attach_snapshots(sn, job))
+	    fv_attach_snapshots(sn, job))
 		return -ENOMEM;
 	return fv_set_add_job(set, job);
 }
@@ -338,7 +252,7 @@ static int reload_bins(void *ctx, struct fv_job *job)
 	bool client;
 	const json_t *tree;
 	json_t *own;
-	struct fv_job *again;
+	struct fv_job *again = NULL;
 	size_t i = 0;
 	int ret;
 
@@ -350,12 +264,17 @@ static int reload_bins(void *ctx, struct fv_job *job)
 			 json_array_get(job_array(r->doc->root, &client),
 					(size_t) job->index),
 			 &tree, &own);
-	again = ret ? NULL : fv_job_new();
-	if (!ret && !again)
+	if (ret)
+		goto out;
+	again = fv_job_new();
+	if (!again) {
 		ret = -ENOMEM;
-	ret = ret ? ret : fv_parse_job(r->di, tree, global, again);
+		goto out;
+	}
+	ret = fv_parse_job(r->di, tree, global, again);
 	if (!ret)
 		take_bins(job, again);
+out:
 	fv_job_free(again);
 	json_decref(own);
 	return ret;
@@ -436,7 +355,7 @@ static int end_run(struct fv_set *set, struct fv_docinfo *di,
 	di->doc++;
 	doc_free(last);
 	memset(last, 0, sizeof(*last));
-	snapshots_free(sn);
+	fv_snapshots_free(sn);
 	memset(sn, 0, sizeof(*sn));
 	return ret;
 }
@@ -543,7 +462,7 @@ static int next_fio_doc(struct fv_docinfo *di, struct fv_scanner *s,
 	doc_version(di, cur->root);
 	ret = parse_jobs(di, s, cur);
 	if (!ret && last->root)
-		ret = record_snapshots(sn, last->jobs, last->njobs);
+		ret = fv_record_snapshots(sn, last->jobs, last->njobs);
 	doc_free(last);
 	if (ret) {
 		doc_free(cur);
@@ -617,7 +536,7 @@ static int ingest_json(struct fv_set *set, const char *name, const char *dir,
 		ret = nothing_found(set, name, named, ndiags);
 	}
 	doc_free(&last);
-	snapshots_free(&sn);
+	fv_snapshots_free(&sn);
 	fv_scan_free(&s);
 	return ret;
 }

@@ -34,6 +34,9 @@ struct fv_docinfo {
 				     __typeof__(a), char[sizeof(a)])]) - \
 	 1)
 
+/* Does s end with tail? (inputs.c) */
+bool fv_ends_with(const char *s, const char *tail);
+
 /* A number member, or NAN when absent or not a number. */
 double fv_jnum(const json_t *obj, const char *key);
 /* A string member, or NULL. */
@@ -100,6 +103,29 @@ double fv_cpus_idle(const char *list, double (*idle)(const void *, long),
  */
 int fv_fleet_sums(struct fv_job ***jobs, size_t *njobs, fv_bins_loader *load,
 		  void *ctx);
+
+/* One job's counters in an interim document. */
+struct snapshot {
+	char *name;
+	char *host;
+	int index;
+	bool has[FV_DIR_NR];
+	struct fv_sample s[FV_DIR_NR];
+};
+
+struct snapshots {
+	struct snapshot *v;
+	size_t n, alloc;
+	size_t ndocs;
+};
+
+/* snapshots.c: frees what sn holds (not sn). */
+void fv_snapshots_free(struct snapshots *sn);
+/* Keeps the counters of an interim document's jobs. 0 or -ENOMEM. */
+int fv_record_snapshots(struct snapshots *sn, struct fv_job *const *jobs,
+			size_t njobs);
+/* Gives job, as its samples, the counters kept of it. 0 or -ENOMEM. */
+int fv_attach_snapshots(const struct snapshots *sn, struct fv_job *job);
 
 /* Reads a fioverdict-durability stats document. */
 int fv_parse_durability(struct fv_set *set, const struct fv_docinfo *di,
