@@ -22,48 +22,17 @@ cd "$(dirname "$0")/../.." || exit 1
 FV_BIN=${FV_BIN:-build/postproc/fioverdict}
 PY=/usr/bin/python3
 TRACEFS=/sys/kernel/tracing
-PASS=0
-FAIL=0
-SKIP=0
 WORK=
 IMG=
 LOOP=
 MOUNTED=0
 CAPS=() # the captures started in the background, by pid
-
-ok() {
-	PASS=$((PASS + 1))
-	echo "ok - $1"
-}
-
-not_ok() {
-	FAIL=$((FAIL + 1))
-	echo "not ok - $1"
-	shift
-	[ $# -gt 0 ] && printf '    %s\n' "$@"
-	return 0
-}
-
-skip() {
-	SKIP=$((SKIP + 1))
-	echo "skip - $1: $2"
-}
+. tests/lib/check.sh
 
 # The whole suite cannot run here: why, from what failed; status 0.
 skip_all() {
 	echo "skip: capture: $1"
 	exit 0
-}
-
-# check NAME COMMAND...: one test, passed when COMMAND succeeds.
-check() {
-	local name=$1
-	shift
-	if "$@"; then
-		ok "$name"
-	else
-		not_ok "$name" "failed: $*"
-	fi
 }
 
 # py EXPR SHOW FILE...: a Python expression over JSON files loaded as
@@ -271,8 +240,8 @@ trap 'exit 130' INT TERM
 
 # --- what the suite needs ----------------------------------------------
 if [ ! -x "$FV_BIN" ]; then
-	echo "not ok - $FV_BIN: no such program (make build/postproc/fioverdict)"
-	echo "capture: 0 passed, 1 failed, 0 skipped"
+	not_ok "$FV_BIN: no such program (make build/postproc/fioverdict)"
+	summary -s capture
 	exit 1
 fi
 BIN="$(cd "$(dirname "$FV_BIN")" && pwd)/$(basename "$FV_BIN")"
@@ -607,5 +576,4 @@ else
 	not_ok "no loop device left" "$(losetup -j "$IMG")"
 fi
 
-echo "capture: $PASS passed, $FAIL failed, $SKIP skipped"
-[ "$FAIL" -eq 0 ]
+summary -s capture
