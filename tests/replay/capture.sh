@@ -208,6 +208,18 @@ finish() {
 	RC=$?
 }
 
+# stopped SIGNAL PID STDERR: the capture PID, stopped by SIGNAL (finish),
+# ended with status 0 and removed its tracefs instance.
+stopped() {
+	if [ "$RC" = 0 ]; then
+		ok "$1: capture ends with status 0"
+	else
+		not_ok "$1: capture ends with status 0" "status $RC" \
+			"stderr: $(cat "$3")"
+	fi
+	check "$1: its instance is removed" test ! -e "$(instance "$2")"
+}
+
 # detach: the loop device gone, its file no longer attached anywhere.
 detach() {
 	local i
@@ -322,13 +334,7 @@ if [ "$FIO_RC" = 0 ] && fio_facts "$WORK/mix.json" "$WORK/fio.facts"; then
 else
 	not_ok "fio ran the mix" "status $FIO_RC: $(tail -n 3 "$WORK/fio.err")"
 fi
-if [ "$RC" = 0 ]; then
-	ok "SIGINT: capture ends with status 0"
-else
-	not_ok "SIGINT: capture ends with status 0" "status $RC" \
-		"stderr: $(cat "$WORK/mix.err")"
-fi
-check "SIGINT: its instance is removed" test ! -e "$(instance "$PID_MIX")"
+stopped SIGINT "$PID_MIX" "$WORK/mix.err"
 
 if [ -s "$WORK/mix.log" ] && [ -s "$WORK/fio.facts" ]; then
 	log_facts "$WORK/mix.log" "$LOOP" "$SIZE" "$WORK/log.facts"
@@ -411,13 +417,7 @@ timeout 60 fio --name=r --filename="$LOOP" --direct=1 --rw=randread \
 	--output-format=json --output="$WORK/term.json" 2>>"$WORK/fio.err"
 sleep 0.5
 finish "$PID_TERM" TERM
-if [ "$RC" = 0 ]; then
-	ok "SIGTERM: capture ends with status 0"
-else
-	not_ok "SIGTERM: capture ends with status 0" "status $RC" \
-		"stderr: $(cat "$WORK/term.err")"
-fi
-check "SIGTERM: its instance is removed" test ! -e "$(instance "$PID_TERM")"
+stopped SIGTERM "$PID_TERM" "$WORK/term.err"
 if [ -s "$WORK/term.log" ] && fio_facts "$WORK/term.json" "$WORK/term.fio"; then
 	log_facts "$WORK/term.log" "$LOOP" "$SIZE" "$WORK/term.facts"
 	expect "SIGTERM: the log is written, its reads those of fio (512)" \
