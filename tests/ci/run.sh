@@ -26,17 +26,13 @@
 set -u
 cd "$(dirname "$0")/../.."
 SRC=$(pwd)
-FV_TMP=${FV_TMP:-build/tests/ci}
+CHECK_FORM=short
+. tests/lib/check.sh
 MAKE=${MAKE:-make}
 SHM=${FV_SHM:-/dev/shm}
-rm -rf "$FV_TMP" && mkdir -p "$FV_TMP"
-TMP=$(realpath "$FV_TMP")
+scratch_dir build/tests/ci
 OUT=$(mktemp -d "${TMPDIR:-/tmp}/fioverdict-ci.XXXXXX")
 trap 'rm -rf "$OUT"; rm -f "$SHM"/fioverdict-ci-test*.dat' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "ok   $*"; }
-ko() { fail=$((fail + 1)); echo "FAIL $*"; }
 SCRIPT=$SRC/ci/examples/fioverdict-ci.sh
 
 # fioverdict installed outside the tree; the script run from a directory
@@ -251,5 +247,4 @@ print("github-history.yml: both scripts with their options, the history fetched 
 EOF
 [ $? -eq 0 ] && ok "$(cat "$TMP/hyaml")" || { ko "github-history.yml:"; sed 's/^/     /' "$TMP/hyaml" | tail -5; }
 
-echo "ci: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary ci

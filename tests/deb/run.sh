@@ -15,10 +15,8 @@ set -u
 cd "$(dirname "$0")/../.."
 DEB=${FV_DEB:?FV_DEB: the .deb to check}
 CHANGES=${DEB%.deb}.changes
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "ok   $*"; }
-ko() { fail=$((fail + 1)); echo "FAIL $*"; }
+CHECK_FORM=short
+. tests/lib/check.sh
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/fioverdict-deb.XXXXXX")
 installed=0
 cleanup() {
@@ -27,8 +25,7 @@ cleanup() {
 }
 trap cleanup EXIT
 finish() {
-	echo "deb: $pass passed, $fail failed"
-	[ "$fail" -eq 0 ]
+	summary deb
 	exit
 }
 

@@ -8,14 +8,12 @@
 #
 #   tests/exports/run.sh MAP ENGINE.so...
 set -uo pipefail
+CHECK_FORM=quiet
+. "$(dirname "$0")/../lib/check.sh"
 map=${1:?usage: tests/exports/run.sh MAP ENGINE.so...}
 shift
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-
-ok() { pass=$((pass + 1)); }
-ko() { fail=$((fail + 1)); echo "FAILED: $*"; }
 
 # The defined dynamic symbols of $1, one a line; nm's status on failure.
 exported() {
@@ -66,5 +64,4 @@ for so in "$@"; do
 	expect "$(basename "$so")" 0 "$so"
 done
 
-echo "check-exports: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary check-exports

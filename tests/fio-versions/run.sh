@@ -13,29 +13,16 @@
 # Last line: "fio versions: N passed, M failed".
 set -uo pipefail
 cd "$(dirname "$0")/../.."
+. tests/lib/check.sh
 
 TARBALLS=${FV_FIO_TARBALLS:?FV_FIO_TARBALLS names the folder of fio-X.tar.gz}
 OUT=${FV_OUT:-build/fio-versions}
-PASS=0
-FAIL=0
 SERVER=
 WORK=$(mktemp -d /tmp/fv-versions.XXXXXX)
 trap 'stop_server; rm -rf "$WORK"' EXIT
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
 BIN=${FV_BIN:-$PWD/build/postproc/fioverdict}
-
-ok() {
-	PASS=$((PASS + 1))
-	echo "ok - $1"
-}
-not_ok() {
-	FAIL=$((FAIL + 1))
-	echo "not ok - $1"
-	shift
-	[ $# -gt 0 ] && printf '    %s\n' "$@"
-	return 0
-}
 
 stop_server() {
 	[ -n "$SERVER" ] || return 0
@@ -140,5 +127,4 @@ one_version() {
 for v in "$@"; do
 	one_version "$v"
 done
-echo "fio versions: $PASS passed, $FAIL failed"
-[ "$FAIL" -eq 0 ]
+summary "fio versions"

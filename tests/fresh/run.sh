@@ -18,27 +18,14 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 TOP=$(pwd)
+. tests/lib/check.sh
 
 SUITE=${FV_FRESH_SUITE:-trixie}
 ROOT=${FV_FRESH_ROOT:-build/fresh/$SUITE}
 TARBALLS=${FV_FIO_TARBALLS:?FV_FIO_TARBALLS names the folder of fio-X.tar.gz}
-PASS=0
-FAIL=0
 
-ok() {
-	PASS=$((PASS + 1))
-	echo "ok - $1"
-}
-not_ok() {
-	FAIL=$((FAIL + 1))
-	echo "not ok - $1"
-	shift
-	[ $# -gt 0 ] && printf '    %s\n' "$@"
-	return 0
-}
 finish() {
-	echo "fresh $SUITE: $PASS passed, $FAIL failed"
-	[ "$FAIL" -eq 0 ]
+	summary "fresh $SUITE"
 	exit
 }
 

@@ -16,6 +16,7 @@ set -u
 
 OUT=${1:-build/bench/hosts}
 HERE=$(cd "$(dirname "$0")" && pwd)
+. "$HERE/../lib/check.sh"
 FV_BIN=${FV_BIN:-build/postproc/fioverdict}
 FV_ENGINES=${FV_ENGINES:-build/engines}
 BIN="$(cd "$(dirname "$FV_BIN")" && pwd)/$(basename "$FV_BIN")"
@@ -27,19 +28,11 @@ WORK=$(mktemp -d /tmp/fv-hbench.XXXXXX)
 SHM=$(mktemp -d /dev/shm/fv-hbench.XXXXXX)
 SERVERS=()
 
-tree() {
-	local p=$1 c
-	echo "$p"
-	for c in $(ps -o pid= --ppid "$p" 2>/dev/null); do
-		tree "$c"
-	done
-}
-
 stop_servers() {
 	local p all=()
 	for p in "${SERVERS[@]}"; do
 		# shellcheck disable=SC2207
-		all+=($(tree "$p"))
+		all+=($(proc_tree "$p"))
 	done
 	[ ${#all[@]} -gt 0 ] || return 0
 	kill -9 "${all[@]}" 2>/dev/null

@@ -7,10 +7,14 @@ fakeserver.py ADDR PORT MODE, MODE one of:
   garbage   writes a line that is not fio's protocol, then closes
 Stops by itself after 300 s.
 """
-import socket
+import os
 import struct
 import sys
-import threading
+
+# the shared helpers of tests/lib, leaving no bytecode in the tree
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "lib"))
+import listen  # noqa: E402
 
 
 def crc16(data):
@@ -49,19 +53,7 @@ def serve(conn, mode):
 
 def main():
     addr, port, mode = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-    srv = socket.socket()
-    srv.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    srv.bind((addr, port))
-    srv.listen(16)
-    srv.settimeout(300)
-    print("ready", flush=True)
-    try:
-        while True:
-            conn, _ = srv.accept()
-            threading.Thread(target=serve, args=(conn, mode),
-                             daemon=True).start()
-    except socket.timeout:
-        pass
+    listen.serve(addr, port, 300, lambda conn: serve(conn, mode))
 
 
 if __name__ == "__main__":

@@ -5,9 +5,15 @@ forward.py LISTEN_ADDR LISTEN_PORT TO_ADDR TO_PORT: every connection to
 the listening address is relayed to the target, both ways, as ssh -L
 LISTEN_PORT:TO_ADDR:TO_PORT relays it. Stops by itself after 600 s.
 """
+import os
 import socket
 import sys
 import threading
+
+# the shared helpers of tests/lib, leaving no bytecode in the tree
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "lib"))
+import listen  # noqa: E402
 
 
 def pipe(src, dst):
@@ -27,28 +33,21 @@ def pipe(src, dst):
                 pass
 
 
+def relay(conn, to):
+    """conn and a new connection to TO, piped both ways."""
+    try:
+        out = socket.create_connection(to, timeout=10)
+        out.settimeout(None)
+    except OSError:
+        conn.close()
+        return
+    threading.Thread(target=pipe, args=(out, conn), daemon=True).start()
+    pipe(conn, out)
+
+
 def main():
     la, lp, ta, tp = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
-    srv = socket.socket()
-    srv.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    srv.bind((la, lp))
-    srv.listen(16)
-    srv.settimeout(600)
-    print("ready", flush=True)
-    try:
-        while True:
-            conn, _ = srv.accept()
-            try:
-                out = socket.create_connection((ta, tp), timeout=10)
-                out.settimeout(None)
-            except OSError:
-                conn.close()
-                continue
-            for a, b in ((conn, out), (out, conn)):
-                threading.Thread(target=pipe, args=(a, b),
-                                 daemon=True).start()
-    except socket.timeout:
-        pass
+    listen.serve(la, lp, 600, lambda conn: relay(conn, (ta, tp)))
 
 
 if __name__ == "__main__":

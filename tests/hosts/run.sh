@@ -14,31 +14,20 @@
 set -u
 
 HERE=$(cd "$(dirname "$0")" && pwd)
+. "$HERE/../lib/check.sh"
 FV_BIN=${FV_BIN:-build/postproc/fioverdict}
 FV_ENGINES=${FV_ENGINES:-build/engines}
 BIN="$(cd "$(dirname "$FV_BIN")" && pwd)/$(basename "$FV_BIN")"
 ENGDIR="$(cd "$FV_ENGINES" && pwd)"
-PASS=0
-FAIL=0
-SKIP=0
 WORK=$(mktemp -d /tmp/fv-hosts.XXXXXX)
 SHM=$(mktemp -d /dev/shm/fv-hosts.XXXXXX)
 SERVERS=()
 HELPERS=()
 
-# A server's process tree: fio's job processes start sessions of their
-# own, so neither its group nor its session holds them all.
-tree() {
-	local p=$1 c
-	echo "$p"
-	for c in $(ps -o pid= --ppid "$p" 2>/dev/null); do
-		tree "$c"
-	done
-}
-
+# kill_tree PID: a server and every process it started.
 kill_tree() {
 	# shellcheck disable=SC2046
-	kill -9 $(tree "$1") 2>/dev/null
+	kill -9 $(proc_tree "$1") 2>/dev/null
 }
 
 cleanup() {
@@ -55,36 +44,6 @@ cleanup() {
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
-
-ok() {
-	PASS=$((PASS + 1))
-	echo "ok - $1"
-}
-
-not_ok() {
-	FAIL=$((FAIL + 1))
-	echo "not ok - $1"
-	shift
-	[ $# -gt 0 ] && printf '    %s\n' "$@"
-	return 0
-}
-
-check() { # check NAME COMMAND...: ok when the command succeeds
-	local name=$1
-	shift
-	if "$@"; then ok "$name"; else not_ok "$name"; fi
-}
-
-# fio (and fioverdict's fio children) under the sanitizer runtimes when
-# the engine is instrumented; fio's own leaks are not ours to report.
-with_preload() {
-	if [ -n "${FV_PRELOAD:-}" ]; then
-		LD_PRELOAD="$FV_PRELOAD" ASAN_OPTIONS=detect_leaks=0 \
-			UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 "$@"
-	else
-		"$@"
-	fi
-}
 
 # fioverdict run, through fio; the analyses below run without the preload
 # so that the sanitizers see fioverdict's own leaks.
@@ -194,7 +153,7 @@ done
 start_server 127.0.0.6 "$WORK/tun" && started=$((started + 1))
 if [ $started -ne 5 ]; then
 	not_ok "5 fio servers started" "$started started"
-	echo "hosts: $PASS passed, $FAIL failed"
+	summary hosts
 	exit 1
 fi
 ok "5 fio servers on 127.0.0.2-6 port $PORT"
@@ -333,8 +292,7 @@ fi
 if [ "$OUTLIERS" = 1 ] && [ "$SLOW_OUT" = 1 ]; then
 	ok "host-outlier on the capped host 127.0.0.5, and on no other"
 elif [ "${stalled:-no}" = yes ]; then
-	SKIP=$((SKIP + 1))
-	echo "skip - host-outlier: the machine stalled a host's run twice"
+	skip host-outlier "the machine stalled a host's run twice"
 else
 	not_ok "host-outlier on 127.0.0.5 only" \
 		"$(grep ',hosts,' "$WORK/verdict.csv")"
@@ -448,5 +406,4 @@ else
 		"$(cat "$WORK/tunnel.csv")"
 fi
 
-echo "hosts: $PASS passed, $FAIL failed"
-[ $FAIL -eq 0 ]
+summary hosts

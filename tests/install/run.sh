@@ -14,16 +14,12 @@
 set -u
 cd "$(dirname "$0")/../.."
 SRC=$(pwd)
-FV_TMP=${FV_TMP:-build/tests/install}
+CHECK_FORM=short
+. tests/lib/check.sh
 MAKE=${MAKE:-make}
-rm -rf "$FV_TMP" && mkdir -p "$FV_TMP"
-TMP=$(realpath "$FV_TMP")
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "ok   $*"; }
-ko() { fail=$((fail + 1)); echo "FAIL $*"; }
-# check NAME CMD...: ok when CMD succeeds; its output is kept in $TMP/out.
-check() {
+scratch_dir build/tests/install
+# check_out NAME CMD...: ok when CMD succeeds; its output is kept in $TMP/out.
+check_out() {
 	local name=$1
 	shift
 	if "$@" >"$TMP/out" 2>&1; then ok "$name"; else
@@ -40,7 +36,7 @@ trap 'rm -rf "$OUT"' EXIT
 # 1. make install into a DESTDIR, PREFIX=/usr/local: exactly these files.
 ROOT=$OUT/root
 P=$ROOT/usr/local
-check "make install DESTDIR=... PREFIX=/usr/local" \
+check_out "make install DESTDIR=... PREFIX=/usr/local" \
 	$MAKE --no-print-directory install DESTDIR="$ROOT" PREFIX=/usr/local
 jobs=$(cd jobfiles && ls *.fio)
 cats=$(cd catalog && ls *.csv prices/*.csv)
@@ -82,12 +78,12 @@ alone() { # [VAR=VALUE]... CMD...: run as a user of the installation would
 }
 # The same with the system's tools (man, bash and what completion runs).
 user() { alone PATH="$P/bin:/usr/bin:/bin" "$@"; }
-check "installed fioverdict --version" alone fioverdict --version
-check "run --list" alone fioverdict run --list
+check_out "installed fioverdict --version" alone fioverdict --version
+check_out "run --list" alone fioverdict run --list
 want=$(for j in $jobs; do printf '%s %s\n' "${j%.fio}" "$P/share/fioverdict/jobfiles/$j"; done)
 [ "$(awk '{print $1, $2}' "$TMP/out")" = "$want" ] &&
 	ok "run --list: the installed job files, by name" || ko "run --list: $(cat "$TMP/out")"
-check "run placement --check (by name)" alone fioverdict run placement --quick --label inst --target "$OUT/elsewhere/t.dat" --check
+check_out "run placement --check (by name)" alone fioverdict run placement --quick --label inst --target "$OUT/elsewhere/t.dat" --check
 grep -qF "job file $P/share/fioverdict/jobfiles/placement.fio," "$TMP/out" &&
 	grep -qF "engine external:$P/lib/fioverdict/uring_durable.so," "$TMP/out" &&
 	ok "the job file and the engine are the installed ones" || ko "found: $(cat "$TMP/out")"
@@ -96,22 +92,22 @@ if grep -q "$SRC" "$TMP/out"; then ko "a path into the source tree was used"; el
 # --interactive puts the report in it
 mkdir -p "$OUT/elsewhere/res"
 cp tests/postproc/fixtures/diskspd/*.xml "$OUT/elsewhere/res/"
-check "report --interactive (the installed page)" alone fioverdict report -q --interactive res -o page.html
+check_out "report --interactive (the installed page)" alone fioverdict report -q --interactive res -o page.html
 grep -q 'id="fv-argv">{"options":\["-q"\],"inputs":\["res"\]}' "$OUT/elsewhere/page.html" &&
 	cmp -s -n 4096 "$P/share/fioverdict/fioverdict.html" "$OUT/elsewhere/page.html" &&
 	ok "report --interactive: the installed page, the inputs inside" || ko "report --interactive: $(head -c 300 "$OUT/elsewhere/page.html")"
 # the catalog and its prices, found beside the program as installed
 # (no FV_CATALOG, no build tree: the installed files are all there is)
-check "catalog show azure:P30 (the installed catalog)" alone fioverdict catalog show azure:P30
+check_out "catalog show azure:P30 (the installed catalog)" alone fioverdict catalog show azure:P30
 grep -q '5000' "$TMP/out" && ok "the installed catalog has the P30's 5000 IOPS" || ko "catalog show: $(head -3 "$TMP/out")"
-check "recommend (the installed prices)" alone fioverdict recommend --need iops=5000 --region westeurope
+check_out "recommend (the installed prices)" alone fioverdict recommend --need iops=5000 --region westeurope
 grep -Eq '^azure:P30 +yes .* [0-9]+\.[0-9]{2} +[0-9.]+ +[0-9.]+ +20[0-9]{2}-[0-9]{2}-[0-9]{2}$' "$TMP/out" &&
 	ok "recommend: the P30 at its westeurope list price, from the installed prices" || ko "recommend: $(head -5 "$TMP/out")"
-check "fio loads the installed engine" alone fio --enghelp="$P/lib/fioverdict/uring_durable.so"
+check_out "fio loads the installed engine" alone fio --enghelp="$P/lib/fioverdict/uring_durable.so"
 grep -q '^sync_mode ' "$TMP/out" && ok "the installed engine lists its options" || ko "fio --enghelp: $(head -3 "$TMP/out")"
-check "man -w uring_durable (installed MANPATH)" user man -M "$P/share/man" -w uring_durable
+check_out "man -w uring_durable (installed MANPATH)" user man -M "$P/share/man" -w uring_durable
 [ "$(cat "$TMP/out")" = "$P/share/man/man7/uring_durable.7" ] && ok "man finds uring_durable(7)" || ko "man -w: $(cat "$TMP/out")"
-check "man -w nvme_pt fioverdict" user man -M "$P/share/man" -w nvme_pt fioverdict
+check_out "man -w nvme_pt fioverdict" user man -M "$P/share/man" -w nvme_pt fioverdict
 
 # 3. Bash completion, loaded by bash-completion from the installed file.
 # complete WORD...: the candidates for the last word of the command line.
@@ -175,24 +171,23 @@ fi
 
 # 4. Another PREFIX: the program finds its companions all the same.
 ROOT2=$OUT/root2
-check "make install PREFIX=/opt/fv" $MAKE --no-print-directory install DESTDIR="$ROOT2" PREFIX=/opt/fv
-check "run durability --check under /opt/fv" env -i -C "$OUT/elsewhere" PATH="$ROOT2/opt/fv/bin:$OUT/fio-only" \
+check_out "make install PREFIX=/opt/fv" $MAKE --no-print-directory install DESTDIR="$ROOT2" PREFIX=/opt/fv
+check_out "run durability --check under /opt/fv" env -i -C "$OUT/elsewhere" PATH="$ROOT2/opt/fv/bin:$OUT/fio-only" \
 	fioverdict run durability --label inst --target "$OUT/elsewhere/t.dat" --check
 grep -qF "engine external:$ROOT2/opt/fv/lib/fioverdict/uring_durable.so," "$TMP/out" &&
 	ok "PREFIX=/opt/fv: the engine beside it" || ko "PREFIX=/opt/fv: $(cat "$TMP/out")"
 
 # 5. make uninstall: nothing of ours is left; a job file of the user's
 # own stays, with its directory.
-check "make uninstall PREFIX=/opt/fv" $MAKE --no-print-directory uninstall DESTDIR="$ROOT2" PREFIX=/opt/fv
+check_out "make uninstall PREFIX=/opt/fv" $MAKE --no-print-directory uninstall DESTDIR="$ROOT2" PREFIX=/opt/fv
 left=$(find "$ROOT2" -type f)
 [ -z "$left" ] && [ ! -e "$ROOT2/opt/fv/lib/fioverdict" ] && [ ! -e "$ROOT2/opt/fv/share/fioverdict" ] &&
 	[ ! -e "$ROOT2/opt/fv/share/doc/fioverdict" ] && ok "uninstall: no file left, our directories gone" ||
 	ko "uninstall left: $left $(cd "$ROOT2" && find . -path '*fioverdict*')"
 echo "; mine" >"$P/share/fioverdict/jobfiles/mine.fio"
-check "make uninstall PREFIX=/usr/local" $MAKE --no-print-directory uninstall DESTDIR="$ROOT" PREFIX=/usr/local
+check_out "make uninstall PREFIX=/usr/local" $MAKE --no-print-directory uninstall DESTDIR="$ROOT" PREFIX=/usr/local
 left=$(cd "$ROOT" && find . -type f | sort | tr '\n' ' ')
 [ "$left" = "./usr/local/share/fioverdict/jobfiles/mine.fio " ] && ok "uninstall keeps the user's own job file" ||
 	ko "after uninstall: $left"
 
-echo "install: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary install

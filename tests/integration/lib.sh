@@ -1,44 +1,18 @@
 # Helpers for the integration tests: run the real fio with our engines,
-# read its JSON and our stats files, count passes and failures.
+# read its JSON and our stats files. The counters and check lines are
+# tests/lib/check.sh's; this part needs the engines' folder.
 # shellcheck shell=bash
 
+. tests/lib/check.sh
 FV_ENGINES=${FV_ENGINES:-build/engines}
 UD="$(cd "$FV_ENGINES" && pwd)/uring_durable.so"
-PASS=0
-FAIL=0
-SKIP=0
 WORK=$(mktemp -d /tmp/fv-it.XXXXXX)
 SHM=$(mktemp -d /dev/shm/fv-it.XXXXXX)
 trap 'rm -rf "$WORK" "$SHM"' EXIT
 
-# fio under the sanitizer runtimes when the engine is instrumented; fio's own
-# leaks at exit are not ours to report.
+# fio under the sanitizer runtimes when the engine is instrumented.
 fio_run() {
-	if [ -n "${FV_PRELOAD:-}" ]; then
-		LD_PRELOAD="$FV_PRELOAD" ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
-			UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-			timeout 120 fio "$@"
-	else
-		timeout 120 fio "$@"
-	fi
-}
-
-ok() {
-	PASS=$((PASS + 1))
-	echo "ok - $1"
-}
-
-not_ok() {
-	FAIL=$((FAIL + 1))
-	echo "not ok - $1"
-	shift
-	[ $# -gt 0 ] && printf '    %s\n' "$@"
-	return 0
-}
-
-skip() {
-	SKIP=$((SKIP + 1))
-	echo "skip - $1: $2"
+	with_preload timeout 120 fio "$@"
 }
 
 # py EXPR FILE...: evaluate a Python expression over loaded JSON files
@@ -74,7 +48,3 @@ expect() {
 	fi
 }
 
-summary() {
-	echo "integration: $PASS passed, $FAIL failed, $SKIP skipped"
-	[ "$FAIL" -eq 0 ]
-}

@@ -634,4 +634,4 @@ accounting_off
 end_syncfs
 emulator
 timed_replay
-summary
+summary -s integration

@@ -9,17 +9,13 @@
 # Ends with "jobfiles: N passed, M failed".
 set -u
 cd "$(dirname "$0")/../.."
+CHECK_FORM=short
+. tests/lib/check.sh
 FV_BIN=${FV_BIN:-build/postproc/fioverdict}
-FV_TMP=${FV_TMP:-build/tests/jobfiles}
 ENGINE="external:$(realpath "$FV_ENGINE_DIR")/uring_durable.so"
 # A catalogue of the caller's own would change what names find.
 unset FV_JOBFILE_DIR
-rm -rf "$FV_TMP" && mkdir -p "$FV_TMP"
-TMP=$(realpath "$FV_TMP")
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "ok   $*"; }
-ko() { fail=$((fail + 1)); echo "FAIL $*"; }
+scratch_dir build/tests/jobfiles
 # expect STATUS NAME CMD...: the command's exit status must be STATUS.
 expect() {
 	local want=$1 name=$2 got
@@ -180,5 +176,4 @@ grep -q "run.txt: error: incomplete run: 'fioverdict run' (pid $pid " "$TMP/out.
 expect 2 "SIGKILL: a tree with whole runs and the killed one" "$FV_BIN" summary -f csv "$TMP/res"
 grep -q '^small,sync,sync_linked_qd8' "$TMP/out.txt" && grep -q "incomplete run" "$TMP/out.txt" && ! grep -q '^killed,' "$TMP/out.txt" && ok "SIGKILL: whole runs printed, the killed one named, not read" || ko "SIGKILL: tree: $(head -c 600 "$TMP/out.txt")"
 
-echo "jobfiles: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary jobfiles

@@ -23,6 +23,11 @@ import os
 import re
 import sys
 
+# the shared helpers of tests/lib, leaving no bytecode in the tree
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "lib"))
+import diskspd_xml  # noqa: E402
+
 
 def fio_jobs(path):
     """[(name, options)] with [global]'s options under each job's."""
@@ -164,26 +169,10 @@ def made_xml(p, computer, path):
     per = [ios // p["t"] + (1 if i < ios % p["t"] else 0)
            for i in range(p["t"])]
     kind = "Write" if p["w"] else "Read"
-    out = ["<Results>\n  <System>\n    <ComputerName>%s</ComputerName>\n"
-           "    <Tool>\n      <Version>2.2</Version>\n"
-           "      <VersionDate>2024/6/3</VersionDate>\n    </Tool>\n"
-           "    <RunTime>2026/09/30 10:15:00 UTC</RunTime>\n  </System>\n"
-           % computer,
-           "  <Profile>\n    <Progress>0</Progress>\n"
-           "    <ResultFormat>xml</ResultFormat>\n"
-           "    <Verbose>false</Verbose>\n    <TimeSpans>\n"
-           "      <TimeSpan>\n"
-           "        <MeasureLatency>true</MeasureLatency>\n"
-           "        <CalculateIopsStdDev>true</CalculateIopsStdDev>\n"
-           "        <Duration>%d</Duration>\n        <Warmup>%d</Warmup>\n"
-           "        <Cooldown>0</Cooldown>\n"
-           "        <ThreadCount>0</ThreadCount>\n"
-           "        <RequestCount>0</RequestCount>\n"
-           "        <IoBucketDuration>%d</IoBucketDuration>\n"
-           "        <Targets>\n          <Target>\n"
+    out = [diskspd_xml.head(computer, "2026/09/30 10:15:00 UTC", p["d"],
+                            p["W"], p["bucket"]),
            "            <Path>%s</Path>\n"
-           "            <BlockSize>%d</BlockSize>\n" % (
-               p["d"], p["W"], p["bucket"], path, p["b"]),
+           "            <BlockSize>%d</BlockSize>\n" % (path, p["b"]),
            ("            <Random>%d</Random>\n" % p["b"]) if p["random"]
            else ("            <StrideSize>%d</StrideSize>\n"
                  "            <InterlockedSequential>false"
@@ -209,33 +198,18 @@ def made_xml(p, computer, path):
            "      <Average%sMilliseconds>%.3f</Average%sMilliseconds>\n"
            % (kind, lat_ms, kind)]
     for pct, f in ((0, .05), (50, .8), (99, 2.5), (99.9, 3.5), (100, 6)):
-        out.append("      <Bucket>\n        <Percentile>%g</Percentile>\n"
-                   "        <%sMilliseconds>%.3f</%sMilliseconds>\n"
-                   "        <TotalMilliseconds>%.3f</TotalMilliseconds>\n"
-                   "      </Bucket>\n" % (pct, kind, f * lat_ms, kind,
-                                          f * lat_ms))
+        out.append(diskspd_xml.latency_bucket(pct, kind, f * lat_ms))
     out.append("    </Latency>\n    <Iops>\n")
     for i, n in enumerate(buckets):
-        out.append('      <Bucket SampleMillisecond="%d" Read="%d" '
-                   'Write="%d" Total="%d"/>\n' % (
-                       (i + 1) * p["bucket"], 0 if p["w"] else n,
-                       n if p["w"] else 0, n))
+        out.append(diskspd_xml.iops_bucket((i + 1) * p["bucket"],
+                                           0 if p["w"] else n,
+                                           n if p["w"] else 0))
     out.append("    </Iops>\n")
     for t in range(p["t"]):
         n = per[t]
-        out.append("    <Thread>\n      <Id>%d</Id>\n      <Target>\n"
-                   "        <Path>%s</Path>\n"
-                   "        <BytesCount>%d</BytesCount>\n"
-                   "        <IOCount>%d</IOCount>\n"
-                   "        <ReadBytes>%d</ReadBytes>\n"
-                   "        <ReadCount>%d</ReadCount>\n"
-                   "        <WriteBytes>%d</WriteBytes>\n"
-                   "        <WriteCount>%d</WriteCount>\n"
-                   "      </Target>\n    </Thread>\n" % (
-                       t, path, n * p["b"], n,
-                       0 if p["w"] else n * p["b"], 0 if p["w"] else n,
-                       n * p["b"] if p["w"] else 0, n if p["w"] else 0))
-    out.append("  </TimeSpan>\n</Results>\n")
+        out.append(diskspd_xml.thread(t, path, p["b"], 0 if p["w"] else n,
+                                      n if p["w"] else 0))
+    out.append(diskspd_xml.TAIL)
     return "".join(out)
 
 

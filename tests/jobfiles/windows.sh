@@ -21,15 +21,11 @@
 # M failed".
 set -u
 cd "$(dirname "$0")/../.."
+CHECK_FORM=short
+. tests/lib/check.sh
 FV_BIN=$(realpath "${FV_BIN:-build/postproc/fioverdict}")
-FV_TMP=${FV_TMP:-build/tests/jobfiles-windows}
 W=jobfiles/windows
-rm -rf "$FV_TMP" && mkdir -p "$FV_TMP"
-TMP=$(realpath "$FV_TMP")
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "ok   $*"; }
-ko() { fail=$((fail + 1)); echo "FAIL $*"; }
+scratch_dir build/tests/jobfiles-windows
 
 # 1. One protocol, three forms.
 if diff <(sed -n '/^\[global\]/,$p' jobfiles/placement.fio) \
@@ -153,5 +149,4 @@ grep -qF "return '{0}_{1}_{2}.{3}' -f \$Label, (\$Test -replace '_', '-'), \$run
 	grep -qF "\$runName = Get-Date -Format 'yyyyMMdd-HHmmss'" $W/run-placement.ps1 &&
 	ok "run-placement.ps1 names its results as the fixture is laid out" || ko "run-placement.ps1's names are not the fixture's"
 
-echo "jobfiles-windows: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary jobfiles-windows

@@ -6,12 +6,10 @@
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 check="$here/check_layers.py"
+CHECK_FORM=quiet
+. "$here/../lib/check.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-
-ok() { pass=$((pass + 1)); }
-ko() { fail=$((fail + 1)); echo "FAILED: $*"; }
 
 # A clean tree: low/ (public header low.h, internal low_int.h), high/.
 mktree() {
@@ -105,5 +103,4 @@ for spec in "$@"; do
 	if [ $st -eq 0 ]; then ok; else ko "$root"$'\n'"$out"; fi
 done
 
-echo "check-layers: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary check-layers

@@ -14,14 +14,12 @@
 # Ends with "man: N passed, M failed".
 set -u
 cd "$(dirname "$0")/../.."
+CHECK_FORM=short
+. tests/lib/check.sh
 FV_ENGINES=${FV_ENGINES:-build/engines}
 FV_BIN=${FV_BIN:-build/postproc/fioverdict}
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "ok   $*"; }
-ko() { fail=$((fail + 1)); echo "FAIL $*"; }
 
 # What fio says of an engine, asked once, into FILE: one line per option,
 # "NAME<TAB>DEFAULT<TAB> VALUE VALUE..." (from fio --enghelp=SO,NAME).
@@ -70,6 +68,14 @@ problems() { # PAGE FACTS
 		}' "$2" "$1" | sort
 }
 
+# caught FAULT PROBLEM SED: the engine's page edited by SED (a planted
+# fault) must make problems() say PROBLEM.
+caught() {
+	sed "$3" "$page" >"$TMP/planted.7"
+	problems "$TMP/planted.7" "$facts" | grep -q "$2" &&
+		ok "$engine: $1 is caught" || ko "$engine: $1 is not caught"
+}
+
 for engine in uring_durable nvme_pt; do
 	page="engines/$engine.7"
 	facts="$TMP/fio-$engine"
@@ -81,18 +87,14 @@ for engine in uring_durable nvme_pt; do
 	fi
 	# Planted faults first: each must be caught.
 	first=$(head -1 "$facts" | cut -f1)
-	sed "/^\.BI $first\$/,/^\.TP/d" "$page" >"$TMP/missing.7"
-	problems "$TMP/missing.7" "$facts" | grep -q "not documented: $first" &&
-		ok "$engine: a removed option ($first) is caught" || ko "$engine: removed $first not caught"
-	sed 's/^\.BI accounting /.BI acounting /' "$page" >"$TMP/typo.7"
-	problems "$TMP/typo.7" "$facts" | grep -q "not an option of the engine: acounting" &&
-		ok "$engine: a misspelt option is caught" || ko "$engine: misspelt option not caught"
-	sed 's/Default: asked\./Default: linked./' "$page" >"$TMP/default.7"
-	problems "$TMP/default.7" "$facts" | grep -q "sync_mode: fio says default asked" &&
-		ok "$engine: a wrong default is caught" || ko "$engine: wrong default not caught"
-	sed 's/\\fBdsync\\fR/\\fBsync\\fR/; s/^\.B dsync$/.B sync/' "$page" >"$TMP/value.7"
-	problems "$TMP/value.7" "$facts" | grep -q "write_mode: value dsync not named" &&
-		ok "$engine: a missing value is caught" || ko "$engine: missing value not caught"
+	caught "a removed option ($first)" "not documented: $first" \
+		"/^\.BI $first\$/,/^\.TP/d"
+	caught "a misspelt option" "not an option of the engine: acounting" \
+		's/^\.BI accounting /.BI acounting /'
+	caught "a wrong default" "sync_mode: fio says default asked" \
+		's/Default: asked\./Default: linked./'
+	caught "a missing value" "write_mode: value dsync not named" \
+		's/\\fBdsync\\fR/\\fBsync\\fR/; s/^\.B dsync$/.B sync/'
 	# The page itself.
 	problems "$page" "$facts" >"$TMP/problems"
 	if [ -s "$TMP/problems" ]; then
@@ -118,5 +120,4 @@ for page in postproc/fioverdict.1 engines/uring_durable.7 engines/nvme_pt.7; do
 	lexgrog "$page" >/dev/null 2>&1 && ok "$page: a NAME line whatis and apropos read" || ko "$page: lexgrog cannot parse its NAME"
 done
 
-echo "man: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary man

@@ -14,6 +14,7 @@
 #
 # Usage: e2e_gen.sh ENGINE_SO OUTDIR
 set -euo pipefail
+. "$(dirname "$0")/../lib/check.sh"
 
 so=${1:?usage: e2e_gen.sh ENGINE_SO OUTDIR}
 out=${2:?usage: e2e_gen.sh ENGINE_SO OUTDIR}
@@ -27,12 +28,7 @@ trap 'rm -rf "$shm"' EXIT
 eng="--ioengine=external:$(realpath "$so") --stats_file=$out/stats/%j.%n.json"
 # A sanitized engine (SANITIZE=1) needs the runtimes fio lacks.
 fio() {
-	if [ -n "${FV_PRELOAD:-}" ]; then
-		LD_PRELOAD="$FV_PRELOAD" ASAN_OPTIONS=detect_leaks=0 \
-			UBSAN_OPTIONS=halt_on_error=1 command fio "$@"
-	else
-		command fio "$@"
-	fi
+	with_preload command fio "$@"
 }
 f="--filename=$shm/data --size=16m --bs=4k --rw=randwrite"
 # Every run logs its IOPS in 100 ms windows (stall detection).

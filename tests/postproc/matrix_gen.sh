@@ -9,6 +9,7 @@
 #
 # Usage: matrix_gen.sh ENGINE_SO OUTDIR
 set -euo pipefail
+. "$(dirname "$0")/../lib/check.sh"
 
 so=$(realpath "${1:?usage: matrix_gen.sh ENGINE_SO OUTDIR}")
 out=${2:?usage: matrix_gen.sh ENGINE_SO OUTDIR}
@@ -22,12 +23,7 @@ trap 'rm -rf "$shm" "$var"' EXIT
 
 # A sanitized engine (SANITIZE=1) needs the runtimes fio lacks.
 fio() {
-	if [ -n "${FV_PRELOAD:-}" ]; then
-		LD_PRELOAD="$FV_PRELOAD" ASAN_OPTIONS=detect_leaks=0 \
-			UBSAN_OPTIONS=halt_on_error=1 command fio "$@"
-	else
-		command fio "$@"
-	fi
+	with_preload command fio "$@"
 }
 
 # run LABEL JOBFILE TARGET [ENGINE_OPTION]: the job file's quick values

@@ -14,6 +14,11 @@ Usage: mkdiskspd.py OUTDIR
 import os
 import sys
 
+# the shared helpers of tests/lib, leaving no bytecode in the tree
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "lib"))
+import diskspd_xml  # noqa: E402
+
 PCTS = [("25th", .25), ("50th", .5), ("75th", .75), ("90th", .9),
         ("95th", .95), ("99th", .99), ("3-nines", .999), ("4-nines", .9999),
         ("5-nines", .99999), ("6-nines", .999999), ("7-nines", .9999999),
@@ -277,23 +282,7 @@ def xml_22(buckets, host, qd=32):
     secs = len(buckets)
     per = [ios // 4 + (1 if t < ios % 4 else 0) for t in range(4)]
     mean = qd * 4 * 1000.0 * secs / ios
-    out = ["<Results>\n  <System>\n    <ComputerName>%s</ComputerName>\n"
-           "    <Tool>\n      <Version>2.2</Version>\n"
-           "      <VersionDate>2024/6/3</VersionDate>\n    </Tool>\n"
-           "    <RunTime>2026/11/30 11:00:00 UTC</RunTime>\n  </System>\n"
-           % host,
-           "  <Profile>\n    <Progress>0</Progress>\n"
-           "    <ResultFormat>xml</ResultFormat>\n"
-           "    <Verbose>false</Verbose>\n    <TimeSpans>\n"
-           "      <TimeSpan>\n"
-           "        <MeasureLatency>true</MeasureLatency>\n"
-           "        <CalculateIopsStdDev>true</CalculateIopsStdDev>\n"
-           "        <Duration>%d</Duration>\n        <Warmup>5</Warmup>\n"
-           "        <Cooldown>0</Cooldown>\n"
-           "        <ThreadCount>0</ThreadCount>\n"
-           "        <RequestCount>0</RequestCount>\n"
-           "        <IoBucketDuration>1000</IoBucketDuration>\n"
-           "        <Targets>\n          <Target>\n"
+    out = [diskspd_xml.head(host, "2026/11/30 11:00:00 UTC", secs, 5, 1000),
            "            <Path>E:\\fv\\test.dat</Path>\n"
            "            <BlockSize>4096</BlockSize>\n"
            "            <Random>4096</Random>\n"
@@ -303,7 +292,7 @@ def xml_22(buckets, host, qd=32):
            "            <WriteRatio>0</WriteRatio>\n"
            "            <ThreadsPerFile>4</ThreadsPerFile>\n"
            "          </Target>\n        </Targets>\n      </TimeSpan>\n"
-           "    </TimeSpans>\n  </Profile>\n" % (secs, qd),
+           "    </TimeSpans>\n  </Profile>\n" % qd,
            "  <TimeSpan>\n    <TestTimeSeconds>%.2f</TestTimeSeconds>\n"
            "    <ThreadCount>4</ThreadCount>\n" % secs,
            '    <Latency ReadHistoBuckets="%d" WriteHistoBuckets="0" '
@@ -313,27 +302,14 @@ def xml_22(buckets, host, qd=32):
     # around the mean that Little's law gives for qd x 4 I/Os in flight
     for p, ms in ((0, .05 * mean), (50, .8 * mean), (99, 2.5 * mean),
                   (99.9, 3.5 * mean), (100, 6 * mean)):
-        out.append("      <Bucket>\n        <Percentile>%g</Percentile>\n"
-                   "        <ReadMilliseconds>%.3f</ReadMilliseconds>\n"
-                   "        <TotalMilliseconds>%.3f</TotalMilliseconds>\n"
-                   "      </Bucket>\n" % (p, ms, ms))
+        out.append(diskspd_xml.latency_bucket(p, "Read", ms))
     out.append("    </Latency>\n    <Iops>\n")
     for i, r in enumerate(buckets):
-        out.append('      <Bucket SampleMillisecond="%d" Read="%d" '
-                   'Write="0" Total="%d"/>\n' % ((i + 1) * 1000, r, r))
+        out.append(diskspd_xml.iops_bucket((i + 1) * 1000, r, 0))
     out.append("    </Iops>\n")
     for t in range(4):
-        out.append("    <Thread>\n      <Id>%d</Id>\n      <Target>\n"
-                   "        <Path>E:\\fv\\test.dat</Path>\n"
-                   "        <BytesCount>%d</BytesCount>\n"
-                   "        <IOCount>%d</IOCount>\n"
-                   "        <ReadBytes>%d</ReadBytes>\n"
-                   "        <ReadCount>%d</ReadCount>\n"
-                   "        <WriteBytes>0</WriteBytes>\n"
-                   "        <WriteCount>0</WriteCount>\n"
-                   "      </Target>\n    </Thread>\n"
-                   % (t, per[t] * 4096, per[t], per[t] * 4096, per[t]))
-    out.append("  </TimeSpan>\n</Results>\n")
+        out.append(diskspd_xml.thread(t, "E:\\fv\\test.dat", 4096, per[t], 0))
+    out.append(diskspd_xml.TAIL)
     return "".join(out)
 
 

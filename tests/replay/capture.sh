@@ -22,48 +22,17 @@ cd "$(dirname "$0")/../.." || exit 1
 FV_BIN=${FV_BIN:-build/postproc/fioverdict}
 PY=/usr/bin/python3
 TRACEFS=/sys/kernel/tracing
-PASS=0
-FAIL=0
-SKIP=0
 WORK=
 IMG=
 LOOP=
 MOUNTED=0
 CAPS=() # the captures started in the background, by pid
-
-ok() {
-	PASS=$((PASS + 1))
-	echo "ok - $1"
-}
-
-not_ok() {
-	FAIL=$((FAIL + 1))
-	echo "not ok - $1"
-	shift
-	[ $# -gt 0 ] && printf '    %s\n' "$@"
-	return 0
-}
-
-skip() {
-	SKIP=$((SKIP + 1))
-	echo "skip - $1: $2"
-}
+. tests/lib/check.sh
 
 # The whole suite cannot run here: why, from what failed; status 0.
 skip_all() {
 	echo "skip: capture: $1"
 	exit 0
-}
-
-# check NAME COMMAND...: one test, passed when COMMAND succeeds.
-check() {
-	local name=$1
-	shift
-	if "$@"; then
-		ok "$name"
-	else
-		not_ok "$name" "failed: $*"
-	fi
 }
 
 # py EXPR SHOW FILE...: a Python expression over JSON files loaded as
@@ -239,6 +208,18 @@ finish() {
 	RC=$?
 }
 
+# stopped SIGNAL PID STDERR: the capture PID, stopped by SIGNAL (finish),
+# ended with status 0 and removed its tracefs instance.
+stopped() {
+	if [ "$RC" = 0 ]; then
+		ok "$1: capture ends with status 0"
+	else
+		not_ok "$1: capture ends with status 0" "status $RC" \
+			"stderr: $(cat "$3")"
+	fi
+	check "$1: its instance is removed" test ! -e "$(instance "$2")"
+}
+
 # detach: the loop device gone, its file no longer attached anywhere.
 detach() {
 	local i
@@ -271,8 +252,8 @@ trap 'exit 130' INT TERM
 
 # --- what the suite needs ----------------------------------------------
 if [ ! -x "$FV_BIN" ]; then
-	echo "not ok - $FV_BIN: no such program (make build/postproc/fioverdict)"
-	echo "capture: 0 passed, 1 failed, 0 skipped"
+	not_ok "$FV_BIN: no such program (make build/postproc/fioverdict)"
+	summary -s capture
 	exit 1
 fi
 BIN="$(cd "$(dirname "$FV_BIN")" && pwd)/$(basename "$FV_BIN")"
@@ -353,13 +334,7 @@ if [ "$FIO_RC" = 0 ] && fio_facts "$WORK/mix.json" "$WORK/fio.facts"; then
 else
 	not_ok "fio ran the mix" "status $FIO_RC: $(tail -n 3 "$WORK/fio.err")"
 fi
-if [ "$RC" = 0 ]; then
-	ok "SIGINT: capture ends with status 0"
-else
-	not_ok "SIGINT: capture ends with status 0" "status $RC" \
-		"stderr: $(cat "$WORK/mix.err")"
-fi
-check "SIGINT: its instance is removed" test ! -e "$(instance "$PID_MIX")"
+stopped SIGINT "$PID_MIX" "$WORK/mix.err"
 
 if [ -s "$WORK/mix.log" ] && [ -s "$WORK/fio.facts" ]; then
 	log_facts "$WORK/mix.log" "$LOOP" "$SIZE" "$WORK/log.facts"
@@ -442,13 +417,7 @@ timeout 60 fio --name=r --filename="$LOOP" --direct=1 --rw=randread \
 	--output-format=json --output="$WORK/term.json" 2>>"$WORK/fio.err"
 sleep 0.5
 finish "$PID_TERM" TERM
-if [ "$RC" = 0 ]; then
-	ok "SIGTERM: capture ends with status 0"
-else
-	not_ok "SIGTERM: capture ends with status 0" "status $RC" \
-		"stderr: $(cat "$WORK/term.err")"
-fi
-check "SIGTERM: its instance is removed" test ! -e "$(instance "$PID_TERM")"
+stopped SIGTERM "$PID_TERM" "$WORK/term.err"
 if [ -s "$WORK/term.log" ] && fio_facts "$WORK/term.json" "$WORK/term.fio"; then
 	log_facts "$WORK/term.log" "$LOOP" "$SIZE" "$WORK/term.facts"
 	expect "SIGTERM: the log is written, its reads those of fio (512)" \
@@ -607,5 +576,4 @@ else
 	not_ok "no loop device left" "$(losetup -j "$IMG")"
 fi
 
-echo "capture: $PASS passed, $FAIL failed, $SKIP skipped"
-[ "$FAIL" -eq 0 ]
+summary -s capture

@@ -10,7 +10,9 @@
 
 check-all: check-capture
 
-check-capture: $(PP_BIN) engines
+# Both suites replay on the catalog's disks with jobfiles/replay.fio, which
+# fioverdict finds beside itself (build/catalog, build/jobfiles).
+check-capture: $(PP_BIN) $(PP_CATALOG) $(BUILD)/jobfiles engines
 	FV_BIN=$(PP_BIN) tests/replay/capture.sh
 
 # fioverdict replay (tests/replay/replay.sh): a made trace on azure:S10,
@@ -19,5 +21,5 @@ check-capture: $(PP_BIN) engines
 # 25 s.
 .PHONY: check-replay
 check-all: check-replay
-check-replay: $(PP_BIN) engines
+check-replay: $(PP_BIN) $(PP_CATALOG) $(BUILD)/jobfiles engines
 	FV_BIN=$(PP_BIN) tests/replay/replay.sh

@@ -20,23 +20,9 @@ cd "$(dirname "$0")/../.." || exit 1
 
 FV_BIN=${FV_BIN:-build/postproc/fioverdict}
 PY=/usr/bin/python3
-PASS=0
-FAIL=0
+. tests/lib/check.sh
 WORK=$(mktemp -d /var/tmp/fv-replay.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
-
-ok() {
-	PASS=$((PASS + 1))
-	echo "ok - $1"
-}
-
-not_ok() {
-	FAIL=$((FAIL + 1))
-	echo "not ok - $1"
-	shift
-	[ $# -gt 0 ] && printf '    %s\n' "$@"
-	return 0
-}
 
 # The trace: 1500 requests 400 us apart (0.6 s), offsets over 64 MiB.
 $PY - "$WORK/t.iolog" <<'PY'
@@ -236,5 +222,4 @@ expect_fail "two candidates of one label" 64 "two candidates named 'P15\+D4s-v3'
 	--sku azure:P15 --vm Standard_D4s_v3
 expect_fail "an unknown SKU" 64 "azure:P999" --iolog "$WORK/t.iolog" --sku azure:P999
 
-echo "replay: $PASS passed, $FAIL failed"
-[ "$FAIL" -eq 0 ]
+summary replay

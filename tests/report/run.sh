@@ -8,15 +8,11 @@
 # Env: FV_BIN, FV_ENGINE_DIR, FV_TMP. Ends with "report: N passed, M failed".
 set -u
 cd "$(dirname "$0")/../.."
+CHECK_FORM=short
+. tests/lib/check.sh
 FV_BIN=$(realpath "${FV_BIN:-build/postproc/fioverdict}")
-FV_TMP=${FV_TMP:-build/tests/report}
-rm -rf "$FV_TMP" && mkdir -p "$FV_TMP"
-TMP=$(realpath "$FV_TMP")
+scratch_dir build/tests/report
 SHM=${FV_SHM:-/dev/shm}
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "ok   $*"; }
-ko() { fail=$((fail + 1)); echo "FAIL $*"; }
 chrome() { # ARGS...: headless Chromium, stderr to $TMP/chrome.err
 	timeout 120 /usr/bin/chromium --headless --no-sandbox --disable-gpu \
 		--disable-quic --no-first-run --disable-background-networking \
@@ -33,8 +29,8 @@ measure() { # PAGE: the result line of check.html for that page
 }
 
 if [ ! -x /usr/bin/chromium ]; then
-	echo "FAIL chromium missing: run ci/setup.sh report"
-	echo "report: 0 passed, 1 failed"
+	ko "chromium missing: run ci/setup.sh report"
+	summary report
 	exit 1
 fi
 
@@ -236,5 +232,4 @@ st=$?
 "$FV_BIN" report "$TMP/res" -o /nonexistent/x.html >/dev/null 2>&1
 [ $? -eq 73 ] && ok "uncreatable output: exit 73" || ko "uncreatable output: not 73"
 
-echo "report: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary report
