@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "changepoint.h"
+#include "sort.h"
 
 /* splitmix64: a fixed, portable sequence from a seed. */
 static uint64_t next_random(uint64_t *s)
@@ -139,13 +140,6 @@ static double best_segment(const double *x, size_t n, const struct fv_cp *cp,
 	return best;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *) a, y = *(const double *) b;
-
-	return (x > y) - (x < y);
-}
-
 double fv_cp_median(const double *x, size_t n)
 {
 	double *t, m;
@@ -153,7 +147,7 @@ double fv_cp_median(const double *x, size_t n)
 	if (!n || !(t = malloc(n * sizeof(*t))))
 		return NAN;
 	memcpy(t, x, n * sizeof(*t));
-	qsort(t, n, sizeof(*t), cmp_double);
+	qsort(t, n, sizeof(*t), fv_cmp_double);
 	m = n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
 	free(t);
 	return m;

@@ -22,6 +22,7 @@
 #include "number.h"
 #include "read_all.h"
 #include "ranktest.h"
+#include "sort.h"
 #include "tdist.h"
 #include "utf8.h"
 #include "version.h"
