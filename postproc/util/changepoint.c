@@ -140,19 +140,6 @@ static double best_segment(const double *x, size_t n, const struct fv_cp *cp,
 	return best;
 }
 
-double fv_cp_median(const double *x, size_t n)
-{
-	double *t, m;
-
-	if (!n || !(t = malloc(n * sizeof(*t))))
-		return NAN;
-	memcpy(t, x, n * sizeof(*t));
-	qsort(t, n, sizeof(*t), fv_cmp_double);
-	m = n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
-	free(t);
-	return m;
-}
-
 /* The shift of the medians across change k of cp[ncp] in x[n]. */
 static double shift_at(const double *x, size_t n, const struct fv_cp *cp,
 		       size_t ncp, size_t k)
@@ -160,7 +147,7 @@ static double shift_at(const double *x, size_t n, const struct fv_cp *cp,
 	size_t a = k ? cp[k - 1].at : 0, b = cp[k].at,
 	       c = k + 1 < ncp ? cp[k + 1].at : n;
 
-	return fabs(fv_cp_median(x + b, c - b) - fv_cp_median(x + a, b - a));
+	return fabs(fv_median(x + b, c - b) - fv_median(x + a, b - a));
 }
 
 /* Merges away, smallest first, changes no larger than min_shift. */

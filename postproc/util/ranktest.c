@@ -220,7 +220,7 @@ int fv_hl_shift(const double *x, size_t n, const double *y, size_t m,
 		for (size_t j = 0; j < m; j++)
 			d[i * m + j] = y[j] - x[i];
 	qsort(d, nm, sizeof(*d), fv_cmp_double);
-	*est = nm % 2 ? d[nm / 2] : (d[nm / 2 - 1] + d[nm / 2]) / 2;
+	*est = fv_median_sorted(d, nm);
 	ret = u_quantile((1 - conf) / 2, n, m, &qu);
 	if (!ret && qu == 0) {
 		/* Even the widest interval falls short of conf. */

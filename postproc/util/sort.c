@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: MIT */
+#include <errno.h>
 #include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "sort.h"
 
@@ -10,4 +14,37 @@ int fv_cmp_double(const void *a, const void *b)
 	if (isnan(x) || isnan(y))
 		return !!isnan(x) - !!isnan(y);
 	return (x > y) - (x < y);
+}
+
+double fv_median_sorted(const double *s, size_t n)
+{
+	if (!n)
+		return NAN;
+	return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+}
+
+int fv_median_of(const double *x, size_t n, double *m)
+{
+	double *t;
+
+	if (!n) {
+		*m = NAN;
+		return 0;
+	}
+	t = n <= SIZE_MAX / sizeof(*t) ? malloc(n * sizeof(*t)) : NULL;
+	if (!t)
+		return -ENOMEM;
+	memcpy(t, x, n * sizeof(*t));
+	qsort(t, n, sizeof(*t), fv_cmp_double);
+	*m = fv_median_sorted(t, n);
+	free(t);
+	return 0;
+}
+
+double fv_median(const double *x, size_t n)
+{
+	double m = NAN;
+
+	fv_median_of(x, n, &m);
+	return m;
 }

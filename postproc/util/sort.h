@@ -17,4 +17,19 @@
  */
 int fv_cmp_double(const void *a, const void *b);
 
+/* The median of s[n], already in fv_cmp_double's order; NAN for n = 0. */
+double fv_median_sorted(const double *s, size_t n);
+
+/*
+ * The median of x[n] (x is left as it was) in *m: 0, or -ENOMEM with *m
+ * unchanged. n = 0 gives NAN.
+ */
+int fv_median_of(const double *x, size_t n, double *m);
+
+/*
+ * fv_median_of for callers whose "unknown" is NAN: NAN for none and when
+ * the copy cannot be allocated.
+ */
+double fv_median(const double *x, size_t n);
+
 #endif

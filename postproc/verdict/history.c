@@ -33,8 +33,8 @@ static int measure(const struct fv_hseries *s, size_t k, struct change *c)
 	c->at = s->cp[k].at;
 	c->to = k + 1 < s->ncp ? s->cp[k + 1].at : s->n;
 	c->p = s->cp[k].p;
-	c->before = exp(fv_cp_median(s->v + c->from, c->at - c->from));
-	c->after = exp(fv_cp_median(s->v + c->at, c->to - c->at));
+	c->before = exp(fv_median(s->v + c->from, c->at - c->from));
+	c->after = exp(fv_median(s->v + c->at, c->to - c->at));
 	c->ratio = c->after / c->before;
 	ret = fv_hl_shift(s->v + c->from, c->at - c->from, s->v + c->at,
 			  c->to - c->at, 0.95, &est, &c->lo, &c->hi);
@@ -102,9 +102,9 @@ static int say_others(struct fv_vlist *l, const struct fv_history *h,
 		if (f == (int) s->primary)
 			continue;
 		nb = others_of(h, s, f, c->from, c->at, v);
-		fv_vfmt(b, sizeof(b), u, fv_cp_median(v, nb));
+		fv_vfmt(b, sizeof(b), u, fv_median(v, nb));
 		na = others_of(h, s, f, c->at, c->to, v);
-		fv_vfmt(a, sizeof(a), u, fv_cp_median(v, na));
+		fv_vfmt(a, sizeof(a), u, fv_median(v, na));
 		if (nb && na)
 			fv_vlist_add(l, "%s %s to %s (shown)",
 				     fv_gfig_name(f, s->ref), b, a);
@@ -235,7 +235,7 @@ static int no_change(struct fv_vctx *vc, const struct fv_history *h,
 	enum fv_unit u = fv_gfig_unit(s->primary, s->ref);
 	char ev[200], m[48], sent[200];
 
-	fv_vfmt(m, sizeof(m), u, exp(fv_cp_median(s->v, s->n)));
+	fv_vfmt(m, sizeof(m), u, exp(fv_median(s->v, s->n)));
 	snprintf(ev, sizeof(ev), "%s over %zu runs: median %s, no change",
 		 fv_gfig_name(s->primary, s->ref), s->n, m);
 	snprintf(sent, sizeof(sent),

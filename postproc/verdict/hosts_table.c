@@ -189,7 +189,7 @@ static double median_iops(struct fv_job *const *m, size_t n)
 			v[k++] = fv_vjob_iops(m[i]);
 	if (k) {
 		qsort(v, k, sizeof(*v), fv_cmp_double);
-		med = k % 2 ? v[k / 2] : (v[k / 2 - 1] + v[k / 2]) / 2;
+		med = fv_median_sorted(v, k);
 	}
 	free(v);
 	return med;

@@ -26,17 +26,6 @@ static double *sorted(const double *v, size_t n)
 	return c;
 }
 
-double fv_median(const double *v, size_t n)
-{
-	double *c, m;
-
-	if (!n || !(c = sorted(v, n)))
-		return NAN;
-	m = n % 2 ? c[n / 2] : (c[n / 2 - 1] + c[n / 2]) / 2;
-	free(c);
-	return m;
-}
-
 double fv_rel_mad(const double *v, size_t n)
 {
 	double med = fv_median(v, n), mad;

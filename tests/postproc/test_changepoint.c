@@ -116,8 +116,8 @@ static void edges(void **state)
 	assert_int_equal(n, m);
 	for (size_t i = 0; i < n; i++)
 		assert_true(cp[i].at == again[i].at && cp[i].p == again[i].p);
-	assert_float_equal(fv_cp_median(x, N(x)), 1, 0);
-	assert_float_equal(fv_cp_median(x + 1, 4), 3, 0);
+	assert_float_equal(fv_median(x, N(x)), 1, 0);
+	assert_float_equal(fv_median(x + 1, 4), 3, 0);
 }
 
 static void student_t(void **state)
