@@ -11,6 +11,7 @@
 
 #include "atomic.h"
 #include "beside.h"
+#include "csv_field.h"
 #include "changepoint.h"
 #include "diag.h"
 #include "error.h"
