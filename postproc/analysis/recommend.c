@@ -29,7 +29,7 @@ struct cand {
 
 struct cands {
 	struct cand *v;
-	size_t n;
+	size_t n, alloc;
 };
 
 /* The smallest provisioning of a rule that could meet the need. */
@@ -75,11 +75,8 @@ static void rule_id(char *buf, size_t len, const struct fv_cat_row *r,
 
 static int push(struct cands *c, const struct cand *x)
 {
-	struct cand *v = realloc(c->v, (c->n + 1) * sizeof(*v));
-
-	if (!v)
+	if (FV_ALLOC_GROW(c->v, c->n + 1, c->alloc))
 		return -ENOMEM;
-	c->v = v;
 	c->v[c->n++] = *x;
 	return 0;
 }

@@ -66,15 +66,8 @@ int fv_table_add_col(struct fv_table *t, const char *key, const char *title,
 	 * Doubling: a block per column count would leave a freed block of
 	 * each size behind, table after table, in malloc's caches.
 	 */
-	if (t->ncols == t->cols_cap) {
-		size_t cap = t->cols_cap ? t->cols_cap * 2 : 16;
-
-		c = realloc(t->cols, cap * sizeof(*c));
-		if (!c)
-			return -ENOMEM;
-		t->cols = c;
-		t->cols_cap = cap;
-	}
+	if (FV_ALLOC_GROW(t->cols, t->ncols + 1, t->cols_cap))
+		return -ENOMEM;
 	c = &t->cols[t->ncols];
 	c->key = fv_escape(key);
 	c->title = fv_escape(title);
@@ -91,16 +84,9 @@ int fv_table_add_col(struct fv_table *t, const char *key, const char *title,
 
 int fv_table_add_row(struct fv_table *t)
 {
-	if (t->nrows == t->rows_cap) {
-		size_t cap = t->rows_cap ? t->rows_cap * 2 : 16;
-		struct fv_cell *c =
-			realloc(t->cells, cap * t->ncols * sizeof(*c));
-
-		if (!c)
-			return -ENOMEM;
-		t->cells = c;
-		t->rows_cap = cap;
-	}
+	/* cells_alloc counts cells: a row is ncols of them */
+	if (FV_ALLOC_GROW(t->cells, (t->nrows + 1) * t->ncols, t->cells_alloc))
+		return -ENOMEM;
 	memset(&t->cells[t->nrows * t->ncols], 0, t->ncols * sizeof(*t->cells));
 	return (int) t->nrows++;
 }
@@ -194,12 +180,9 @@ void fv_table_free(struct fv_table *t)
 
 int fv_report_add(struct fv_report *r, struct fv_table *t)
 {
-	struct fv_table **v = realloc(r->tables, (r->ntables + 1) * sizeof(*v));
-
-	if (!v)
+	if (FV_ALLOC_GROW(r->tables, r->ntables + 1, r->tables_alloc))
 		return -ENOMEM;
-	v[r->ntables++] = t;
-	r->tables = v;
+	r->tables[r->ntables++] = t;
 	return 0;
 }
 

@@ -66,8 +66,8 @@ struct fv_table {
 	char *title;
 	struct fv_col *cols;
 	size_t ncols, cols_cap;
-	struct fv_cell *cells; /* nrows * ncols */
-	size_t nrows, rows_cap;
+	struct fv_cell *cells;	   /* nrows * ncols */
+	size_t nrows, cells_alloc; /* cells_alloc: cells, not rows */
 	char **notes;
 	size_t nnotes;
 };
@@ -75,7 +75,7 @@ struct fv_table {
 struct fv_report {
 	const char *command;
 	struct fv_table **tables;
-	size_t ntables;
+	size_t ntables, tables_alloc;
 	const struct fv_diags *diags;
 	const struct fv_pctlist *pcts;
 	size_t ninputs;
