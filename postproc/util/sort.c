@@ -23,6 +23,15 @@ double fv_median_sorted(const double *s, size_t n)
 	return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
 }
 
+double fv_median_in(const double *x, size_t n, double *scratch)
+{
+	if (!n)
+		return NAN;
+	memcpy(scratch, x, n * sizeof(*scratch));
+	qsort(scratch, n, sizeof(*scratch), fv_cmp_double);
+	return fv_median_sorted(scratch, n);
+}
+
 int fv_median_of(const double *x, size_t n, double *m)
 {
 	double *t;
@@ -34,9 +43,7 @@ int fv_median_of(const double *x, size_t n, double *m)
 	t = n <= SIZE_MAX / sizeof(*t) ? malloc(n * sizeof(*t)) : NULL;
 	if (!t)
 		return -ENOMEM;
-	memcpy(t, x, n * sizeof(*t));
-	qsort(t, n, sizeof(*t), fv_cmp_double);
-	*m = fv_median_sorted(t, n);
+	*m = fv_median_in(x, n, t);
 	free(t);
 	return 0;
 }

@@ -21,6 +21,13 @@ int fv_cmp_double(const void *a, const void *b);
 double fv_median_sorted(const double *s, size_t n);
 
 /*
+ * The median of x[n], x left as it was, sorted in scratch (room for n
+ * doubles): for a caller that has the room already and so cannot fail.
+ * NAN for n = 0.
+ */
+double fv_median_in(const double *x, size_t n, double *scratch);
+
+/*
  * The median of x[n] (x is left as it was) in *m: 0, or -ENOMEM with *m
  * unchanged. n = 0 gives NAN.
  */
