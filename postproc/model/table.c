@@ -109,9 +109,14 @@ static int set_cell(struct fv_table *t, size_t row, size_t col,
 	/* text from outside (a file's name, a tool's): valid UTF-8 out */
 	if (s && !(c->str = fv_escape(s))) {
 		c->kind = FV_CELL_EMPTY;
-		return -ENOMEM;
+		t->status = -ENOMEM;
 	}
-	return 0;
+	return t->status;
+}
+
+int fv_table_status(const struct fv_table *t)
+{
+	return t->status;
 }
 
 int fv_cell_num(struct fv_table *t, size_t row, size_t col, double v)
@@ -124,8 +129,7 @@ int fv_cell_printed(struct fv_table *t, size_t row, size_t col, double v,
 {
 	int ret = set_cell(t, row, col, FV_CELL_NUM, v, NULL);
 
-	if (!ret)
-		fv_table_cell(t, row, col)->res = res;
+	fv_table_cell(t, row, col)->res = res;
 	return ret;
 }
 
@@ -155,7 +159,9 @@ int fv_table_note(struct fv_table *t, const char *fmt, ...)
 	va_start(ap, fmt);
 	ret = fv_lines_vadd(&t->notes, &t->nnotes, fmt, ap);
 	va_end(ap);
-	return ret;
+	if (ret && !t->status)
+		t->status = ret;
+	return t->status;
 }
 
 void fv_table_free(struct fv_table *t)
@@ -180,6 +186,8 @@ void fv_table_free(struct fv_table *t)
 
 int fv_report_add(struct fv_report *r, struct fv_table *t)
 {
+	if (t->status)
+		return t->status;
 	if (FV_ALLOC_GROW(r->tables, r->ntables + 1, r->tables_alloc))
 		return -ENOMEM;
 	r->tables[r->ntables++] = t;

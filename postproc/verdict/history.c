@@ -160,7 +160,7 @@ static int history_cols(struct fv_table *t)
 
 static int put(struct fv_table *t, size_t row, size_t col, double v)
 {
-	return isfinite(v) ? fv_cell_num(t, row, col, v) : 0;
+	return isfinite(v) ? fv_cell_num(t, row, col, v) : fv_table_status(t);
 }
 
 static int row_figures(struct fv_table *t, const struct fv_history *h,
@@ -172,25 +172,23 @@ static int row_figures(struct fv_table *t, const struct fv_history *h,
 		    (u == FV_U_IOPS  ? 0
 		     : u == FV_U_BPS ? 2
 				     : 4);
-	int ret = fv_cell_str(t, row, col + HC_FIGURE,
-			      fv_gfig_name(s->primary, s->ref));
 
-	ret = ret ?: put(t, row, col + HC_RUNS, (double) s->n);
-	ret = ret ?: put(t, row, col + HC_CHANGES, (double) s->ncp);
-	if (ret || !c)
-		return ret;
-	ret = put(t, row, col + HC_RUN_AFTER, (double) s->run[c->at] + 1);
-	ret = ret
-		      ?: fv_cell_str(t, row, col + HC_FILE,
-				     h->runs[s->run[c->at]].source);
-	ret = ret ?: put(t, row, col + HC_BEFORE_N, (double) (c->at - c->from));
-	ret = ret ?: put(t, row, col + HC_AFTER_N, (double) (c->to - c->at));
-	ret = ret ?: put(t, row, lv, c->before);
-	ret = ret ?: put(t, row, lv + 1, c->after);
-	ret = ret ?: put(t, row, col + HC_RATIO, c->ratio);
-	ret = ret ?: put(t, row, col + HC_RATIO + 1, c->lo > 0 ? c->lo : NAN);
-	ret = ret ?: put(t, row, col + HC_RATIO + 2, c->hi);
-	return ret ?: put(t, row, col + HC_RATIO + 3, c->p);
+	fv_cell_str(t, row, col + HC_FIGURE, fv_gfig_name(s->primary, s->ref));
+	put(t, row, col + HC_RUNS, (double) s->n);
+	put(t, row, col + HC_CHANGES, (double) s->ncp);
+	if (!c)
+		return fv_table_status(t);
+	put(t, row, col + HC_RUN_AFTER, (double) s->run[c->at] + 1);
+	fv_cell_str(t, row, col + HC_FILE, h->runs[s->run[c->at]].source);
+	put(t, row, col + HC_BEFORE_N, (double) (c->at - c->from));
+	put(t, row, col + HC_AFTER_N, (double) (c->to - c->at));
+	put(t, row, lv, c->before);
+	put(t, row, lv + 1, c->after);
+	put(t, row, col + HC_RATIO, c->ratio);
+	put(t, row, col + HC_RATIO + 1, c->lo > 0 ? c->lo : NAN);
+	put(t, row, col + HC_RATIO + 2, c->hi);
+	put(t, row, col + HC_RATIO + 3, c->p);
+	return fv_table_status(t);
 }
 
 /* The label every run of the job shares, else none. */
