@@ -104,7 +104,7 @@ struct fv_ran {
 };
 struct fv_ran_list {
 	struct fv_ran *v;
-	size_t n;
+	size_t n, alloc;
 };
 int fv_ran_add(struct fv_ran_list *l, const struct fv_set *set);
 /* "WHAT on (LABELS): line" notes of t. 0 or -ENOMEM. */

@@ -132,7 +132,7 @@ static int list_row(struct fv_table *t, const struct fv_catalog *c,
 		    const struct fv_cat_row *r)
 {
 	char id[160], size[48] = "", tput[48], burst[128];
-	int row = fv_table_add_row(t), ret;
+	int row = fv_table_add_row(t);
 	bool rule = r->kind == FV_CAT_RULE;
 	double lo, hi;
 
@@ -145,22 +145,22 @@ static int list_row(struct fv_table *t, const struct fv_catalog *c,
 	rate(tput, sizeof(tput), r->bw_unit, r->bw);
 	burst_text(burst, sizeof(burst), r, r->burst_iops, r->burst_bw,
 		   r->burst_s);
-	ret = fv_cell_str(t, row, 0, id);
-	ret = ret ?: fv_cell_str(t, row, 1, kind_name(r->kind));
-	ret = ret ?: fv_cell_str(t, row, 2, r->family ? r->family : "");
-	ret = ret ?: fv_cell_str(t, row, 3, size);
-	if (!ret && (rule || !has(r->iops)))
-		ret = fv_cell_na(t, row, 4,
-				 "a rule: its figures follow from the size "
-				 "and what is provisioned (catalog show ID)");
-	else if (!ret)
-		ret = fv_cell_num(t, row, 4, r->iops);
-	ret = ret ?: fv_cell_str(t, row, 5, rule ? "per rule" : tput);
-	ret = ret ?: fv_cell_str(t, row, 6, burst);
-	if (!ret && !rule && has(r->bw))
-		ret = fv_cell_num(t, row, 7, r->bw);
-	ret = ret ?: fv_cell_str(t, row, 8, r->read);
-	return ret ?: fv_cell_str(t, row, 9, r->source);
+	fv_cell_str(t, row, 0, id);
+	fv_cell_str(t, row, 1, kind_name(r->kind));
+	fv_cell_str(t, row, 2, r->family ? r->family : "");
+	fv_cell_str(t, row, 3, size);
+	if (rule || !has(r->iops))
+		fv_cell_na(t, row, 4,
+			   "a rule: its figures follow from the size "
+			   "and what is provisioned (catalog show ID)");
+	else
+		fv_cell_num(t, row, 4, r->iops);
+	fv_cell_str(t, row, 5, rule ? "per rule" : tput);
+	fv_cell_str(t, row, 6, burst);
+	if (!rule && has(r->bw))
+		fv_cell_num(t, row, 7, r->bw);
+	fv_cell_str(t, row, 8, r->read);
+	return fv_cell_str(t, row, 9, r->source);
 }
 
 /* One row per rule ID: its rows (sizes, IOPS ranges) are one SKU. */
@@ -402,19 +402,17 @@ static int show_notes(struct fv_table *t, const struct fv_catalog *c,
 		      const struct fv_sku *s)
 {
 	const struct fv_cat_row *r = s->row;
-	int ret = fv_table_note(t, "%s: %s", s->id, s->how);
 
-	ret = ret
-		      ?: fv_table_note(t, "source: %s (read %s%s%s)", r->source,
-				       r->read,
-				       r->published ? ", published " : "",
-				       r->published ? r->published : "");
-	if (!ret && r->via)
-		ret = fv_table_note(t, "figures taken from: %s", r->via);
-	if (!ret && r->note)
-		ret = fv_table_note(t, "%s", r->note);
-	ret = ret ?: fv_table_note(t, "catalog row: %s:%u", r->file, r->line);
-	return ret ?: others(t, c, r);
+	fv_table_note(t, "%s: %s", s->id, s->how);
+	fv_table_note(t, "source: %s (read %s%s%s)", r->source, r->read,
+		      r->published ? ", published " : "",
+		      r->published ? r->published : "");
+	if (r->via)
+		fv_table_note(t, "figures taken from: %s", r->via);
+	if (r->note)
+		fv_table_note(t, "%s", r->note);
+	fv_table_note(t, "catalog row: %s:%u", r->file, r->line);
+	return fv_table_status(t) ?: others(t, c, r);
 }
 
 int fv_catalog_show_table(const struct fv_catalog *c, const struct fv_sku *s,

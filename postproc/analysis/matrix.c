@@ -32,7 +32,7 @@ struct test {
 
 struct tests {
 	struct test *v;
-	size_t n;
+	size_t n, alloc;
 };
 
 int fv_matrix_metric_parse(struct fv_mmetric *m, const char *s)
@@ -145,7 +145,7 @@ static void dirs_of(const struct fv_job *j, bool *dir)
 
 static int add_test(struct tests *ts, const struct fv_job *j)
 {
-	struct test t = { 0 }, *v;
+	struct test t = { 0 };
 	bool dir[FV_DIR_NR];
 
 	describe(j, &t);
@@ -158,13 +158,11 @@ static int add_test(struct tests *ts, const struct fv_job *j)
 				memcpy(ts->v[i].alias, t.name, NAME_LEN);
 			return 0;
 		}
-	v = realloc(ts->v, (ts->n + 1) * sizeof(*v));
-	if (!v)
+	if (FV_ALLOC_GROW(ts->v, ts->n + 1, ts->alloc))
 		return -ENOMEM;
-	ts->v = v;
 	memcpy(t.dir, dir, sizeof(dir));
 	t.first = j->order;
-	v[ts->n++] = t;
+	ts->v[ts->n++] = t;
 	return 0;
 }
 

@@ -168,14 +168,10 @@ int fv_ran_add(struct fv_ran_list *l, const struct fv_set *set)
 		for (k = 0; k < l->n && strcmp(l->v[k].line, cur.line); k++)
 			;
 		if (k == l->n) {
-			struct fv_ran *v =
-				realloc(l->v, (l->n + 1) * sizeof(*v));
-
-			if (!v)
+			if (FV_ALLOC_GROW(l->v, l->n + 1, l->alloc))
 				return -ENOMEM;
-			l->v = v;
-			memcpy(v[k].line, cur.line, sizeof(cur.line));
-			v[k].labels[0] = '\0';
+			memcpy(l->v[k].line, cur.line, sizeof(cur.line));
+			l->v[k].labels[0] = '\0';
 			l->n++;
 		}
 		add_label(&l->v[k], j->label ? j->label : "-");

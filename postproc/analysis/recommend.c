@@ -29,7 +29,7 @@ struct cand {
 
 struct cands {
 	struct cand *v;
-	size_t n;
+	size_t n, alloc;
 };
 
 /* The smallest provisioning of a rule that could meet the need. */
@@ -75,11 +75,8 @@ static void rule_id(char *buf, size_t len, const struct fv_cat_row *r,
 
 static int push(struct cands *c, const struct cand *x)
 {
-	struct cand *v = realloc(c->v, (c->n + 1) * sizeof(*v));
-
-	if (!v)
+	if (FV_ALLOC_GROW(c->v, c->n + 1, c->alloc))
 		return -ENOMEM;
-	c->v = v;
 	c->v[c->n++] = *x;
 	return 0;
 }
@@ -222,34 +219,32 @@ static int money(struct fv_table *t, int row, size_t col, double v,
 
 static int add_row(struct fv_table *t, const struct cand *x)
 {
-	int row = fv_table_add_row(t), ret;
+	int row = fv_table_add_row(t);
 	double k = x->iops / 1000, mb = x->bw / 1e6;
 
 	if (row < 0)
 		return row;
-	ret = fv_cell_str(t, row, 0, x->what);
-	ret = ret
-		      ?: fv_cell_str(t, row, 1,
-				     x->meets	? "yes"
-				     : x->burst ? "on a burst only"
-						: "no");
-	ret = ret ?: fv_cell_num(t, row, 2, x->iops);
-	ret = ret ?: fv_cell_num(t, row, 3, x->bw);
-	ret = ret ?: fv_cell_num(t, row, 4, x->capacity);
-	ret = ret ?: fv_cell_str(t, row, 5, x->binds);
-	ret = ret
-		      ?: (isinf(x->room)
-				  ? fv_cell_na(t, row, 6,
-					       "no IOPS or bw "
-					       "asked")
-				  : fv_cell_num(t, row, 6, 100 * x->room));
-	ret = ret ?: money(t, row, 7, x->usd, x->why);
-	ret = ret ?: money(t, row, 8, x->usd / k, x->why);
-	ret = ret ?: money(t, row, 9, x->usd / mb, x->why);
-	ret = ret
-		      ?: (x->date ? fv_cell_str(t, row, 10, x->date)
-				  : fv_cell_na(t, row, 10, "not priced"));
-	return ret;
+	fv_cell_str(t, row, 0, x->what);
+	fv_cell_str(t, row, 1,
+		    x->meets   ? "yes"
+		    : x->burst ? "on a burst only"
+			       : "no");
+	fv_cell_num(t, row, 2, x->iops);
+	fv_cell_num(t, row, 3, x->bw);
+	fv_cell_num(t, row, 4, x->capacity);
+	fv_cell_str(t, row, 5, x->binds);
+	if (isinf(x->room))
+		fv_cell_na(t, row, 6, "no IOPS or bw asked");
+	else
+		fv_cell_num(t, row, 6, 100 * x->room);
+	money(t, row, 7, x->usd, x->why);
+	money(t, row, 8, x->usd / k, x->why);
+	money(t, row, 9, x->usd / mb, x->why);
+	if (x->date)
+		fv_cell_str(t, row, 10, x->date);
+	else
+		fv_cell_na(t, row, 10, "not priced");
+	return fv_table_status(t);
 }
 
 /*

@@ -203,26 +203,22 @@ static int fast_cells(struct fv_table *t, size_t row, const struct fv_job *f,
 	struct fv_rates r;
 	double ios, bytes, ms;
 	char name[200];
-	int ret;
 
-	ret = io_done(f, &ms, &ios, &bytes)
-		      ? 0
-		      : fv_table_note(t,
-				      "%s: fio's runtime and counts (no stats "
-				      "of our engine, or no trace described): "
-				      "they miss the requests still in flight "
-				      "when the trace ran out",
-				      label);
-	ret = ret ? ret : fv_cell_num(t, row, C_ELAPSED, ms);
-	ret = ret ? ret : fv_cell_num(t, row, C_IOPS, ios / ms * 1000);
-	ret = ret ? ret : fv_cell_num(t, row, C_BW, bytes / ms * 1000);
-	if (ret || !ls)
-		return ret ? ret
-			   : fv_cell_na(t, row, C_PREDICTED,
-					"no --sku for this candidate")
-				     ?: fv_cell_na(t, row, C_BOUND,
-						   "no --sku for this "
-						   "candidate");
+	if (!io_done(f, &ms, &ios, &bytes))
+		fv_table_note(t,
+			      "%s: fio's runtime and counts (no stats of our "
+			      "engine, or no trace described): they miss the "
+			      "requests still in flight when the trace ran out",
+			      label);
+	fv_cell_num(t, row, C_ELAPSED, ms);
+	fv_cell_num(t, row, C_IOPS, ios / ms * 1000);
+	fv_cell_num(t, row, C_BW, bytes / ms * 1000);
+	if (!ls) {
+		fv_cell_na(t, row, C_PREDICTED, "no --sku for this candidate");
+		fv_cell_na(t, row, C_BOUND, "no --sku for this candidate");
+	}
+	if (fv_table_status(t) || !ls)
+		return fv_table_status(t);
 	fv_rates_of(ls, &r);
 	ms = fv_rates_time(&r, ios, bytes, &bound) * 1000;
 	if (!bound)
@@ -230,8 +226,8 @@ static int fast_cells(struct fv_table *t, size_t row, const struct fv_job *f,
 				  "its SKUs give no IOPS or throughput limit")
 			       ?: fv_cell_na(t, row, C_BOUND, "no limit");
 	fv_limit_name(name, sizeof(name), bound);
-	ret = fv_cell_num(t, row, C_PREDICTED, ms);
-	return ret ? ret : fv_cell_str(t, row, C_BOUND, name);
+	fv_cell_num(t, row, C_PREDICTED, ms);
+	return fv_cell_str(t, row, C_BOUND, name);
 }
 
 /* fio before 3.36 does not reap completions while it waits to replay. */

@@ -416,27 +416,24 @@ static int label_row(struct fv_table *t, const struct fv_set *set,
 	}
 	sku_text(ids, sizeof(ids), ls);
 	path_text(path, sizeof(path), ls);
-	ret = fv_cell_str(t, row, C_LABEL, ls->label);
-	ret = ret ?: fv_cell_str(t, row, C_SKU, ids);
-	ret = ret ?: fv_cell_str(t, row, C_PATH, path);
-	ret = ret ?: fv_cell_str(t, row, C_DIR, dirs[rd]);
-	ret = ret ?: put_limit(t, row, C_IOPS_LIMIT, C_IOPS_STATED, l.iops);
-	ret = ret ?: put_limit(t, row, C_BW_LIMIT, C_BW_STATED, l.bw);
-	ret = ret
-		      ?: put_num(t, row, C_BURST_IOPS,
-				 l.burst_iops ? l.burst_iops->value : NAN,
-				 "no burst above the sustained limit");
-	ret = ret
-		      ?: put_num(t, row, C_BURST_BW,
-				 l.burst_bw ? l.burst_bw->value : NAN,
-				 "no burst above the sustained limit");
-	ret = ret ?: put_num(t, row, C_PEAK, peak, "no peak job");
-	ret = ret ?: put_pct(t, row, C_PEAK_PCT, peak, l.iops);
-	ret = ret ?: put_num(t, row, C_STEADY, steady, "no steady job");
-	ret = ret ?: put_pct(t, row, C_STEADY_PCT, steady, l.iops);
-	ret = ret ?: put_num(t, row, C_SEQ, seq, "no sequential job");
-	ret = ret ?: put_pct(t, row, C_SEQ_PCT, seq, l.bw);
-	ret = ret ?: reading_cell(t, row, seq, l.bw);
+	fv_cell_str(t, row, C_LABEL, ls->label);
+	fv_cell_str(t, row, C_SKU, ids);
+	fv_cell_str(t, row, C_PATH, path);
+	fv_cell_str(t, row, C_DIR, dirs[rd]);
+	put_limit(t, row, C_IOPS_LIMIT, C_IOPS_STATED, l.iops);
+	put_limit(t, row, C_BW_LIMIT, C_BW_STATED, l.bw);
+	put_num(t, row, C_BURST_IOPS, l.burst_iops ? l.burst_iops->value : NAN,
+		"no burst above the sustained limit");
+	put_num(t, row, C_BURST_BW, l.burst_bw ? l.burst_bw->value : NAN,
+		"no burst above the sustained limit");
+	put_num(t, row, C_PEAK, peak, "no peak job");
+	put_pct(t, row, C_PEAK_PCT, peak, l.iops);
+	put_num(t, row, C_STEADY, steady, "no steady job");
+	put_pct(t, row, C_STEADY_PCT, steady, l.iops);
+	put_num(t, row, C_SEQ, seq, "no sequential job");
+	put_pct(t, row, C_SEQ_PCT, seq, l.bw);
+	reading_cell(t, row, seq, l.bw);
+	ret = fv_table_status(t);
 	if (!ret && prices_of)
 		ret = cost_cells(t, row, prices_of, ls,
 				 isnan(steady) ? peak : steady, seq);

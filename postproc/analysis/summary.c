@@ -113,12 +113,11 @@ static int put_dir(struct fv_table *t, size_t row, size_t col,
 		   const struct fv_job *job, enum fv_dir d)
 {
 	const struct fv_dirstats *ds = &job->dir[d];
-	int ret;
 
 	if (!fv_dir_did_io(ds))
 		return 0; /* stays "-": the job did no such I/O */
-	ret = fv_cell_num(t, row, col, ds->iops);
-	return ret ? ret : fv_cell_num(t, row, col + 1, ds->bw_bytes);
+	fv_cell_num(t, row, col, ds->iops);
+	return fv_cell_num(t, row, col + 1, ds->bw_bytes);
 }
 
 /* fio's own sync latency; else the flush latency our engines recorded. */
@@ -151,7 +150,6 @@ static int put_durability(struct fv_table *t, size_t row, size_t col,
 			  const struct fv_job *job)
 {
 	double flushes = 0, empty = 0, not_durable = 0;
-	int ret;
 
 	if (!job->ndur)
 		return 0;
@@ -161,12 +159,9 @@ static int put_durability(struct fv_table *t, size_t row, size_t col,
 		empty += job->dur[i]->empty_syncs;
 		not_durable += job->dur[i]->writes_not_durable;
 	}
-	ret = fv_cell_num(t, row, col + T_FLUSHES, flushes);
-	if (!ret)
-		ret = fv_cell_num(t, row, col + T_EMPTY_SYNCS, empty);
-	if (!ret)
-		ret = fv_cell_num(t, row, col + T_NOT_DURABLE, not_durable);
-	return ret;
+	fv_cell_num(t, row, col + T_FLUSHES, flushes);
+	fv_cell_num(t, row, col + T_EMPTY_SYNCS, empty);
+	return fv_cell_num(t, row, col + T_NOT_DURABLE, not_durable);
 }
 
 static int put_steady(struct fv_table *t, size_t row, size_t col,
@@ -188,7 +183,6 @@ static int put_identity(struct fv_table *t, size_t row, size_t col,
 			const struct fv_job *job)
 {
 	struct fv_identity id;
-	int ret = 0;
 
 	fv_identity_of(job, &id);
 	/* fio's "All clients" names the client that reported last: no host */
@@ -197,14 +191,14 @@ static int put_identity(struct fv_table *t, size_t row, size_t col,
 	else if (!id.machine)
 		id.machine = job->host;
 	if (id.machine)
-		ret = fv_cell_str(t, row, col + T_MACHINE, id.machine);
-	if (!ret && id.place[0])
-		ret = fv_cell_str(t, row, col + T_TARGET, id.place);
-	if (!ret && job->nruns)
-		ret = fv_cell_num(t, row, col + T_RUN, job->run);
-	if (!ret && job->nruns)
-		ret = fv_cell_num(t, row, col + T_RUNS, job->nruns);
-	return ret;
+		fv_cell_str(t, row, col + T_MACHINE, id.machine);
+	if (id.place[0])
+		fv_cell_str(t, row, col + T_TARGET, id.place);
+	if (job->nruns) {
+		fv_cell_num(t, row, col + T_RUN, job->run);
+		fv_cell_num(t, row, col + T_RUNS, job->nruns);
+	}
+	return fv_table_status(t);
 }
 
 /*
@@ -229,71 +223,62 @@ static int put_runtime(struct fv_table *t, size_t row, size_t col,
 static int put_failed(struct fv_table *t, size_t row, size_t from, size_t to,
 		      const struct fv_job *job)
 {
-	int ret = 0;
-
-	for (size_t c = from; c < to && !ret; c++)
-		ret = fv_cell_failed(t, row, c, job);
-	return ret;
+	for (size_t c = from; c < to; c++)
+		fv_cell_failed(t, row, c, job);
+	return fv_table_status(t);
 }
 
 static int put_meta(struct fv_table *t, size_t row, size_t col,
 		    const struct fv_job *job, enum fv_dir ld, enum fv_latkind k)
 {
-	int ret = 0;
-
 	if (job->depth)
-		ret = fv_cell_num(t, row, col + T_DEPTH, job->depth);
-	ret = ret ? ret : fv_cell_str(t, row, col + T_ROLE_RULE, job->role_why);
-	ret = ret ? ret
-		  : fv_cell_str(t, row, col + T_LABEL_RULE, job->label_rule);
-	ret = ret ? ret : fv_cell_str(t, row, col + T_SOURCE, job->source);
-	ret = ret ? ret : fv_cell_str(t, row, col + T_FIO, job->fio_version);
-	ret = ret ? ret
-		  : fv_cell_num(t, row, col + T_RBYTES,
-				job->dir[FV_DIR_READ].io_bytes);
-	ret = ret ? ret
-		  : fv_cell_num(t, row, col + T_WBYTES,
-				job->dir[FV_DIR_WRITE].io_bytes);
-	ret = ret ? ret : put_runtime(t, row, col + T_RUNTIME, job);
-	ret = ret ?: fv_put_lat_mean(t, row, col + T_LAT_MEAN, job, ld, k);
-	ret = ret ? ret : fv_cell_num(t, row, col + T_ERROR, job->error);
-	ret = ret ? ret : put_steady(t, row, col + T_SS, job);
-	ret = ret ? ret : put_identity(t, row, col, job);
-	return ret ? ret : put_durability(t, row, col, job);
+		fv_cell_num(t, row, col + T_DEPTH, job->depth);
+	fv_cell_str(t, row, col + T_ROLE_RULE, job->role_why);
+	fv_cell_str(t, row, col + T_LABEL_RULE, job->label_rule);
+	fv_cell_str(t, row, col + T_SOURCE, job->source);
+	fv_cell_str(t, row, col + T_FIO, job->fio_version);
+	fv_cell_num(t, row, col + T_RBYTES, job->dir[FV_DIR_READ].io_bytes);
+	fv_cell_num(t, row, col + T_WBYTES, job->dir[FV_DIR_WRITE].io_bytes);
+	put_runtime(t, row, col + T_RUNTIME, job);
+	fv_put_lat_mean(t, row, col + T_LAT_MEAN, job, ld, k);
+	fv_cell_num(t, row, col + T_ERROR, job->error);
+	put_steady(t, row, col + T_SS, job);
+	put_identity(t, row, col, job);
+	put_durability(t, row, col, job);
+	return fv_table_status(t);
 }
 
 static int put_row(struct fv_table *t, const struct fv_set *set,
 		   const struct fv_aopts *o, const struct fv_job *job)
 {
-	int row = fv_table_add_row(t), ret;
+	int row = fv_table_add_row(t);
 	enum fv_dir ld = fv_lat_dir(job);
 	enum fv_latkind k = fv_ao_lat(o, job);
 	size_t tail = C_PCTS + o->show->n;
 
 	if (row < 0)
 		return row;
-	ret = fv_cell_str(t, row, C_LABEL, job->label);
-	ret = ret ? ret : fv_cell_str(t, row, C_ROLE, fv_role_name(job->role));
-	ret = ret ? ret : fv_cell_str(t, row, C_JOB, job->display);
-	if (!ret && fv_job_failed(job)) {
-		ret = put_failed(t, row, C_RIOPS, C_LATDIR, job);
-		ret = ret ?: put_failed(t, row, C_PCTS, tail + T_USR, job);
-		return ret ? ret : put_meta(t, row, tail, job, ld, k);
+	fv_cell_str(t, row, C_LABEL, job->label);
+	fv_cell_str(t, row, C_ROLE, fv_role_name(job->role));
+	fv_cell_str(t, row, C_JOB, job->display);
+	if (fv_job_failed(job)) {
+		put_failed(t, row, C_RIOPS, C_LATDIR, job);
+		put_failed(t, row, C_PCTS, tail + T_USR, job);
+		return put_meta(t, row, tail, job, ld, k);
 	}
-	ret = ret ? ret : put_dir(t, row, C_RIOPS, job, FV_DIR_READ);
-	ret = ret ? ret : put_dir(t, row, C_WIOPS, job, FV_DIR_WRITE);
-	ret = ret ? ret : fv_cell_str(t, row, C_LATDIR, fv_dir_name(ld));
-	ret = ret ? ret : fv_cell_str(t, row, C_LATKIND, fv_lat_name(k));
-	for (size_t i = 0; i < o->show->n && !ret; i++)
-		ret = fv_put_pct(t, row, C_PCTS + i, set, job, ld, k,
-				 fv_pct_index(set, o->show->p[i]));
-	ret = ret ? ret : put_sync(t, row, tail + T_SYNC_P99, set, job);
-	if (!ret && job->has_cpu) {
-		ret = fv_cell_num(t, row, tail + T_USR, job->usr_cpu);
-		ret = ret ? ret
-			  : fv_cell_num(t, row, tail + T_SYS, job->sys_cpu);
+	put_dir(t, row, C_RIOPS, job, FV_DIR_READ);
+	put_dir(t, row, C_WIOPS, job, FV_DIR_WRITE);
+	fv_cell_str(t, row, C_LATDIR, fv_dir_name(ld));
+	fv_cell_str(t, row, C_LATKIND, fv_lat_name(k));
+	for (size_t i = 0; i < o->show->n; i++)
+		fv_put_pct(t, row, C_PCTS + i, set, job, ld, k,
+			   fv_pct_index(set, o->show->p[i]));
+	put_sync(t, row, tail + T_SYNC_P99, set, job);
+	if (job->has_cpu) {
+		fv_cell_num(t, row, tail + T_USR, job->usr_cpu);
+		fv_cell_num(t, row, tail + T_SYS, job->sys_cpu);
 	}
-	return ret ? ret : put_meta(t, row, tail, job, ld, k);
+	return put_meta(t, row, tail, job, ld, k);
 }
 
 static bool shown(const struct fv_job *job, const struct fv_aopts *o)

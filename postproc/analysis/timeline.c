@@ -70,28 +70,26 @@ static int add_window(void *ctx, const struct fv_hist_window *w)
 {
 	struct rows *x = ctx;
 	struct fv_table *t = x->t;
-	int row = fv_table_add_row(t), ret;
+	int row = fv_table_add_row(t);
 	double iops;
 	char why[600];
 
 	if (row < 0)
 		return row;
-	ret = fv_cell_str(t, row, 0, x->job->label ? x->job->label : "");
-	ret = ret ? ret : fv_cell_str(t, row, 1, x->job->display);
-	ret = ret ? ret
-		  : fv_cell_str(t, row, 2,
-				w->dir == FV_DIR_MIXED ? "-"
-						       : fv_dir_name(w->dir));
-	ret = ret ? ret : fv_cell_num(t, row, 3, w->start_ms);
-	ret = ret ? ret : fv_cell_num(t, row, 4, w->end_ms);
+	fv_cell_str(t, row, 0, x->job->label ? x->job->label : "");
+	fv_cell_str(t, row, 1, x->job->display);
+	fv_cell_str(t, row, 2,
+		    w->dir == FV_DIR_MIXED ? "-" : fv_dir_name(w->dir));
+	fv_cell_num(t, row, 3, w->start_ms);
+	fv_cell_num(t, row, 4, w->end_ms);
 	if (w->damaged) {
 		snprintf(why, sizeof(why),
 			 "partial window: a histogram of it could not be "
 			 "read (%s)",
 			 w->damaged);
-		for (size_t c = 5; c < t->ncols && !ret; c++)
-			ret = fv_cell_na(t, row, c, why);
-		return ret;
+		for (size_t c = 5; c < t->ncols; c++)
+			fv_cell_na(t, row, c, why);
+		return fv_table_status(t);
 	}
 	iops = w->dir < 3
 		       ? logged_iops(&x->iops[w->dir], w->start_ms, w->end_ms)
@@ -100,18 +98,19 @@ static int add_window(void *ctx, const struct fv_hist_window *w)
 		iops = (double) w->n * 1000.0 / (w->end_ms - w->start_ms);
 	else
 		x->from_log = true;
-	ret = ret ? ret : fv_cell_num(t, row, 5, (double) w->n);
-	ret = ret ? ret : fv_cell_num(t, row, 6, iops);
-	for (size_t i = 0; i < x->np && !ret; i++)
-		ret = w->n ? fv_cell_num(t, row, 7 + i, w->pct[i])
-			   : fv_cell_na(t, row, 7 + i,
-					"no I/O completed in "
-					"the window");
-	if (!ret)
-		ret = w->n ? fv_cell_num(t, row, 7 + x->np, w->max_ns)
-			   : fv_cell_na(t, row, 7 + x->np,
-					"no I/O completed in the window");
-	return ret;
+	fv_cell_num(t, row, 5, (double) w->n);
+	fv_cell_num(t, row, 6, iops);
+	for (size_t i = 0; i < x->np; i++)
+		if (w->n)
+			fv_cell_num(t, row, 7 + i, w->pct[i]);
+		else
+			fv_cell_na(t, row, 7 + i,
+				   "no I/O completed in the window");
+	if (w->n)
+		fv_cell_num(t, row, 7 + x->np, w->max_ns);
+	else
+		fv_cell_na(t, row, 7 + x->np, "no I/O completed in the window");
+	return fv_table_status(t);
 }
 
 int fv_timeline(const struct fv_set *set, const struct fv_logset *logs,

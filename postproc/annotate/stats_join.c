@@ -17,13 +17,9 @@ static bool same(const char *a, const char *b)
 
 static int attach(struct fv_job *job, struct fv_durability *d)
 {
-	struct fv_durability **v =
-		realloc(job->dur, (job->ndur + 1) * sizeof(*v));
-
-	if (!v)
+	if (FV_ALLOC_GROW(job->dur, job->ndur + 1, job->dur_alloc))
 		return -ENOMEM;
-	v[job->ndur++] = d;
-	job->dur = v;
+	job->dur[job->ndur++] = d;
 	d->joined = true;
 	return 0;
 }

@@ -10,7 +10,7 @@
 /* Each directory once: a suite's jobs share a few directories. */
 struct dirs_seen {
 	const char **v;
-	size_t n;
+	size_t n, alloc;
 };
 
 /*
@@ -22,17 +22,14 @@ static int load_dir_once(struct fv_logset *ts, struct dirs_seen *seen,
 			 const char *dir, bool beside, struct fv_diags *diags)
 {
 	size_t n = ts->n, nhist = ts->nhist;
-	const char **v;
 	int ret;
 
 	for (size_t i = 0; i < seen->n; i++)
 		if (!strcmp(seen->v[i], dir))
 			return 0;
-	v = realloc(seen->v, (seen->n + 1) * sizeof(*v));
-	if (!v)
+	if (FV_ALLOC_GROW(seen->v, seen->n + 1, seen->alloc))
 		return -ENOMEM;
-	seen->v = v;
-	v[seen->n++] = dir;
+	seen->v[seen->n++] = dir;
 	ret = fv_log_load_dir(ts, dir, diags);
 	for (size_t i = n; beside && i < ts->n; i++)
 		ts->v[i]->found = true;

@@ -11,29 +11,14 @@
 
 #include "logs.h"
 
-static int grow(struct fv_logset *ts)
-{
-	struct fv_series **v;
-	size_t cap;
-
-	if (ts->n < ts->cap)
-		return 0;
-	cap = ts->cap ? ts->cap * 2 : 16;
-	v = realloc(ts->v, cap * sizeof(*v));
-	if (!v)
-		return -ENOMEM;
-	ts->v = v;
-	ts->cap = cap;
-	return 0;
-}
-
 static int add_windows(struct fv_logset *ts, const struct fv_job *job,
 		       enum fv_dir d)
 {
 	const struct fv_window_rate *w = &job->dir[d].windows;
 	struct fv_series *s;
 
-	if (grow(ts) || !(s = calloc(1, sizeof(*s))))
+	if (FV_ALLOC_GROW(ts->v, ts->n + 1, ts->cap) ||
+	    !(s = calloc(1, sizeof(*s))))
 		return -ENOMEM;
 	ts->v[ts->n++] = s;
 	s->kind = FV_LOG_IOPS;

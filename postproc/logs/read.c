@@ -233,19 +233,12 @@ static struct fv_series *series_for(struct fv_logset *ts,
 				    struct fv_series *by_dir[FV_DIR_NR],
 				    enum fv_dir dir, int lineno)
 {
-	struct fv_series *s = by_dir[dir], **v;
+	struct fv_series *s = by_dir[dir];
 
 	if (s)
 		return s;
-	if (ts->n == ts->cap) {
-		size_t cap = ts->cap ? ts->cap * 2 : 16;
-
-		v = realloc(ts->v, cap * sizeof(*v));
-		if (!v)
-			return NULL;
-		ts->v = v;
-		ts->cap = cap;
-	}
+	if (FV_ALLOC_GROW(ts->v, ts->n + 1, ts->cap))
+		return NULL;
 	s = calloc(1, sizeof(*s));
 	if (!s)
 		return NULL;
@@ -258,15 +251,8 @@ static struct fv_series *series_for(struct fv_logset *ts,
 
 static int add_point(struct fv_series *s, const double f[4])
 {
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? s->cap * 2 : 256;
-		struct fv_log_point *v = realloc(s->pt, cap * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		s->pt = v;
-		s->cap = cap;
-	}
+	if (FV_ALLOC_GROW(s->pt, s->n + 1, s->cap))
+		return -ENOMEM;
 	s->pt[s->n++] = (struct fv_log_point){ f[0], f[1], f[3] };
 	if (f[3] > 0)
 		s->averaged = false;
@@ -451,18 +437,11 @@ int fv_log_parse(struct fv_logset *ts, const char *name, const char *buf,
 int fv_hist_add(struct fv_logset *ts, const char *path, const char *buf,
 		size_t len)
 {
-	struct fv_series *s, **v;
+	struct fv_series *s;
 	const char *slash = strrchr(path, '/');
 
-	if (ts->nhist == ts->hist_cap) {
-		size_t cap = ts->hist_cap ? ts->hist_cap * 2 : 16;
-
-		v = realloc(ts->hist, cap * sizeof(*v));
-		if (!v)
-			return -ENOMEM;
-		ts->hist = v;
-		ts->hist_cap = cap;
-	}
+	if (FV_ALLOC_GROW(ts->hist, ts->nhist + 1, ts->hist_cap))
+		return -ENOMEM;
 	s = calloc(1, sizeof(*s));
 	if (!s)
 		return -ENOMEM;
@@ -522,17 +501,10 @@ static int list_logs(const char *dir, char ***names, size_t *n)
 	if (!d)
 		return -errno;
 	while ((e = readdir(d))) {
-		char **v;
-
 		if (!fv_log_named(e->d_name))
 			continue;
-		if (*n == cap) {
-			cap = cap ? cap * 2 : 16;
-			v = realloc(*names, cap * sizeof(*v));
-			if (!v)
-				break;
-			*names = v;
-		}
+		if (FV_ALLOC_GROW(*names, *n + 1, cap))
+			break;
 		(*names)[*n] = strdup(e->d_name);
 		if (!(*names)[*n])
 			break;

@@ -124,26 +124,9 @@ void fv_set_init(struct fv_set *set, const struct fv_pctlist *pcts)
 		fv_pctlist_default(&set->pcts);
 }
 
-static int grow(void **v, size_t *cap, size_t n, size_t size)
-{
-	size_t ncap;
-	void *nv;
-
-	if (n < *cap)
-		return 0;
-	ncap = *cap ? *cap * 2 : 16;
-	nv = realloc(*v, ncap * size);
-	if (!nv)
-		return -ENOMEM;
-	*v = nv;
-	*cap = ncap;
-	return 0;
-}
-
 int fv_set_add_job(struct fv_set *set, struct fv_job *job)
 {
-	if (grow((void **) &set->jobs, &set->jobs_cap, set->njobs,
-		 sizeof(*set->jobs)))
+	if (FV_ALLOC_GROW(set->jobs, set->njobs + 1, set->jobs_cap))
 		return -ENOMEM;
 	job->order = set->njobs;
 	set->jobs[set->njobs++] = job;
@@ -163,8 +146,7 @@ int fv_set_note(struct fv_set *set, const char *fmt, ...)
 
 int fv_set_add_durability(struct fv_set *set, struct fv_durability *d)
 {
-	if (grow((void **) &set->dur, &set->dur_cap, set->ndur,
-		 sizeof(*set->dur)))
+	if (FV_ALLOC_GROW(set->dur, set->ndur + 1, set->dur_cap))
 		return -ENOMEM;
 	set->dur[set->ndur++] = d;
 	return 0;

@@ -278,7 +278,7 @@ struct fv_fleet_keep {
 	struct fv_bin *bins[FV_DIR_NR][FV_LAT_NR];
 	size_t nbins[FV_DIR_NR][FV_LAT_NR];
 	char **sources;
-	size_t nsources;
+	size_t nsources, sources_alloc;
 };
 
 enum fv_pattern { FV_PAT_UNKNOWN, FV_PAT_SEQ, FV_PAT_RAND };
@@ -473,7 +473,7 @@ struct fv_job {
 	int depth;	      /* iodepth, 0 when unknown */
 	const char *role_why;
 	struct fv_durability **dur;
-	size_t ndur;
+	size_t ndur, dur_alloc;
 	struct fv_run_io run_io;
 	const struct fv_provenance *prov; /* the set's; NULL: not from run */
 	struct fv_fleet_keep *keep;	  /* FV_JOB_FLEET only */
@@ -489,7 +489,7 @@ struct fv_set {
 	 * by nothing else.
 	 */
 	struct fv_job **others;
-	size_t nothers;
+	size_t nothers, others_alloc;
 	/*
 	 * What labelling and the selection did that every table must say
 	 * (a folder split by machine, a label's several runs): a line each.

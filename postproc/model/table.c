@@ -66,15 +66,8 @@ int fv_table_add_col(struct fv_table *t, const char *key, const char *title,
 	 * Doubling: a block per column count would leave a freed block of
 	 * each size behind, table after table, in malloc's caches.
 	 */
-	if (t->ncols == t->cols_cap) {
-		size_t cap = t->cols_cap ? t->cols_cap * 2 : 16;
-
-		c = realloc(t->cols, cap * sizeof(*c));
-		if (!c)
-			return -ENOMEM;
-		t->cols = c;
-		t->cols_cap = cap;
-	}
+	if (FV_ALLOC_GROW(t->cols, t->ncols + 1, t->cols_cap))
+		return -ENOMEM;
 	c = &t->cols[t->ncols];
 	c->key = fv_escape(key);
 	c->title = fv_escape(title);
@@ -91,16 +84,9 @@ int fv_table_add_col(struct fv_table *t, const char *key, const char *title,
 
 int fv_table_add_row(struct fv_table *t)
 {
-	if (t->nrows == t->rows_cap) {
-		size_t cap = t->rows_cap ? t->rows_cap * 2 : 16;
-		struct fv_cell *c =
-			realloc(t->cells, cap * t->ncols * sizeof(*c));
-
-		if (!c)
-			return -ENOMEM;
-		t->cells = c;
-		t->rows_cap = cap;
-	}
+	/* cells_alloc counts cells: a row is ncols of them */
+	if (FV_ALLOC_GROW(t->cells, (t->nrows + 1) * t->ncols, t->cells_alloc))
+		return -ENOMEM;
 	memset(&t->cells[t->nrows * t->ncols], 0, t->ncols * sizeof(*t->cells));
 	return (int) t->nrows++;
 }
@@ -123,9 +109,14 @@ static int set_cell(struct fv_table *t, size_t row, size_t col,
 	/* text from outside (a file's name, a tool's): valid UTF-8 out */
 	if (s && !(c->str = fv_escape(s))) {
 		c->kind = FV_CELL_EMPTY;
-		return -ENOMEM;
+		t->status = -ENOMEM;
 	}
-	return 0;
+	return t->status;
+}
+
+int fv_table_status(const struct fv_table *t)
+{
+	return t->status;
 }
 
 int fv_cell_num(struct fv_table *t, size_t row, size_t col, double v)
@@ -138,8 +129,7 @@ int fv_cell_printed(struct fv_table *t, size_t row, size_t col, double v,
 {
 	int ret = set_cell(t, row, col, FV_CELL_NUM, v, NULL);
 
-	if (!ret)
-		fv_table_cell(t, row, col)->res = res;
+	fv_table_cell(t, row, col)->res = res;
 	return ret;
 }
 
@@ -169,7 +159,9 @@ int fv_table_note(struct fv_table *t, const char *fmt, ...)
 	va_start(ap, fmt);
 	ret = fv_lines_vadd(&t->notes, &t->nnotes, fmt, ap);
 	va_end(ap);
-	return ret;
+	if (ret && !t->status)
+		t->status = ret;
+	return t->status;
 }
 
 void fv_table_free(struct fv_table *t)
@@ -194,12 +186,11 @@ void fv_table_free(struct fv_table *t)
 
 int fv_report_add(struct fv_report *r, struct fv_table *t)
 {
-	struct fv_table **v = realloc(r->tables, (r->ntables + 1) * sizeof(*v));
-
-	if (!v)
+	if (t->status)
+		return t->status;
+	if (FV_ALLOC_GROW(r->tables, r->ntables + 1, r->tables_alloc))
 		return -ENOMEM;
-	v[r->ntables++] = t;
-	r->tables = v;
+	r->tables[r->ntables++] = t;
 	return 0;
 }
 

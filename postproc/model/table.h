@@ -66,16 +66,17 @@ struct fv_table {
 	char *title;
 	struct fv_col *cols;
 	size_t ncols, cols_cap;
-	struct fv_cell *cells; /* nrows * ncols */
-	size_t nrows, rows_cap;
+	struct fv_cell *cells;	   /* nrows * ncols */
+	size_t nrows, cells_alloc; /* cells_alloc: cells, not rows */
 	char **notes;
 	size_t nnotes;
+	int status; /* 0, or -ENOMEM once a cell could not be written */
 };
 
 struct fv_report {
 	const char *command;
 	struct fv_table **tables;
-	size_t ntables;
+	size_t ntables, tables_alloc;
 	const struct fv_diags *diags;
 	const struct fv_pctlist *pcts;
 	size_t ninputs;
@@ -91,6 +92,14 @@ int fv_table_add_col(struct fv_table *t, const char *key, const char *title,
 /* Appends an empty row; returns its index or -ENOMEM. */
 int fv_table_add_row(struct fv_table *t);
 struct fv_cell *fv_table_cell(const struct fv_table *t, size_t row, size_t col);
+/*
+ * The fv_cell_* writers keep going after a failure, as a diagnostic cannot
+ * fail to be added: the first -ENOMEM sticks to the table (the cell is
+ * left empty), each writer returns the table's status so far, and
+ * fv_report_add refuses a table whose status is not 0. A table's cells
+ * can so be written in straight lines and checked once.
+ */
+int fv_table_status(const struct fv_table *t);
 int fv_cell_num(struct fv_table *t, size_t row, size_t col, double v);
 int fv_cell_str(struct fv_table *t, size_t row, size_t col, const char *s);
 /* A number its input printed to within res (0: exact, as fv_cell_num). */
@@ -99,7 +108,7 @@ int fv_cell_printed(struct fv_table *t, size_t row, size_t col, double v,
 int fv_cell_na(struct fv_table *t, size_t row, size_t col, const char *reason);
 /* A number known only to be at least v (shown "≥v"). */
 int fv_cell_bound(struct fv_table *t, size_t row, size_t col, double v);
-/* Adds a note once (same text twice is kept once). */
+/* Adds a note once (same text twice is kept once); sticky as a cell. */
 int fv_table_note(struct fv_table *t, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void fv_table_free(struct fv_table *t);
@@ -113,6 +122,7 @@ int fv_table_col(const struct fv_table *t, const char *key);
 const char *fv_table_str(const struct fv_table *t, size_t row, const char *key);
 double fv_table_num(const struct fv_table *t, size_t row, const char *key);
 
+/* Adds t, or returns its sticky status (or -ENOMEM) leaving t the caller's. */
 int fv_report_add(struct fv_report *r, struct fv_table *t);
 /* The report's table named name ("verdict", ...), or NULL. */
 const struct fv_table *fv_report_table(const struct fv_report *r,

@@ -6,25 +6,10 @@
  * empty line (each subcommand makes one).
  */
 #include <errno.h>
-#include <string.h>
 
 #include "render.h"
 #include "model/model.h"
-
-static void put_field(FILE *out, const char *s)
-{
-	if (!strpbrk(s, ",\"\r\n")) {
-		fputs(s, out);
-		return;
-	}
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fputc('"', out);
-}
+#include "util/util.h"
 
 static void put_header(FILE *out, const struct fv_table *t)
 {
@@ -39,7 +24,7 @@ static void put_header(FILE *out, const struct fv_table *t)
 			snprintf(buf, sizeof(buf), "%s", t->cols[c].key);
 		if (c)
 			fputc(',', out);
-		put_field(out, buf);
+		fv_csv_field(out, buf);
 	}
 	fputs("\r\n", out);
 }
@@ -53,7 +38,7 @@ static void put_row(FILE *out, const struct fv_table *t, size_t r)
 		if (c)
 			fputc(',', out);
 		if (cell->kind == FV_CELL_STR) {
-			put_field(out, cell->str);
+			fv_csv_field(out, cell->str);
 		} else if (cell->kind == FV_CELL_NUM) {
 			fv_fmt_raw(buf, sizeof(buf), cell->num);
 			fputs(buf, out);

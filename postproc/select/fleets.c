@@ -141,17 +141,13 @@ static void lend_bins(struct fv_job *j)
 
 static int add_source(struct fv_fleet_keep *k, const char *s)
 {
-	char **v;
-
 	for (size_t i = 0; i < k->nsources; i++)
 		if (!strcmp(k->sources[i], s))
 			return 0;
-	v = realloc(k->sources, (k->nsources + 1) * sizeof(*v));
-	if (!v)
+	if (FV_ALLOC_GROW(k->sources, k->nsources + 1, k->sources_alloc))
 		return -ENOMEM;
-	k->sources = v;
-	v[k->nsources] = strdup(s);
-	return v[k->nsources++] ? 0 : -ENOMEM;
+	k->sources[k->nsources] = strdup(s);
+	return k->sources[k->nsources++] ? 0 : -ENOMEM;
 }
 
 /*

@@ -115,15 +115,12 @@ static size_t shown_run(const struct member *m, size_t n, size_t runs,
 /* Moves the jobs not shown to set->others, keeping both in order. */
 static int set_aside(struct fv_set *set, const bool *hide, size_t nhide)
 {
-	struct fv_job **v;
 	size_t keep = 0;
 
 	if (!nhide)
 		return 0;
-	v = realloc(set->others, (set->nothers + nhide) * sizeof(*v));
-	if (!v)
+	if (FV_ALLOC_GROW(set->others, set->nothers + nhide, set->others_alloc))
 		return -ENOMEM;
-	set->others = v;
 	for (size_t i = 0; i < set->njobs; i++) {
 		if (hide[i])
 			set->others[set->nothers++] = set->jobs[i];

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "changepoint.h"
+#include "sort.h"
 
 /* splitmix64: a fixed, portable sequence from a seed. */
 static uint64_t next_random(uint64_t *s)
@@ -139,46 +140,31 @@ static double best_segment(const double *x, size_t n, const struct fv_cp *cp,
 	return best;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *) a, y = *(const double *) b;
-
-	return (x > y) - (x < y);
-}
-
-double fv_cp_median(const double *x, size_t n)
-{
-	double *t, m;
-
-	if (!n || !(t = malloc(n * sizeof(*t))))
-		return NAN;
-	memcpy(t, x, n * sizeof(*t));
-	qsort(t, n, sizeof(*t), cmp_double);
-	m = n % 2 ? t[n / 2] : (t[n / 2 - 1] + t[n / 2]) / 2;
-	free(t);
-	return m;
-}
-
-/* The shift of the medians across change k of cp[ncp] in x[n]. */
+/*
+ * The shift of the medians across change k of cp[ncp] in x[n], sorted in
+ * work (room for n): a median that allocated could fail, and a failure
+ * read as NAN here would be taken for the smallest shift and merged.
+ */
 static double shift_at(const double *x, size_t n, const struct fv_cp *cp,
-		       size_t ncp, size_t k)
+		       size_t ncp, size_t k, double *work)
 {
 	size_t a = k ? cp[k - 1].at : 0, b = cp[k].at,
 	       c = k + 1 < ncp ? cp[k + 1].at : n;
+	double after = fv_median_in(x + b, c - b, work);
 
-	return fabs(fv_cp_median(x + b, c - b) - fv_cp_median(x + a, b - a));
+	return fabs(after - fv_median_in(x + a, b - a, work));
 }
 
 /* Merges away, smallest first, changes no larger than min_shift. */
 static void merge_small(const double *x, size_t n, struct fv_cp *cp,
-			size_t *ncp, double min_shift)
+			size_t *ncp, double min_shift, double *work)
 {
 	for (;;) {
 		size_t low = 0;
 		double least = INFINITY;
 
 		for (size_t k = 0; k < *ncp; k++) {
-			double s = shift_at(x, n, cp, *ncp, k);
+			double s = shift_at(x, n, cp, *ncp, k, work);
 
 			if (!(s >= least)) {
 				least = s;
@@ -200,6 +186,9 @@ int fv_edivisive(const double *x, size_t n, const struct fv_cp_opts *o,
 	*ncp = 0;
 	if (o->min_seg < 2 || !o->perms)
 		return -EINVAL;
+	/* the permutation tests' room, and the medians' after them */
+	if (n > (SIZE_MAX / sizeof(*work) - 4) / 3)
+		return -ENOMEM;
 	work = malloc((3 * (n + 1) + 1) * sizeof(*work));
 	if (!work)
 		return -ENOMEM;
@@ -216,7 +205,7 @@ int fv_edivisive(const double *x, size_t n, const struct fv_cp_opts *o,
 			break;
 		insert(cp, ncp, at, p);
 	}
+	merge_small(x, n, cp, ncp, o->min_shift, work);
 	free(work);
-	merge_small(x, n, cp, ncp, o->min_shift);
 	return 0;
 }

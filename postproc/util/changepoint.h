@@ -34,7 +34,4 @@ struct fv_cp {
 int fv_edivisive(const double *x, size_t n, const struct fv_cp_opts *o,
 		 struct fv_cp *cp, size_t *ncp);
 
-/* The median of x[n] (n >= 1; NAN for none); x is left as it was. */
-double fv_cp_median(const double *x, size_t n);
-
 #endif

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "ranktest.h"
+#include "sort.h"
 
 static double choose(size_t n, size_t k)
 {
@@ -95,13 +96,6 @@ size_t fv_mw_runs_needed1(double level)
 	return 0;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *) a, y = *(const double *) b;
-
-	return (x > y) - (x < y);
-}
-
 static double pnorm(double z)
 {
 	return 0.5 * erfc(-z / sqrt(2));
@@ -112,7 +106,7 @@ static double ties_of(double *all, size_t k, bool *any)
 {
 	double t3 = 0;
 
-	qsort(all, k, sizeof(*all), cmp_double);
+	qsort(all, k, sizeof(*all), fv_cmp_double);
 	*any = false;
 	for (size_t i = 0, j; i < k; i = j) {
 		for (j = i + 1; j < k && all[j] == all[i]; j++)
@@ -225,8 +219,8 @@ int fv_hl_shift(const double *x, size_t n, const double *y, size_t m,
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = 0; j < m; j++)
 			d[i * m + j] = y[j] - x[i];
-	qsort(d, nm, sizeof(*d), cmp_double);
-	*est = nm % 2 ? d[nm / 2] : (d[nm / 2 - 1] + d[nm / 2]) / 2;
+	qsort(d, nm, sizeof(*d), fv_cmp_double);
+	*est = fv_median_sorted(d, nm);
 	ret = u_quantile((1 - conf) / 2, n, m, &qu);
 	if (!ret && qu == 0) {
 		/* Even the widest interval falls short of conf. */
@@ -247,8 +241,8 @@ struct ranked {
 
 static int cmp_ranked(const void *a, const void *b)
 {
-	return cmp_double(&((const struct ranked *) a)->p,
-			  &((const struct ranked *) b)->p);
+	return fv_cmp_double(&((const struct ranked *) a)->p,
+			     &((const struct ranked *) b)->p);
 }
 
 int fv_holm(const double *p, size_t k, double *adj)

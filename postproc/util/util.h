@@ -11,6 +11,7 @@
 
 #include "atomic.h"
 #include "beside.h"
+#include "csv_field.h"
 #include "changepoint.h"
 #include "diag.h"
 #include "epoch.h"
@@ -23,6 +24,7 @@
 #include "number.h"
 #include "read_all.h"
 #include "ranktest.h"
+#include "sort.h"
 #include "tdist.h"
 #include "utf8.h"
 #include "version.h"

@@ -148,8 +148,8 @@ static int test_cell(struct cell *c, double alpha, int sign)
 		return ret;
 	c->lo = exp(c->lo);
 	c->hi = exp(c->hi);
-	c->mb = fv_cp_median(c->b, c->nb);
-	c->ma = fv_cp_median(c->a, c->na);
+	c->mb = fv_median(c->b, c->nb);
+	c->ma = fv_median(c->a, c->na);
 	c->ratio = c->ma / c->mb;
 	return isnan(c->ratio) ? -ENOMEM : 0;
 }

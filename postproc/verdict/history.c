@@ -33,8 +33,8 @@ static int measure(const struct fv_hseries *s, size_t k, struct change *c)
 	c->at = s->cp[k].at;
 	c->to = k + 1 < s->ncp ? s->cp[k + 1].at : s->n;
 	c->p = s->cp[k].p;
-	c->before = exp(fv_cp_median(s->v + c->from, c->at - c->from));
-	c->after = exp(fv_cp_median(s->v + c->at, c->to - c->at));
+	c->before = exp(fv_median(s->v + c->from, c->at - c->from));
+	c->after = exp(fv_median(s->v + c->at, c->to - c->at));
 	c->ratio = c->after / c->before;
 	ret = fv_hl_shift(s->v + c->from, c->at - c->from, s->v + c->at,
 			  c->to - c->at, 0.95, &est, &c->lo, &c->hi);
@@ -102,9 +102,9 @@ static int say_others(struct fv_vlist *l, const struct fv_history *h,
 		if (f == (int) s->primary)
 			continue;
 		nb = others_of(h, s, f, c->from, c->at, v);
-		fv_vfmt(b, sizeof(b), u, fv_cp_median(v, nb));
+		fv_vfmt(b, sizeof(b), u, fv_median(v, nb));
 		na = others_of(h, s, f, c->at, c->to, v);
-		fv_vfmt(a, sizeof(a), u, fv_cp_median(v, na));
+		fv_vfmt(a, sizeof(a), u, fv_median(v, na));
 		if (nb && na)
 			fv_vlist_add(l, "%s %s to %s (shown)",
 				     fv_gfig_name(f, s->ref), b, a);
@@ -160,7 +160,7 @@ static int history_cols(struct fv_table *t)
 
 static int put(struct fv_table *t, size_t row, size_t col, double v)
 {
-	return isfinite(v) ? fv_cell_num(t, row, col, v) : 0;
+	return isfinite(v) ? fv_cell_num(t, row, col, v) : fv_table_status(t);
 }
 
 static int row_figures(struct fv_table *t, const struct fv_history *h,
@@ -172,25 +172,23 @@ static int row_figures(struct fv_table *t, const struct fv_history *h,
 		    (u == FV_U_IOPS  ? 0
 		     : u == FV_U_BPS ? 2
 				     : 4);
-	int ret = fv_cell_str(t, row, col + HC_FIGURE,
-			      fv_gfig_name(s->primary, s->ref));
 
-	ret = ret ?: put(t, row, col + HC_RUNS, (double) s->n);
-	ret = ret ?: put(t, row, col + HC_CHANGES, (double) s->ncp);
-	if (ret || !c)
-		return ret;
-	ret = put(t, row, col + HC_RUN_AFTER, (double) s->run[c->at] + 1);
-	ret = ret
-		      ?: fv_cell_str(t, row, col + HC_FILE,
-				     h->runs[s->run[c->at]].source);
-	ret = ret ?: put(t, row, col + HC_BEFORE_N, (double) (c->at - c->from));
-	ret = ret ?: put(t, row, col + HC_AFTER_N, (double) (c->to - c->at));
-	ret = ret ?: put(t, row, lv, c->before);
-	ret = ret ?: put(t, row, lv + 1, c->after);
-	ret = ret ?: put(t, row, col + HC_RATIO, c->ratio);
-	ret = ret ?: put(t, row, col + HC_RATIO + 1, c->lo > 0 ? c->lo : NAN);
-	ret = ret ?: put(t, row, col + HC_RATIO + 2, c->hi);
-	return ret ?: put(t, row, col + HC_RATIO + 3, c->p);
+	fv_cell_str(t, row, col + HC_FIGURE, fv_gfig_name(s->primary, s->ref));
+	put(t, row, col + HC_RUNS, (double) s->n);
+	put(t, row, col + HC_CHANGES, (double) s->ncp);
+	if (!c)
+		return fv_table_status(t);
+	put(t, row, col + HC_RUN_AFTER, (double) s->run[c->at] + 1);
+	fv_cell_str(t, row, col + HC_FILE, h->runs[s->run[c->at]].source);
+	put(t, row, col + HC_BEFORE_N, (double) (c->at - c->from));
+	put(t, row, col + HC_AFTER_N, (double) (c->to - c->at));
+	put(t, row, lv, c->before);
+	put(t, row, lv + 1, c->after);
+	put(t, row, col + HC_RATIO, c->ratio);
+	put(t, row, col + HC_RATIO + 1, c->lo > 0 ? c->lo : NAN);
+	put(t, row, col + HC_RATIO + 2, c->hi);
+	put(t, row, col + HC_RATIO + 3, c->p);
+	return fv_table_status(t);
 }
 
 /* The label every run of the job shares, else none. */
@@ -235,7 +233,7 @@ static int no_change(struct fv_vctx *vc, const struct fv_history *h,
 	enum fv_unit u = fv_gfig_unit(s->primary, s->ref);
 	char ev[200], m[48], sent[200];
 
-	fv_vfmt(m, sizeof(m), u, exp(fv_cp_median(s->v, s->n)));
+	fv_vfmt(m, sizeof(m), u, exp(fv_median(s->v, s->n)));
 	snprintf(ev, sizeof(ev), "%s over %zu runs: median %s, no change",
 		 fv_gfig_name(s->primary, s->ref), s->n, m);
 	snprintf(sent, sizeof(sent),

@@ -179,13 +179,6 @@ static int add_row(struct ctx *x, const struct fv_job *j, const char *host,
 	return 0;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *) a, y = *(const double *) b;
-
-	return (x > y) - (x < y);
-}
-
 static double median_iops(struct fv_job *const *m, size_t n)
 {
 	double *v = calloc(n + 1, sizeof(*v)), med = NAN;
@@ -195,8 +188,8 @@ static double median_iops(struct fv_job *const *m, size_t n)
 		if (newest(m, n, m[i]))
 			v[k++] = fv_vjob_iops(m[i]);
 	if (k) {
-		qsort(v, k, sizeof(*v), cmp_double);
-		med = k % 2 ? v[k / 2] : (v[k / 2 - 1] + v[k / 2]) / 2;
+		qsort(v, k, sizeof(*v), fv_cmp_double);
+		med = fv_median_sorted(v, k);
 	}
 	free(v);
 	return med;

@@ -37,7 +37,7 @@
 struct series {
 	double *t_ms; /* window start */
 	double *y;    /* log p99, ns */
-	size_t n, cap;
+	size_t n, t_alloc, y_alloc;
 	double window_ms;
 	enum fv_dir dir;      /* the direction judged */
 	size_t damaged, thin; /* windows left out */
@@ -57,19 +57,9 @@ static int keep(void *ctx, const struct fv_hist_window *w)
 		s->thin++;
 		return 0;
 	}
-	if (s->n == s->cap) {
-		size_t cap = s->cap ? s->cap * 2 : 64;
-		double *t = realloc(s->t_ms, cap * sizeof(*t));
-
-		if (!t)
-			return -ENOMEM;
-		s->t_ms = t;
-		t = realloc(s->y, cap * sizeof(*t));
-		if (!t)
-			return -ENOMEM;
-		s->y = t;
-		s->cap = cap;
-	}
+	if (FV_ALLOC_GROW(s->t_ms, s->n + 1, s->t_alloc) ||
+	    FV_ALLOC_GROW(s->y, s->n + 1, s->y_alloc))
+		return -ENOMEM;
 	s->t_ms[s->n] = w->start_ms;
 	s->y[s->n++] = log(w->pct[0]);
 	s->window_ms = w->end_ms - w->start_ms;

@@ -150,7 +150,7 @@ static int ceiling_item(struct fv_ceiling *c, const char *item)
 
 int fv_ceiling_parse(struct fv_vopts *o, const char *s)
 {
-	struct fv_ceiling c = { 0 }, *v;
+	struct fv_ceiling c = { 0 };
 	const char *colon = strchr(s, ':'), *items = colon ? colon + 1 : s;
 	char buf[256], *save = NULL;
 	int ret = 0;
@@ -163,12 +163,10 @@ int fv_ceiling_parse(struct fv_vopts *o, const char *s)
 		return -EINVAL;
 	if (colon && !(c.label = strndup(s, (size_t) (colon - s))))
 		return -ENOMEM;
-	v = realloc(o->ceil, (o->nceil + 1) * sizeof(*v));
-	if (!v) {
+	if (FV_ALLOC_GROW(o->ceil, o->nceil + 1, o->ceil_alloc)) {
 		free(c.label);
 		return -ENOMEM;
 	}
-	o->ceil = v;
 	o->ceil[o->nceil++] = c;
 	return 0;
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "series_stats.h"
+#include "util/util.h"
 
 double fv_mean(const double *v, size_t n)
 {
@@ -14,33 +15,15 @@ double fv_mean(const double *v, size_t n)
 	return n ? s / (double) n : NAN;
 }
 
-static int dcmp(const void *a, const void *b)
-{
-	double x = *(const double *) a, y = *(const double *) b;
-
-	return (x > y) - (x < y);
-}
-
 static double *sorted(const double *v, size_t n)
 {
 	double *c = malloc((n ? n : 1) * sizeof(*c));
 
 	if (c) {
 		memcpy(c, v, n * sizeof(*c));
-		qsort(c, n, sizeof(*c), dcmp);
+		qsort(c, n, sizeof(*c), fv_cmp_double);
 	}
 	return c;
-}
-
-double fv_median(const double *v, size_t n)
-{
-	double *c, m;
-
-	if (!n || !(c = sorted(v, n)))
-		return NAN;
-	m = n % 2 ? c[n / 2] : (c[n / 2 - 1] + c[n / 2]) / 2;
-	free(c);
-	return m;
 }
 
 double fv_rel_mad(const double *v, size_t n)

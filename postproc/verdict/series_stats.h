@@ -10,10 +10,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-double fv_mean(const double *v, size_t n);
+#include "util/util.h" /* fv_median */
 
-/* Median of n values (n > 0); -ENOMEM is reported as NAN. */
-double fv_median(const double *v, size_t n);
+double fv_mean(const double *v, size_t n);
 
 /* Median absolute deviation divided by the median: relative noise. */
 double fv_rel_mad(const double *v, size_t n);

@@ -106,7 +106,7 @@ struct fv_vopts {
 	double outlier_dev;	 /* --outlier-dev 25% */
 	uint64_t fail_on;	 /* --fail-on: bit per enum fv_verdict */
 	struct fv_ceiling *ceil; /* --ceiling [LABEL:]iops=N,bw=N */
-	size_t nceil;
+	size_t nceil, ceil_alloc;
 	/* --sku: the labels' SKUs, whose limits a cap is matched with */
 	const struct fv_label_skus *skus;
 };
