@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "chart.h"
+#include "util/util.h"
 
 /* The run's value in the unit its column has, and that unit's name. */
 static double value(const struct fv_table *t, size_t r, const char **unit)
@@ -27,13 +28,6 @@ static double value(const struct fv_table *t, size_t r, const char **unit)
 		return v / 1e6;
 	*unit = "latency (µs)";
 	return fv_table_num(t, r, "ns") / 1e3;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *) a, y = *(const double *) b;
-
-	return (x > y) - (x < y);
 }
 
 /* Each segment of job's runs: its median as a level over its runs. */
@@ -59,13 +53,11 @@ static int levels(struct fv_chart *ch, const struct fv_table *t,
 			}
 		if (!n)
 			break;
-		qsort(v, n, sizeof(*v), cmp_double);
-		ret = fv_mark_add(ch,
-				  &(struct fv_mark){
-					  FV_MK_HLINE, lo - 0.4, hi + 0.4,
-					  n % 2 ? v[n / 2]
-						: (v[n / 2 - 1] + v[n / 2]) / 2,
-					  (char *) "segment median" });
+		qsort(v, n, sizeof(*v), fv_cmp_double);
+		ret = fv_mark_add(
+			ch, &(struct fv_mark){ FV_MK_HLINE, lo - 0.4, hi + 0.4,
+					       fv_median_sorted(v, n),
+					       (char *) "segment median" });
 	}
 	free(v);
 	return ret;

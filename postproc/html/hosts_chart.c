@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "chart.h"
+#include "util/util.h"
 
 /* The rows of one fleet's hosts (not its sum), in the table's order. */
 struct fleet_rows {
@@ -35,13 +36,6 @@ static size_t host_x(const struct fleet_rows *f, const char *host)
 	return 0;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *) a, y = *(const double *) b;
-
-	return (x > y) - (x < y);
-}
-
 /* The median of key over the hosts of one job; NAN when none. */
 static double median_of(const struct fleet_rows *f, const char *job,
 			const char *key)
@@ -57,8 +51,8 @@ static double median_of(const struct fleet_rows *f, const char *job,
 			v[n++] = x;
 	}
 	if (n) {
-		qsort(v, n, sizeof(*v), cmp_double);
-		m = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+		qsort(v, n, sizeof(*v), fv_cmp_double);
+		m = fv_median_sorted(v, n);
 	}
 	free(v);
 	return m;

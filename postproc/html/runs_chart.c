@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "chart.h"
+#include "util/util.h"
 #include "model/model.h"
 
 enum what { W_IOPS, W_P99 };
@@ -38,13 +39,6 @@ static bool run_of(const struct fv_job *j, const struct fv_job *job)
 {
 	return fv_job_measured(j) && j->label && job->label &&
 	       fv_same_test(j, job);
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *) a, y = *(const double *) b;
-
-	return (x > y) - (x < y);
 }
 
 /* The figure of each run of job into v; their count. */
@@ -121,8 +115,8 @@ static int job_points(struct fv_chart *ch, const struct fv_set *set,
 	for (size_t i = 0; i < n; i++)
 		if (fv_line_point(l, (double) x, v[i]))
 			return -ENOMEM;
-	qsort(v, n, sizeof(*v), cmp_double);
-	med = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+	qsort(v, n, sizeof(*v), fv_cmp_double);
+	med = fv_median_sorted(v, n);
 	for (size_t i = 0; i < l->n; i++)
 		l->y[i] /= med;
 	return 0;
