@@ -124,16 +124,16 @@ static int set_hosts(struct fv_cmdline *c, const struct fv_option *o,
 		     const char *arg)
 {
 	struct run_opts *ro = c->own;
-	char msg[600];
+	struct fv_error e = { 0 };
 	int ret;
 
 	(void) o;
 	fv_hosts_free(&ro->r.hosts);
 	ro->hosts = arg;
-	ret = fv_hosts_parse(&ro->r.hosts, arg, msg, sizeof(msg));
+	ret = fv_hosts_parse(&ro->r.hosts, arg, &e);
 	if (ret == -ENOMEM)
 		return FV_EXIT_SOFTWARE;
-	return ret ? fv_usage_error(c, "%s", msg) : 0;
+	return ret ? fv_usage_error(c, "%s", e.text) : 0;
 }
 
 static int set_verbosity(struct fv_cmdline *c, const struct fv_option *o,

@@ -357,22 +357,30 @@ static int parse_file(struct fv_hostlist *hl, const char *path, char *err,
 	return ret;
 }
 
-int fv_hosts_parse(struct fv_hostlist *hl, const char *arg, char *err,
-		   size_t errlen)
+static int parse_hosts(struct fv_hostlist *hl, const char *arg, char *err,
+		       size_t errlen)
 {
-	int ret;
-
-	memset(hl, 0, sizeof(*hl));
 	if (!*arg)
 		return fail(err, errlen, NULL,
 			    "empty list: give host[:port],... or @FILE");
-	ret = arg[0] == '@' ? parse_file(hl, arg + 1, err, errlen)
-			    : parse_list(hl, arg, err, errlen);
+	return arg[0] == '@' ? parse_file(hl, arg + 1, err, errlen)
+			     : parse_list(hl, arg, err, errlen);
+}
+
+int fv_hosts_parse(struct fv_hostlist *hl, const char *arg, struct fv_error *e)
+{
+	char err[1024] = ""; /* the entry, its file's name and the cause */
+	int ret;
+
+	memset(hl, 0, sizeof(*hl));
+	ret = parse_hosts(hl, arg, err, sizeof(err));
+	if (!ret)
+		return 0;
+	fv_hosts_free(hl);
 	if (ret == -ENOMEM)
-		snprintf(err, errlen, "--hosts: out of memory");
-	if (ret)
-		fv_hosts_free(hl);
-	return ret;
+		return fv_error_set(e, ENOMEM, FV_EXIT_SOFTWARE, "--hosts", 0,
+				    "out of memory");
+	return fv_error_set(e, -ret, FV_EXIT_USAGE, "", 0, "%s", err);
 }
 
 void fv_hosts_free(struct fv_hostlist *hl)

@@ -15,6 +15,8 @@
 #include <stdio.h>
 #include <sys/types.h>
 
+struct fv_error;
+
 #define FV_RUN_MAX_VARS 32
 #define FV_RUN_MAX_EOPTS 16
 
@@ -270,10 +272,9 @@ int fv_run_exec(struct fv_run *r, char *const *argv, bool *interrupted,
 
 /*
  * hosts.c: parses --hosts (host[:port],... or @FILE). 0, or -EINVAL with
- * a message naming the entry in err; -ENOMEM.
+ * e's text naming the entry ("--hosts @FILE: line N: ..."); -ENOMEM.
  */
-int fv_hosts_parse(struct fv_hostlist *hl, const char *arg, char *err,
-		   size_t errlen);
+int fv_hosts_parse(struct fv_hostlist *hl, const char *arg, struct fv_error *e);
 void fv_hosts_free(struct fv_hostlist *hl);
 /* A host's own value of a variable (@FILE: NAME=VALUE), or NULL. */
 const char *fv_host_value(const struct fv_host *h, const char *name);

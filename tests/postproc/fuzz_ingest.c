@@ -20,11 +20,11 @@
 /* The bytes as --hosts LIST (not @FILE: no file is read here). */
 static void host_list(const uint8_t *data, size_t size)
 {
-	char *arg = strndup((const char *) data, size < 4096 ? size : 4096),
-	     err[600];
+	char *arg = strndup((const char *) data, size < 4096 ? size : 4096);
+	struct fv_error e = { 0 };
 	struct fv_hostlist hl;
 
-	if (arg && arg[0] != '@' && !fv_hosts_parse(&hl, arg, err, sizeof(err)))
+	if (arg && arg[0] != '@' && !fv_hosts_parse(&hl, arg, &e))
 		fv_hosts_free(&hl);
 	free(arg);
 }

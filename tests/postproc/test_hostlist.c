@@ -15,13 +15,13 @@
 static void list_forms(void **state)
 {
 	struct fv_hostlist hl;
-	char err[600];
+	struct fv_error e = { 0 };
 
 	(void) state;
 	assert_int_equal(fv_hosts_parse(&hl,
 					"127.0.0.2, 127.0.0.3:9001,[::1]:9002,"
 					"node-1.example,::1",
-					err, sizeof(err)),
+					&e),
 			 0);
 	assert_int_equal(hl.n, 5);
 	assert_string_equal(hl.v[0].name, "127.0.0.2");
@@ -46,13 +46,14 @@ static void file_forms(void **state)
 			    "  127.0.0.4,9002 FV_CAP=100 FV_SIZE=1g\n"
 			    "ip6:::1,9003\n";
 	struct fv_hostlist hl;
-	char err[600], arg[PATH_MAX + 2];
+	struct fv_error e = { 0 };
+	char arg[PATH_MAX + 2];
 
 	(void) state;
 
 	fvt_mkfile(path, text, sizeof(text) - 1);
 	snprintf(arg, sizeof(arg), "@%s", path);
-	assert_int_equal(fv_hosts_parse(&hl, arg, err, sizeof(err)), 0);
+	assert_int_equal(fv_hosts_parse(&hl, arg, &e), 0);
 	assert_int_equal(hl.n, 4);
 	assert_string_equal(hl.v[1].name, "127.0.0.3:9001");
 	assert_string_equal(hl.v[2].name, "127.0.0.4:9002");
@@ -88,17 +89,15 @@ static void list_errors(void **state)
 		{ "@/nonexistent/hosts", "cannot read @/nonexistent/hosts" },
 	};
 	struct fv_hostlist hl;
-	char err[600];
+	struct fv_error e = { 0 };
 
 	(void) state;
 	for (size_t i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
-		err[0] = '\0';
-		assert_int_equal(
-			fv_hosts_parse(&hl, bad[i].arg, err, sizeof(err)),
-			-EINVAL);
-		if (!strstr(err, bad[i].want))
-			fail_msg("'%s': got '%s', want '%s'", bad[i].arg, err,
-				 bad[i].want);
+		e = (struct fv_error){ 0 };
+		assert_int_equal(fv_hosts_parse(&hl, bad[i].arg, &e), -EINVAL);
+		if (!strstr(e.text, bad[i].want))
+			fail_msg("'%s': got '%s', want '%s'", bad[i].arg,
+				 e.text, bad[i].want);
 		assert_int_equal(hl.n, 0);
 	}
 }
@@ -118,7 +117,7 @@ static void file_errors(void **state)
 		{ "127.0.0.2 word\n", "only NAME=VALUE" },
 	};
 	struct fv_hostlist hl;
-	char err[600];
+	struct fv_error e = { 0 };
 
 	(void) state;
 	for (size_t i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
@@ -127,10 +126,10 @@ static void file_errors(void **state)
 
 		fvt_mkfile(path, bad[i].text, strlen(bad[i].text));
 		snprintf(arg, sizeof(arg), "@%s", path);
-		assert_int_equal(fv_hosts_parse(&hl, arg, err, sizeof(err)),
-				 -EINVAL);
-		if (!strstr(err, bad[i].want))
-			fail_msg("%zu: got '%s', want '%s'", i, err,
+		e = (struct fv_error){ 0 }; /* the first error set is kept */
+		assert_int_equal(fv_hosts_parse(&hl, arg, &e), -EINVAL);
+		if (!strstr(e.text, bad[i].want))
+			fail_msg("%zu: got '%s', want '%s'", i, e.text,
 				 bad[i].want);
 	}
 }
@@ -138,11 +137,11 @@ static void file_errors(void **state)
 static void host_substitution(void **state)
 {
 	struct fv_hostlist hl;
-	char err[600], out[64];
+	struct fv_error e = { 0 };
+	char out[64];
 
 	(void) state;
-	assert_int_equal(
-		fv_hosts_parse(&hl, "127.0.0.1:9001", err, sizeof(err)), 0);
+	assert_int_equal(fv_hosts_parse(&hl, "127.0.0.1:9001", &e), 0);
 	assert_int_equal(
 		fv_host_subst(&hl.v[0], "/d/fv-{host}.dat", out, sizeof(out)),
 		0);
