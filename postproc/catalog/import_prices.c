@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "csv.h"
 #include "import.h"
 #include "util/util.h"
 
@@ -38,21 +39,7 @@ static void field(FILE *f, const char *s, bool comma)
 {
 	if (comma)
 		fputc(',', f);
-	if (!s)
-		return;
-	if (!strpbrk(s, ",\"\n\r")) {
-		fputs(s, f);
-		return;
-	}
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '\n' || *s == '\r')
-			continue;
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s, f);
-	}
-	fputc('"', f);
+	fv_csv_put(f, s);
 }
 
 /* One row, written only if it reads back as a price. */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "catalog.h"
+#include "csv.h"
 
 static const char *const header[] = {
 	"cloud",
@@ -79,19 +80,7 @@ void fv_cat_write_header(FILE *f, const char *comment)
 static void str(FILE *f, const char *s)
 {
 	fputc(',', f);
-	if (!s)
-		return;
-	if (!strpbrk(s, ",\"")) {
-		fputs(s, f);
-		return;
-	}
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s, f);
-	}
-	fputc('"', f);
+	fv_csv_put(f, s);
 }
 
 static void num(FILE *f, double v, double unit)

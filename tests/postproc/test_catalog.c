@@ -503,11 +503,14 @@ static void labels_refused(void **state)
 				  &err),
 		-EINVAL);
 	assert_non_null(strstr(err.text, "stands alone"));
-	assert_int_equal(fv_label_skus_add(&s, &fvt_catalog, "a=", &err), -EINVAL);
-	assert_int_equal(fv_label_skus_add(&s, &fvt_catalog, "a=azure:P10", &err), 0);
-	err = (struct fv_error){ 0 }; /* the first cause wins */
-	assert_int_equal(fv_label_skus_add(&s, &fvt_catalog, "a=azure:P30", &err),
+	assert_int_equal(fv_label_skus_add(&s, &fvt_catalog, "a=", &err),
 			 -EINVAL);
+	assert_int_equal(
+		fv_label_skus_add(&s, &fvt_catalog, "a=azure:P10", &err), 0);
+	err = (struct fv_error){ 0 }; /* the first cause wins */
+	assert_int_equal(
+		fv_label_skus_add(&s, &fvt_catalog, "a=azure:P30", &err),
+		-EINVAL);
 	assert_non_null(strstr(err.text, "label 'a' is given twice"));
 	assert_non_null(fv_label_skus_find(&s, "a"));
 	assert_null(fv_label_skus_find(&s, "b"));
@@ -645,6 +648,30 @@ static void write_round_trip(void **state)
 	free(text);
 }
 
+/*
+ * A row is one line: a title with a line break, a comma and a quote is
+ * written as one quoted field without the break (it was written raw,
+ * splitting the row in two).
+ */
+static void write_line_break(void **state)
+{
+	struct fv_cat_row r = fvt_catalog.rows[0];
+	char *text = NULL, *nl;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	(void) state;
+	assert_non_null(f);
+	r.title = "two\r\nlines, \"quoted\"";
+	fv_cat_write_row(f, &r);
+	fclose(f);
+	nl = strchr(text, '\n');
+	assert_non_null(nl);
+	assert_string_equal(nl + 1, "");
+	assert_non_null(strstr(text, ",\"twolines, \"\"quoted\"\"\","));
+	free(text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -665,6 +692,7 @@ int main(void)
 		cmocka_unit_test(ids_parsed),
 		cmocka_unit_test(nearest),
 		cmocka_unit_test(write_round_trip),
+		cmocka_unit_test(write_line_break),
 	};
 
 	return cmocka_run_group_tests_name("catalog", tests, fvt_catalog_setup,
