@@ -170,7 +170,8 @@ extern const struct fv_command *const fv_commands[]; /* NULL-terminated */
 extern const struct fv_command fv_cmd_summary, fv_cmd_compare, fv_cmd_latency,
 	fv_cmd_scaling, fv_cmd_sweep, fv_cmd_verdict, fv_cmd_diff, fv_cmd_run,
 	fv_cmd_report, fv_cmd_matrix, fv_cmd_catalog, fv_cmd_hosts,
-	fv_cmd_timeline, fv_cmd_recommend, fv_cmd_history, fv_cmd_capture, fv_cmd_replay;
+	fv_cmd_timeline, fv_cmd_recommend, fv_cmd_history, fv_cmd_capture,
+	fv_cmd_replay;
 
 /*
  * Parses argv (argv[0] the subcommand) against cmd's option tables. GNU

@@ -27,13 +27,13 @@ int fv_grow_array(void **p, size_t *alloc, size_t nr, size_t size);
  * or -ENOMEM with x and alloc unchanged. Typed: the element size is
  * sizeof(*x), so no cast and no size written by hand.
  */
-#define FV_ALLOC_GROW(x, nr, alloc)                                          \
-	__extension__({                                                      \
-		void *fv_grow_p_ = (x);                                      \
-		int fv_grow_r_ = fv_grow_array(&fv_grow_p_, &(alloc), (nr),  \
-					       sizeof(*(x)));                \
-		(x) = fv_grow_p_;                                            \
-		fv_grow_r_;                                                  \
+#define FV_ALLOC_GROW(x, nr, alloc)                                         \
+	__extension__({                                                     \
+		void *fv_grow_p_ = (x);                                     \
+		int fv_grow_r_ = fv_grow_array(&fv_grow_p_, &(alloc), (nr), \
+					       sizeof(*(x)));               \
+		(x) = fv_grow_p_;                                           \
+		fv_grow_r_;                                                 \
 	})
 
 #endif

@@ -215,7 +215,8 @@ static void date_not_local(void **state)
 	(void) state;
 	setenv("TZ", "FVT-5", 1); /* five hours east of UTC, no tzdata */
 	tzset();
-	fvt_load_fixture(&set, "cdm/real/cdm8-CrystalDiskMark_20210623000551.txt");
+	fvt_load_fixture(&set,
+			 "cdm/real/cdm8-CrystalDiskMark_20210623000551.txt");
 	unsetenv("TZ");
 	tzset();
 	assert_int_equal(set.diags.nerrors, 0);
