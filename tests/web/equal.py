@@ -116,7 +116,7 @@ def main():
         path = os.path.join(work, f"batch{k}.json")
         with open(path, "w") as f:
             json.dump(batches[k], f)
-        p = subprocess.run(["node", "--no-warnings",
+        p = subprocess.run(["node", "--no-warnings", "--expose-gc",
                             os.path.join(HERE, "wasi.mjs"), wasm, "--batch",
                             path], env=env, capture_output=True, timeout=1800)
         if p.returncode:
