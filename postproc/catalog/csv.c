@@ -3,8 +3,6 @@
  * CSV as RFC 4180 has it, one record per line: catalog rows hold no line
  * breaks, so a line is a record and an error has a line number.
  */
-#include <string.h>
-
 #include "csv.h"
 
 /* A quoted field from *p (at its opening quote), unquoted in place. */
@@ -62,23 +60,4 @@ int fv_csv_split(char *line, char **fields, size_t max, size_t *col)
 		*p++ = '\0';
 	}
 	return (int) n;
-}
-
-void fv_csv_put(FILE *f, const char *s)
-{
-	if (!s)
-		return;
-	if (!strpbrk(s, ",\"\n\r")) {
-		fputs(s, f);
-		return;
-	}
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '\n' || *s == '\r')
-			continue;
-		if (*s == '"')
-			fputc('"', f);
-		fputc(*s, f);
-	}
-	fputc('"', f);
 }

@@ -4,7 +4,6 @@
 #define FV_CAT_CSV_H
 
 #include <stddef.h>
-#include <stdio.h>
 
 /*
  * Splits line (no line end) in place into at most max fields: quotes
@@ -13,14 +12,5 @@
  * 1-based column), or -2 for more than max fields.
  */
 int fv_csv_split(char *line, char **fields, size_t max, size_t *col);
-
-/*
- * Writes s as one field of a catalog or price list row: RFC 4180's
- * quoting (in double quotes, each quote doubled, when it holds a comma or
- * a quote), with any CR or LF left out, since a row is one line (the rule
- * fv_csv_split reads back). NULL writes nothing. The separators are the
- * caller's.
- */
-void fv_csv_put(FILE *f, const char *s);
 
 #endif

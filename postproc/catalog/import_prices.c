@@ -20,7 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "csv.h"
 #include "import.h"
 #include "util/util.h"
 
@@ -39,7 +38,7 @@ static void field(FILE *f, const char *s, bool comma)
 {
 	if (comma)
 		fputc(',', f);
-	fv_csv_put(f, s);
+	fv_csv_field_line(f, s);
 }
 
 /* One row, written only if it reads back as a price. */

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "catalog.h"
-#include "csv.h"
+#include "util/util.h"
 
 static const char *const header[] = {
 	"cloud",
@@ -80,7 +80,7 @@ void fv_cat_write_header(FILE *f, const char *comment)
 static void str(FILE *f, const char *s)
 {
 	fputc(',', f);
-	fv_csv_put(f, s);
+	fv_csv_field_line(f, s);
 }
 
 static void num(FILE *f, double v, double unit)

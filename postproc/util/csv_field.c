@@ -3,7 +3,7 @@
 
 #include "csv_field.h"
 
-void fv_csv_field(FILE *f, const char *s)
+static void put(FILE *f, const char *s, bool one_line)
 {
 	if (!s)
 		return;
@@ -13,9 +13,21 @@ void fv_csv_field(FILE *f, const char *s)
 	}
 	fputc('"', f);
 	for (; *s; s++) {
+		if (one_line && (*s == '\r' || *s == '\n'))
+			continue;
 		if (*s == '"')
 			fputc('"', f);
 		fputc(*s, f);
 	}
 	fputc('"', f);
+}
+
+void fv_csv_field(FILE *f, const char *s)
+{
+	put(f, s, false);
+}
+
+void fv_csv_field_line(FILE *f, const char *s)
+{
+	put(f, s, true);
 }

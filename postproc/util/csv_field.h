@@ -3,6 +3,7 @@
 #ifndef FV_UTIL_CSV_FIELD_H
 #define FV_UTIL_CSV_FIELD_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 /*
@@ -12,5 +13,11 @@
  * The separators are the caller's.
  */
 void fv_csv_field(FILE *f, const char *s);
+
+/*
+ * fv_csv_field for a file whose every record is one line (the catalog and
+ * the price lists: fv_csv_split reads a line): CR and LF are left out.
+ */
+void fv_csv_field_line(FILE *f, const char *s);
 
 #endif
