@@ -86,11 +86,7 @@ static bool matches(const struct fv_cat_row *r, const char *pattern)
 
 static int list_cols(struct fv_table *t)
 {
-	static const struct {
-		const char *key, *title;
-		enum fv_unit unit;
-		unsigned flags;
-	} cols[] = {
+	static const struct fv_col cols[] = {
 		{ "id", "ID", FV_U_TEXT, 0 },
 		{ "kind", "Kind", FV_U_TEXT, 0 },
 		{ "family", "Family", FV_U_TEXT, 0 },
@@ -102,12 +98,8 @@ static int list_cols(struct fv_table *t)
 		{ "read", "Read", FV_U_TEXT, FV_COL_MACHINE },
 		{ "source", "Source", FV_U_TEXT, FV_COL_MACHINE },
 	};
-	int ret = 0;
 
-	for (size_t i = 0; i < sizeof(cols) / sizeof(cols[0]) && !ret; i++)
-		ret = fv_table_add_col(t, cols[i].key, cols[i].title,
-				       cols[i].unit, cols[i].flags);
-	return ret;
+	return fv_table_add_cols(t, cols, sizeof(cols) / sizeof(cols[0]));
 }
 
 /* The sizes of all the rows of a rule's ID. */
@@ -180,37 +172,31 @@ int fv_catalog_list_table(const struct fv_catalog *c, const char *pattern,
 {
 	struct fv_table *t = fv_table_new("catalog", "Catalog");
 	size_t unused = 0;
-	int ret;
 
 	if (!t || fv_report_add(rep, t)) {
 		fv_table_free(t);
 		return -ENOMEM;
 	}
-	ret = list_cols(t);
-	for (size_t i = 0; i < c->n && !ret; i++) {
+	list_cols(t);
+	for (size_t i = 0; i < c->n; i++) {
 		if (!matches(&c->rows[i], pattern))
 			continue;
 		if (!c->rows[i].used)
 			unused++;
 		else if (!listed(c, i))
-			ret = list_row(t, c, &c->rows[i]);
+			list_row(t, c, &c->rows[i]);
 	}
-	if (!ret)
-		ret = fv_table_note(t,
-				    "rates as the source states them (MB/s = "
-				    "10^6 B/s, MiB/s = 2^20 B/s); disk rules "
-				    "take a size: fioverdict catalog show "
-				    "aws:gp2:100GiB");
-	if (!ret && unused)
-		ret = fv_table_note(t,
-				    "rows kept but not used, another source "
-				    "being used instead: %zu (catalog show ID "
-				    "lists them)",
-				    unused);
-	if (!ret && !t->nrows)
-		ret = fv_table_note(t, "no SKU matches '%s'",
-				    pattern ? pattern : "");
-	return ret;
+	fv_table_note(t, "rates as the source states them (MB/s = 10^6 B/s, "
+			 "MiB/s = 2^20 B/s); disk rules take a size: "
+			 "fioverdict catalog show aws:gp2:100GiB");
+	if (unused)
+		fv_table_note(t,
+			      "rows kept but not used, another source being "
+			      "used instead: %zu (catalog show ID lists them)",
+			      unused);
+	if (!t->nrows)
+		fv_table_note(t, "no SKU matches '%s'", pattern ? pattern : "");
+	return fv_table_status(t);
 }
 
 /* ---- catalog show ---- */
@@ -218,7 +204,6 @@ int fv_catalog_list_table(const struct fv_catalog *c, const char *pattern,
 struct show {
 	struct fv_table *t;
 	const struct fv_sku *s;
-	int ret;
 };
 
 /* A figure: its name, the value as the source states it, the number. */
@@ -227,18 +212,16 @@ static void fig(struct show *x, const char *name, const char *text, double num,
 {
 	int row;
 
-	if (x->ret || (!text[0] && !has(num)))
+	if (!text[0] && !has(num))
 		return;
 	row = fv_table_add_row(x->t);
-	if (row < 0) {
-		x->ret = row;
+	if (row < 0)
 		return;
-	}
-	x->ret = fv_cell_str(x->t, row, 0, name);
-	x->ret = x->ret ?: fv_cell_str(x->t, row, 1, text);
-	if (!x->ret && has(num))
-		x->ret = fv_cell_num(x->t, row, 2, num);
-	x->ret = x->ret ?: fv_cell_str(x->t, row, 3, unit);
+	fv_cell_str(x->t, row, 0, name);
+	fv_cell_str(x->t, row, 1, text);
+	if (has(num))
+		fv_cell_num(x->t, row, 2, num);
+	fv_cell_str(x->t, row, 3, unit);
 }
 
 static void fig_iops(struct show *x, const char *name, double v)
@@ -331,15 +314,14 @@ static void show_vm(struct show *x)
 
 static int show_cols(struct fv_table *t)
 {
-	int ret = fv_table_add_col(t, "figure", "Figure", FV_U_TEXT, 0);
+	static const struct fv_col cols[] = {
+		{ "figure", "Figure", FV_U_TEXT, 0 },
+		{ "value", "Value", FV_U_TEXT, 0 },
+		{ "number", "Number", FV_U_COUNT, FV_COL_MACHINE },
+		{ "unit", "Unit", FV_U_TEXT, FV_COL_MACHINE },
+	};
 
-	ret = ret ?: fv_table_add_col(t, "value", "Value", FV_U_TEXT, 0);
-	ret = ret
-		      ?: fv_table_add_col(t, "number", "Number", FV_U_COUNT,
-					  FV_COL_MACHINE);
-	return ret
-		       ?: fv_table_add_col(t, "unit", "Unit", FV_U_TEXT,
-					   FV_COL_MACHINE);
+	return fv_table_add_cols(t, cols, sizeof(cols) / sizeof(cols[0]));
 }
 
 /* The figures another source gives for the same SKU, not used. */
@@ -362,9 +344,7 @@ static int others(struct fv_table *t, const struct fv_catalog *c,
 		{ "cached_bw", offsetof(struct fv_cat_row, cached_bw) },
 		{ "cache_gib", offsetof(struct fv_cat_row, cache_gib) },
 	};
-	int ret = 0;
-
-	for (size_t i = 0; i < c->n && !ret; i++) {
+	for (size_t i = 0; i < c->n; i++) {
 		const struct fv_cat_row *o = &c->rows[i];
 		char diff[256] = "";
 		size_t n = 0;
@@ -386,16 +366,16 @@ static int others(struct fv_table *t, const struct fv_catalog *c,
 						? b / unit_of(o->bw_unit)
 						: b);
 		}
-		ret = fv_table_note(
-			t, "not used: %s:%u (%s, %s%s%sread %s) says %s%s%s",
-			o->file, o->line, o->source,
-			o->published ? "published " : "",
-			o->published ? o->published : "",
-			o->published ? ", " : "", o->read,
-			diff[0] ? diff : "the same figures",
-			o->note ? ": " : "", o->note ? o->note : "");
+		fv_table_note(t,
+			      "not used: %s:%u (%s, %s%s%sread %s) says %s%s%s",
+			      o->file, o->line, o->source,
+			      o->published ? "published " : "",
+			      o->published ? o->published : "",
+			      o->published ? ", " : "", o->read,
+			      diff[0] ? diff : "the same figures",
+			      o->note ? ": " : "", o->note ? o->note : "");
 	}
-	return ret;
+	return fv_table_status(t);
 }
 
 static int show_notes(struct fv_table *t, const struct fv_catalog *c,
@@ -412,7 +392,7 @@ static int show_notes(struct fv_table *t, const struct fv_catalog *c,
 	if (r->note)
 		fv_table_note(t, "%s", r->note);
 	fv_table_note(t, "catalog row: %s:%u", r->file, r->line);
-	return fv_table_status(t) ?: others(t, c, r);
+	return others(t, c, r);
 }
 
 int fv_catalog_show_table(const struct fv_catalog *c, const struct fv_sku *s,
@@ -427,7 +407,7 @@ int fv_catalog_show_table(const struct fv_catalog *c, const struct fv_sku *s,
 		fv_table_free(t);
 		return -ENOMEM;
 	}
-	x.ret = show_cols(t);
+	show_cols(t);
 	fig(&x, "kind", s->kind == FV_CAT_VM ? "VM" : "disk", NAN, "");
 	if (r->title)
 		fig(&x, "title", r->title, NAN, "");
@@ -450,5 +430,5 @@ int fv_catalog_show_table(const struct fv_catalog *c, const struct fv_sku *s,
 	show_burst(&x);
 	if (s->kind == FV_CAT_VM)
 		show_vm(&x);
-	return x.ret ?: show_notes(t, c, s);
+	return show_notes(t, c, s);
 }

@@ -30,27 +30,29 @@ static int run(const struct fv_set *set, const struct fv_aopts *o,
 		fv_table_free(t);
 		return -ENOMEM;
 	}
-	ret = fv_table_add_col(t, "label", "Label", FV_U_TEXT, 0);
-	for (size_t i = 0; i < NMETRICS && !ret; i++) {
+	fv_table_add_col(t, "label", "Label", FV_U_TEXT, 0);
+	for (size_t i = 0; i < NMETRICS; i++) {
 		fv_metric_parse(&m[i], compare_metrics[i]);
-		ret = fv_table_add_col(t, m[i].key, m[i].title,
-				       fv_metric_unit(&m[i]), 0);
+		fv_table_add_col(t, m[i].key, m[i].title, fv_metric_unit(&m[i]),
+				 0);
 	}
-	ret = ret ? ret : fv_labels(set, false, &labels, &nl);
-	for (size_t l = 0; l < nl && !ret; l++) {
+	ret = fv_labels(set, false, &labels, &nl);
+	if (ret)
+		return ret;
+	for (size_t l = 0; l < nl; l++) {
 		int row = fv_table_add_row(t);
 
-		ret = row < 0 ? row : fv_cell_str(t, row, 0, labels[l]);
+		if (row < 0)
+			break;
+		fv_cell_str(t, row, 0, labels[l]);
 		/* rates only: no latency to choose */
-		for (size_t i = 0; i < NMETRICS && !ret; i++)
-			ret = fv_metric_put(t, row, i + 1, set, o->lat,
-					    labels[l], &m[i], NULL);
+		for (size_t i = 0; i < NMETRICS; i++)
+			fv_metric_put(t, row, i + 1, set, o->lat, labels[l],
+				      &m[i], NULL);
 	}
 	free(labels);
-	if (!ret)
-		ret = fv_table_note(t, "IOPS for Peak, Steady and Sync; MiB/s "
-				       "for Seq; roles: see \"summary\"");
-	return ret;
+	return fv_table_note(t, "IOPS for Peak, Steady and Sync; MiB/s for "
+				"Seq; roles: see \"summary\"");
 }
 
 const struct fv_analysis fv_an_compare = {

@@ -18,13 +18,16 @@ static int add_cols(struct fv_table *t, const struct fv_aopts *o,
 		    unsigned kinds)
 {
 	bool several = kinds & (kinds - 1);
+	static const struct fv_col fixed[FIXED] = {
+		{ "label", "Label", FV_U_TEXT, 0 },
+		{ "job", "Job", FV_U_TEXT, 0 },
+		{ "iops", "IOPS", FV_U_IOPS, 0 },
+	};
 	char key[32], title[32], prefix[8];
-	int ret = fv_table_add_col(t, "label", "Label", FV_U_TEXT, 0);
 
-	ret = ret ? ret : fv_table_add_col(t, "job", "Job", FV_U_TEXT, 0);
-	ret = ret ? ret : fv_table_add_col(t, "iops", "IOPS", FV_U_IOPS, 0);
+	fv_table_add_cols(t, fixed, FIXED);
 	for (int k = 0; k < FV_LAT_NR; k++)
-		for (size_t i = 0; i < o->show->n && !ret; i++) {
+		for (size_t i = 0; i < o->show->n; i++) {
 			if (!(kinds & FV_LAT_BIT(k)))
 				break;
 			/* one set of columns keeps its keys: p50, p99 */
@@ -33,53 +36,52 @@ static int add_cols(struct fv_table *t, const struct fv_aopts *o,
 				   o->show->p[i]);
 			snprintf(title, sizeof(title), "%s P%g", fv_lat_name(k),
 				 o->show->p[i]);
-			ret = fv_table_add_col(t, key, title, FV_U_NS, 0);
+			fv_table_add_col(t, key, title, FV_U_NS, 0);
 		}
-	return ret;
+	return fv_table_status(t);
 }
 
 static int put_row(struct fv_table *t, const struct fv_set *set,
 		   const struct fv_aopts *o, const char *label,
 		   const struct fv_job *job, unsigned kinds)
 {
-	int row = fv_table_add_row(t), ret;
+	int row = fv_table_add_row(t);
 	enum fv_dir d = o->of_dir;
 	size_t col = FIXED;
 	char why[96];
 
 	if (row < 0)
 		return row;
-	ret = fv_cell_str(t, row, 0, label);
-	if (!ret && !job) {
+	fv_cell_str(t, row, 0, label);
+	if (!job) {
 		snprintf(why, sizeof(why),
 			 "no %s job with %s I/O for this label",
 			 fv_role_name(o->of_role), fv_dir_name(o->of_dir));
-		for (size_t c = 1; c < t->ncols && !ret; c++)
-			ret = fv_cell_na(t, row, c, why);
-		return ret;
+		for (size_t c = 1; c < t->ncols; c++)
+			fv_cell_na(t, row, c, why);
+		return fv_table_status(t);
 	}
-	if (!ret && fv_job_failed(job)) {
-		ret = fv_cell_str(t, row, 1, job->display);
-		for (size_t c = 2; c < t->ncols && !ret; c++)
-			ret = fv_cell_failed(t, row, c, job);
-		return ret;
+	if (fv_job_failed(job)) {
+		fv_cell_str(t, row, 1, job->display);
+		for (size_t c = 2; c < t->ncols; c++)
+			fv_cell_failed(t, row, c, job);
+		return fv_table_status(t);
 	}
 	if (!job->dir[d].present && job->dir[FV_DIR_MIXED].present)
 		d = FV_DIR_MIXED;
-	ret = ret ? ret : fv_cell_str(t, row, 1, job->display);
-	ret = ret ? ret : fv_cell_num(t, row, 2, job->dir[d].iops);
+	fv_cell_str(t, row, 1, job->display);
+	fv_cell_num(t, row, 2, job->dir[d].iops);
 	for (int k = 0; k < FV_LAT_NR; k++) {
 		if (!(kinds & FV_LAT_BIT(k)))
 			continue;
 		/* another tool's latency: its columns stay empty */
-		for (size_t i = 0; i < o->show->n && !ret; i++, col++)
+		for (size_t i = 0; i < o->show->n; i++, col++)
 			if (fv_ao_lat(o, job) == (enum fv_latkind) k)
-				ret = fv_put_pct(
-					t, row, col, set, job, d,
-					(enum fv_latkind) k,
-					fv_pct_index(set, o->show->p[i]));
+				fv_put_pct(t, row, col, set, job, d,
+					   (enum fv_latkind) k,
+					   fv_pct_index(set, o->show->p[i]));
 	}
-	return ret;
+	return fv_table_status(t);
 }
 
 static int notes(struct fv_table *t, const struct fv_aopts *o, unsigned kinds,
@@ -87,18 +89,17 @@ static int notes(struct fv_table *t, const struct fv_aopts *o, unsigned kinds,
 {
 	unsigned tools = 0;
 	char m[200];
-	int ret = 0;
 
 	for (size_t i = 0; i < n; i++)
 		tools |= jobs[i] ? fv_tool_of(jobs[i]) : 0;
-	for (int k = 0; k < FV_LAT_NR && !ret; k++)
+	for (int k = 0; k < FV_LAT_NR; k++)
 		if (kinds & FV_LAT_BIT(k)) {
 			fv_lat_meaning(
 				m, sizeof(m), (enum fv_latkind) k,
 				fv_ao_lat_tools(o, tools, (enum fv_latkind) k));
-			ret = fv_table_note(t, "%s", m);
+			fv_table_note(t, "%s", m);
 		}
-	return ret;
+	return fv_table_status(t);
 }
 
 static int run(const struct fv_set *set, const struct fv_aopts *o,
@@ -135,10 +136,13 @@ static int run(const struct fv_set *set, const struct fv_aopts *o,
 		kinds = fv_ao_lat_kinds(o, shown, nshown)
 				?: FV_LAT_BIT(FV_CLAT);
 	}
-	ret = ret ? ret : add_cols(t, o, kinds);
-	for (size_t l = 0; l < nl && !ret; l++)
-		ret = put_row(t, set, o, labels[l], jobs[l], kinds);
-	ret = ret ? ret : notes(t, o, kinds, shown, nshown);
+	if (ret)
+		goto out;
+	add_cols(t, o, kinds);
+	for (size_t l = 0; l < nl; l++)
+		put_row(t, set, o, labels[l], jobs[l], kinds);
+	ret = notes(t, o, kinds, shown, nshown);
+out:
 	free(jobs);
 	free(labels);
 	return ret;

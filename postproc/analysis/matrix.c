@@ -382,18 +382,17 @@ static int survey(struct mtable *x)
 
 static int cols(struct fv_table *t, const struct mtable *x)
 {
-	int ret = fv_table_add_col(t, "label", "Label", FV_U_TEXT, 0);
-
-	if (!ret && x->limits)
-		ret = fv_table_add_col(t, "limit", "Limit", x->unit, 0);
-	if (!ret && x->limits)
-		ret = fv_table_add_col(t, "limit_sku", "Limit Of", FV_U_TEXT,
-				       FV_COL_MACHINE);
-	for (size_t i = 0; i < x->ts->n && !ret; i++)
+	fv_table_add_col(t, "label", "Label", FV_U_TEXT, 0);
+	if (x->limits) {
+		fv_table_add_col(t, "limit", "Limit", x->unit, 0);
+		fv_table_add_col(t, "limit_sku", "Limit Of", FV_U_TEXT,
+				 FV_COL_MACHINE);
+	}
+	for (size_t i = 0; i < x->ts->n; i++)
 		if (x->ts->v[i].dir[x->d])
-			ret = fv_table_add_col(t, x->ts->v[i].key,
-					       x->ts->v[i].name, x->unit, 0);
-	return ret;
+			fv_table_add_col(t, x->ts->v[i].key, x->ts->v[i].name,
+					 x->unit, 0);
+	return fv_table_status(t);
 }
 
 static int limit_cells(struct fv_table *t, size_t row, const struct mtable *x,
@@ -411,22 +410,22 @@ static int limit_cells(struct fv_table *t, size_t row, const struct mtable *x,
 					  : "no --sku for this label");
 	snprintf(who, sizeof(who), "%s %s %s", lim->disk ? "disk" : "VM",
 		 lim->sku, lim->what);
-	return fv_cell_num(t, row, 1, lim->value)
-		       ?: fv_cell_str(t, row, 2, who);
+	fv_cell_num(t, row, 1, lim->value);
+	return fv_cell_str(t, row, 2, who);
 }
 
 static int row(struct fv_table *t, const struct mtable *x, const char *label)
 {
-	int r = fv_table_add_row(t), ret;
+	int r = fv_table_add_row(t);
 	size_t col = x->limits ? 3 : 1;
 	char why[160];
 
 	if (r < 0)
 		return r;
-	ret = fv_cell_str(t, (size_t) r, 0, label);
-	if (!ret && x->limits)
-		ret = limit_cells(t, (size_t) r, x, label);
-	for (size_t i = 0; i < x->ts->n && !ret; i++) {
+	fv_cell_str(t, (size_t) r, 0, label);
+	if (x->limits)
+		limit_cells(t, (size_t) r, x, label);
+	for (size_t i = 0; i < x->ts->n; i++) {
 		const struct test *ts = &x->ts->v[i];
 		const struct fv_job *j;
 
@@ -436,14 +435,13 @@ static int row(struct fv_table *t, const struct mtable *x, const char *label)
 		snprintf(why, sizeof(why), "no %s %s job for this label",
 			 ts->name, fv_dir_name(x->d));
 		if (!j)
-			ret = fv_cell_na(t, (size_t) r, col, why);
+			fv_cell_na(t, (size_t) r, col, why);
 		/* another tool's latency stays empty: in its own table */
 		else if (!is_lat(x->m) || fv_ao_lat(x->o, j) == x->k)
-			ret = cell(t, (size_t) r, col, x->set, j, x->d, x->m,
-				   x->k);
+			cell(t, (size_t) r, col, x->set, j, x->d, x->m, x->k);
 		col++;
 	}
-	return ret;
+	return fv_table_status(t);
 }
 
 /* How the columns are named, for the tools whose tests they are. */
@@ -476,40 +474,38 @@ static int tests_note(struct fv_table *t, unsigned tools)
 static int notes(struct fv_table *t, const struct mtable *x)
 {
 	char m[200];
-	int ret = x->tools ? tests_note(t, x->tools) : 0;
 
-	if (!ret && x->m->what == FV_MM_BW && x->unit == FV_U_MBPS)
-		ret = fv_table_note(t, "MB/s: 10^6 B/s, as CrystalDiskMark "
-				       "prints them (1 MiB/s = 1.048576 MB/s)");
-	else if (!ret && x->m->what == FV_MM_BW && x->decimal)
-		ret = fv_table_note(t, "CrystalDiskMark's MB/s (10^6 B/s) "
-				       "shown in MiB/s (2^20 B/s), as the "
-				       "other tools' figures");
-	if (!ret && is_lat(x->m)) {
+	if (x->tools)
+		tests_note(t, x->tools);
+	if (x->m->what == FV_MM_BW && x->unit == FV_U_MBPS)
+		fv_table_note(t, "MB/s: 10^6 B/s, as CrystalDiskMark prints "
+				 "them (1 MiB/s = 1.048576 MB/s)");
+	else if (x->m->what == FV_MM_BW && x->decimal)
+		fv_table_note(t, "CrystalDiskMark's MB/s (10^6 B/s) shown in "
+				 "MiB/s (2^20 B/s), as the other tools' "
+				 "figures");
+	if (is_lat(x->m)) {
 		fv_lat_meaning(m, sizeof(m), x->k,
 			       fv_ao_lat_tools(x->o, x->tools, x->k));
-		ret = fv_table_note(t, "%s%s", m,
-				    x->o->lat_set ? " (--lat)" : "");
+		fv_table_note(t, "%s%s", m, x->o->lat_set ? " (--lat)" : "");
 	}
-	for (size_t i = 0; i < x->ts->n && !ret; i++)
+	for (size_t i = 0; i < x->ts->n; i++)
 		if (x->ts->v[i].alias[0] && x->ts->v[i].dir[x->d])
-			ret = fv_table_note(
-				t,
-				"%s: CrystalDiskMark's test of every "
-				"version, also named %s",
-				x->ts->v[i].name, x->ts->v[i].alias);
-	if (!ret && x->limits)
-		ret = fv_table_note(t, "Limit: the smallest sustained limit of "
-				       "the label's SKUs (--sku), in the "
-				       "unit of the figures beside it");
-	return ret;
+			fv_table_note(t,
+				      "%s: CrystalDiskMark's test of every "
+				      "version, also named %s",
+				      x->ts->v[i].name, x->ts->v[i].alias);
+	if (x->limits)
+		fv_table_note(t, "Limit: the smallest sustained limit of the "
+				 "label's SKUs (--sku), in the unit of the "
+				 "figures beside it");
+	return fv_table_status(t);
 }
 
 static int table(struct fv_report *rep, const struct mtable *x)
 {
 	char name[64], title[96];
 	struct fv_table *t;
-	int ret;
 
 	titles(x->m, x->d, x->k, name, sizeof(name), title, sizeof(title));
 	/* one table per latency: its name keeps its key when it is alone */
@@ -521,10 +517,10 @@ static int table(struct fv_report *rep, const struct mtable *x)
 		fv_table_free(t);
 		return -ENOMEM;
 	}
-	ret = cols(t, x);
-	for (size_t l = 0; l < x->nl && !ret; l++)
-		ret = row(t, x, x->labels[l]);
-	return ret ?: notes(t, x);
+	cols(t, x);
+	for (size_t l = 0; l < x->nl; l++)
+		row(t, x, x->labels[l]);
+	return notes(t, x);
 }
 
 static bool any_dir(const struct tests *ts, enum fv_dir d)
@@ -544,10 +540,9 @@ static int empty(struct fv_report *rep)
 		fv_table_free(t);
 		return -ENOMEM;
 	}
-	return fv_table_add_col(t, "label", "Label", FV_U_TEXT, 0)
-		       ?: fv_table_note(t,
-					"no job with I/O to compare (warm-up "
-					"jobs are left out)");
+	fv_table_add_col(t, "label", "Label", FV_U_TEXT, 0);
+	return fv_table_note(t, "no job with I/O to compare (warm-up jobs are "
+				"left out)");
 }
 
 static const char *const default_metrics[] = { "bw", "iops", "lat" };
@@ -565,7 +560,8 @@ static int run(const struct fv_set *set, const struct fv_aopts *o,
 
 	(void) diags;
 	x.limits = o->skus && o->skus->n;
-	ret = ret ?: fv_labels(set, false, &x.labels, &x.nl);
+	if (!ret)
+		ret = fv_labels(set, false, &x.labels, &x.nl);
 	for (size_t di = 0; di < 3 && !ret; di++) {
 		if (!any_dir(&ts, dirs[di]))
 			continue;

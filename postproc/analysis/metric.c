@@ -155,8 +155,10 @@ int fv_metric_put(struct fv_table *t, size_t row, size_t col,
 	else
 		ret = fv_put_pct(t, row, col, set, job, d, k,
 				 fv_pct_index(set, m->p));
+	if (ret || !value)
+		return ret;
 	cell = fv_table_cell(t, row, col);
-	if (!ret && value && cell->kind == FV_CELL_NUM)
+	if (cell->kind == FV_CELL_NUM)
 		*value = cell->num;
-	return ret;
+	return 0;
 }

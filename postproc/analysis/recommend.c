@@ -285,77 +285,68 @@ static int table(const struct fv_rec_query *q, struct cands *c,
 		 struct fv_report *rep)
 {
 	const struct fv_need *nd = &q->need;
-	static const struct {
-		const char *key, *title;
-		enum fv_unit unit;
-	} cols[] = {
-		{ "sku", "SKU", FV_U_TEXT },
-		{ "meets", "Meets", FV_U_TEXT },
-		{ "iops", "IOPS", FV_U_IOPS },
-		{ "bw", "BW", FV_U_BPS },
-		{ "capacity_gib", "GiB", FV_U_COUNT },
-		{ "binding", "Binding Limit", FV_U_TEXT },
-		{ "headroom", "Headroom", FV_U_PERCENT },
-		{ "usd_month", "USD/Month", FV_U_TEXT },
-		{ "usd_per_kiops", "USD/1k IOPS", FV_U_TEXT },
-		{ "usd_per_mbps", "USD/MB/s", FV_U_TEXT },
-		{ "price_date", "Price Date", FV_U_TEXT },
+	static const struct fv_col cols[] = {
+		{ "sku", "SKU", FV_U_TEXT, 0 },
+		{ "meets", "Meets", FV_U_TEXT, 0 },
+		{ "iops", "IOPS", FV_U_IOPS, 0 },
+		{ "bw", "BW", FV_U_BPS, 0 },
+		{ "capacity_gib", "GiB", FV_U_COUNT, 0 },
+		{ "binding", "Binding Limit", FV_U_TEXT, 0 },
+		{ "headroom", "Headroom", FV_U_PERCENT, 0 },
+		{ "usd_month", "USD/Month", FV_U_TEXT, 0 },
+		{ "usd_per_kiops", "USD/1k IOPS", FV_U_TEXT, 0 },
+		{ "usd_per_mbps", "USD/MB/s", FV_U_TEXT, 0 },
+		{ "price_date", "Price Date", FV_U_TEXT, 0 },
 	};
 	struct fv_table *t = fv_table_new("recommend", "SKUs for the need");
 	size_t shown = 0, met = 0;
-	int ret = t ? fv_report_add(rep, t) : -ENOMEM;
 
-	if (ret) {
+	if (!t || fv_report_add(rep, t)) {
 		fv_table_free(t);
-		return ret;
+		return -ENOMEM;
 	}
-	for (size_t i = 0; i < sizeof(cols) / sizeof(cols[0]) && !ret; i++)
-		ret = fv_table_add_col(t, cols[i].key, cols[i].title,
-				       cols[i].unit, 0);
-	if (!ret && q->from && q->from[0])
-		ret = fv_table_note(t, "%s", q->from);
-	if (!ret && q->nvm)
-		ret = vm_note(t, c);
+	fv_table_add_cols(t, cols, sizeof(cols) / sizeof(cols[0]));
+	if (q->from && q->from[0])
+		fv_table_note(t, "%s", q->from);
+	if (q->nvm)
+		vm_note(t, c);
 	qsort(c->v, c->n, sizeof(*c->v), by_price);
 	for (size_t i = 0; i < c->n; i++)
 		met += c->v[i].meets;
-	for (size_t i = 0; i < c->n && !ret; i++)
+	for (size_t i = 0; i < c->n; i++)
 		if ((c->v[i].meets && shown < TOP) || (!met && shown < 3)) {
-			ret = add_row(t, &c->v[i]);
+			add_row(t, &c->v[i]);
 			shown++;
 		}
-	if (!ret && met > TOP)
-		ret = fv_table_note(t, "%zu more meet it, dearer or not priced",
-				    met - TOP);
-	for (size_t i = 0; i < c->n && !ret; i++)
+	if (met > TOP)
+		fv_table_note(t, "%zu more meet it, dearer or not priced",
+			      met - TOP);
+	for (size_t i = 0; i < c->n; i++)
 		if (c->v[i].meets && isnan(c->v[i].usd)) {
-			ret = fv_table_note(t, "meets it, not priced: %s (%s)",
-					    c->v[i].what, c->v[i].why);
+			fv_table_note(t, "meets it, not priced: %s (%s)",
+				      c->v[i].what, c->v[i].why);
 			break;
 		}
-	if (!ret && !met)
-		ret = fv_table_note(t,
-				    "no SKU of %s meets the need on the "
-				    "catalog's figures: the nearest shown",
-				    q->cloud);
-
-	if (!ret && nd->lat > 0)
-		ret = fv_table_note(t, "latency-p99: the catalog gives no "
-				       "latency figures, so it is not checked "
-				       "(measure it: fioverdict latency)");
-	return ret
-		       ?: fv_table_note(
-				  t,
-				  "%s list prices in %s, USD per month, as of "
-				  "each row's date (%s); IOPS, "
-				  "BW: sustained figures of the catalog, the "
-				  "smaller of the disks' and the VM's; "
-				  "Headroom: above the need on the tighter "
-				  "figure; USD/1k IOPS and USD/MB/s: the "
-				  "month's price per delivered figure",
-				  q->cloud, q->region,
-				  q->prices_given ? "the --prices lists"
-						  : "catalog/prices/");
+	if (!met)
+		fv_table_note(t,
+			      "no SKU of %s meets the need on the "
+			      "catalog's figures: the nearest shown",
+			      q->cloud);
+	if (nd->lat > 0)
+		fv_table_note(t, "latency-p99: the catalog gives no "
+				 "latency figures, so it is not checked "
+				 "(measure it: fioverdict latency)");
+	return fv_table_note(t,
+			     "%s list prices in %s, USD per month, as of "
+			     "each row's date (%s); IOPS, "
+			     "BW: sustained figures of the catalog, the "
+			     "smaller of the disks' and the VM's; "
+			     "Headroom: above the need on the tighter "
+			     "figure; USD/1k IOPS and USD/MB/s: the "
+			     "month's price per delivered figure",
+			     q->cloud, q->region,
+			     q->prices_given ? "the --prices lists"
+					     : "catalog/prices/");
 }
 
 int fv_recommend(const struct fv_rec_query *q, struct fv_report *rep)
@@ -363,7 +354,8 @@ int fv_recommend(const struct fv_rec_query *q, struct fv_report *rep)
 	struct cands cs = { 0 };
 	int ret = candidates(q, &cs);
 
-	ret = ret ?: table(q, &cs, rep);
+	if (!ret)
+		ret = table(q, &cs, rep);
 	free(cs.v);
 	return ret;
 }

@@ -157,27 +157,21 @@ static unsigned kinds_present(const struct fv_set *set, const char **labels,
 
 static int add_cols(struct fv_table *t, unsigned mask)
 {
-	static const struct {
-		const char *key, *title;
-		enum fv_unit unit;
-	} fixed[C_FIXED] = {
-		{ "label", "Candidate", FV_U_TEXT },
-		{ "elapsed_ms", "Elapsed", FV_U_MS },
-		{ "predicted_ms", "Catalog", FV_U_MS },
-		{ "bound_by", "Bound By", FV_U_TEXT },
-		{ "iops", "IOPS", FV_U_IOPS },
-		{ "bw", "BW", FV_U_BPS },
-		{ "behind_ms", "Behind", FV_U_MS },
+	static const struct fv_col fixed[C_FIXED] = {
+		{ "label", "Candidate", FV_U_TEXT, 0 },
+		{ "elapsed_ms", "Elapsed", FV_U_MS, 0 },
+		{ "predicted_ms", "Catalog", FV_U_MS, 0 },
+		{ "bound_by", "Bound By", FV_U_TEXT, 0 },
+		{ "iops", "IOPS", FV_U_IOPS, 0 },
+		{ "bw", "BW", FV_U_BPS, 0 },
+		{ "behind_ms", "Behind", FV_U_MS, 0 },
 	};
-	int ret = 0;
 
-	for (size_t c = 0; c < C_FIXED && !ret; c++)
-		ret = fv_table_add_col(t, fixed[c].key, fixed[c].title,
-				       fixed[c].unit, 0);
-	for (size_t k = 0; k < NKINDS && !ret; k++) {
+	fv_table_add_cols(t, fixed, C_FIXED);
+	for (size_t k = 0; k < NKINDS; k++) {
 		if (!(mask & (1u << k)))
 			continue;
-		for (size_t p = 0; p < NPCTS && !ret; p++) {
+		for (size_t p = 0; p < NPCTS; p++) {
 			char key[48], title[48];
 			const char *kn = fv_dir_name(kinds[k]);
 
@@ -188,10 +182,10 @@ static int add_cols(struct fv_table *t, unsigned mask)
 			snprintf(key, sizeof(key), "%s_", kn);
 			fv_pct_key(key + strlen(key), sizeof(key) - strlen(key),
 				   "", pcts[p]);
-			ret = fv_table_add_col(t, key, title, FV_U_NS, 0);
+			fv_table_add_col(t, key, title, FV_U_NS, 0);
 		}
 	}
-	return ret;
+	return fv_table_status(t);
 }
 
 static int fast_cells(struct fv_table *t, size_t row, const struct fv_job *f,
@@ -221,10 +215,11 @@ static int fast_cells(struct fv_table *t, size_t row, const struct fv_job *f,
 		return fv_table_status(t);
 	fv_rates_of(ls, &r);
 	ms = fv_rates_time(&r, ios, bytes, &bound) * 1000;
-	if (!bound)
-		return fv_cell_na(t, row, C_PREDICTED,
-				  "its SKUs give no IOPS or throughput limit")
-			       ?: fv_cell_na(t, row, C_BOUND, "no limit");
+	if (!bound) {
+		fv_cell_na(t, row, C_PREDICTED,
+			   "its SKUs give no IOPS or throughput limit");
+		return fv_cell_na(t, row, C_BOUND, "no limit");
+	}
 	fv_limit_name(name, sizeof(name), bound);
 	fv_cell_num(t, row, C_PREDICTED, ms);
 	return fv_cell_str(t, row, C_BOUND, name);
@@ -243,11 +238,9 @@ static bool reaps_late(const struct fv_job *j)
 static int na_from(struct fv_table *t, size_t row, size_t from, size_t to,
 		   const char *why)
 {
-	int ret = 0;
-
-	for (size_t c = from; c < to && !ret; c++)
-		ret = fv_cell_na(t, row, c, why);
-	return ret;
+	for (size_t c = from; c < to; c++)
+		fv_cell_na(t, row, c, why);
+	return fv_table_status(t);
 }
 
 static int timed_cells(struct fv_table *t, size_t row, const struct fv_set *set,
@@ -255,33 +248,30 @@ static int timed_cells(struct fv_table *t, size_t row, const struct fv_set *set,
 {
 	double span = span_ms(j), ms, ios, bytes;
 	size_t col = C_FIXED;
-	int ret;
 
 	io_done(j, &ms, &ios, &bytes);
-	ret = isnan(span) ? fv_cell_na(t, row, C_BEHIND,
-				       described(j) ? "the trace holds no "
-						      "times (an iolog of "
-						      "version 2 without "
-						      "waits)"
-						    : "the job's description "
-						      "gives no trace span")
-			  : fv_cell_num(t, row, C_BEHIND,
-					ms > span ? ms - span : 0);
-	if (!ret && reaps_late(j))
+	if (isnan(span))
+		fv_cell_na(t, row, C_BEHIND,
+			   described(j) ? "the trace holds no times (an iolog "
+					  "of version 2 without waits)"
+					: "the job's description gives no "
+					  "trace span");
+	else
+		fv_cell_num(t, row, C_BEHIND, ms > span ? ms - span : 0);
+	if (reaps_late(j))
 		return na_from(t, row, col, t->ncols,
 			       "fio before 3.36 reaps completions only when "
 			       "its queue is full while it waits for a "
 			       "trace's next request: its latency is that "
 			       "wait, not the disk's");
-	for (size_t k = 0; k < NKINDS && !ret; k++) {
+	for (size_t k = 0; k < NKINDS; k++) {
 		if (!(mask & (1u << k)))
 			continue;
-		for (size_t p = 0; p < NPCTS && !ret; p++, col++)
-			ret = fv_put_pct(t, row, col, set, j, kinds[k],
-					 fv_lat_own(j),
-					 fv_pct_index(set, pcts[p]));
+		for (size_t p = 0; p < NPCTS; p++, col++)
+			fv_put_pct(t, row, col, set, j, kinds[k], fv_lat_own(j),
+				   fv_pct_index(set, pcts[p]));
 	}
-	return ret;
+	return fv_table_status(t);
 }
 
 static int put_row(struct fv_table *t, const struct fv_set *set,
@@ -290,25 +280,22 @@ static int put_row(struct fv_table *t, const struct fv_set *set,
 	const struct fv_job *f = replay_job(set, label, FAST);
 	const struct fv_job *tj = replay_job(set, label, TIMED);
 	int row = fv_table_add_row(t);
-	int ret;
 
 	if (row < 0)
 		return row;
-	ret = fv_cell_str(t, (size_t) row, C_LABEL, label);
-	if (!ret && f && fv_job_failed(f))
-		ret = na_from(t, (size_t) row, C_ELAPSED, C_BEHIND,
-			      "the as-fast-as-it-allows replay failed");
-	else if (!ret && f)
-		ret = fast_cells(t, (size_t) row, f, o->skus, label);
-	else if (!ret)
-		ret = na_from(t, (size_t) row, C_ELAPSED, C_BEHIND,
-			      "no replay-fast job");
-	if (!ret && tj && !fv_job_failed(tj))
+	fv_cell_str(t, (size_t) row, C_LABEL, label);
+	if (f && fv_job_failed(f))
+		na_from(t, (size_t) row, C_ELAPSED, C_BEHIND,
+			"the as-fast-as-it-allows replay failed");
+	else if (f)
+		fast_cells(t, (size_t) row, f, o->skus, label);
+	else
+		na_from(t, (size_t) row, C_ELAPSED, C_BEHIND,
+			"no replay-fast job");
+	if (tj && !fv_job_failed(tj))
 		return timed_cells(t, (size_t) row, set, tj, mask);
-	return ret ? ret
-		   : na_from(t, (size_t) row, C_BEHIND, t->ncols,
-			     tj ? "the timed replay failed"
-				: "no replay-timed job");
+	return na_from(t, (size_t) row, C_BEHIND, t->ncols,
+		       tj ? "the timed replay failed" : "no replay-timed job");
 }
 
 static int run(const struct fv_set *set, const struct fv_aopts *o,
@@ -326,31 +313,31 @@ static int run(const struct fv_set *set, const struct fv_aopts *o,
 		return -ENOMEM;
 	}
 	ret = fv_labels(set, false, &labels, &nl);
-	mask = ret ? 0 : kinds_present(set, labels, nl);
-	ret = ret ? ret : add_cols(t, mask);
-	for (size_t l = 0; l < nl && !ret; l++)
+	if (ret)
+		return ret;
+	mask = kinds_present(set, labels, nl);
+	add_cols(t, mask);
+	for (size_t l = 0; l < nl; l++)
 		if (replay_job(set, labels[l], TIMED) ||
 		    replay_job(set, labels[l], FAST))
-			ret = put_row(t, set, o, labels[l], mask);
-	if (!ret)
-		ret = fv_table_note(
-			t, "Elapsed: the whole trace as fast as the candidate "
-			   "allows (replay-fast); Catalog: what its SKUs' "
-			   "limits give for the same reads and writes, from a "
-			   "full credit bucket; Behind: how much longer than "
-			   "the trace the replay at its own pace took "
-			   "(replay-timed), whose latency percentiles "
-			   "follow (fio's completion latency).");
-	for (size_t l = 0; l < nl && !ret; l++) {
+			put_row(t, set, o, labels[l], mask);
+	fv_table_note(t, "Elapsed: the whole trace as fast as the candidate "
+			 "allows (replay-fast); Catalog: what its SKUs' "
+			 "limits give for the same reads and writes, from a "
+			 "full credit bucket; Behind: how much longer than "
+			 "the trace the replay at its own pace took "
+			 "(replay-timed), whose latency percentiles "
+			 "follow (fio's completion latency).");
+	for (size_t l = 0; l < nl; l++) {
 		const struct fv_job *j = replay_job(set, labels[l], FAST);
 		const char *d = j ? described(j) : NULL;
 		const char *left = d ? strstr(d, "; ") : NULL;
 
 		if (left)
-			ret = fv_table_note(t, "%s: %s", labels[l], left + 2);
+			fv_table_note(t, "%s: %s", labels[l], left + 2);
 	}
 	free(labels);
-	return ret;
+	return fv_table_status(t);
 }
 
 const struct fv_analysis fv_an_replay = {

@@ -41,9 +41,9 @@ static bool own(const struct fv_aopts *o, const struct fv_set *set,
 static int add_cols(struct fv_table *t, const struct mcol *c, size_t n)
 {
 	char key[80], name[96], title[112];
-	int ret = fv_table_add_col(t, "label", "Label", FV_U_TEXT, 0);
 
-	for (size_t i = 0; i < n && !ret; i++) {
+	fv_table_add_col(t, "label", "Label", FV_U_TEXT, 0);
+	for (size_t i = 0; i < n; i++) {
 		bool pct = c[i].m->what == FV_M_PCT;
 
 		snprintf(name, sizeof(name), "%s%s%s", c[i].m->title,
@@ -51,42 +51,39 @@ static int add_cols(struct fv_table *t, const struct mcol *c, size_t n)
 		snprintf(key, sizeof(key), "%s%s%s", c[i].m->key,
 			 c[i].several ? "_" : "",
 			 c[i].several ? fv_lat_name(c[i].k) : "");
-		ret = fv_table_add_col(t, key, name, fv_metric_unit(c[i].m), 0);
+		fv_table_add_col(t, key, name, fv_metric_unit(c[i].m), 0);
 		snprintf(key + strlen(key), sizeof(key) - strlen(key),
 			 "_ratio");
 		snprintf(title, sizeof(title), "%s/base", name);
-		ret = ret ? ret
-			  : fv_table_add_col(t, key, title, FV_U_RATIO, 0);
+		fv_table_add_col(t, key, title, FV_U_RATIO, 0);
 	}
-	return ret;
+	return fv_table_status(t);
 }
 
 static int put_row(struct fv_table *t, const struct fv_set *set,
 		   const struct fv_aopts *o, const char *label,
 		   const struct mcol *c, size_t n)
 {
-	int row = fv_table_add_row(t), ret;
+	int row = fv_table_add_row(t);
 
 	if (row < 0)
 		return row;
-	ret = fv_cell_str(t, row, 0, label);
-	for (size_t i = 0; i < n && !ret; i++) {
+	fv_cell_str(t, row, 0, label);
+	for (size_t i = 0; i < n; i++) {
 		double v = -1;
 
 		/* another tool's latency: in its own column */
 		if (!own(o, set, label, &c[i]))
 			continue;
-		ret = fv_metric_put(t, row, 1 + 2 * i, set, c[i].k, label,
-				    c[i].m, &v);
-		if (ret)
-			break;
+		fv_metric_put(t, row, 1 + 2 * i, set, c[i].k, label, c[i].m,
+			      &v);
 		if (v >= 0 && c[i].base > 0)
-			ret = fv_cell_num(t, row, 2 + 2 * i, v / c[i].base);
+			fv_cell_num(t, row, 2 + 2 * i, v / c[i].base);
 		else if (v >= 0)
-			ret = fv_cell_na(t, row, 2 + 2 * i,
-					 "the base label has no such value");
+			fv_cell_na(t, row, 2 + 2 * i,
+				   "the base label has no such value");
 	}
-	return ret;
+	return fv_table_status(t);
 }
 
 static int parse_metrics(const struct fv_aopts *o, struct fv_metric **m,
@@ -117,16 +114,17 @@ static int base_value(const struct fv_set *set, const struct fv_aopts *o,
 		      const char *base, struct mcol *c)
 {
 	struct fv_table *scratch = fv_table_new("scratch", "");
-	int ret = scratch ? 0 : -ENOMEM;
+	int ret;
 
 	c->base = -1;
-	ret = ret ?: fv_table_add_col(scratch, "v", "", FV_U_COUNT, 0);
-	ret = ret ?: fv_table_add_row(scratch);
-	if (ret >= 0 && own(o, set, base, c))
-		ret = fv_metric_put(scratch, 0, 0, set, c->k, base, c->m,
-				    &c->base);
+	if (!scratch)
+		return -ENOMEM;
+	fv_table_add_col(scratch, "v", "", FV_U_COUNT, 0);
+	if (fv_table_add_row(scratch) == 0 && own(o, set, base, c))
+		fv_metric_put(scratch, 0, 0, set, c->k, base, c->m, &c->base);
+	ret = fv_table_status(scratch);
 	fv_table_free(scratch);
-	return ret < 0 ? ret : 0;
+	return ret;
 }
 
 /*
@@ -183,7 +181,8 @@ static int run(const struct fv_set *set, const struct fv_aopts *o,
 	char title[160];
 	int ret = parse_metrics(o, &m, &n, diags);
 
-	ret = ret ? ret : fv_labels(set, false, &labels, &nl);
+	if (!ret)
+		ret = fv_labels(set, false, &labels, &nl);
 	base = o->base ? o->base : nl ? labels[0] : NULL;
 	for (size_t l = 0; !ret && o->base && l <= nl; l++)
 		if (l == nl) {
@@ -204,16 +203,22 @@ static int run(const struct fv_set *set, const struct fv_aopts *o,
 		}
 	if (!ret && !(c = calloc(n * FV_LAT_NR + 1, sizeof(*c))))
 		ret = -ENOMEM;
-	ret = ret ?: columns(set, o, labels, nl, base, m, n, c, &nc);
+	if (!ret)
+		ret = columns(set, o, labels, nl, base, m, n, c, &nc);
+	if (ret)
+		goto out;
 	snprintf(title, sizeof(title), "Scaling against %s", base ? base : "-");
-	if (!ret &&
-	    (!(t = fv_table_new("scaling", title)) || fv_report_add(rep, t))) {
+	t = fv_table_new("scaling", title);
+	if (!t || fv_report_add(rep, t)) {
 		fv_table_free(t);
 		ret = -ENOMEM;
+		goto out;
 	}
-	ret = ret ? ret : add_cols(t, c, nc);
-	for (size_t l = 0; l < nl && !ret; l++)
-		ret = put_row(t, set, o, labels[l], c, nc);
+	add_cols(t, c, nc);
+	for (size_t l = 0; l < nl; l++)
+		put_row(t, set, o, labels[l], c, nc);
+	ret = fv_table_status(t);
+out:
 	free(c);
 	free(labels);
 	free(m);

@@ -150,15 +150,15 @@ static int put_limit(struct fv_table *t, size_t row, size_t col, size_t stated,
 				   "these SKUs";
 	char name[224], v[48];
 
-	if (!lim)
-		return fv_cell_na(t, row, col, none)
-			       ?: fv_cell_na(t, row, stated, none);
+	if (!lim) {
+		fv_cell_na(t, row, col, none);
+		return fv_cell_na(t, row, stated, none);
+	}
 	fv_limit_fmt(v, sizeof(v), lim);
 	snprintf(name, sizeof(name), "%s %s %s", lim->disk ? "disk" : "VM",
 		 lim->sku, lim->what);
-	if (fv_cell_num(t, row, col, lim->value) ||
-	    fv_cell_str(t, row, col + 1, name))
-		return -ENOMEM;
+	fv_cell_num(t, row, col, lim->value);
+	fv_cell_str(t, row, col + 1, name);
 	snprintf(name, sizeof(name), "%s, %s", v, lim->disk ? "disk" : "VM");
 	return fv_cell_str(t, row, stated, name);
 }
@@ -195,20 +195,15 @@ static int burst_cell(struct fv_table *t, size_t row, const char *label,
 	enum standing a = stand(peak, l->iops, l->burst_iops);
 	enum standing b = stand(seq, l->bw, l->burst_bw);
 	char x[48], y[48];
-	int ret;
 
 	if (a == BEYOND || b == BEYOND) {
-		ret = fv_cell_str(t, row, C_BURST, "beyond the limits");
-		return ret
-			       ?: fv_table_note(
-					  t,
-					  "%s: the %s is above every limit the "
-					  "catalog knows for these SKUs: a "
-					  "cache, "
-					  "a local disk, or not these SKUs",
-					  label,
-					  a == BEYOND ? "peak IOPS"
-						      : "throughput");
+		fv_cell_str(t, row, C_BURST, "beyond the limits");
+		return fv_table_note(t,
+				     "%s: the %s is above every limit the "
+				     "catalog knows for these SKUs: a cache, "
+				     "a local disk, or not these SKUs",
+				     label,
+				     a == BEYOND ? "peak IOPS" : "throughput");
 	}
 	if (a == BURST || b == BURST) {
 		const struct fv_limit *lim = a == BURST ? l->iops : l->bw;
@@ -217,22 +212,16 @@ static int burst_cell(struct fv_table *t, size_t row, const char *label,
 
 		fv_limit_fmt(x, sizeof(x), lim);
 		fv_limit_fmt(y, sizeof(y), top);
-		ret = fv_cell_str(t, row, C_BURST,
-				  a == BURST && b == BURST
-					  ? "in play (IOPS, BW)"
-				  : a == BURST ? "in play (IOPS)"
-					       : "in play (BW)");
-		return ret
-			       ?: fv_table_note(
-					  t,
-					  "%s: the %s is above the %s "
-					  "sustained "
-					  "limit and within the %s %s: a "
-					  "burst, "
-					  "which runs out on a credit bucket",
-					  label,
-					  a == BURST ? "peak" : "throughput", x,
-					  y, top->what);
+		fv_cell_str(t, row, C_BURST,
+			    a == BURST && b == BURST ? "in play (IOPS, BW)"
+			    : a == BURST	     ? "in play (IOPS)"
+						     : "in play (BW)");
+		return fv_table_note(t,
+				     "%s: the %s is above the %s sustained "
+				     "limit and within the %s %s: a burst, "
+				     "which runs out on a credit bucket",
+				     label, a == BURST ? "peak" : "throughput",
+				     x, y, top->what);
 	}
 	return fv_cell_str(t, row, C_BURST,
 			   a == UNKNOWN && b == UNKNOWN ? "" : "no");
@@ -324,11 +313,11 @@ static int price_cells(struct fv_table *t, size_t row, size_t col, double usd,
 {
 	if (why[0])
 		usd = NAN;
-	return usd_cell(t, row, col, usd, date, why)
-		       ?: usd_cell(t, row, col + 1, usd / (iops / 1000), date,
-				   why[0] ? why : "no IOPS measured")
-		       ?: usd_cell(t, row, col + 2, usd / (bw / 1e6), date,
-				   why[0] ? why : "no throughput measured");
+	usd_cell(t, row, col, usd, date, why);
+	usd_cell(t, row, col + 1, usd / (iops / 1000), date,
+		 why[0] ? why : "no IOPS measured");
+	return usd_cell(t, row, col + 2, usd / (bw / 1e6), date,
+			why[0] ? why : "no throughput measured");
 }
 
 static void earliest(const char **date, const char *d)
@@ -353,7 +342,6 @@ static int cost_cells(struct fv_table *t, size_t row,
 	const char *date = NULL, *vm_date = NULL;
 	char why[300] = "", vm_why[300] = "no VM among the label's SKUs";
 	size_t disks = 0;
-	int ret;
 
 	for (size_t i = 0; i < ls->n; i++) {
 		struct fv_cost c;
@@ -383,14 +371,12 @@ static int cost_cells(struct fv_table *t, size_t row,
 		snprintf(why, sizeof(why),
 			 "no managed disk among the "
 			 "label's SKUs");
-	ret = price_cells(t, row, C_USD, usd, date, why, iops, bw);
+	price_cells(t, row, C_USD, usd, date, why, iops, bw);
 	if (!local && why[0] && !vm_why[0])
 		snprintf(vm_why, sizeof(vm_why), "%s", why);
 	earliest(&vm_date, local ? NULL : date);
-	return ret
-		       ?: price_cells(t, row, C_ALL_USD,
-				      vm_usd + (local ? 0 : usd), vm_date,
-				      vm_why, iops, bw);
+	return price_cells(t, row, C_ALL_USD, vm_usd + (local ? 0 : usd),
+			   vm_date, vm_why, iops, bw);
 }
 
 static int label_row(struct fv_table *t, const struct fv_set *set,
@@ -402,7 +388,7 @@ static int label_row(struct fv_table *t, const struct fv_set *set,
 	double peak = measured(set, ls->label, FV_ROLE_PEAK, false, rd);
 	double steady = measured(set, ls->label, FV_ROLE_STEADY, false, rd);
 	double seq = measured(set, ls->label, FV_ROLE_THROUGHPUT, true, rd);
-	int row, ret;
+	int row;
 
 	if (rd != ROW_ALL && !has_jobs(set, ls->label, rd))
 		return 0;
@@ -433,11 +419,10 @@ static int label_row(struct fv_table *t, const struct fv_set *set,
 	put_num(t, row, C_SEQ, seq, "no sequential job");
 	put_pct(t, row, C_SEQ_PCT, seq, l.bw);
 	reading_cell(t, row, seq, l.bw);
-	ret = fv_table_status(t);
-	if (!ret && prices_of)
-		ret = cost_cells(t, row, prices_of, ls,
-				 isnan(steady) ? peak : steady, seq);
-	return ret ?: burst_cell(t, row, ls->label, peak, seq, &l);
+	if (prices_of)
+		cost_cells(t, row, prices_of, ls, isnan(steady) ? peak : steady,
+			   seq);
+	return burst_cell(t, row, ls->label, peak, seq, &l);
 }
 
 /* A label with a path: a row per direction (a cached path's reads and
@@ -445,22 +430,19 @@ static int label_row(struct fv_table *t, const struct fv_set *set,
 static int label_rows(struct fv_table *t, const struct fv_set *set,
 		      const struct fv_label_sku *ls)
 {
-	int ret;
-
 	if (ls->path == FV_PATH_ANY || (!has_jobs(set, ls->label, ROW_READ) &&
 					!has_jobs(set, ls->label, ROW_WRITE)))
 		return label_row(t, set, ls, ROW_ALL);
-	ret = label_row(t, set, ls, ROW_READ);
-	ret = ret ?: label_row(t, set, ls, ROW_WRITE);
-	if (!ret &&
-	    (ls->path == FV_PATH_CACHED || !strcmp(ls->placement, "CacheDisk")))
-		ret = fv_table_note(t,
-				    "%s: host cache: a read hit counts "
-				    "against the VM's cached limit only, not "
-				    "the disk's; writes and misses go on to "
-				    "the disk and the VM's uncached limit",
-				    ls->label);
-	return ret;
+	label_row(t, set, ls, ROW_READ);
+	label_row(t, set, ls, ROW_WRITE);
+	if (ls->path == FV_PATH_CACHED || !strcmp(ls->placement, "CacheDisk"))
+		fv_table_note(t,
+			      "%s: host cache: a read hit counts against the "
+			      "VM's cached limit only, not the disk's; writes "
+			      "and misses go on to the disk and the VM's "
+			      "uncached limit",
+			      ls->label);
+	return fv_table_status(t);
 }
 
 static bool label_in(const char **labels, size_t n, const char *label)
@@ -535,27 +517,26 @@ static int run(const struct fv_set *set, const struct fv_aopts *o,
 		}
 	}
 	prices_of = o->skus->prices ? o->skus : NULL;
-	for (size_t c = 0; t && c < (prices_of ? C_NR : C_USD) && !ret; c++)
-		ret = fv_table_add_col(t, cols[c].key, cols[c].title,
-				       c == C_SEQ ? seq_unit(set, o->skus)
-						  : cols[c].unit,
-				       cols[c].flags);
-	for (size_t i = 0; t && i < o->skus->n && !ret; i++)
+	if (!t)
+		goto out;
+	for (size_t c = 0; c < (prices_of ? C_NR : C_USD); c++)
+		fv_table_add_col(t, cols[c].key, cols[c].title,
+				 c == C_SEQ ? seq_unit(set, o->skus)
+					    : cols[c].unit,
+				 cols[c].flags);
+	for (size_t i = 0; i < o->skus->n; i++)
 		if (label_in(labels, nl, o->skus->v[i].label))
-			ret = label_rows(t, set, &o->skus->v[i]);
-	free(labels);
-	if (t && !ret)
-		ret = fv_table_note(
-			t, "limits: the smallest sustained figure of the "
-			   "label's SKUs; Peak and Steady: the highest IOPS "
-			   "of the peak and steady jobs, Seq: of the "
-			   "sequential jobs, as a percent of it; a figure "
-			   "within 5%% of a limit is that limit; BW Read As: "
-			   "the reading of the limit Seq matches (MB/s = "
-			   "10^6 B/s, MiB/s = 2^20 B/s), a rate under either "
-			   "is within it");
-	if (t && !ret && prices_of)
-		ret = fv_table_note(
+			label_rows(t, set, &o->skus->v[i]);
+	fv_table_note(t, "limits: the smallest sustained figure of the "
+			 "label's SKUs; Peak and Steady: the highest IOPS "
+			 "of the peak and steady jobs, Seq: of the "
+			 "sequential jobs, as a percent of it; a figure "
+			 "within 5%% of a limit is that limit; BW Read As: "
+			 "the reading of the limit Seq matches (MB/s = "
+			 "10^6 B/s, MiB/s = 2^20 B/s), a rate under either "
+			 "is within it");
+	if (prices_of)
+		fv_table_note(
 			t,
 			"Disks USD/Month: the label's managed disks at %s "
 			"list prices (as of the date shown), VM + Disks "
@@ -565,6 +546,9 @@ static int run(const struct fv_set *set, const struct fv_aopts *o,
 			"IOPS and per MB/s delivered: measured, not "
 			"provisioned",
 			o->skus->region);
+	ret = fv_table_status(t);
+out:
+	free(labels);
 	return ret;
 }
 

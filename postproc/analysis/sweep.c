@@ -87,17 +87,17 @@ struct col {
 static int add_cols(struct fv_table *t, struct col *c, size_t nl)
 {
 	char key[256], title[256];
-	int ret = fv_table_add_col(t, "dir", "Dir", FV_U_TEXT, 0);
 
-	ret = ret ? ret : fv_table_add_col(t, "qd", "QD", FV_U_DEPTH, 0);
-	for (size_t l = 0; l < nl && !ret; l++) {
+	fv_table_add_col(t, "dir", "Dir", FV_U_TEXT, 0);
+	fv_table_add_col(t, "qd", "QD", FV_U_DEPTH, 0);
+	for (size_t l = 0; l < nl; l++) {
 		bool several = c[l].kinds & (c[l].kinds - 1);
 
 		c[l].first = t->ncols;
 		snprintf(key, sizeof(key), "%s iops", c[l].label);
 		snprintf(title, sizeof(title), "%s IOPS", c[l].label);
-		ret = fv_table_add_col(t, key, title, FV_U_IOPS, 0);
-		for (int k = 0; k < FV_LAT_NR && !ret; k++) {
+		fv_table_add_col(t, key, title, FV_U_IOPS, 0);
+		for (int k = 0; k < FV_LAT_NR; k++) {
 			if (!(c[l].kinds & FV_LAT_BIT(k)))
 				continue;
 			/* one latency keeps its key: "LABEL p99" */
@@ -106,42 +106,42 @@ static int add_cols(struct fv_table *t, struct col *c, size_t nl)
 				 several ? " " : "");
 			snprintf(title, sizeof(title), "%s %s P99", c[l].label,
 				 fv_lat_name(k));
-			ret = fv_table_add_col(t, key, title, FV_U_NS, 0);
+			fv_table_add_col(t, key, title, FV_U_NS, 0);
 		}
 	}
-	return ret;
+	return fv_table_status(t);
 }
 
 static int put_row(struct fv_table *t, const struct fv_set *set,
 		   const struct fv_aopts *o, const struct col *c, size_t nl,
 		   const struct point *p)
 {
-	int row = fv_table_add_row(t), ret;
+	int row = fv_table_add_row(t);
 
 	if (row < 0)
 		return row;
-	ret = fv_cell_str(t, row, 0, fv_dir_name(p->dir));
-	if (!ret && p->depth)
-		ret = fv_cell_num(t, row, 1, p->depth);
-	for (size_t l = 0; l < nl && !ret; l++) {
+	fv_cell_str(t, row, 0, fv_dir_name(p->dir));
+	if (p->depth)
+		fv_cell_num(t, row, 1, p->depth);
+	for (size_t l = 0; l < nl; l++) {
 		const struct fv_job *j = find(set, c[l].label, p);
 		size_t col = c[l].first + 1;
 
 		if (!j)
 			continue; /* "-": that label has no such point */
-		ret = fv_cell_num(t, row, c[l].first, j->dir[p->dir].iops);
+		fv_cell_num(t, row, c[l].first, j->dir[p->dir].iops);
 		/* another tool's latency: its column stays empty */
-		for (int k = 0; k < FV_LAT_NR && !ret; k++) {
+		for (int k = 0; k < FV_LAT_NR; k++) {
 			if (!(c[l].kinds & FV_LAT_BIT(k)))
 				continue;
 			if (fv_ao_lat(o, j) == (enum fv_latkind) k)
-				ret = fv_put_pct(t, row, col, set, j, p->dir,
-						 (enum fv_latkind) k,
-						 fv_pct_index(set, 99));
+				fv_put_pct(t, row, col, set, j, p->dir,
+					   (enum fv_latkind) k,
+					   fv_pct_index(set, 99));
 			col++;
 		}
 	}
-	return ret;
+	return fv_table_status(t);
 }
 
 /*
@@ -194,22 +194,27 @@ static int run(const struct fv_set *set, const struct fv_aopts *o,
 		return -ENOMEM;
 	}
 	ret = c ? sweep_cols(set, o, c, &nl, &tools) : -ENOMEM;
-	ret = ret ? ret : add_cols(t, c, nl);
-	ret = ret ? ret : points(set, &pts, &np);
-	for (size_t i = 0; i < np && !ret; i++)
-		ret = put_row(t, set, o, c, nl, &pts[i]);
+	if (!ret)
+		ret = points(set, &pts, &np);
+	if (ret)
+		goto out;
+	add_cols(t, c, nl);
+	for (size_t i = 0; i < np; i++)
+		put_row(t, set, o, c, nl, &pts[i]);
 	for (size_t l = 0; l < nl; l++)
 		kinds |= c[l].kinds;
-	free(pts);
-	free(c);
-	for (int k = 0; k < FV_LAT_NR && !ret; k++)
+	for (int k = 0; k < FV_LAT_NR; k++)
 		if (kinds & FV_LAT_BIT(k)) {
 			fv_lat_meaning(
 				m, sizeof(m), (enum fv_latkind) k,
 				fv_ao_lat_tools(o, tools, (enum fv_latkind) k));
-			ret = fv_table_note(t, "P99 of %s", m);
+			fv_table_note(t, "P99 of %s", m);
 		}
-	return ret ?: fv_table_note(t, "jobs with role scaling");
+	ret = fv_table_note(t, "jobs with role scaling");
+out:
+	free(pts);
+	free(c);
+	return ret;
 }
 
 const struct fv_analysis fv_an_sweep = {

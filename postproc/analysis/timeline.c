@@ -26,21 +26,24 @@ bool fv_timeline_job(const struct fv_job *job)
 
 static int add_cols(struct fv_table *t, const struct fv_pctlist *show)
 {
+	static const struct fv_col fixed[] = {
+		{ "label", "Label", FV_U_TEXT, 0 },
+		{ "job", "Job", FV_U_TEXT, 0 },
+		{ "dir", "Dir", FV_U_TEXT, 0 },
+		{ "start", "Start", FV_U_MS, 0 },
+		{ "end", "End", FV_U_MS, 0 },
+		{ "ios", "I/Os", FV_U_COUNT, 0 },
+		{ "iops", "IOPS", FV_U_IOPS, 0 },
+	};
 	char key[32], title[32];
-	int ret = fv_table_add_col(t, "label", "Label", FV_U_TEXT, 0);
 
-	ret = ret ? ret : fv_table_add_col(t, "job", "Job", FV_U_TEXT, 0);
-	ret = ret ? ret : fv_table_add_col(t, "dir", "Dir", FV_U_TEXT, 0);
-	ret = ret ? ret : fv_table_add_col(t, "start", "Start", FV_U_MS, 0);
-	ret = ret ? ret : fv_table_add_col(t, "end", "End", FV_U_MS, 0);
-	ret = ret ? ret : fv_table_add_col(t, "ios", "I/Os", FV_U_COUNT, 0);
-	ret = ret ? ret : fv_table_add_col(t, "iops", "IOPS", FV_U_IOPS, 0);
-	for (size_t i = 0; i < show->n && !ret; i++) {
+	fv_table_add_cols(t, fixed, sizeof(fixed) / sizeof(fixed[0]));
+	for (size_t i = 0; i < show->n; i++) {
 		fv_pct_key(key, sizeof(key), "", show->p[i]);
 		snprintf(title, sizeof(title), "P%g", show->p[i]);
-		ret = fv_table_add_col(t, key, title, FV_U_NS, 0);
+		fv_table_add_col(t, key, title, FV_U_NS, 0);
 	}
-	return ret ? ret : fv_table_add_col(t, "max", "Max", FV_U_NS, 0);
+	return fv_table_add_col(t, "max", "Max", FV_U_NS, 0);
 }
 
 struct rows {
@@ -113,6 +116,22 @@ static int add_window(void *ctx, const struct fv_hist_window *w)
 	return fv_table_status(t);
 }
 
+/* One job's windows, its IOPS logs read for them and freed after. */
+static int job_windows(const struct fv_logset *logs, struct fv_hist_query *q,
+		       struct rows *x, struct fv_diags *diags)
+{
+	int ret = 0;
+
+	for (int d = 0; d < 3 && !ret; d++)
+		ret = fv_log_rate(logs, q->job, FV_LOG_IOPS, (enum fv_dir) d,
+				  &x->iops[d]);
+	if (!ret)
+		ret = fv_hist_windows(logs, q, diags);
+	for (int d = 0; d < 3; d++)
+		fv_rate_free(&x->iops[d]);
+	return ret;
+}
+
 int fv_timeline(const struct fv_set *set, const struct fv_logset *logs,
 		const struct fv_aopts *o, double window_ms,
 		struct fv_report *rep, struct fv_diags *diags)
@@ -139,37 +158,30 @@ int fv_timeline(const struct fv_set *set, const struct fv_logset *logs,
 			continue;
 		any = true;
 		x.job = q.job = j;
-		for (int d = 0; d < 3 && !ret; d++)
-			ret = fv_log_rate(logs, j, FV_LOG_IOPS, (enum fv_dir) d,
-					  &x.iops[d]);
-		ret = ret ? ret : fv_hist_windows(logs, &q, diags);
-		for (int d = 0; d < 3; d++)
-			fv_rate_free(&x.iops[d]);
+		ret = job_windows(logs, &q, &x, diags);
 	}
-	if (!ret)
-		ret = fv_table_note(
-			t, "%s",
-			x.from_log ? "IOPS: the mean of fio's IOPS log "
-				     "in the window where the job wrote "
-				     "one, else the window's I/Os over "
-				     "its length"
-				   : "IOPS: the window's I/Os over its "
-				     "length");
-	if (!ret)
-		ret = fv_table_note(t,
-				    "%s percentiles per window from fio's "
-				    "histogram logs (%s_hist), by fio's rule: "
-				    "each within one histogram bin",
-				    fv_log_kind_name(kind),
-				    fv_log_kind_name(kind));
-	if (!ret && !any)
-		ret = fv_table_note(t,
-				    "no %s histogram logs joined to a job: "
-				    "fio writes them with write_hist_log and "
-				    "log_hist_msec",
-				    fv_log_kind_name(kind));
-	if (!ret)
-		ret = fv_report_add(rep, t);
+	if (ret)
+		goto out;
+	fv_table_note(t, "%s",
+		      x.from_log ? "IOPS: the mean of fio's IOPS log "
+				   "in the window where the job wrote "
+				   "one, else the window's I/Os over "
+				   "its length"
+				 : "IOPS: the window's I/Os over its "
+				   "length");
+	fv_table_note(t,
+		      "%s percentiles per window from fio's "
+		      "histogram logs (%s_hist), by fio's rule: "
+		      "each within one histogram bin",
+		      fv_log_kind_name(kind), fv_log_kind_name(kind));
+	if (!any)
+		fv_table_note(t,
+			      "no %s histogram logs joined to a job: "
+			      "fio writes them with write_hist_log and "
+			      "log_hist_msec",
+			      fv_log_kind_name(kind));
+	ret = fv_report_add(rep, t);
+out:
 	if (ret)
 		fv_table_free(t);
 	return ret;

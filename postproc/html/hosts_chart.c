@@ -182,7 +182,8 @@ static int one_fleet(struct fv_charts *c, const struct fv_table *t,
 		    !host_x(&f, fv_table_str(t, r, "host")))
 			f.hosts[f.nhosts++] = fv_table_str(t, r, "host");
 	ret = fleet_chart(c, &f, "iops", "IOPS");
-	ret = ret ? ret : fleet_chart(c, &f, "p99", "P99 latency");
+	if (!ret)
+		ret = fleet_chart(c, &f, "p99", "P99 latency");
 	free(f.hosts);
 	return ret;
 }

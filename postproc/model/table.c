@@ -54,20 +54,30 @@ struct fv_table *fv_table_new(const char *name, const char *title)
 	return t;
 }
 
+/* The first failure sticks: every later writer returns it. */
+static int fail(struct fv_table *t, int err)
+{
+	if (!t->status)
+		t->status = err;
+	return t->status;
+}
+
 int fv_table_add_col(struct fv_table *t, const char *key, const char *title,
 		     enum fv_unit unit, unsigned flags)
 {
 	struct fv_col *c;
 
+	if (t->status)
+		return t->status;
 	/* Columns are fixed before rows: cells are indexed by ncols. */
 	if (t->nrows)
-		return -EINVAL;
+		return fail(t, -EINVAL);
 	/*
 	 * Doubling: a block per column count would leave a freed block of
 	 * each size behind, table after table, in malloc's caches.
 	 */
 	if (FV_ALLOC_GROW(t->cols, t->ncols + 1, t->cols_cap))
-		return -ENOMEM;
+		return fail(t, -ENOMEM);
 	c = &t->cols[t->ncols];
 	c->key = fv_escape(key);
 	c->title = fv_escape(title);
@@ -76,17 +86,27 @@ int fv_table_add_col(struct fv_table *t, const char *key, const char *title,
 	if (!c->key || !c->title) {
 		free((char *) c->key);
 		free((char *) c->title);
-		return -ENOMEM;
+		return fail(t, -ENOMEM);
 	}
 	t->ncols++;
 	return 0;
 }
 
+int fv_table_add_cols(struct fv_table *t, const struct fv_col *cols, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		fv_table_add_col(t, cols[i].key, cols[i].title, cols[i].unit,
+				 cols[i].flags);
+	return t->status;
+}
+
 int fv_table_add_row(struct fv_table *t)
 {
+	if (t->status)
+		return t->status;
 	/* cells_alloc counts cells: a row is ncols of them */
 	if (FV_ALLOC_GROW(t->cells, (t->nrows + 1) * t->ncols, t->cells_alloc))
-		return -ENOMEM;
+		return fail(t, -ENOMEM);
 	memset(&t->cells[t->nrows * t->ncols], 0, t->ncols * sizeof(*t->cells));
 	return (int) t->nrows++;
 }
@@ -96,11 +116,20 @@ struct fv_cell *fv_table_cell(const struct fv_table *t, size_t row, size_t col)
 	return &t->cells[row * t->ncols + col];
 }
 
-static int set_cell(struct fv_table *t, size_t row, size_t col,
-		    enum fv_cell_kind kind, double v, const char *s)
+/*
+ * The cell written, or NULL when it is not in the table: a row or column
+ * that failed to be added (the table's status says why) is skipped.
+ */
+static struct fv_cell *set_cell(struct fv_table *t, size_t row, size_t col,
+				enum fv_cell_kind kind, double v, const char *s)
 {
-	struct fv_cell *c = fv_table_cell(t, row, col);
+	struct fv_cell *c;
 
+	if (row >= t->nrows || col >= t->ncols) {
+		fail(t, -EINVAL);
+		return NULL;
+	}
+	c = fv_table_cell(t, row, col);
 	free(c->str);
 	c->str = NULL;
 	c->kind = kind;
@@ -109,9 +138,9 @@ static int set_cell(struct fv_table *t, size_t row, size_t col,
 	/* text from outside (a file's name, a tool's): valid UTF-8 out */
 	if (s && !(c->str = fv_escape(s))) {
 		c->kind = FV_CELL_EMPTY;
-		t->status = -ENOMEM;
+		fail(t, -ENOMEM);
 	}
-	return t->status;
+	return c;
 }
 
 int fv_table_status(const struct fv_table *t)
@@ -121,34 +150,39 @@ int fv_table_status(const struct fv_table *t)
 
 int fv_cell_num(struct fv_table *t, size_t row, size_t col, double v)
 {
-	return set_cell(t, row, col, FV_CELL_NUM, v, NULL);
+	set_cell(t, row, col, FV_CELL_NUM, v, NULL);
+	return t->status;
 }
 
 int fv_cell_printed(struct fv_table *t, size_t row, size_t col, double v,
 		    double res)
 {
-	int ret = set_cell(t, row, col, FV_CELL_NUM, v, NULL);
+	struct fv_cell *c = set_cell(t, row, col, FV_CELL_NUM, v, NULL);
 
-	fv_table_cell(t, row, col)->res = res;
-	return ret;
+	if (c)
+		c->res = res;
+	return t->status;
 }
 
 int fv_cell_bound(struct fv_table *t, size_t row, size_t col, double v)
 {
-	int ret = set_cell(t, row, col, FV_CELL_NUM, v, NULL);
+	struct fv_cell *c = set_cell(t, row, col, FV_CELL_NUM, v, NULL);
 
-	fv_table_cell(t, row, col)->lower_bound = true;
-	return ret;
+	if (c)
+		c->lower_bound = true;
+	return t->status;
 }
 
 int fv_cell_str(struct fv_table *t, size_t row, size_t col, const char *s)
 {
-	return set_cell(t, row, col, s ? FV_CELL_STR : FV_CELL_EMPTY, 0, s);
+	set_cell(t, row, col, s ? FV_CELL_STR : FV_CELL_EMPTY, 0, s);
+	return t->status;
 }
 
 int fv_cell_na(struct fv_table *t, size_t row, size_t col, const char *reason)
 {
-	return set_cell(t, row, col, FV_CELL_NA, 0, reason);
+	set_cell(t, row, col, FV_CELL_NA, 0, reason);
+	return t->status;
 }
 
 int fv_table_note(struct fv_table *t, const char *fmt, ...)
@@ -159,9 +193,7 @@ int fv_table_note(struct fv_table *t, const char *fmt, ...)
 	va_start(ap, fmt);
 	ret = fv_lines_vadd(&t->notes, &t->nnotes, fmt, ap);
 	va_end(ap);
-	if (ret && !t->status)
-		t->status = ret;
-	return t->status;
+	return ret ? fail(t, ret) : t->status;
 }
 
 void fv_table_free(struct fv_table *t)

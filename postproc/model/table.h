@@ -82,22 +82,32 @@ struct fv_report {
 	size_t ninputs;
 };
 
-/*
- * Columns are copied (titles and keys too, since some are built at run
- * time, e.g. one per label). Returns NULL on ENOMEM.
- */
+/* Returns NULL on ENOMEM. */
 struct fv_table *fv_table_new(const char *name, const char *title);
+/*
+ * A table is built in straight lines and checked once, as a diagnostic
+ * cannot fail to be added: the first failure (-ENOMEM, or -EINVAL for a
+ * column added after a row or a cell outside the table) sticks to the
+ * table, every writer below returns the table's status so far, and
+ * fv_report_add refuses a table whose status is not 0.
+ *
+ * Columns are copied (titles and keys too, since some are built at run
+ * time, e.g. one per label); none is added once the status is not 0.
+ */
 int fv_table_add_col(struct fv_table *t, const char *key, const char *title,
 		     enum fv_unit unit, unsigned flags);
-/* Appends an empty row; returns its index or -ENOMEM. */
+/* The n columns of a table written as an array, as fv_table_add_col. */
+int fv_table_add_cols(struct fv_table *t, const struct fv_col *cols, size_t n);
+/*
+ * Appends an empty row; returns its index, or the status (< 0), when it
+ * is not 0, with no row added: a cell of that row is then skipped.
+ */
 int fv_table_add_row(struct fv_table *t);
 struct fv_cell *fv_table_cell(const struct fv_table *t, size_t row, size_t col);
 /*
- * The fv_cell_* writers keep going after a failure, as a diagnostic cannot
- * fail to be added: the first -ENOMEM sticks to the table (the cell is
- * left empty), each writer returns the table's status so far, and
- * fv_report_add refuses a table whose status is not 0. A table's cells
- * can so be written in straight lines and checked once.
+ * The fv_cell_* writers keep going after a failure: a cell whose text
+ * could not be copied is left empty, and one outside the table is not
+ * written.
  */
 int fv_table_status(const struct fv_table *t);
 int fv_cell_num(struct fv_table *t, size_t row, size_t col, double v);

@@ -152,10 +152,9 @@ enum {
 static int history_cols(struct fv_table *t)
 {
 	for (size_t c = 0; c < NHCOLS; c++)
-		if (fv_table_add_col(t, hcols[c].key, hcols[c].title,
-				     hcols[c].unit, FV_COL_MACHINE))
-			return -ENOMEM;
-	return 0;
+		fv_table_add_col(t, hcols[c].key, hcols[c].title, hcols[c].unit,
+				 FV_COL_MACHINE);
+	return fv_table_status(t);
 }
 
 static int put(struct fv_table *t, size_t row, size_t col, double v)
@@ -296,18 +295,29 @@ int fv_history(const struct fv_verdict_in *in, enum fv_hist_order order,
 	struct fv_vctx vc = { .set = in->set, .ao = in->ao, .o = in->o };
 	int ret = fv_history_build(&h, order);
 
-	vc.t = ret ? NULL : fv_vtable_new("history", "Along the history");
-	ret = ret ? ret : vc.t ? history_cols(vc.t) : -ENOMEM;
-	ret = ret ? ret : rows(&vc, &h);
-	ret = ret ? ret : fv_vrows_failed(&vc);
-	ret = ret ? ret : fv_tally_note(vc.t, vc.t);
-	ret = ret ? ret : fv_report_add(rep, vc.t);
 	if (ret)
+		goto out;
+	vc.t = fv_vtable_new("history", "Along the history");
+	if (!vc.t) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	history_cols(vc.t);
+	ret = rows(&vc, &h);
+	if (!ret)
+		ret = fv_vrows_failed(&vc);
+	if (!ret)
+		ret = fv_tally_note(vc.t, vc.t);
+	if (!ret)
+		ret = fv_report_add(rep, vc.t);
+	if (ret) {
 		fv_table_free(vc.t);
-	else
-		*failed |= vc.failed;
-	if (!ret && runs)
+		goto out;
+	}
+	*failed |= vc.failed;
+	if (runs)
 		ret = fv_history_runs_table(&h, rep);
+out:
 	fv_history_free(&h);
 	return ret;
 }

@@ -9,14 +9,15 @@
 
 #include "history.h"
 
-static const struct {
-	const char *key, *title;
-	enum fv_unit unit;
-} rcols[] = {
-	{ "job", "Job", FV_U_TEXT },   { "run", "Run", FV_U_COUNT },
-	{ "file", "File", FV_U_TEXT }, { "figure", "Figure", FV_U_TEXT },
-	{ "iops", "IOPS", FV_U_IOPS }, { "bps", "Bandwidth", FV_U_BPS },
-	{ "ns", "Latency", FV_U_NS },  { "segment", "Segment", FV_U_COUNT },
+static const struct fv_col rcols[] = {
+	{ "job", "Job", FV_U_TEXT, 0 },
+	{ "run", "Run", FV_U_COUNT, 0 },
+	{ "file", "File", FV_U_TEXT, 0 },
+	{ "figure", "Figure", FV_U_TEXT, 0 },
+	{ "iops", "IOPS", FV_U_IOPS, 0 },
+	{ "bps", "Bandwidth", FV_U_BPS, 0 },
+	{ "ns", "Latency", FV_U_NS, 0 },
+	{ "segment", "Segment", FV_U_COUNT, 0 },
 };
 #define NRCOLS (sizeof(rcols) / sizeof(*rcols))
 
@@ -29,32 +30,30 @@ static int run_row(struct fv_table *t, const struct fv_history *h,
 
 	if (row < 0)
 		return row;
-	if (fv_cell_str(t, row, 0, s->ref->display) ||
-	    fv_cell_num(t, row, 1, (double) r + 1) ||
-	    fv_cell_str(t, row, 2, h->runs[r].source) ||
-	    fv_cell_str(t, row, 3, fv_gfig_name(s->primary, s->ref)) ||
-	    fv_cell_num(t, row,
-			u == FV_U_IOPS	? 4
-			: u == FV_U_BPS ? 5
-					: 6,
-			exp(s->v[i])) ||
-	    fv_cell_num(t, row, 7, (double) fv_hseries_segment(s, i)))
-		return -ENOMEM;
-	return 0;
+	fv_cell_str(t, row, 0, s->ref->display);
+	fv_cell_num(t, row, 1, (double) r + 1);
+	fv_cell_str(t, row, 2, h->runs[r].source);
+	fv_cell_str(t, row, 3, fv_gfig_name(s->primary, s->ref));
+	fv_cell_num(t, row,
+		    u == FV_U_IOPS  ? 4
+		    : u == FV_U_BPS ? 5
+				    : 6,
+		    exp(s->v[i]));
+	return fv_cell_num(t, row, 7, (double) fv_hseries_segment(s, i));
 }
 
 int fv_history_runs_table(const struct fv_history *h, struct fv_report *rep)
 {
 	struct fv_table *t = fv_table_new("history-runs", "The history's runs");
-	int ret = t ? 0 : -ENOMEM;
+	int ret;
 
-	for (size_t c = 0; !ret && c < NRCOLS; c++)
-		ret = fv_table_add_col(t, rcols[c].key, rcols[c].title,
-				       rcols[c].unit, 0);
-	for (size_t k = 0; !ret && k < h->ns; k++)
-		for (size_t i = 0; !ret && i < h->s[k].n; i++)
-			ret = run_row(t, h, &h->s[k], i);
-	ret = ret ? ret : fv_report_add(rep, t);
+	if (!t)
+		return -ENOMEM;
+	fv_table_add_cols(t, rcols, NRCOLS);
+	for (size_t k = 0; k < h->ns; k++)
+		for (size_t i = 0; i < h->s[k].n; i++)
+			run_row(t, h, &h->s[k], i);
+	ret = fv_report_add(rep, t);
 	if (ret)
 		fv_table_free(t);
 	return ret;

@@ -27,20 +27,17 @@ enum {
 	HC_NR
 };
 
-static const struct {
-	const char *key, *title;
-	enum fv_unit unit;
-} cols[HC_NR] = {
-	{ "fleet", "Fleet", FV_U_TEXT },
-	{ "job", "Job", FV_U_TEXT },
-	{ "host", "Host", FV_U_TEXT },
-	{ "iops", "IOPS", FV_U_IOPS },
-	{ "iops_vs_median", "vs median", FV_U_RATIO },
-	{ "p99", "P99", FV_U_NS },
-	{ "p99.9", "P99.9", FV_U_NS },
-	{ "flushes", "Flushes", FV_U_COUNT },
-	{ "writes_not_durable", "Not durable", FV_U_COUNT },
-	{ "findings", "Findings", FV_U_TEXT },
+static const struct fv_col cols[HC_NR] = {
+	{ "fleet", "Fleet", FV_U_TEXT, 0 },
+	{ "job", "Job", FV_U_TEXT, 0 },
+	{ "host", "Host", FV_U_TEXT, 0 },
+	{ "iops", "IOPS", FV_U_IOPS, 0 },
+	{ "iops_vs_median", "vs median", FV_U_RATIO, 0 },
+	{ "p99", "P99", FV_U_NS, 0 },
+	{ "p99.9", "P99.9", FV_U_NS, 0 },
+	{ "flushes", "Flushes", FV_U_COUNT, 0 },
+	{ "writes_not_durable", "Not durable", FV_U_COUNT, 0 },
+	{ "findings", "Findings", FV_U_TEXT, 0 },
 };
 
 struct ctx {
@@ -299,19 +296,6 @@ static int fill(struct ctx *x)
 	return ret;
 }
 
-static struct fv_table *new_table(void)
-{
-	struct fv_table *t = fv_table_new("hosts", "Hosts");
-
-	for (int c = 0; t && c < HC_NR; c++)
-		if (fv_table_add_col(t, cols[c].key, cols[c].title,
-				     cols[c].unit, 0)) {
-			fv_table_free(t);
-			return NULL;
-		}
-	return t;
-}
-
 int fv_hosts_table(const struct fv_verdict_in *in, struct fv_report *rep,
 		   bool *failed)
 {
@@ -319,13 +303,21 @@ int fv_hosts_table(const struct fv_verdict_in *in, struct fv_report *rep,
 	struct ctx x = { .in = in };
 	int ret = fv_verdicts(in, &scratch, failed);
 
+	if (ret)
+		goto out;
 	x.verdicts = fv_report_table(&scratch, "verdict");
-	x.t = ret ? NULL : new_table();
-	if (!ret && (!x.verdicts || !x.t))
+	x.t = fv_table_new("hosts", "Hosts");
+	if (!x.verdicts || !x.t) {
 		ret = -ENOMEM;
-	ret = ret ? ret : index_verdicts(&x);
-	ret = ret ? ret : fill(&x);
-	ret = ret ? ret : fv_report_add(rep, x.t);
+		goto out;
+	}
+	fv_table_add_cols(x.t, cols, HC_NR);
+	ret = index_verdicts(&x);
+	if (!ret)
+		ret = fill(&x);
+	if (!ret)
+		ret = fv_report_add(rep, x.t);
+out:
 	if (ret)
 		fv_table_free(x.t);
 	fv_report_free(&scratch);

@@ -77,7 +77,8 @@ static int run_checks(struct fv_vctx *vc)
 		     c++)
 			ret = checks[c](vc, j);
 	}
-	ret = ret ? ret : fv_vcheck_hosts(vc);
+	if (!ret)
+		ret = fv_vcheck_hosts(vc);
 	return ret ? ret : fv_vcheck_cap(vc);
 }
 
