@@ -213,8 +213,9 @@ static int money(struct fv_table *t, int row, size_t col, double v,
 
 	if (isnan(v))
 		return fv_cell_na(t, row, col, why);
+	/* to the cent for people and CSV, the figure itself in JSON */
 	snprintf(b, sizeof(b), "%.2f", v);
-	return fv_cell_str(t, row, col, b);
+	return fv_cell_num_as(t, row, col, v, b);
 }
 
 static int add_row(struct fv_table *t, const struct cand *x)

@@ -185,6 +185,13 @@ int fv_cell_na(struct fv_table *t, size_t row, size_t col, const char *reason)
 	return t->status;
 }
 
+int fv_cell_num_as(struct fv_table *t, size_t row, size_t col, double v,
+		   const char *text)
+{
+	set_cell(t, row, col, FV_CELL_NUM, v, text);
+	return t->status;
+}
+
 int fv_table_note(struct fv_table *t, const char *fmt, ...)
 {
 	va_list ap;

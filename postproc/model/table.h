@@ -58,7 +58,8 @@ struct fv_cell {
 	 * 0 when exact.
 	 */
 	double res;
-	char *str; /* the text, or for NA the reason */
+	/* the text, for NA the reason, for a number its text if any */
+	char *str;
 };
 
 struct fv_table {
@@ -116,6 +117,12 @@ int fv_cell_str(struct fv_table *t, size_t row, size_t col, const char *s);
 int fv_cell_printed(struct fv_table *t, size_t row, size_t col, double v,
 		    double res);
 int fv_cell_na(struct fv_table *t, size_t row, size_t col, const char *reason);
+/*
+ * A number that the human formats and CSV show as text ("30.00", a price
+ * to the cent) and JSON as the number v.
+ */
+int fv_cell_num_as(struct fv_table *t, size_t row, size_t col, double v,
+		   const char *text);
 /* A number known only to be at least v (shown "≥v"). */
 int fv_cell_bound(struct fv_table *t, size_t row, size_t col, double v);
 /* Adds a note once (same text twice is kept once); sticky as a cell. */

@@ -26,7 +26,9 @@ void fv_cell_human(char *buf, size_t len, const struct fv_col *col,
 		snprintf(buf, len, "%s", cell->str);
 		break;
 	case FV_CELL_NUM:
-		if (cell->lower_bound && len > 4) {
+		if (cell->str) { /* its own text (fv_cell_num_as) */
+			snprintf(buf, len, "%s", cell->str);
+		} else if (cell->lower_bound && len > 4) {
 			memcpy(buf, "≥", 4); /* 3 bytes of UTF-8 and a NUL */
 			fv_fmt_human(buf + 3, len - 3, col->unit, cell->num);
 		} else if (cell->res > 0) {

@@ -37,7 +37,9 @@ static void put_row(FILE *out, const struct fv_table *t, size_t r)
 
 		if (c)
 			fputc(',', out);
-		if (cell->kind == FV_CELL_STR) {
+		/* a number with its own text (a price) keeps it */
+		if (cell->kind == FV_CELL_STR ||
+		    (cell->kind == FV_CELL_NUM && cell->str)) {
 			fv_csv_field(out, cell->str);
 		} else if (cell->kind == FV_CELL_NUM) {
 			fv_fmt_raw(buf, sizeof(buf), cell->num);

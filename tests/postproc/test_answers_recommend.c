@@ -118,13 +118,14 @@ static size_t cheapest(double iops, double mbps, const struct vm *on,
 }
 
 /*
- * The limit that binds: on the tighter figure, the VM's when it is the
- * ceiling, else the disks' together ("disk azure:T3: 160 MB/s").
+ * The limit that binds: on the tighter figure (IOPS when the two tie),
+ * the VM's when it is the ceiling, else the disks' together ("disk
+ * azure:T3: 160 MB/s").
  */
 static void binding(char *buf, size_t len, const struct offer *o, double iops,
 		    double mbps, const struct vm *on)
 {
-	bool by_iops = o->iops / iops < o->mbps / mbps;
+	bool by_iops = o->iops / iops <= o->mbps / mbps;
 	double disks = by_iops ? o->n * o->d->iops : o->n * o->d->mbps;
 	double vm_max = on ? (by_iops ? on->iops : on->mbps) : INFINITY;
 	const char *unit = by_iops ? "IOPS" : "MB/s";
@@ -168,10 +169,12 @@ static void same_offers(const json_t *rows, const struct offer *o, size_t n,
 		assert_string_equal(
 			json_string_value(json_object_get(r, "binding")),
 			limit);
-		/* USD a month: written with two decimals */
-		fva_near(atof(json_string_value(
-				 json_object_get(r, "usd_month"))),
-			 o[i].usd, "usd_month");
+		/* prices: numbers in JSON, as every figure there */
+		fva_near(fva_num(r, "usd_month"), o[i].usd, "usd_month");
+		fva_near(fva_num(r, "usd_per_kiops"),
+			 o[i].usd / (o[i].iops / 1000), "usd_per_kiops");
+		fva_near(fva_num(r, "usd_per_mbps"), o[i].usd / o[i].mbps,
+			 "usd_per_mbps");
 	}
 }
 
@@ -211,6 +214,19 @@ static void striped_on_vm(void **state)
 	run_need(need, "azure:VM4", 2500, 100, &vm);
 }
 
+/*
+ * T2 has twice the IOPS and twice the MB/s asked: the two limits tie and
+ * its binding limit is the IOPS one; the other tiers bind on MB/s.
+ */
+static void tie_binds_iops(void **state)
+{
+	char need[] = "iops=750,bw=60MB/s";
+
+	(void) state;
+	write_catalog();
+	run_need(need, NULL, 750, 60, NULL);
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, fvt_tmp_setup, fvt_tmp_teardown)
 
 int main(void)
@@ -218,6 +234,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		T(disks_alone),
 		T(striped_on_vm),
+		T(tie_binds_iops),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
