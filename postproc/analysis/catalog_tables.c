@@ -224,24 +224,25 @@ static void fig(struct show *x, const char *name, const char *text, double num,
 	fv_cell_str(x->t, row, 3, unit);
 }
 
-static void fig_iops(struct show *x, const char *name, double v)
+/*
+ * A pair of limits, IOPS then throughput, each named between before and
+ * after: "local NVMe " gives "local NVMe IOPS", "local NVMe throughput".
+ */
+static void fig_rates(struct show *x, const char *before, const char *after,
+		      double iops, double bw)
 {
-	char b[48];
+	char name[160], b[48];
 
-	if (!has(v))
-		return;
-	snprintf(b, sizeof(b), "%.0f IOPS", v);
-	fig(x, name, b, v, "IO/s");
-}
-
-static void fig_bw(struct show *x, const char *name, double v)
-{
-	char b[48];
-
-	if (!has(v))
-		return;
-	rate(b, sizeof(b), x->s->row->bw_unit, v);
-	fig(x, name, b, v, "B/s");
+	if (has(iops)) {
+		snprintf(name, sizeof(name), "%sIOPS%s", before, after);
+		snprintf(b, sizeof(b), "%.0f IOPS", iops);
+		fig(x, name, b, iops, "IO/s");
+	}
+	if (has(bw)) {
+		snprintf(name, sizeof(name), "%sthroughput%s", before, after);
+		rate(b, sizeof(b), x->s->row->bw_unit, bw);
+		fig(x, name, b, bw, "B/s");
+	}
 }
 
 static void show_burst(struct show *x)
@@ -259,8 +260,7 @@ static void show_burst(struct show *x)
 		    ? "credit: earned below the baseline, spent above it"
 		    : "on demand: paid, enabled per disk, no time limit",
 	    NAN, "");
-	fig_iops(x, "burst IOPS", s->burst_iops);
-	fig_bw(x, "burst throughput", s->burst_bw);
+	fig_rates(x, "burst ", "", s->burst_iops, s->burst_bw);
 	if (has(s->burst_s)) {
 		snprintf(b, sizeof(b), "%.0f s (%.1f min) from a full bucket",
 			 s->burst_s, s->burst_s / 60);
@@ -274,20 +274,18 @@ static void show_vm(struct show *x)
 	char b[64];
 
 	if (x->s->part != FV_SKU_WHOLE) {
-		fig_iops(x, "random write IOPS", x->s->write_iops);
-		fig_bw(x, "random write throughput", x->s->write_bw);
+		fig_rates(x, "random write ", "", x->s->write_iops,
+			  x->s->write_bw);
 		return;
 	}
 	if (has(r->temp_gib)) {
 		snprintf(b, sizeof(b), "%g GiB", r->temp_gib);
 		fig(x, "local disk size", b, r->temp_gib, "GiB");
 	}
-	fig_iops(x, "local disk random read IOPS", r->temp_iops);
-	fig_bw(x, "local disk random read throughput", r->temp_bw);
-	fig_iops(x, "local disk random write IOPS", r->temp_write_iops);
-	fig_bw(x, "local disk random write throughput", r->temp_write_bw);
-	fig_iops(x, "cached and temp IOPS", r->cached_iops);
-	fig_bw(x, "cached and temp throughput", r->cached_bw);
+	fig_rates(x, "local disk random read ", "", r->temp_iops, r->temp_bw);
+	fig_rates(x, "local disk random write ", "", r->temp_write_iops,
+		  r->temp_write_bw);
+	fig_rates(x, "cached and temp ", "", r->cached_iops, r->cached_bw);
 	if (has(r->cache_gib)) {
 		snprintf(b, sizeof(b), "%g GiB", r->cache_gib);
 		fig(x, "host cache size", b, r->cache_gib, "GiB");
@@ -296,18 +294,15 @@ static void show_vm(struct show *x)
 		snprintf(b, sizeof(b), "%g GiB", r->nvme_gib);
 		fig(x, "local NVMe size", b, r->nvme_gib, "GiB");
 	}
-	fig_iops(x, "local NVMe IOPS", r->nvme_iops);
-	fig_bw(x, "local NVMe throughput", r->nvme_bw);
+	fig_rates(x, "local NVMe ", "", r->nvme_iops, r->nvme_bw);
 	if (has(r->data_disks)) {
 		snprintf(b, sizeof(b), "%g", r->data_disks);
 		fig(x, "data disks", b, r->data_disks, "");
 	}
-	fig_iops(x, "uncached IOPS, Ultra and Premium SSD v2", r->uv2_iops);
-	fig_bw(x, "uncached throughput, Ultra and Premium SSD v2", r->uv2_bw);
-	fig_iops(x, "uncached burst IOPS, Ultra and Premium SSD v2",
-		 r->uv2_burst_iops);
-	fig_bw(x, "uncached burst throughput, Ultra and Premium SSD v2",
-	       r->uv2_burst_bw);
+	fig_rates(x, "uncached ", ", Ultra and Premium SSD v2", r->uv2_iops,
+		  r->uv2_bw);
+	fig_rates(x, "uncached burst ", ", Ultra and Premium SSD v2",
+		  r->uv2_burst_iops, r->uv2_burst_bw);
 	if (r->ephemeral)
 		fig(x, "ephemeral OS disk placements", r->ephemeral, NAN, "");
 }
@@ -415,18 +410,14 @@ int fv_catalog_show_table(const struct fv_catalog *c, const struct fv_sku *s,
 		snprintf(b, sizeof(b), "%g GiB", s->size_gib);
 		fig(&x, "size", b, s->size_gib, "GiB");
 	}
-	fig_iops(&x,
-		 s->kind == FV_CAT_VM && s->part == FV_SKU_WHOLE
-			 ? "uncached IOPS"
-		 : s->part != FV_SKU_WHOLE ? "IOPS"
-					   : "IOPS (sustained)",
-		 s->iops);
-	fig_bw(&x,
-	       s->kind == FV_CAT_VM && s->part == FV_SKU_WHOLE
-		       ? "uncached throughput"
-	       : s->part != FV_SKU_WHOLE ? "throughput"
-					 : "throughput (sustained)",
-	       s->bw);
+	/* a whole VM's: its uncached limits; a whole disk's: sustained */
+	fig_rates(&x,
+		  s->kind == FV_CAT_VM && s->part == FV_SKU_WHOLE ? "uncached "
+								  : "",
+		  s->kind != FV_CAT_VM && s->part == FV_SKU_WHOLE
+			  ? " (sustained)"
+			  : "",
+		  s->iops, s->bw);
 	show_burst(&x);
 	if (s->kind == FV_CAT_VM)
 		show_vm(&x);

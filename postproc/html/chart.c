@@ -25,6 +25,30 @@ struct fv_chart *fv_chart_add(struct fv_charts *c, const char *title,
 	return ch;
 }
 
+struct fv_chart *fv_chart_add_pct(struct fv_charts *c, const char *title,
+				  const char *ylabel)
+{
+	struct fv_chart *ch = fv_chart_add(c, title, "Percentile", ylabel);
+
+	if (ch) {
+		ch->xaxis = FV_AX_NINES;
+		ch->yaxis = FV_AX_LOG10;
+	}
+	return ch;
+}
+
+struct fv_chart *fv_chart_add_numbered(struct fv_charts *c, const char *title,
+				       const char *xlabel, const char *ylabel)
+{
+	struct fv_chart *ch = fv_chart_add(c, title, xlabel, ylabel);
+
+	if (ch) {
+		ch->xaxis = FV_AX_HOSTS;
+		ch->yaxis = FV_AX_LIN;
+	}
+	return ch;
+}
+
 struct fv_line *fv_line_add(struct fv_chart *ch, const char *title)
 {
 	struct fv_line *v;

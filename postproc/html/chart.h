@@ -62,6 +62,18 @@ struct fv_chart {
 /* chart.c */
 struct fv_chart *fv_chart_add(struct fv_charts *c, const char *title,
 			      const char *xlabel, const char *ylabel);
+/*
+ * A chart of percentiles: x the percentile (FV_AX_NINES), y a latency
+ * named ylabel on a log scale. NULL on ENOMEM.
+ */
+struct fv_chart *fv_chart_add_pct(struct fv_charts *c, const char *title,
+				  const char *ylabel);
+/*
+ * A chart of numbered things (hosts, jobs: named in the caption) on x,
+ * each over a median on a linear y. NULL on ENOMEM.
+ */
+struct fv_chart *fv_chart_add_numbered(struct fv_charts *c, const char *title,
+				       const char *xlabel, const char *ylabel);
 struct fv_line *fv_line_add(struct fv_chart *ch, const char *title);
 int fv_line_point(struct fv_line *l, double x, double y);
 /* Copies m and its text. 0 or -ENOMEM. */

@@ -99,11 +99,9 @@ static int pct_chart(struct fv_charts *c, const struct fv_set *set,
 
 	snprintf(title, sizeof(title), "Completion latency percentiles: %s %s",
 		 fv_role_name(role), fv_dir_name(d));
-	ch = fv_chart_add(c, title, "Percentile", "Completion latency (µs)");
+	ch = fv_chart_add_pct(c, title, "Completion latency (µs)");
 	if (!ch)
 		return -ENOMEM;
-	ch->xaxis = FV_AX_NINES;
-	ch->yaxis = FV_AX_LOG10;
 	snprintf(ch->caption, sizeof(ch->caption),
 		 "clat percentiles p50 to p99.99 of the %s %s job of each "
 		 "label, computed from fio's json+ bins (fio's rule, no "
@@ -162,13 +160,11 @@ static int flush_line(struct fv_chart *ch, const struct fv_set *set,
 
 static int flush_chart(struct fv_charts *c, const struct fv_set *set)
 {
-	struct fv_chart *ch = fv_chart_add(c, "Flush latency percentiles",
-					   "Percentile", "Flush latency (µs)");
+	struct fv_chart *ch = fv_chart_add_pct(c, "Flush latency percentiles",
+					       "Flush latency (µs)");
 
 	if (!ch)
 		return -ENOMEM;
-	ch->xaxis = FV_AX_NINES;
-	ch->yaxis = FV_AX_LOG10;
 	snprintf(ch->caption, sizeof(ch->caption),
 		 "Latency of each fsync/fdatasync of the sync jobs: from the "
 		 "engines' stats files (flush_latency_ns) when present, else "

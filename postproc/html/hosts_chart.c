@@ -141,12 +141,10 @@ static int fleet_chart(struct fv_charts *c, const struct fleet_rows *f,
 	snprintf(title, sizeof(title), "Fleet %s: %s per host",
 		 *f->fleet && strcmp(f->fleet, "-") ? f->fleet : "(unnamed)",
 		 what);
-	ch = fv_chart_add(c, title, "Host (numbered in the caption)",
-			  "Over the fleet's median (x)");
+	ch = fv_chart_add_numbered(c, title, "Host (numbered in the caption)",
+				   "Over the fleet's median (x)");
 	if (!ch)
 		return -ENOMEM;
-	ch->xaxis = FV_AX_HOSTS;
-	ch->yaxis = FV_AX_LIN;
 	caption(ch, f, what);
 	for (size_t r = 0; r < f->t->nrows && !ret; r++) {
 		const char *job = fv_table_str(f->t, r, "job");

@@ -48,9 +48,26 @@ static void cell(FILE *f, const struct fv_table *t, size_t r, const char *key)
 	fv_xml_escape(f, fv_table_str(t, r, key));
 }
 
+/* A row's cells, by key: the verdict's and the evidence's styled. */
+static void cells(FILE *f, const struct fv_table *t, size_t r,
+		  const char *const *keys, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		fputs(!strcmp(keys[i], "verdict")    ? "<td class=\"vn\">"
+		      : !strcmp(keys[i], "evidence") ? "<td class=\"ev\">"
+						     : "<td>",
+		      f);
+		cell(f, t, r, keys[i]);
+		fputs("</td>", f);
+	}
+}
+
 /* The findings, one row each (verdict/findings.c). */
 static void finding_rows(FILE *f, const struct fv_table *t)
 {
+	static const char *const keys[] = { "label", "verdict", "jobs",
+					    "finding", "evidence" };
+
 	fputs("<table class=\"v\"><colgroup><col class=\"label\">"
 	      "<col class=\"vn\"><col class=\"jobs\"><col><col>"
 	      "</colgroup>\n<tr><th>Label</th><th>Verdict</th>"
@@ -62,17 +79,9 @@ static void finding_rows(FILE *f, const struct fv_table *t)
 		cell(f, t, r, "outcome");
 		fputs("\" title=\"", f);
 		cell(f, t, r, "outcome");
-		fputs("\"><td>", f);
-		cell(f, t, r, "label");
-		fputs("</td><td class=\"vn\">", f);
-		cell(f, t, r, "verdict");
-		fputs("</td><td>", f);
-		cell(f, t, r, "jobs");
-		fputs("</td><td>", f);
-		cell(f, t, r, "finding");
-		fputs("</td><td class=\"ev\">", f);
-		cell(f, t, r, "evidence");
-		fputs("</td></tr>\n", f);
+		fputs("\">", f);
+		cells(f, t, r, keys, sizeof(keys) / sizeof(keys[0]));
+		fputs("</tr>\n", f);
 	}
 	fputs("</table>\n", f);
 }
@@ -80,6 +89,9 @@ static void finding_rows(FILE *f, const struct fv_table *t)
 /* Every passing check, folded: one row each. */
 static void passing_rows(FILE *f, const struct fv_table *t)
 {
+	static const char *const keys[] = { "label", "job", "verdict",
+					    "sentence", "evidence" };
+
 	fputs("<table class=\"v\"><colgroup><col class=\"label\">"
 	      "<col class=\"jobs\"><col class=\"vn\"><col><col>"
 	      "</colgroup>\n<tr><th>Label</th><th>Job</th>"
@@ -88,17 +100,9 @@ static void passing_rows(FILE *f, const struct fv_table *t)
 	for (size_t r = 0; r < t->nrows; r++) {
 		if (fv_is_finding(t, r))
 			continue;
-		fputs("<tr class=\"pass\"><td>", f);
-		cell(f, t, r, "label");
-		fputs("</td><td>", f);
-		cell(f, t, r, "job");
-		fputs("</td><td class=\"vn\">", f);
-		cell(f, t, r, "verdict");
-		fputs("</td><td>", f);
-		cell(f, t, r, "sentence");
-		fputs("</td><td class=\"ev\">", f);
-		cell(f, t, r, "evidence");
-		fputs("</td></tr>\n", f);
+		fputs("<tr class=\"pass\">", f);
+		cells(f, t, r, keys, sizeof(keys) / sizeof(keys[0]));
+		fputs("</tr>\n", f);
 	}
 	fputs("</table>\n", f);
 }

@@ -91,15 +91,13 @@ static int latency_line(struct fv_chart *ch, const struct fv_table *t, size_t r,
 
 static int latency_chart(struct fv_charts *c, const struct fv_table *t)
 {
-	struct fv_chart *ch = fv_chart_add(
+	struct fv_chart *ch = fv_chart_add_pct(
 		c, "Replay at the trace's pace: latency percentiles",
-		"Percentile", "Completion latency (µs)");
+		"Completion latency (µs)");
 	int ret = 0;
 
 	if (!ch)
 		return -ENOMEM;
-	ch->xaxis = FV_AX_NINES;
-	ch->yaxis = FV_AX_LOG10;
 	snprintf(ch->caption, sizeof(ch->caption),
 		 "replay-timed: each request at its time in the trace; one "
 		 "line per candidate and kind (p50, p99, p99.9).");

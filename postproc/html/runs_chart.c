@@ -141,12 +141,10 @@ static int label_chart(struct fv_charts *c, const struct fv_set *set,
 	int ret = 0;
 
 	snprintf(title, sizeof(title), "%s: each run's %s", label, names[w]);
-	ch = fv_chart_add(c, title, "Job (numbered in the caption)",
-			  "Over the median of the job's runs (x)");
+	ch = fv_chart_add_numbered(c, title, "Job (numbered in the caption)",
+				   "Over the median of the job's runs (x)");
 	if (!ch)
 		return -ENOMEM;
-	ch->xaxis = FV_AX_HOSTS;
-	ch->yaxis = FV_AX_LIN;
 	len = (size_t) snprintf(ch->caption, sizeof(ch->caption),
 				"Each run of a job as a point, over the median "
 				"of that job's runs (1 = the median). Jobs:");

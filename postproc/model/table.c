@@ -11,32 +11,18 @@
 
 const char *fv_unit_name(enum fv_unit u)
 {
-	switch (u) {
-	case FV_U_TEXT:
-		return "";
-	case FV_U_IOPS:
-		return "IO/s";
-	case FV_U_BPS:
-	case FV_U_MBPS:
-		return "B/s";
-	case FV_U_NS:
-		return "ns";
-	case FV_U_PERCENT:
-		return "%";
-	case FV_U_RATIO:
-		return "x";
-	case FV_U_COUNT:
-		return "count";
-	case FV_U_BYTES:
-		return "B";
-	case FV_U_MS:
-		return "ms";
-	case FV_U_DEPTH:
-		return "QD";
-	case FV_U_PROB:
-		return "probability";
-	}
-	return "";
+	static const char *const names[] = {
+		[FV_U_TEXT] = "",    [FV_U_IOPS] = "IO/s",
+		[FV_U_BPS] = "B/s",  [FV_U_MBPS] = "B/s",
+		[FV_U_NS] = "ns",    [FV_U_PERCENT] = "%",
+		[FV_U_RATIO] = "x",  [FV_U_COUNT] = "count",
+		[FV_U_BYTES] = "B",  [FV_U_MS] = "ms",
+		[FV_U_DEPTH] = "QD", [FV_U_PROB] = "probability",
+	};
+
+	return (size_t) u < sizeof(names) / sizeof(names[0]) && names[u]
+		       ? names[u]
+		       : "";
 }
 
 struct fv_table *fv_table_new(const char *name, const char *title)

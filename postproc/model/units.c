@@ -151,14 +151,7 @@ void fv_fmt_raw(char *buf, size_t len, double v)
 
 const char *fv_unit_header(enum fv_unit unit)
 {
-	switch (unit) {
-	case FV_U_NS:
-		return " (µs)";
-	case FV_U_IOPS:
-		return " (IOPS)";
-	default:
-		return "";
-	}
+	return unit == FV_U_NS ? " (µs)" : unit == FV_U_IOPS ? " (IOPS)" : "";
 }
 
 size_t fv_utf8_width(const char *s)

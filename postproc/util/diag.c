@@ -11,15 +11,15 @@
 
 const char *fv_severity_name(enum fv_severity sev)
 {
-	switch (sev) {
-	case FV_NOTE:
-		return "note";
-	case FV_WARNING:
-		return "warning";
-	case FV_ERROR:
-		return "error";
-	}
-	return "?";
+	static const char *const names[] = {
+		[FV_NOTE] = "note",
+		[FV_WARNING] = "warning",
+		[FV_ERROR] = "error",
+	};
+
+	return (size_t) sev < sizeof(names) / sizeof(names[0]) && names[sev]
+		       ? names[sev]
+		       : "?";
 }
 
 /* Out of memory: the list remembers that a diagnostic is missing. */

@@ -9,6 +9,8 @@
 
 int fv_opt_size(const char *s, uint64_t *bytes)
 {
+	static const char units[] = "kmgtp";
+	const char *unit;
 	char *end;
 	double v;
 	uint64_t mult = 1;
@@ -18,25 +20,9 @@ int fv_opt_size(const char *s, uint64_t *bytes)
 	v = strtod(s, &end);
 	if (end == s || v < 0 || v > 1e18)
 		return -EINVAL;
-	switch (tolower((unsigned char) *end)) {
-	case 'k':
-		mult = 1ULL << 10;
-		break;
-	case 'm':
-		mult = 1ULL << 20;
-		break;
-	case 'g':
-		mult = 1ULL << 30;
-		break;
-	case 't':
-		mult = 1ULL << 40;
-		break;
-	case 'p':
-		mult = 1ULL << 50;
-		break;
-	default:
-		break;
-	}
+	/* k, m, g, t, p: each the next power of 1024, as fio reads them */
+	if (*end && (unit = strchr(units, tolower((unsigned char) *end))))
+		mult = 1ULL << (10 * (unit - units + 1));
 	end += mult > 1;
 	end += mult > 1 && tolower((unsigned char) *end) == 'i';
 	end += tolower((unsigned char) *end) == 'b';

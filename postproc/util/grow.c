@@ -4,26 +4,10 @@
 
 #include "grow.h"
 
-int fv_grow(void **p, size_t *cap, size_t need)
+/* Doubles *alloc from first until nr elements of size bytes fit. */
+static int grow(void **p, size_t *alloc, size_t nr, size_t size, size_t first)
 {
-	size_t n = *cap ? *cap : 64;
-	void *v;
-
-	if (need <= *cap)
-		return 0;
-	while (n < need)
-		n = n > ((size_t) -1) / 2 ? need : 2 * n;
-	v = realloc(*p, n);
-	if (!v)
-		return -ENOMEM;
-	*p = v;
-	*cap = n;
-	return 0;
-}
-
-int fv_grow_array(void **p, size_t *alloc, size_t nr, size_t size)
-{
-	size_t n = *alloc ? *alloc : 16;
+	size_t n = *alloc ? *alloc : first;
 	void *v;
 
 	if (nr <= *alloc)
@@ -38,4 +22,14 @@ int fv_grow_array(void **p, size_t *alloc, size_t nr, size_t size)
 	*p = v;
 	*alloc = n;
 	return 0;
+}
+
+int fv_grow(void **p, size_t *cap, size_t need)
+{
+	return grow(p, cap, need, 1, 64);
+}
+
+int fv_grow_array(void **p, size_t *alloc, size_t nr, size_t size)
+{
+	return grow(p, alloc, nr, size, 16);
 }

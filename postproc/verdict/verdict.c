@@ -101,6 +101,17 @@ static bool has_series(const struct fv_vctx *vc, const struct fv_job *j)
 	return has;
 }
 
+/* "tail: 2 jobs of DiskSpd or CrystalDiskMark not judged: WHY" */
+static void unjudged_note(struct fv_table *t, const char *checks, size_t n,
+			  const char *why)
+{
+	if (n)
+		fv_table_note(t,
+			      "%s: %zu job%s of DiskSpd or CrystalDiskMark not "
+			      "judged: %s",
+			      checks, n, n == 1 ? "" : "s", why);
+}
+
 /*
  * What the checks could not judge in another tool's jobs, and why: that
  * a verdict is missing is itself a finding there (fio's jobs without
@@ -109,7 +120,6 @@ static bool has_series(const struct fv_vctx *vc, const struct fv_job *j)
 static int not_judged(struct fv_vctx *vc)
 {
 	size_t no_series = 0, no_pcts = 0;
-	int ret = 0;
 
 	for (size_t i = 0; i < vc->set->njobs; i++) {
 		const struct fv_job *j = vc->set->jobs[i];
@@ -121,21 +131,12 @@ static int not_judged(struct fv_vctx *vc)
 		no_series += !has_series(vc, j);
 		no_pcts += !l->nreported;
 	}
-	if (no_series)
-		ret = fv_table_note(vc->t,
-				    "burst, steady-state: %zu job%s of "
-				    "DiskSpd or CrystalDiskMark not judged: no "
-				    "time series (DiskSpd's XML has one with "
-				    "-D)",
-				    no_series, no_series == 1 ? "" : "s");
-	if (!ret && no_pcts)
-		ret = fv_table_note(vc->t,
-				    "tail: %zu job%s of DiskSpd or "
-				    "CrystalDiskMark not judged: no latency "
-				    "percentiles (DiskSpd prints them with "
-				    "-L; CrystalDiskMark, a mean only)",
-				    no_pcts, no_pcts == 1 ? "" : "s");
-	return ret;
+	unjudged_note(vc->t, "burst, steady-state", no_series,
+		      "no time series (DiskSpd's XML has one with -D)");
+	unjudged_note(vc->t, "tail", no_pcts,
+		      "no latency percentiles (DiskSpd prints them with -L; "
+		      "CrystalDiskMark, a mean only)");
+	return fv_table_status(vc->t);
 }
 
 int fv_verdicts(const struct fv_verdict_in *in, struct fv_report *rep,
