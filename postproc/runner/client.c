@@ -188,25 +188,17 @@ static bool has_results(const struct fv_set *set, const struct fv_host *h)
 static int read_output(struct fv_set *set, const char *path, const char *dir)
 {
 	FILE *f = fopen(path, "rb");
-	char *text = NULL;
-	size_t len = 0, cap = 0, n;
-	int ret = 0;
+	char *text;
+	size_t len;
+	int ret;
 
 	if (!f)
 		return 0; /* no output: every host is missing */
-	do {
-		if (len + 65536 > cap &&
-		    fv_grow((void **) &text, &cap, len + 65536)) {
-			ret = -ENOMEM;
-			break;
-		}
-		n = fread(text + len, 1, cap - len, f);
-		len += n;
-	} while (n > 0);
+	ret = fv_read_all(f, 0, &text, &len);
 	fclose(f);
-	if (!ret)
-		ret = fv_ingest_buffer(set, path, dir, text ? text : "", len,
-				       true);
+	if (ret) /* unreadable: as no output, but for want of memory */
+		return ret == -ENOMEM ? ret : 0;
+	ret = fv_ingest_buffer(set, path, dir, text, len, true);
 	free(text);
 	return ret == -ENOMEM ? ret : 0;
 }
