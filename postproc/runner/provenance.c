@@ -309,7 +309,7 @@ static void cpu_record(FILE *out, const struct fv_prov_rec *p)
 }
 
 int fv_run_provenance_end(struct fv_prov_rec *p, const struct fv_run *r,
-			  FILE *err)
+			  struct fv_error *e)
 {
 	struct fv_atomic a;
 	char path[4200], host[256] = "";
@@ -320,9 +320,9 @@ int fv_run_provenance_end(struct fv_prov_rec *p, const struct fv_run *r,
 	snprintf(path, sizeof(path), "%s/provenance.txt", r->dir);
 	ret = fv_atomic_open(&a, path);
 	if (ret) {
-		fprintf(err, "fioverdict run: %s: %s\n", path, strerror(-ret));
 		free(p);
-		return ret;
+		return fv_error_set(e, -ret, FV_EXIT_CANTCREAT, NULL, 0,
+				    "%s: %s", path, strerror(-ret));
 	}
 	gethostname(host, sizeof(host) - 1);
 	put(a.f, "host", host);
@@ -334,7 +334,8 @@ int fv_run_provenance_end(struct fv_prov_rec *p, const struct fv_run *r,
 	free(p);
 	ret = fv_atomic_close(&a, ferror(a.f) ? -EIO : 0);
 	if (ret)
-		fprintf(err, "fioverdict run: cannot write %s: %s\n", path,
-			strerror(-ret));
-	return ret;
+		return fv_error_set(e, -ret, FV_EXIT_CANTCREAT, NULL, 0,
+				    "cannot write %s: %s", path,
+				    strerror(-ret));
+	return 0;
 }
