@@ -306,41 +306,64 @@ static void write_runner(FILE *f, const struct fv_run *r)
 		fprintf(f, "fio-pid: %ld\n", r->fio_pid);
 }
 
-int fv_run_manifest(struct fv_run *r, const char *status, struct fv_error *e)
+int fv_run_write_record(const struct fv_run *r, const char *name,
+			void (*fill)(FILE *f, const void *arg), const void *arg,
+			struct fv_error *e)
 {
 	struct fv_atomic a;
-	char path[4200], now[32];
+	char path[4200];
 	int ret;
 
-	if (!r->started[0])
-		utc_now(r->started, sizeof(r->started));
-	snprintf(path, sizeof(path), "%s/run.txt", r->dir);
+	snprintf(path, sizeof(path), "%s/%s", r->dir, name);
 	ret = fv_atomic_open(&a, path);
 	if (ret)
 		return fv_error_set(e, -ret, FV_EXIT_CANTCREAT, NULL, 0,
 				    "%s: %s", path, strerror(-ret));
-	fprintf(a.f,
-		"label: %s\njobfile: %s\ntarget: %s\nquick: %s\n"
-		"fio: %s\nengine: %s\nstatus: %s\n",
-		r->label, r->jobfile, r->target, r->quick ? "yes" : "no",
-		r->fio, r->engine, status);
-	write_runner(a.f, r);
-	if (strcmp(status, "running")) {
-		utc_now(now, sizeof(now));
-		fprintf(a.f, "finished: %s\n", now);
-	}
-	for (size_t i = 0; i < r->neopts; i++)
-		fprintf(a.f, "engine-opt: %s\n", r->eopts[i]);
-	for (size_t i = 0; i < r->nskus; i++)
-		fprintf(a.f, "sku: %s\n", r->skus[i]);
-	for (size_t i = 0; i < r->npaths; i++)
-		fprintf(a.f, "path: %s\n", r->paths[i]);
-	for (size_t i = 0; i < r->nvars; i++)
-		fprintf(a.f, "env: %s=%s\n", r->vars[i].name, r->vars[i].value);
+	fill(a.f, arg);
 	ret = fv_atomic_close(&a, ferror(a.f) ? -EIO : 0);
 	if (ret)
 		return fv_error_set(e, -ret, FV_EXIT_CANTCREAT, NULL, 0,
 				    "cannot write %s: %s", path,
 				    strerror(-ret));
 	return 0;
+}
+
+struct manifest {
+	const struct fv_run *r;
+	const char *status;
+};
+
+static void write_manifest(FILE *f, const void *arg)
+{
+	const struct manifest *m = arg;
+	const struct fv_run *r = m->r;
+	char now[32];
+
+	fprintf(f,
+		"label: %s\njobfile: %s\ntarget: %s\nquick: %s\n"
+		"fio: %s\nengine: %s\nstatus: %s\n",
+		r->label, r->jobfile, r->target, r->quick ? "yes" : "no",
+		r->fio, r->engine, m->status);
+	write_runner(f, r);
+	if (strcmp(m->status, "running")) {
+		utc_now(now, sizeof(now));
+		fprintf(f, "finished: %s\n", now);
+	}
+	for (size_t i = 0; i < r->neopts; i++)
+		fprintf(f, "engine-opt: %s\n", r->eopts[i]);
+	for (size_t i = 0; i < r->nskus; i++)
+		fprintf(f, "sku: %s\n", r->skus[i]);
+	for (size_t i = 0; i < r->npaths; i++)
+		fprintf(f, "path: %s\n", r->paths[i]);
+	for (size_t i = 0; i < r->nvars; i++)
+		fprintf(f, "env: %s=%s\n", r->vars[i].name, r->vars[i].value);
+}
+
+int fv_run_manifest(struct fv_run *r, const char *status, struct fv_error *e)
+{
+	const struct manifest m = { r, status };
+
+	if (!r->started[0])
+		utc_now(r->started, sizeof(r->started));
+	return fv_run_write_record(r, "run.txt", write_manifest, &m, e);
 }

@@ -274,6 +274,13 @@ int fv_run_parse_only(const struct fv_run *r, struct fv_error *e);
  */
 int fv_run_fio(struct fv_run *r, bool *interrupted, FILE *log);
 /*
+ * DIR/NAME, one of the run's records, written by fill(f, arg) whole or
+ * not at all (util/atomic.h). 0 or -errno (e).
+ */
+int fv_run_write_record(const struct fv_run *r, const char *name,
+			void (*fill)(FILE *f, const void *arg), const void *arg,
+			struct fv_error *e);
+/*
  * Writes the manifest DIR/run.txt, whole or not at all: "status: running"
  * before fio starts (a directory whose manifest still says so after the
  * run is an incomplete run, ingest/manifest.h), how it ended after.
