@@ -446,10 +446,37 @@ static int set_vars(struct fv_cmdline *c, struct replay_opts *ro,
 	return 0;
 }
 
+/*
+ * A real target: as replay writes it, and large enough for the trace
+ * (a device may be smaller).
+ */
+static int check_target(struct fv_cmdline *c, const struct replay_opts *ro,
+			const struct candidate *k)
+{
+	const struct fv_replay_target t = { .path = k->target,
+					    .force = ro->force,
+					    .extent = ro->extent };
+	struct fv_error e = { 0 };
+	uint64_t size;
+
+	if (fv_replay_check_target(&t, &size, &e)) {
+		fv_error_print(&e, "fioverdict replay", c->err);
+		return e.status;
+	}
+	if (!fv_trace_check_size(&ro->trace, size, ro->iolog, &e))
+		return 0;
+	fv_error_print(&e, "fioverdict replay", c->err);
+	fprintf(c->err, "fioverdict replay: the target %s holds %llu bytes\n",
+		k->target, (unsigned long long) size);
+	return FV_EXIT_NOINPUT;
+}
+
 static int setup_run(struct fv_cmdline *c, struct replay_opts *ro,
 		     struct candidate *k)
 {
 	struct fv_run *r = &k->r;
+	struct fv_error e = { 0 };
+	struct fv_diags d = { 0 };
 	int ret;
 
 	r->jobfile = "replay";
@@ -471,21 +498,17 @@ static int setup_run(struct fv_cmdline *c, struct replay_opts *ro,
 		}
 	}
 	r->target = k->target;
-	ret = fv_run_preflight(r, c->err);
-	if (!ret)
-		ret = fv_replay_check_name(r->target_abs, c->err);
+	ret = fv_run_say(c->err, fv_run_preflight(r, &d, &e), &d, &e);
+	if (!ret && fv_replay_check_name(r->target_abs, &e)) {
+		fv_error_print(&e, "fioverdict replay", c->err);
+		ret = e.status;
+	}
 	if (!ret && k == ro->cand)
 		drop_trims(c, ro, r);
 	if (!ret && k->sku)
 		ret = emulate(c, ro, k);
 	else if (!ret)
-		ret = fv_replay_check_target(
-			&(struct fv_replay_target){ .path = k->target,
-						    .force = ro->force,
-						    .trace = &ro->trace,
-						    .extent = ro->extent,
-						    .iolog = ro->iolog },
-			c->err);
+		ret = check_target(c, ro, k);
 	return ret ? ret : set_vars(c, ro, r);
 }
 
@@ -494,7 +517,8 @@ static int replay_one(struct fv_cmdline *c, struct replay_opts *ro,
 		      struct candidate *k)
 {
 	struct fv_run *r = &k->r;
-	int status = fv_run_prepare(r, c->err);
+	struct fv_error e = { 0 };
+	int status = fv_run_say(c->err, fv_run_prepare(r, &e), NULL, &e);
 
 	if (!status && (status = write_iolog(c, ro, r))) {
 		/* a run directory with no run in it: not left to be read */

@@ -253,10 +253,11 @@ static int print_tables(const struct fv_cmdline *c, const struct run_opts *ro,
 static int execute(const struct fv_cmdline *c, struct run_opts *ro,
 		   struct fv_run *r, int i)
 {
+	struct fv_error e = { 0 };
 	int ret, status = FV_EXIT_OK;
 
-	if (r->hosts.n && fv_hosts_write_jobfiles(r, c->err))
-		return FV_EXIT_CANTCREAT;
+	if (r->hosts.n && fv_hosts_write_jobfiles(r, &e))
+		return fv_run_say(c->err, -1, NULL, &e);
 	fprintf(c->out, "fioverdict run: %s on %s as '%s'%s", r->jobfile,
 		r->target, r->label, r->quick ? " (quick)" : "");
 	if (r->hosts.n)
@@ -279,6 +280,8 @@ static int execute(const struct fv_cmdline *c, struct run_opts *ro,
 static int run_main(const struct fv_invocation *inv, int argc, char **argv)
 {
 	struct run_opts *ro = calloc(1, sizeof(*ro));
+	struct fv_error e = { 0 }; /* a step that failed ends the run */
+	struct fv_diags d = { 0 };
 	struct fv_cmdline c;
 	int ret;
 
@@ -288,15 +291,18 @@ static int run_main(const struct fv_invocation *inv, int argc, char **argv)
 	c.own = ro;
 	ret = parse(&c, argc, argv);
 	if (!ret && !c.done && ro->list) {
-		ret = fv_run_list_jobfiles(c.out, c.err);
+		ret = fv_run_say(c.err, fv_run_list_jobfiles(c.out, &e), NULL,
+				 &e);
 		c.done = true;
 	}
 	if (!ret && !c.done)
-		ret = fv_run_preflight(&ro->r, c.err);
+		ret = fv_run_say(c.err, fv_run_preflight(&ro->r, &d, &e), &d,
+				 &e);
 	if (!ret && !c.done && ro->label2)
-		ret = fv_run_preflight(&ro->r2, c.err);
+		ret = fv_run_say(c.err, fv_run_preflight(&ro->r2, &d, &e), &d,
+				 &e);
 	if (!ret && !c.done)
-		ret = fv_run_prepare(&ro->r, c.err);
+		ret = fv_run_say(c.err, fv_run_prepare(&ro->r, &e), NULL, &e);
 	if (!ret && !c.done && ro->r.dry) {
 		fprintf(c.out,
 			"fioverdict run: checks passed (job file %s, fio %s, "
@@ -318,11 +324,13 @@ static int run_main(const struct fv_invocation *inv, int argc, char **argv)
 	 */
 	for (int i = 0; !ret && !c.done && i < ro->repeat; i++) {
 		if (i)
-			ret = fv_run_prepare(&ro->r, c.err);
+			ret = fv_run_say(c.err, fv_run_prepare(&ro->r, &e),
+					 NULL, &e);
 		if (!ret)
 			ret = execute(&c, ro, &ro->r, i);
 		if (!ret && ro->label2)
-			ret = fv_run_prepare(&ro->r2, c.err);
+			ret = fv_run_say(c.err, fv_run_prepare(&ro->r2, &e),
+					 NULL, &e);
 		if (!ret && ro->label2)
 			ret = execute(&c, ro, &ro->r2, i);
 	}

@@ -84,7 +84,7 @@ static int write_one(const struct fv_run *r, struct fv_host *h, FILE *in)
 	return ret;
 }
 
-int fv_hosts_write_jobfiles(struct fv_run *r, FILE *err)
+int fv_hosts_write_jobfiles(struct fv_run *r, struct fv_error *e)
 {
 	char dir[4200];
 	FILE *in = fopen(r->jobcopy, "r");
@@ -105,14 +105,14 @@ int fv_hosts_write_jobfiles(struct fv_run *r, FILE *err)
 	if (in)
 		fclose(in);
 	if (ret)
-		fprintf(err,
-			"fioverdict run: cannot write the hosts' job files "
-			"in %s: %s\n",
-			dir, strerror(-ret));
-	return ret ? FV_EXIT_CANTCREAT : 0;
+		return fv_error_set(e, -ret, FV_EXIT_CANTCREAT, NULL, 0,
+				    "cannot write the hosts' job files in %s: "
+				    "%s",
+				    dir, strerror(-ret));
+	return 0;
 }
 
-int fv_hosts_run(struct fv_run *r, bool *interrupted, FILE *err)
+int fv_hosts_run(struct fv_run *r, bool *interrupted, FILE *log)
 {
 	size_t n = 6 + 2 * r->hosts.n + 1, k = 0;
 	char **argv = calloc(n, sizeof(*argv)), out[4500];
@@ -138,7 +138,7 @@ int fv_hosts_run(struct fv_run *r, bool *interrupted, FILE *err)
 		ok = ok && (argv[k++] = strdup(r->hosts.v[i].jobfile));
 	}
 	if (ok)
-		ret = fv_run_exec(r, argv, interrupted, err);
+		ret = fv_run_exec(r, argv, interrupted, log);
 	for (size_t i = 6; argv && i < k; i++)
 		free(argv[i]);
 	free(argv);
@@ -188,30 +188,22 @@ static bool has_results(const struct fv_set *set, const struct fv_host *h)
 static int read_output(struct fv_set *set, const char *path, const char *dir)
 {
 	FILE *f = fopen(path, "rb");
-	char *text = NULL;
-	size_t len = 0, cap = 0, n;
-	int ret = 0;
+	char *text;
+	size_t len;
+	int ret;
 
 	if (!f)
 		return 0; /* no output: every host is missing */
-	do {
-		if (len + 65536 > cap &&
-		    fv_grow((void **) &text, &cap, len + 65536)) {
-			ret = -ENOMEM;
-			break;
-		}
-		n = fread(text + len, 1, cap - len, f);
-		len += n;
-	} while (n > 0);
+	ret = fv_read_all(f, 0, &text, &len);
 	fclose(f);
-	if (!ret)
-		ret = fv_ingest_buffer(set, path, dir, text ? text : "", len,
-				       true);
+	if (ret) /* unreadable: as no output, but for want of memory */
+		return ret == -ENOMEM ? ret : 0;
+	ret = fv_ingest_buffer(set, path, dir, text, len, true);
 	free(text);
 	return ret == -ENOMEM ? ret : 0;
 }
 
-int fv_hosts_missing(const struct fv_run *r, FILE *err)
+int fv_hosts_missing(const struct fv_run *r, FILE *log)
 {
 	struct fv_set set;
 	int missing = 0;
@@ -229,7 +221,7 @@ int fv_hosts_missing(const struct fv_run *r, FILE *err)
 			continue;
 		missing++;
 		fio_says(r->json, h, says, sizeof(says));
-		fprintf(err,
+		fprintf(log,
 			"fioverdict run: host %s: no results: its fio server "
 			"stopped answering during the run%s%s%s; what the "
 			"other hosts finished is kept\n",
@@ -240,17 +232,16 @@ int fv_hosts_missing(const struct fv_run *r, FILE *err)
 	return missing;
 }
 
-int fv_hosts_manifest(const struct fv_run *r, FILE *err)
+int fv_hosts_manifest(const struct fv_run *r, struct fv_error *e)
 {
 	char path[4200];
 	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/run.txt", r->dir);
 	f = fopen(path, "a");
-	if (!f) {
-		fprintf(err, "fioverdict run: %s: %s\n", path, strerror(errno));
-		return -errno;
-	}
+	if (!f)
+		return fv_error_set(e, errno, FV_EXIT_CANTCREAT, NULL, 0,
+				    "%s: %s", path, strerror(errno));
 	for (size_t i = 0; i < r->hosts.n; i++) {
 		const struct fv_host *h = &r->hosts.v[i];
 
@@ -263,5 +254,5 @@ int fv_hosts_manifest(const struct fv_run *r, FILE *err)
 			fprintf(f, " %s=%s", h->vars[k].name, h->vars[k].value);
 		fputc('\n', f);
 	}
-	return fclose(f) ? -EIO : 0;
+	return fclose(f) ? -EIO : 0; /* e left empty: as before, unsaid */
 }

@@ -60,17 +60,17 @@ static bool path_fmt(char *buf, size_t len, const char *fmt, ...)
 	return n >= 0 && (size_t) n < len;
 }
 
-static int too_long(FILE *err, const char *path)
+static int too_long(struct fv_error *e, const char *path)
 {
-	fprintf(err, "fioverdict run: path too long under %s\n", path);
-	return FV_EXIT_CANTCREAT;
+	return fv_error_set(e, ENAMETOOLONG, FV_EXIT_CANTCREAT, NULL, 0,
+			    "path too long under %s", path);
 }
 
 /*
  * DIR/NAME/<local time>, or <local time>-K when that exists: mkdir()
  * fails on an existing directory, so an earlier run is never reused.
  */
-int fv_run_make_dir(struct fv_run *r, FILE *err)
+int fv_run_make_dir(struct fv_run *r, struct fv_error *e)
 {
 	char base[4096], ts[32];
 	time_t now = time(NULL);
@@ -80,32 +80,30 @@ int fv_run_make_dir(struct fv_run *r, FILE *err)
 	localtime_r(&now, &tm);
 	strftime(ts, sizeof(ts), "%Y%m%dT%H%M%S", &tm);
 	if (!path_fmt(base, sizeof(base), "%s/%s", r->outdir, r->label))
-		return too_long(err, r->outdir);
+		return too_long(e, r->outdir);
 	ret = fv_run_mkdir_p(base);
 	for (int k = 1; !ret && k < 100; k++) {
 		if (k == 1)
 			memcpy(r->stamp, ts, sizeof(ts));
 		else if (!path_fmt(r->stamp, sizeof(r->stamp), "%s-%d", ts, k))
-			return too_long(err, ts);
+			return too_long(e, ts);
 		if (!path_fmt(r->dir, sizeof(r->dir), "%s/%s", base, r->stamp))
-			return too_long(err, base);
+			return too_long(e, base);
 		if (!mkdir(r->dir, 0777))
 			break;
 		ret = errno == EEXIST ? 0 : -errno;
 		if (k == 99)
 			ret = -EEXIST;
 	}
-	if (ret) {
-		fprintf(err,
-			"fioverdict run: cannot create a run directory "
-			"under %s: %s\n",
-			base, strerror(-ret));
-		return FV_EXIT_CANTCREAT;
-	}
+	if (ret)
+		return fv_error_set(e, -ret, FV_EXIT_CANTCREAT, NULL, 0,
+				    "cannot create a run directory under %s: "
+				    "%s",
+				    base, strerror(-ret));
 	/* fio runs in the run directory: every path given to it absolute. */
 	if (!realpath(r->dir, base) ||
 	    !path_fmt(r->dir, sizeof(r->dir), "%s", base))
-		return too_long(err, r->dir);
+		return too_long(e, r->dir);
 	stem_of(r->stem, sizeof(r->stem), r->jobfile);
 	if (!path_fmt(r->json, sizeof(r->json), "%s/%s_%s_%s.json", r->dir,
 		      r->label, r->stem, r->stamp) ||
@@ -113,7 +111,7 @@ int fv_run_make_dir(struct fv_run *r, FILE *err)
 			    sizeof(r->json_tmp)) ||
 	    !path_fmt(r->jobcopy, sizeof(r->jobcopy), "%s/%s.fio", r->dir,
 		      r->stem))
-		return too_long(err, r->dir);
+		return too_long(e, r->dir);
 	return 0;
 }
 
@@ -154,7 +152,7 @@ static void exec_fio(const struct fv_run *r, char *const *argv, bool own_pg,
 	_exit(127);
 }
 
-int fv_run_parse_only(const struct fv_run *r, FILE *err)
+int fv_run_parse_only(const struct fv_run *r, struct fv_error *e)
 {
 	char *argv[] = { (char *) r->fio, "--parse-only", (char *) r->jobcopy,
 			 NULL };
@@ -166,7 +164,8 @@ int fv_run_parse_only(const struct fv_run *r, FILE *err)
 	fflush(NULL);
 	pid = fork();
 	if (pid < 0)
-		return FV_EXIT_SOFTWARE;
+		return fv_error_set(e, errno, FV_EXIT_SOFTWARE, NULL, 0, "%s",
+				    "");
 	if (!pid) {
 		int null = open("/dev/null", O_WRONLY);
 
@@ -174,14 +173,11 @@ int fv_run_parse_only(const struct fv_run *r, FILE *err)
 			dup2(null, STDOUT_FILENO);
 		exec_fio(r, argv, false, self);
 	}
-	if (fv_wait(pid, &status) || !WIFEXITED(status) ||
-	    WEXITSTATUS(status)) {
-		fprintf(err,
-			"fioverdict run: fio --parse-only rejects %s (as "
-			"copied to %s)\n",
-			r->jobfile, r->jobcopy);
-		return FV_EXIT_JOBFILE_BAD;
-	}
+	if (fv_wait(pid, &status) || !WIFEXITED(status) || WEXITSTATUS(status))
+		return fv_error_set(e, EINVAL, FV_EXIT_JOBFILE_BAD, NULL, 0,
+				    "fio --parse-only rejects %s (as copied "
+				    "to %s)",
+				    r->jobfile, r->jobcopy);
 	return 0;
 }
 
@@ -208,21 +204,21 @@ static void catch_signals(bool on)
  * finished). Killed outright, fio may have written part of it: it keeps
  * its temporary name, which readers skip.
  */
-static void keep_output(const struct fv_run *r, int status, FILE *err)
+static void keep_output(const struct fv_run *r, int status, FILE *log)
 {
 	if (WIFEXITED(status)) {
 		if (rename(r->json_tmp, r->json) && errno != ENOENT)
-			fprintf(err, "fioverdict run: %s: %s\n", r->json,
+			fprintf(log, "fioverdict run: %s: %s\n", r->json,
 				strerror(errno));
 		return;
 	}
-	fprintf(err,
+	fprintf(log,
 		"fioverdict run: fio was killed by signal %d: its output, "
 		"if any, is left in %s, not read\n",
 		WTERMSIG(status), r->json_tmp);
 }
 
-int fv_run_fio(struct fv_run *r, bool *interrupted, FILE *err)
+int fv_run_fio(struct fv_run *r, bool *interrupted, FILE *log)
 {
 	char out[4500];
 	bool tty = isatty(STDOUT_FILENO);
@@ -235,12 +231,13 @@ int fv_run_fio(struct fv_run *r, bool *interrupted, FILE *err)
 
 	snprintf(out, sizeof(out), "--output=%s",
 		 strrchr(r->json_tmp, '/') + 1);
-	return fv_run_exec(r, argv, interrupted, err);
+	return fv_run_exec(r, argv, interrupted, log);
 }
 
 int fv_run_exec(struct fv_run *r, char *const *argv, bool *interrupted,
-		FILE *err)
+		FILE *log)
 {
+	struct fv_error e = { 0 };
 	sigset_t block, old;
 	pid_t pid, self = getpid();
 	int status, ret;
@@ -266,16 +263,17 @@ int fv_run_exec(struct fv_run *r, char *const *argv, bool *interrupted,
 		return -EAGAIN;
 	}
 	r->fio_pid = (long) pid;
-	fv_run_manifest(r, "running", err);
+	if (fv_run_manifest(r, "running", &e)) /* the run goes on */
+		fv_error_print(&e, "fioverdict run", log);
 	ret = fv_wait(pid, &status);
 	fio_pid = 0;
 	catch_signals(false);
 	*interrupted = got_signal != 0;
 	if (ret)
 		return ret;
-	keep_output(r, status, err);
+	keep_output(r, status, log);
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 127) {
-		fprintf(err, "fioverdict run: could not start %s\n", r->fio);
+		fprintf(log, "fioverdict run: could not start %s\n", r->fio);
 		return -ENOEXEC;
 	}
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
@@ -308,41 +306,64 @@ static void write_runner(FILE *f, const struct fv_run *r)
 		fprintf(f, "fio-pid: %ld\n", r->fio_pid);
 }
 
-int fv_run_manifest(struct fv_run *r, const char *status, FILE *err)
+int fv_run_write_record(const struct fv_run *r, const char *name,
+			void (*fill)(FILE *f, const void *arg), const void *arg,
+			struct fv_error *e)
 {
 	struct fv_atomic a;
-	char path[4200], now[32];
+	char path[4200];
 	int ret;
 
-	if (!r->started[0])
-		utc_now(r->started, sizeof(r->started));
-	snprintf(path, sizeof(path), "%s/run.txt", r->dir);
+	snprintf(path, sizeof(path), "%s/%s", r->dir, name);
 	ret = fv_atomic_open(&a, path);
-	if (ret) {
-		fprintf(err, "fioverdict run: %s: %s\n", path, strerror(-ret));
-		return ret;
-	}
-	fprintf(a.f,
+	if (ret)
+		return fv_error_set(e, -ret, FV_EXIT_CANTCREAT, NULL, 0,
+				    "%s: %s", path, strerror(-ret));
+	fill(a.f, arg);
+	ret = fv_atomic_close(&a, ferror(a.f) ? -EIO : 0);
+	if (ret)
+		return fv_error_set(e, -ret, FV_EXIT_CANTCREAT, NULL, 0,
+				    "cannot write %s: %s", path,
+				    strerror(-ret));
+	return 0;
+}
+
+struct manifest {
+	const struct fv_run *r;
+	const char *status;
+};
+
+static void write_manifest(FILE *f, const void *arg)
+{
+	const struct manifest *m = arg;
+	const struct fv_run *r = m->r;
+	char now[32];
+
+	fprintf(f,
 		"label: %s\njobfile: %s\ntarget: %s\nquick: %s\n"
 		"fio: %s\nengine: %s\nstatus: %s\n",
 		r->label, r->jobfile, r->target, r->quick ? "yes" : "no",
-		r->fio, r->engine, status);
-	write_runner(a.f, r);
-	if (strcmp(status, "running")) {
+		r->fio, r->engine, m->status);
+	write_runner(f, r);
+	if (strcmp(m->status, "running")) {
 		utc_now(now, sizeof(now));
-		fprintf(a.f, "finished: %s\n", now);
+		fprintf(f, "finished: %s\n", now);
 	}
 	for (size_t i = 0; i < r->neopts; i++)
-		fprintf(a.f, "engine-opt: %s\n", r->eopts[i]);
+		fprintf(f, "engine-opt: %s\n", r->eopts[i]);
 	for (size_t i = 0; i < r->nskus; i++)
-		fprintf(a.f, "sku: %s\n", r->skus[i]);
+		fprintf(f, "sku: %s\n", r->skus[i]);
 	for (size_t i = 0; i < r->npaths; i++)
-		fprintf(a.f, "path: %s\n", r->paths[i]);
+		fprintf(f, "path: %s\n", r->paths[i]);
 	for (size_t i = 0; i < r->nvars; i++)
-		fprintf(a.f, "env: %s=%s\n", r->vars[i].name, r->vars[i].value);
-	ret = fv_atomic_close(&a, ferror(a.f) ? -EIO : 0);
-	if (ret)
-		fprintf(err, "fioverdict run: cannot write %s: %s\n", path,
-			strerror(-ret));
-	return ret;
+		fprintf(f, "env: %s=%s\n", r->vars[i].name, r->vars[i].value);
+}
+
+int fv_run_manifest(struct fv_run *r, const char *status, struct fv_error *e)
+{
+	const struct manifest m = { r, status };
+
+	if (!r->started[0])
+		utc_now(r->started, sizeof(r->started));
+	return fv_run_write_record(r, "run.txt", write_manifest, &m, e);
 }

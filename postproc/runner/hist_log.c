@@ -127,7 +127,8 @@ static int probe(const char *fio, const char *dir)
 	return says_no_zlib(errpath);
 }
 
-int fv_run_check_hist_log(struct fv_run *r, FILE *err)
+int fv_run_check_hist_log(struct fv_run *r, struct fv_diags *d,
+			  struct fv_error *e)
 {
 	char dir[] = "/tmp/fioverdict-hist-probe.XXXXXX";
 	int ret;
@@ -135,25 +136,22 @@ int fv_run_check_hist_log(struct fv_run *r, FILE *err)
 	r->drop_hist_log = false;
 	if (r->hosts.n || !jobfile_has_hist_log(r->jobfile))
 		return 0;
-	if (!mkdtemp(dir)) {
-		fprintf(err, "fioverdict run: %s: %s\n", dir, strerror(errno));
-		return FV_EXIT_CANTCREAT;
-	}
+	if (!mkdtemp(dir))
+		return fv_error_set(e, errno, FV_EXIT_CANTCREAT, NULL, 0,
+				    "%s: %s", dir, strerror(errno));
 	ret = probe(r->fio, dir);
 	remove_tree(dir);
-	if (ret < 0) {
-		fprintf(err, "fioverdict run: could not start %s: %s\n", r->fio,
-			strerror(-ret));
-		return FV_EXIT_UNAVAILABLE;
-	}
+	if (ret < 0)
+		return fv_error_set(e, -ret, FV_EXIT_UNAVAILABLE, NULL, 0,
+				    "could not start %s: %s", r->fio,
+				    strerror(-ret));
 	r->drop_hist_log = ret == 1;
 	if (r->drop_hist_log)
-		fprintf(err,
-			"fioverdict run: note: %s was built without zlib and "
-			"refuses write_hist_log: %s runs without its "
-			"histogram logs (fioverdict timeline has none to "
-			"read); a fio built with zlib (zlib1g-dev) keeps "
-			"them\n",
-			r->fio, r->jobfile);
+		fv_diag_add(d, FV_NOTE, NULL, 0, 0,
+			    "%s was built without zlib and refuses "
+			    "write_hist_log: %s runs without its histogram "
+			    "logs (fioverdict timeline has none to read); a "
+			    "fio built with zlib (zlib1g-dev) keeps them",
+			    r->fio, r->jobfile);
 	return 0;
 }

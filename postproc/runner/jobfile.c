@@ -73,24 +73,20 @@ static const char *pick(const struct fv_run *r, const struct fv_run_var *v)
 	return r->quick ? v->quick : v->full;
 }
 
-static int resolve(struct fv_run *r, FILE *err)
+static int resolve(struct fv_run *r, struct fv_error *e)
 {
 	for (size_t i = 0; i < r->nvars; i++) {
 		struct fv_run_var *v = &r->vars[i];
 		const char *val = pick(r, v);
 
-		if (!val || !*val) {
-			fprintf(err,
-				"fioverdict run: %s: %s has no value: set it "
-				"in the environment\n",
-				r->jobfile, v->name);
-			return FV_EXIT_NOINPUT;
-		}
-		if (strlen(val) >= sizeof(v->value)) {
-			fprintf(err, "fioverdict run: %s: value too long\n",
-				v->name);
-			return FV_EXIT_NOINPUT;
-		}
+		if (!val || !*val)
+			return fv_error_set(e, EINVAL, FV_EXIT_NOINPUT, NULL, 0,
+					    "%s: %s has no value: set it in "
+					    "the environment",
+					    r->jobfile, v->name);
+		if (strlen(val) >= sizeof(v->value))
+			return fv_error_set(e, E2BIG, FV_EXIT_NOINPUT, NULL, 0,
+					    "%s: value too long", v->name);
 		memcpy(v->value, val, strlen(val) + 1);
 	}
 	return 0;
@@ -109,18 +105,17 @@ void fv_run_scan_vars(struct fv_run *r, FILE *f)
 	}
 }
 
-int fv_run_read_vars(struct fv_run *r, FILE *err)
+int fv_run_read_vars(struct fv_run *r, struct fv_error *e)
 {
 	FILE *f = fopen(r->jobfile, "r");
 
-	if (!f) {
-		fprintf(err, "fioverdict run: cannot read job file %s: %s\n",
-			r->jobfile, strerror(errno));
-		return FV_EXIT_NOINPUT;
-	}
+	if (!f)
+		return fv_error_set(e, errno, FV_EXIT_NOINPUT, NULL, 0,
+				    "cannot read job file %s: %s", r->jobfile,
+				    strerror(errno));
 	fv_run_scan_vars(r, f);
 	fclose(f);
-	return resolve(r, err);
+	return resolve(r, e);
 }
 
 int fv_run_set_var(struct fv_run *r, const char *name, const char *val)
@@ -169,39 +164,33 @@ int fv_run_copy_jobfile(const struct fv_run *r, FILE *in, FILE *out,
 	return ferror(in) ? -EIO : 0;
 }
 
-int fv_run_write_jobfile(const struct fv_run *r, FILE *err)
+int fv_run_write_jobfile(const struct fv_run *r, struct fv_error *e)
 {
 	FILE *in = fopen(r->jobfile, "r");
 	struct fv_atomic out;
 	bool inserted;
 	int ret;
 
-	if (!in) {
-		fprintf(err, "fioverdict run: %s: %s\n", r->jobfile,
-			strerror(errno));
-		return FV_EXIT_NOINPUT;
-	}
+	if (!in)
+		return fv_error_set(e, errno, FV_EXIT_NOINPUT, NULL, 0,
+				    "%s: %s", r->jobfile, strerror(errno));
 	ret = fv_atomic_open(&out, r->jobcopy);
 	if (ret) {
-		fprintf(err, "fioverdict run: %s: %s\n", r->jobcopy,
-			strerror(-ret));
 		fclose(in);
-		return FV_EXIT_CANTCREAT;
+		return fv_error_set(e, -ret, FV_EXIT_CANTCREAT, NULL, 0,
+				    "%s: %s", r->jobcopy, strerror(-ret));
 	}
 	ret = fv_run_copy_jobfile(r, in, out.f, &inserted);
 	fclose(in);
 	ret = fv_atomic_close(&out, ret);
-	if (ret) {
-		fprintf(err, "fioverdict run: cannot write %s: %s\n",
-			r->jobcopy, strerror(-ret));
-		return FV_EXIT_CANTCREAT;
-	}
-	if (r->neopts && !inserted) {
-		fprintf(err,
-			"fioverdict run: %s has no ioengine= line: "
-			"nowhere to put --engine-opt\n",
-			r->jobfile);
-		return FV_EXIT_NOINPUT;
-	}
+	if (ret)
+		return fv_error_set(e, -ret, FV_EXIT_CANTCREAT, NULL, 0,
+				    "cannot write %s: %s", r->jobcopy,
+				    strerror(-ret));
+	if (r->neopts && !inserted)
+		return fv_error_set(e, EINVAL, FV_EXIT_NOINPUT, NULL, 0,
+				    "%s has no ioengine= line: nowhere to put "
+				    "--engine-opt",
+				    r->jobfile);
 	return 0;
 }

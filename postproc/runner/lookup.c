@@ -65,7 +65,7 @@ static bool found_in(char buf[PATH_MAX], const char *dir, const char *name)
 	return is_file(path) && realpath(path, buf);
 }
 
-int fv_run_find_jobfile(struct fv_run *r, FILE *err)
+int fv_run_find_jobfile(struct fv_run *r, struct fv_error *e)
 {
 	char dirs[NDIRS][PATH_MAX];
 	struct stat st;
@@ -80,13 +80,12 @@ int fv_run_find_jobfile(struct fv_run *r, FILE *err)
 			r->jobfile = r->jobfile_path;
 			return 0;
 		}
-	fprintf(err,
-		"fioverdict run: job file %s: no such file here, and no "
-		"%s%s in FV_JOBFILE_DIR (%s), %s or %s\n('fioverdict run "
-		"--list' lists the job files found by name)\n",
-		name, name, has_suffix(name, SUFFIX) ? "" : SUFFIX,
-		dirs[0][0] ? dirs[0] : "unset", dirs[1], dirs[2]);
-	return FV_EXIT_NOINPUT;
+	return fv_error_set(e, ENOENT, FV_EXIT_NOINPUT, NULL, 0,
+			    "job file %s: no such file here, and no %s%s in "
+			    "FV_JOBFILE_DIR (%s), %s or %s\n('fioverdict run "
+			    "--list' lists the job files found by name)",
+			    name, name, has_suffix(name, SUFFIX) ? "" : SUFFIX,
+			    dirs[0][0] ? dirs[0] : "unset", dirs[1], dirs[2]);
 }
 
 struct entry {
@@ -141,7 +140,7 @@ static int by_name(const void *a, const void *b)
 		      ((const struct entry *) b)->name);
 }
 
-int fv_run_list_jobfiles(FILE *out, FILE *err)
+int fv_run_list_jobfiles(FILE *out, struct fv_error *e)
 {
 	char dirs[NDIRS][PATH_MAX];
 	struct catalog c = { 0 };
@@ -152,15 +151,16 @@ int fv_run_list_jobfiles(FILE *out, FILE *err)
 		ret = add_dir(&c, dirs[i]);
 	if (ret) {
 		free(c.e);
-		return FV_EXIT_SOFTWARE;
+		return fv_error_set(e, -ret, FV_EXIT_SOFTWARE, NULL, 0, "%s",
+				    "");
 	}
 	if (!c.n) { /* nothing to sort: qsort must not see a NULL array */
-		fprintf(err,
-			"fioverdict run: no job files in FV_JOBFILE_DIR (%s), "
-			"%s or %s\n",
-			dirs[0][0] ? dirs[0] : "unset", dirs[1], dirs[2]);
 		free(c.e);
-		return FV_EXIT_OK;
+		return fv_error_set(e, ENOENT, FV_EXIT_OK, NULL, 0,
+				    "no job files in FV_JOBFILE_DIR (%s), %s "
+				    "or %s",
+				    dirs[0][0] ? dirs[0] : "unset", dirs[1],
+				    dirs[2]);
 	}
 	qsort(c.e, c.n, sizeof(*c.e), by_name);
 	for (size_t i = 0; i < c.n; i++)
@@ -169,5 +169,5 @@ int fv_run_list_jobfiles(FILE *out, FILE *err)
 	for (size_t i = 0; i < c.n; i++)
 		fprintf(out, "%-*s  %s\n", width, c.e[i].name, c.e[i].path);
 	free(c.e);
-	return FV_EXIT_OK;
+	return 0;
 }

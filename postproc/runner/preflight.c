@@ -51,7 +51,18 @@ int fv_run_fio_version(const struct fv_run *r, char *buf, size_t len)
 
 /* ---- Reachable, and the same fio ---- */
 
-static int probe_failed(const struct fv_host *h, const char *local, FILE *err)
+/*
+ * Each host that failed a check is said on d, all of them: e gets only
+ * the exit status of the first, with no text of its own.
+ */
+static int hosts_failed(struct fv_error *e, int status)
+{
+	return fv_error_set(e, EHOSTUNREACH, status, NULL, 0, "%s", "");
+}
+
+/* A host that is not a fio server of the client's fio: said on d. */
+static int probe_failed(const struct fv_host *h, const char *local,
+			struct fv_diags *d)
 {
 	const char *why = strerror(-h->probe_err);
 
@@ -59,50 +70,52 @@ static int probe_failed(const struct fv_host *h, const char *local, FILE *err)
 	case FV_PROBE_ANSWERED:
 		if (!strcmp(h->server_fio, local))
 			return 0;
-		fprintf(err,
-			"fioverdict run: host %s: its fio server (on %s) runs "
-			"%s, this client %s: fio's server drops a client of "
-			"another version and the run would fail; install %s "
-			"there\n",
-			h->name, h->server_name, h->server_fio, local, local);
-		return FV_EXIT_UNAVAILABLE;
+		fv_diag_add(d, FV_ERROR, NULL, 0, 0,
+			    "host %s: its fio server (on %s) runs %s, this "
+			    "client %s: fio's server drops a client of another "
+			    "version and the run would fail; install %s there",
+			    h->name, h->server_name, h->server_fio, local,
+			    local);
+		break;
 	case FV_PROBE_UNKNOWN_NAME:
-		fprintf(err,
-			"fioverdict run: host %s: the name %s does not "
-			"resolve: check the host list\n",
-			h->name, h->addr);
-		return FV_EXIT_UNAVAILABLE;
+		fv_diag_add(d, FV_ERROR, NULL, 0, 0,
+			    "host %s: the name %s does not resolve: check the "
+			    "host list",
+			    h->name, h->addr);
+		break;
 	case FV_PROBE_UNREACHABLE:
-		fprintf(err,
-			"fioverdict run: host %s: no fio server reachable at "
-			"%s port %d (%s): start one there, on a private "
-			"address: fio --server=%s --daemonize=PIDFILE (or "
-			"tunnel to it, see SECURITY in fioverdict(1))\n",
-			h->name, h->addr, h->port, why, h->fio_arg);
-		return FV_EXIT_UNAVAILABLE;
+		fv_diag_add(d, FV_ERROR, NULL, 0, 0,
+			    "host %s: no fio server reachable at %s port %d "
+			    "(%s): start one there, on a private address: fio "
+			    "--server=%s --daemonize=PIDFILE (or tunnel to it, "
+			    "see SECURITY in fioverdict(1))",
+			    h->name, h->addr, h->port, why, h->fio_arg);
+		break;
 	case FV_PROBE_SILENT:
-		fprintf(err,
-			"fioverdict run: host %s: %s port %d accepts "
-			"connections but answers fio's probe in no protocol "
-			"version of fio 3.33 and later (%s): not a fio server, "
-			"or an older fio; run %s there\n",
+		fv_diag_add(
+			d, FV_ERROR, NULL, 0, 0,
+			"host %s: %s port %d accepts connections but "
+			"answers fio's probe in no protocol version of fio "
+			"3.33 and later (%s): not a fio server, or an older "
+			"fio; run %s there",
 			h->name, h->addr, h->port, why, local);
-		return FV_EXIT_UNAVAILABLE;
+		break;
 	case FV_PROBE_NOT_FIO:
 	default:
-		fprintf(err,
-			"fioverdict run: host %s: what answers at %s port %d "
-			"is not a fio server\n",
-			h->name, h->addr, h->port);
-		return FV_EXIT_UNAVAILABLE;
+		fv_diag_add(d, FV_ERROR, NULL, 0, 0,
+			    "host %s: what answers at %s port %d is not a fio "
+			    "server",
+			    h->name, h->addr, h->port);
+		break;
 	}
+	return FV_EXIT_UNAVAILABLE;
 }
 
 /*
  * Servers on one machine share its files: without {host} in the target,
  * they would test (and overwrite) one file.
  */
-static int shared_target(const struct fv_run *r, FILE *err)
+static int shared_target(const struct fv_run *r, struct fv_error *e)
 {
 	const struct fv_hostlist *hl = &r->hosts;
 
@@ -111,17 +124,15 @@ static int shared_target(const struct fv_run *r, FILE *err)
 	for (size_t i = 0; i < hl->n; i++)
 		for (size_t k = i + 1; k < hl->n; k++)
 			if (hl->v[i].server_name[0] &&
-			    !strcmp(hl->v[i].server_name,
-				    hl->v[k].server_name)) {
-				fprintf(err,
-					"fioverdict run: hosts %s and %s are "
-					"the same machine (%s): both servers "
-					"would use %s; put {host} in --target "
-					"(e.g. /data/fv-{host}.dat)\n",
+			    !strcmp(hl->v[i].server_name, hl->v[k].server_name))
+				return fv_error_set(
+					e, EEXIST, FV_EXIT_NOINPUT, NULL, 0,
+					"hosts %s and %s are the same machine "
+					"(%s): both servers would use %s; put "
+					"{host} in --target (e.g. "
+					"/data/fv-{host}.dat)",
 					hl->v[i].name, hl->v[k].name,
 					hl->v[i].server_name, r->target);
-				return FV_EXIT_NOINPUT;
-			}
 	return 0;
 }
 
@@ -293,47 +304,48 @@ static void read_probe(const char *path, struct probe_out *o)
 	fclose(f);
 }
 
+/* What the probe job says of a host: 0, or an exit status said on d. */
 static int probe_verdict(const struct fv_run *r, const struct fv_host *h,
-			 const struct probe_out *o, FILE *err)
+			 const struct probe_out *o, struct fv_diags *d)
 {
 	const char *so =
 		r->engine + (strncmp(r->engine, "external:", 9) ? 0 : 9);
 
 	if (!o->ran && strstr(o->msg, "version")) {
-		fprintf(err,
-			"fioverdict run: host %s: the engine %s there was "
-			"built for another fio (%s): build it there against "
-			"that host's fio (make)\n",
-			h->name, so, o->msg);
+		fv_diag_add(d, FV_ERROR, NULL, 0, 0,
+			    "host %s: the engine %s there was built for "
+			    "another fio (%s): build it there against that "
+			    "host's fio (make)",
+			    h->name, so, o->msg);
 		return FV_EXIT_UNAVAILABLE;
 	}
 	if (!o->ran) {
-		fprintf(err,
-			"fioverdict run: host %s: fio there cannot run the "
-			"job with ioengine=%s (%s): install the engine at that "
-			"path there, or set FV_ENGINE=external:PATH to where "
-			"it is there\n",
-			h->name, r->engine, o->msg[0] ? o->msg : "no answer");
+		fv_diag_add(d, FV_ERROR, NULL, 0, 0,
+			    "host %s: fio there cannot run the job with "
+			    "ioengine=%s (%s): install the engine at that path "
+			    "there, or set FV_ENGINE=external:PATH to where it "
+			    "is there",
+			    h->name, r->engine,
+			    o->msg[0] ? o->msg : "no answer");
 		return FV_EXIT_UNAVAILABLE;
 	}
 	if (o->error || !(o->read > 0)) {
-		fprintf(err,
-			"fioverdict run: host %s: target %s is unusable there "
-			"(%s%s%s)\n",
-			h->name, h->target, o->error ? strerror(o->error) : "",
-			o->error && o->msg[0] ? ": " : "",
-			o->msg[0]   ? o->msg
-			: !o->error ? "nothing could be read"
-				    : "");
+		fv_diag_add(d, FV_ERROR, NULL, 0, 0,
+			    "host %s: target %s is unusable there (%s%s%s)",
+			    h->name, h->target,
+			    o->error ? strerror(o->error) : "",
+			    o->error && o->msg[0] ? ": " : "",
+			    o->msg[0]	? o->msg
+			    : !o->error ? "nothing could be read"
+					: "");
 		return FV_EXIT_NOINPUT;
 	}
 	if (fv_run_our_engine(r) && !o->stats) {
-		fprintf(err,
-			"fioverdict run: host %s: the engine %s there sends no "
-			"stats line (an older build): its durability stats "
-			"would not reach this client; install this build "
-			"there\n",
-			h->name, so);
+		fv_diag_add(d, FV_ERROR, NULL, 0, 0,
+			    "host %s: the engine %s there sends no stats line "
+			    "(an older build): its durability stats would not "
+			    "reach this client; install this build there",
+			    h->name, so);
 		return FV_EXIT_UNAVAILABLE;
 	}
 	return 0;
@@ -354,16 +366,15 @@ static void remove_dir(const struct fv_run *r, const char *dir)
 	rmdir(dir);
 }
 
-static int probe_jobs(struct fv_run *r, FILE *err)
+/* Every host's probe job: 0, or the first host's exit status. */
+static int probe_jobs(struct fv_run *r, struct fv_diags *d, struct fv_error *e)
 {
 	struct probe_job pj = { .dir = "/tmp/fioverdict-probe.XXXXXX" };
-	int ret = 0, worst = 0;
+	int ret, worst = 0;
 
-	if (!mkdtemp(pj.dir)) {
-		fprintf(err, "fioverdict run: %s: %s\n", pj.dir,
-			strerror(errno));
-		return FV_EXIT_CANTCREAT;
-	}
+	if (!mkdtemp(pj.dir))
+		return fv_error_set(e, errno, FV_EXIT_CANTCREAT, NULL, 0,
+				    "%s: %s", pj.dir, strerror(errno));
 	ret = run_probes(r, &pj);
 	for (size_t i = 0; !ret && i < r->hosts.n; i++) {
 		struct probe_out o;
@@ -373,13 +384,16 @@ static int probe_jobs(struct fv_run *r, FILE *err)
 		snprintf(path, sizeof(path), "%s/%s.out", pj.dir,
 			 r->hosts.v[i].tag);
 		read_probe(path, &o);
-		s = probe_verdict(r, &r->hosts.v[i], &o, err);
+		s = probe_verdict(r, &r->hosts.v[i], &o, d);
 		worst = worst ? worst : s;
 	}
 	remove_dir(r, pj.dir);
 	free(pj.pids);
 	free(pj.deadline);
-	return ret ? FV_EXIT_SOFTWARE : worst;
+	if (ret) /* out of memory: said by the status alone */
+		return fv_error_set(e, -ret, FV_EXIT_SOFTWARE, NULL, 0, "%s",
+				    "");
+	return worst ? hosts_failed(e, worst) : 0;
 }
 
 /* A host's own value of a variable (@FILE: NAME=VALUE), or NULL. */
@@ -392,7 +406,7 @@ static bool declared(const struct fv_run *r, const char *name)
 }
 
 /* Each host's values are variables the job file declares. */
-static int check_host_vars(const struct fv_run *r, FILE *err)
+static int check_host_vars(const struct fv_run *r, struct fv_error *e)
 {
 	for (size_t i = 0; i < r->hosts.n; i++)
 		for (size_t k = 0; k < r->hosts.v[i].nvars; k++) {
@@ -400,19 +414,19 @@ static int check_host_vars(const struct fv_run *r, FILE *err)
 
 			if (declared(r, name))
 				continue;
-			fprintf(err,
-				"fioverdict run: host %s: %s is not a "
-				"variable of %s (it declares its variables "
-				"in lines '#@ NAME=VALUE')\n",
-				r->hosts.v[i].name, name, r->jobfile);
-			return FV_EXIT_USAGE;
+			return fv_error_set(e, ENOENT, FV_EXIT_USAGE, NULL, 0,
+					    "host %s: %s is not a variable of "
+					    "%s (it declares its variables in "
+					    "lines '#@ NAME=VALUE')",
+					    r->hosts.v[i].name, name,
+					    r->jobfile);
 		}
 	return 0;
 }
 
-static int set_targets(struct fv_run *r, FILE *err)
+static int set_targets(struct fv_run *r, struct fv_error *e)
 {
-	int ret = check_host_vars(r, err);
+	int ret = check_host_vars(r, e);
 
 	if (ret)
 		return ret;
@@ -420,42 +434,38 @@ static int set_targets(struct fv_run *r, FILE *err)
 		struct fv_host *h = &r->hosts.v[i];
 		const char *t = fv_host_value(h, "FV_TARGET");
 
-		if ((t ? t : r->target_abs)[0] != '/') {
-			fprintf(err,
-				"fioverdict run: host %s: target %s: with "
-				"--hosts the target is a path on each host: "
-				"give it absolute\n",
-				h->name, t ? t : r->target);
-			return FV_EXIT_NOINPUT;
-		}
+		if ((t ? t : r->target_abs)[0] != '/')
+			return fv_error_set(e, EINVAL, FV_EXIT_NOINPUT, NULL, 0,
+					    "host %s: target %s: with --hosts "
+					    "the target is a path on each "
+					    "host: give it absolute",
+					    h->name, t ? t : r->target);
 		if (fv_host_subst(h, t ? t : r->target_abs, h->target,
-				  sizeof(h->target))) {
-			fprintf(err, "fioverdict run: target %s: too long\n",
-				r->target);
-			return FV_EXIT_NOINPUT;
-		}
+				  sizeof(h->target)))
+			return fv_error_set(e, ENAMETOOLONG, FV_EXIT_NOINPUT,
+					    NULL, 0, "target %s: too long",
+					    r->target);
 	}
 	return 0;
 }
 
-int fv_hosts_preflight(struct fv_run *r, FILE *err)
+int fv_hosts_preflight(struct fv_run *r, struct fv_diags *d, struct fv_error *e)
 {
 	char local[64];
-	int ret = set_targets(r, err), worst = 0;
+	int ret = set_targets(r, e), worst = 0;
 
 	if (ret)
 		return ret;
-	if (fv_run_fio_version(r, local, sizeof(local))) {
-		fprintf(err, "fioverdict run: %s --version failed\n", r->fio);
-		return FV_EXIT_UNAVAILABLE;
-	}
+	if (fv_run_fio_version(r, local, sizeof(local)))
+		return fv_error_set(e, ENOEXEC, FV_EXIT_UNAVAILABLE, NULL, 0,
+				    "%s --version failed", r->fio);
 	fv_hosts_probe(&r->hosts, local);
 	for (size_t i = 0; i < r->hosts.n; i++) {
-		ret = probe_failed(&r->hosts.v[i], local, err);
+		ret = probe_failed(&r->hosts.v[i], local, d);
 		worst = worst ? worst : ret;
 	}
 	if (worst)
-		return worst;
-	ret = shared_target(r, err);
-	return ret ? ret : probe_jobs(r, err);
+		return hosts_failed(e, worst);
+	ret = shared_target(r, e);
+	return ret ? ret : probe_jobs(r, d, e);
 }

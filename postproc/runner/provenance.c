@@ -308,33 +308,35 @@ static void cpu_record(FILE *out, const struct fv_prov_rec *p)
 	free(t1);
 }
 
-int fv_run_provenance_end(struct fv_prov_rec *p, const struct fv_run *r,
-			  FILE *err)
+struct record {
+	const struct fv_prov_rec *p;
+	const struct fv_run *r;
+};
+
+static void write_provenance(FILE *f, const void *arg)
 {
-	struct fv_atomic a;
-	char path[4200], host[256] = "";
+	const struct record *rec = arg;
+	char host[256] = "";
+
+	gethostname(host, sizeof(host) - 1);
+	put(f, "host", host);
+	machine(f, rec->p->fio);
+	firmware(f);
+	put(f, "target", rec->r->target_abs);
+	device(f, rec->r->target_abs);
+	cpu_record(f, rec->p);
+}
+
+int fv_run_provenance_end(struct fv_prov_rec *p, const struct fv_run *r,
+			  struct fv_error *e)
+{
+	const struct record rec = { p, r };
 	int ret;
 
 	if (!p)
 		return -ENOMEM;
-	snprintf(path, sizeof(path), "%s/provenance.txt", r->dir);
-	ret = fv_atomic_open(&a, path);
-	if (ret) {
-		fprintf(err, "fioverdict run: %s: %s\n", path, strerror(-ret));
-		free(p);
-		return ret;
-	}
-	gethostname(host, sizeof(host) - 1);
-	put(a.f, "host", host);
-	machine(a.f, p->fio);
-	firmware(a.f);
-	put(a.f, "target", r->target_abs);
-	device(a.f, r->target_abs);
-	cpu_record(a.f, p);
+	ret = fv_run_write_record(r, "provenance.txt", write_provenance, &rec,
+				  e);
 	free(p);
-	ret = fv_atomic_close(&a, ferror(a.f) ? -EIO : 0);
-	if (ret)
-		fprintf(err, "fioverdict run: cannot write %s: %s\n", path,
-			strerror(-ret));
 	return ret;
 }
