@@ -435,3 +435,35 @@ void fvt_leave(void)
 	assert_int_equal(chdir(oldcwd), 0);
 	oldcwd[0] = '\0';
 }
+
+/* --- the readers' and logs' tests ------------------------------------- */
+
+void fvt_check_refused(const struct fv_set *set, const char *says, int line)
+{
+	const struct fv_diag *said = NULL;
+	size_t n = 0;
+
+	for (size_t i = 0; i < set->diags.n; i++)
+		if (set->diags.v[i].severity == FV_ERROR &&
+		    strstr(set->diags.v[i].message, says)) {
+			said = &set->diags.v[i];
+			n++;
+		}
+	if (!set->njobs && n == 1 && (!line || said->line == line))
+		return;
+	fail_msg("wanted no job and one error saying \"%s\" at line %d; got "
+		 "%zu jobs, %zu errors, %zu saying it (line %d)",
+		 says, line, set->njobs, set->diags.nerrors, n,
+		 said ? said->line : 0);
+}
+
+void fvt_check_pred(bool (*pred)(const char *), const char *const *yes,
+		    const char *const *no)
+{
+	for (size_t i = 0; yes[i]; i++)
+		if (!pred(yes[i]))
+			fail_msg("'%s': false, wanted true", yes[i]);
+	for (size_t i = 0; no[i]; i++)
+		if (pred(no[i]))
+			fail_msg("'%s': true, wanted false", no[i]);
+}

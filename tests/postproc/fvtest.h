@@ -156,4 +156,19 @@ void fvt_mkdir(const char *path);
 void fvt_enter(const char *dir);
 void fvt_leave(void);
 
+/* --- the readers' and logs' tests ------------------------------------- */
+
+/*
+ * What a reader refused: set holds no job and one error whose message has
+ * says, at line (0: any line); else the test fails, naming what it found.
+ */
+void fvt_check_refused(const struct fv_set *set, const char *says, int line);
+
+/*
+ * A predicate on names or lines: true for each of yes, false for each of
+ * no (both NULL-terminated); else the test fails naming the string.
+ */
+void fvt_check_pred(bool (*pred)(const char *), const char *const *yes,
+		    const char *const *no);
+
 #endif

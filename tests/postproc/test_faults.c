@@ -116,13 +116,12 @@ static void partial_names(void **state)
 	char buf[64];
 
 	(void) state;
-	assert_true(fv_is_partial_name(".x.json.12.partial"));
-	assert_true(fv_is_partial_name(".report.html.9.partial"));
-	assert_false(fv_is_partial_name("x.json.12.partial"));
-	assert_false(fv_is_partial_name(".x.json.partial"));
-	assert_false(fv_is_partial_name(".12.partial"));
-	assert_false(fv_is_partial_name(".x.json.1a.partial"));
-	assert_false(fv_is_partial_name(".partial"));
+	fvt_check_pred(fv_is_partial_name,
+		       (const char *[]){ ".x.json.12.partial",
+					 ".report.html.9.partial", NULL },
+		       (const char *[]){ "x.json.12.partial", ".x.json.partial",
+					 ".12.partial", ".x.json.1a.partial",
+					 ".partial", NULL });
 	assert_int_equal(fv_partial_name("d/r.html", 7, buf, sizeof(buf)), 0);
 	assert_string_equal(buf, "d/.r.html.7.partial");
 	assert_int_equal(fv_partial_name("r.html", 7, buf, sizeof(buf)), 0);
