@@ -418,38 +418,22 @@ static void seed_plan_roles(void **state)
 
 static void plan_tables_complete(void **state)
 {
-	char *out, *err;
-	int ret;
-
 	(void) state;
-	ret = fvt_run(&out, &err, "compare", "-q", GEN("plan"), NULL);
-	assert_int_equal(ret, 0);
-	assert_non_null(strstr(out, "vmA"));
-	assert_non_null(strstr(out, "vmB"));
-	assert_null(strstr(out, "n/a"));
-	free(out);
-	free(err);
-	ret = fvt_run(&out, &err, "sweep", "-f", "csv", GEN("plan"), NULL);
-	assert_int_equal(ret, 0);
+	fvt_check_run(&(struct fvt_want){ .out = { "vmA", "vmB" },
+					  .not_out = { "n/a" } },
+		      (const char *[]){ "compare", "-q", GEN("plan"), NULL });
 	/* Header plus 3 depths for each of read and write. */
-	assert_non_null(strstr(out, "\r\nwrite,16,"));
-	assert_non_null(strstr(out, "\r\nread,1,"));
-	free(out);
-	free(err);
+	fvt_check_run(
+		&(struct fvt_want){ .out = { "\r\nwrite,16,", "\r\nread,1," } },
+		(const char *[]){ "sweep", "-f", "csv", GEN("plan"), NULL });
 }
 
 static void stdin_input(void **state)
 {
-	char *out, *err;
-	int ret;
-
 	(void) state;
 	assert_non_null(freopen(GEN("json.json"), "r", stdin));
-	ret = fvt_run(&out, &err, "summary", "-f", "csv", "-", NULL);
-	assert_int_equal(ret, 0);
-	assert_non_null(strstr(out, "stdin,peak,peak_rr"));
-	free(out);
-	free(err);
+	fvt_check_run(&(struct fvt_want){ .out = { "stdin,peak,peak_rr" } },
+		      (const char *[]){ "summary", "-f", "csv", "-", NULL });
 }
 
 int main(void)

@@ -236,41 +236,44 @@ static void test_truncated(void **state)
 }
 
 /*
- * A histogram log beside the results that names none of their jobs (another
- * run's): one warning for the directory, the exit status the results'.
+ * A histogram log that names none of the results' jobs (another run's):
+ * beside the results, one warning for the directory, the exit status the
+ * results' and the log that has its job still read; named, an error
+ * saying what the jobs' logs are called.
  */
-static void test_stray_beside(void **state)
+static void test_stray(void **state)
 {
-	char *log = line7(200);
+	static const struct {
+		const char *at;
+		bool named;
+		struct fvt_want want;
+	} cases[] = {
+		{ "run/other_clat_hist.1.log",
+		  false,
+		  { .err = { "1 log beside the results names no job of them: "
+			     "other_clat_hist.1.log" },
+		    .out = { WINDOW7 } } },
+		{ "other_clat_hist.1.log",
+		  true,
+		  { .status = 2,
+		    .err = { "other_clat_hist.1.log: error: histogram log "
+			     "names no job of the inputs",
+			     "would write hist_clat_hist.1.log, "
+			     "hist_clat_hist.2.log" } } },
+	};
 
 	(void) state;
-	make_run(log);
-	fvt_mkfile(fvt_at("run/other_clat_hist.1.log"), log, strlen(log));
-	/* the log that has its job is still read */
-	timeline_csv(NULL,
-		     &(struct fvt_want){
-			     .err = { "1 log beside the results names no "
-				      "job of them: other_clat_hist.1.log" },
-			     .out = { WINDOW7 } });
-	free(log);
-}
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *log = line7(200);
 
-/* Named, the same log is an error saying what the jobs' logs are called. */
-static void test_stray_named(void **state)
-{
-	char *log = line7(200);
-
-	(void) state;
-	make_run(log);
-	fvt_mkfile(fvt_at("other_clat_hist.1.log"), log, strlen(log));
-	timeline_csv(fvt_at("other_clat_hist.1.log"),
-		     &(struct fvt_want){
-			     .status = 2,
-			     .err = { "other_clat_hist.1.log: error: histogram "
-				      "log names no job of the inputs",
-				      "would write hist_clat_hist.1.log, "
-				      "hist_clat_hist.2.log" } });
-	free(log);
+		make_run(log);
+		fvt_mkfile(fvt_at("%s", cases[i].at), log, strlen(log));
+		timeline_csv(cases[i].named ? fvt_at("%s", cases[i].at) : NULL,
+			     &cases[i].want);
+		/* the next case's run has only its own stray log */
+		assert_int_equal(unlink(fvt_at("%s", cases[i].at)), 0);
+		free(log);
+	}
 }
 
 /*
@@ -360,23 +363,18 @@ static void test_fio_clones(void **state)
 	free(out);
 	free(err);
 	/* the clones wrote IOPS logs too: the IOPS are theirs */
-	assert_int_equal(fvt_run(&out, &err, "timeline", dir, NULL), 0);
-	assert_non_null(strstr(out, "the mean of fio's IOPS log"));
-	free(out);
-	free(err);
+	fvt_check_run(&(struct fvt_want){ .out = { "the mean of fio's IOPS "
+						   "log" } },
+		      (const char *[]){ "timeline", dir, NULL });
 }
 
 static void test_fio_coarse(void **state)
 {
-	char *out, *err;
-
 	(void) state;
-	assert_int_equal(
-		fvt_run(&out, &err, "timeline", tsgen("hist_coarse"), NULL), 0);
-	assert_non_null(strstr(out, "coarse  read"));
-	assert_non_null(strstr(out, "coarse  write"));
-	free(out);
-	free(err);
+	fvt_check_run(
+		&(struct fvt_want){
+			.out = { "coarse  read", "coarse  write" } },
+		(const char *[]){ "timeline", tsgen("hist_coarse"), NULL });
 }
 
 int main(void)
@@ -395,9 +393,7 @@ int main(void)
 			test_out_of_order, fvt_tmp_setup, fvt_tmp_teardown),
 		cmocka_unit_test_setup_teardown(test_truncated, fvt_tmp_setup,
 						fvt_tmp_teardown),
-		cmocka_unit_test_setup_teardown(
-			test_stray_beside, fvt_tmp_setup, fvt_tmp_teardown),
-		cmocka_unit_test_setup_teardown(test_stray_named, fvt_tmp_setup,
+		cmocka_unit_test_setup_teardown(test_stray, fvt_tmp_setup,
 						fvt_tmp_teardown),
 		cmocka_unit_test_setup_teardown(
 			test_other_direction, fvt_tmp_setup, fvt_tmp_teardown),
