@@ -467,3 +467,13 @@ void fvt_check_pred(bool (*pred)(const char *), const char *const *yes,
 		if (pred(no[i]))
 			fail_msg("'%s': true, wanted false", no[i]);
 }
+
+void fvt_field(fvt_check_fn *check, double json, double got, double res,
+	       const char *what, const char *field, const char *file,
+	       const char *job)
+{
+	char w[160];
+
+	snprintf(w, sizeof(w), "%s %s", what, field);
+	check(json, got, res, w, file, job);
+}

@@ -171,4 +171,14 @@ void fvt_check_refused(const struct fv_set *set, const char *says, int line);
 void fvt_check_pred(bool (*pred)(const char *), const char *const *yes,
 		    const char *const *no);
 
+/*
+ * A figure compared as fvt_near() does (or any check of that form), named
+ * "what field": "read clat min".
+ */
+typedef void fvt_check_fn(double json, double got, double res, const char *what,
+			  const char *file, const char *job);
+void fvt_field(fvt_check_fn *check, double json, double got, double res,
+	       const char *what, const char *field, const char *file,
+	       const char *job);
+
 #endif
