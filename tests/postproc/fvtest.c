@@ -468,6 +468,17 @@ void fvt_check_pred(bool (*pred)(const char *), const char *const *yes,
 			fail_msg("'%s': true, wanted false", no[i]);
 }
 
+const struct fv_job *fvt_job_of(const struct fv_set *set, const char *label,
+				const char *display)
+{
+	const struct fv_job *j = fvt_job(set, label, display);
+
+	if (!j)
+		fail_msg("no job %s%s%s", display, label ? " labelled " : "",
+			 label ? label : "");
+	return j;
+}
+
 void fvt_field(fvt_check_fn *check, double json, double got, double res,
 	       const char *what, const char *field, const char *file,
 	       const char *job)

@@ -171,6 +171,10 @@ void fvt_check_refused(const struct fv_set *set, const char *says, int line);
 void fvt_check_pred(bool (*pred)(const char *), const char *const *yes,
 		    const char *const *no);
 
+/* fvt_job(), failing the test (naming the job) when there is none. */
+const struct fv_job *fvt_job_of(const struct fv_set *set, const char *label,
+				const char *display);
+
 /*
  * A figure compared as fvt_near() does (or any check of that form), named
  * "what field": "read clat min".

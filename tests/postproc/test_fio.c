@@ -38,10 +38,8 @@ static void json_plain(void **state)
 	(void) state;
 	load(&set, "json.json");
 	assert_int_equal(set.diags.nerrors, 0);
-	rr = fvt_job(&set, NULL, "peak_rr");
-	rw = fvt_job(&set, NULL, "peak_rw");
-	assert_non_null(rr);
-	assert_non_null(rw);
+	rr = fvt_job_of(&set, NULL, "peak_rr");
+	rw = fvt_job_of(&set, NULL, "peak_rw");
 	assert_int_equal(rr->dir[FV_DIR_READ].io_bytes, 4 << 20);
 	assert_int_equal(rr->dir[FV_DIR_READ].total_ios, 1024);
 	assert_true(rr->dir[FV_DIR_READ].iops > 0);
@@ -146,8 +144,7 @@ static void jsonplus_any_percentile(void **state)
 
 	(void) state;
 	fvt_load(&set, paths, 1, &odd);
-	j = fvt_job(&set, NULL, "jp_read");
-	assert_non_null(j);
+	j = fvt_job_of(&set, NULL, "jp_read");
 	for (size_t i = 0; i < odd.n; i++)
 		assert_int_equal(j->dir[FV_DIR_READ].lat[FV_CLAT].pct[i].src,
 				 FV_PCT_BINS);
@@ -165,12 +162,9 @@ static void client_server(void **state)
 
 	(void) state;
 	load(&set, "client.json");
-	all = fvt_job(&set, NULL, "All clients");
-	sum = fvt_job(&set, NULL, "cs_peak");
-	c1 = fvt_job(&set, NULL, "cs_peak#1");
-	assert_non_null(all);
-	assert_non_null(sum);
-	assert_non_null(c1);
+	all = fvt_job_of(&set, NULL, "All clients");
+	sum = fvt_job_of(&set, NULL, "cs_peak");
+	c1 = fvt_job_of(&set, NULL, "cs_peak#1");
 	assert_int_equal(all->kind, FV_JOB_ALL_CLIENTS);
 	assert_string_equal(all->label, "All clients");
 	/*
@@ -241,8 +235,7 @@ static void numjobs_clones(void **state)
 		iops += c->dir[FV_DIR_WRITE].iops;
 		ios += c->dir[FV_DIR_WRITE].total_ios;
 	}
-	sum = fvt_job(&set, NULL, "clones");
-	assert_non_null(sum);
+	sum = fvt_job_of(&set, NULL, "clones");
 	assert_true(fabs(sum->dir[FV_DIR_WRITE].iops - iops) < 1e-6 * iops);
 	assert_int_equal(sum->dir[FV_DIR_WRITE].total_ios, ios);
 	assert_int_equal(sum->dir[FV_DIR_WRITE].lat[FV_CLAT].n, ios);
@@ -305,10 +298,8 @@ static void clone_sum_percentiles(void **state)
 	(void) state;
 	assert_true(n > 10);
 	load(&set, "clones.json");
-	sum = fvt_job(&set, NULL, "clones");
-	c0 = fvt_job(&set, NULL, "clones#0");
-	assert_non_null(sum);
-	assert_non_null(c0);
+	sum = fvt_job_of(&set, NULL, "clones");
+	c0 = fvt_job_of(&set, NULL, "clones#0");
 	for (size_t i = 0; i < fio_list.n; i++) {
 		const struct fv_lat *l = &sum->dir[FV_DIR_WRITE].lat[FV_CLAT];
 
@@ -336,8 +327,7 @@ static void fsync_section(void **state)
 
 	(void) state;
 	load(&set, "fsync.json");
-	j = fvt_job(&set, NULL, "sync_rw");
-	assert_non_null(j);
+	j = fvt_job_of(&set, NULL, "sync_rw");
 	assert_true(j->dir[FV_DIR_SYNC].present);
 	assert_true(j->dir[FV_DIR_SYNC].total_ios > 0);
 	assert_int_equal(j->dir[FV_DIR_SYNC].lat[FV_LAT].pct[3].src,
@@ -353,8 +343,7 @@ static void steady_state(void **state)
 
 	(void) state;
 	load(&set, "steady.json");
-	j = fvt_job(&set, NULL, "steady_rw");
-	assert_non_null(j);
+	j = fvt_job_of(&set, NULL, "steady_rw");
 	assert_true(j->ss.present);
 	assert_non_null(j->ss.setting);
 	assert_true(j->ss.duration_s > 0);
