@@ -171,6 +171,10 @@ void fvt_check_refused(const struct fv_set *set, const char *says, int line);
 void fvt_check_pred(bool (*pred)(const char *), const char *const *yes,
 		    const char *const *no);
 
+/* A cmocka test run in a fresh directory (fvt_tmp_setup/teardown). */
+#define FVT_TMP_TEST(f) \
+	cmocka_unit_test_setup_teardown(f, fvt_tmp_setup, fvt_tmp_teardown)
+
 /* fvt_job(), failing the test (naming the job) when there is none. */
 const struct fv_job *fvt_job_of(const struct fv_set *set, const char *label,
 				const char *display);

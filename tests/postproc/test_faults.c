@@ -363,20 +363,18 @@ static void output_cut_short(void **state)
 	run_free(&r);
 }
 
-#define T(f) cmocka_unit_test_setup_teardown(f, fvt_tmp_setup, fvt_tmp_teardown)
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		T(truncated_beside_whole),
-		T(partial_files_skipped),
+		FVT_TMP_TEST(truncated_beside_whole),
+		FVT_TMP_TEST(partial_files_skipped),
 		cmocka_unit_test(partial_names),
-		T(incomplete_run_named),
-		T(run_in_progress),
-		T(interrupted_run_warned),
+		FVT_TMP_TEST(incomplete_run_named),
+		FVT_TMP_TEST(run_in_progress),
+		FVT_TMP_TEST(interrupted_run_warned),
 		cmocka_unit_test(manifest_parse),
-		T(atomic_replace_and_fail),
-		T(output_cut_short),
+		FVT_TMP_TEST(atomic_replace_and_fail),
+		FVT_TMP_TEST(output_cut_short),
 	};
 
 	return cmocka_run_group_tests_name("faults", tests, NULL, NULL);

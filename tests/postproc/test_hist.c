@@ -382,21 +382,13 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_bin_ranges),
-		cmocka_unit_test_setup_teardown(test_known_percentiles,
-						fvt_tmp_setup,
-						fvt_tmp_teardown),
-		cmocka_unit_test_setup_teardown(test_coarse, fvt_tmp_setup,
-						fvt_tmp_teardown),
-		cmocka_unit_test_setup_teardown(test_bad_lines, fvt_tmp_setup,
-						fvt_tmp_teardown),
-		cmocka_unit_test_setup_teardown(
-			test_out_of_order, fvt_tmp_setup, fvt_tmp_teardown),
-		cmocka_unit_test_setup_teardown(test_truncated, fvt_tmp_setup,
-						fvt_tmp_teardown),
-		cmocka_unit_test_setup_teardown(test_stray, fvt_tmp_setup,
-						fvt_tmp_teardown),
-		cmocka_unit_test_setup_teardown(
-			test_other_direction, fvt_tmp_setup, fvt_tmp_teardown),
+		FVT_TMP_TEST(test_known_percentiles),
+		FVT_TMP_TEST(test_coarse),
+		FVT_TMP_TEST(test_bad_lines),
+		FVT_TMP_TEST(test_out_of_order),
+		FVT_TMP_TEST(test_truncated),
+		FVT_TMP_TEST(test_stray),
+		FVT_TMP_TEST(test_other_direction),
 		cmocka_unit_test(test_fio_clones),
 		cmocka_unit_test(test_fio_coarse),
 	};

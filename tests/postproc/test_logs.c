@@ -555,8 +555,7 @@ int main(void)
 		cmocka_unit_test(test_beside_joins),
 		cmocka_unit_test(test_beside_commands),
 		cmocka_unit_test(test_named_stray),
-		cmocka_unit_test_setup_teardown(test_client_logs, fvt_tmp_setup,
-						fvt_tmp_teardown),
+		FVT_TMP_TEST(test_client_logs),
 		cmocka_unit_test(test_server_log_names),
 	};
 
