@@ -110,13 +110,17 @@ static void test_bin_ranges(void **state)
 	assert_int_equal(fv_hist_bin_range(1000, 3, &lo, &hi), -EINVAL);
 }
 
+/* A line at t of direction dir: count I/Os in bin at of nbins, no other. */
+static char *one_bin(unsigned t, int dir, size_t nbins, size_t at,
+		     unsigned count)
+{
+	return hist_line(t, dir, nbins, &at, &count, 1, true);
+}
+
 /* A write line at t: 7 I/Os in bin 200 (290 ns) of fio's 1856. */
 static char *line7(unsigned t)
 {
-	size_t at[] = { 200 };
-	unsigned c[] = { 7 };
-
-	return hist_line(t, 1, 1856, at, c, 1, true);
+	return one_bin(t, 1, 1856, 200, 7);
 }
 
 /* `timeline -f csv` of the run (and extra, if not NULL), as w says. */
@@ -158,9 +162,7 @@ static void test_known_percentiles(void **state)
 
 static void test_coarse(void **state)
 {
-	size_t at[] = { 3 };
-	unsigned c[] = { 5 };
-	char *log = hist_line(200, 1, 29, at, c, 1, true);
+	char *log = one_bin(200, 1, 29, 3, 5);
 
 	(void) state;
 	make_run(log);
@@ -191,9 +193,7 @@ static void expect_bad(const char *bad_line, const char *needle,
 
 static void test_bad_lines(void **state)
 {
-	size_t at[] = { 200 };
-	unsigned c[] = { 7 };
-	char *short_line = hist_line(400, 1, 1000, at, c, 1, true);
+	char *short_line = one_bin(400, 1, 1000, 200, 7);
 
 	(void) state;
 	expect_bad(short_line, "1000 histogram bins", ",hist,write,200,400,,,");
@@ -282,10 +282,7 @@ static void test_stray(void **state)
  */
 static void test_other_direction(void **state)
 {
-	size_t at[] = { 200 };
-	unsigned c9[] = { 9 };
-	char *log = join3(line7(200), hist_line(200, 0, 1856, at, c9, 1, true),
-			  NULL);
+	char *log = join3(line7(200), one_bin(200, 0, 1856, 200, 9), NULL);
 
 	(void) state;
 	make_run(log);
