@@ -127,3 +127,17 @@ void fuzz_ingest_judge(const char *path, const char *dir, const char *text,
 	fv_logset_free(&logs);
 	fv_set_free(&set);
 }
+
+int fuzz_reader(const uint8_t *data, size_t size, const char *path,
+		const char *dir,
+		void (*read)(const char *path, const char *text, size_t size))
+{
+	char *text = fuzz_text(data, size);
+
+	if (!text)
+		return 0;
+	read(path, text, size);
+	fuzz_ingest_judge(path, dir, text, size);
+	free(text);
+	return 0;
+}

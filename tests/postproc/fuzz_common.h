@@ -47,4 +47,33 @@ char *fuzz_text(const uint8_t *data, size_t size);
 void fuzz_ingest_judge(const char *path, const char *dir, const char *text,
 		       size_t size);
 
+/*
+ * A reader's harness: the fuzzer's bytes, as text, through read (that
+ * reader alone, freeing what it made), then as the file path in dir
+ * through fuzz_ingest_judge(). Returns 0, as libFuzzer wants.
+ */
+int fuzz_reader(const uint8_t *data, size_t size, const char *path,
+		const char *dir,
+		void (*read)(const char *path, const char *text, size_t size));
+
+/*
+ * The harness of a reader that parses a text into a struct T, freed by
+ * free_: parse(text, size, &T, &error), then fuzz_reader() with path in
+ * dir.
+ */
+#define FUZZ_PARSER(T, parse, free_, path, dir)                              \
+	static void read_alone(const char *p, const char *text, size_t size) \
+	{                                                                    \
+		T parsed;                                                    \
+		struct fv_error e = { 0 };                                   \
+                                                                             \
+		(void) p;                                                    \
+		parse(text, size, &parsed, &e);                              \
+		free_(&parsed);                                              \
+	}                                                                    \
+	int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)         \
+	{                                                                    \
+		return fuzz_reader(data, size, path, dir, read_alone);       \
+	}
+
 #endif

@@ -5,24 +5,10 @@
  * content), every analysis and every renderer.
  */
 #include <stdint.h>
-#include <stdlib.h>
 
 #include "ingest/diskspd.h"
 
 #include "fuzz_common.h"
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
-{
-	struct fv_dspd d;
-	char *text = fuzz_text(data, size);
-	struct fv_error e = { 0 };
-
-	if (!text)
-		return 0;
-	fv_diskspd_parse(text, size, &d, &e);
-	fv_diskspd_free(&d);
-	fuzz_ingest_judge("fuzz/diskspd/result.xml", "fuzz/diskspd", text,
-			  size);
-	free(text);
-	return 0;
-}
+FUZZ_PARSER(struct fv_dspd, fv_diskspd_parse, fv_diskspd_free,
+	    "fuzz/diskspd/result.xml", "fuzz/diskspd")

@@ -11,21 +11,21 @@
 
 #include "fuzz_common.h"
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+static void read_alone(const char *path, const char *text, size_t size)
 {
 	struct fv_dspd *runs;
 	size_t nruns;
-	char *text = fuzz_text(data, size);
 	struct fv_error e = { 0 };
 
-	if (!text)
-		return 0;
+	(void) path;
 	fv_diskspd_text_parse(text, size, &runs, &nruns, &e);
 	for (size_t i = 0; i < nruns; i++)
 		fv_diskspd_free(&runs[i]);
 	free(runs);
-	fuzz_ingest_judge("fuzz/diskspd/result.txt", "fuzz/diskspd", text,
-			  size);
-	free(text);
-	return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	return fuzz_reader(data, size, "fuzz/diskspd/result.txt",
+			   "fuzz/diskspd", read_alone);
 }

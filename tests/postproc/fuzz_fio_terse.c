@@ -6,27 +6,25 @@
  * and every renderer.
  */
 #include <stdint.h>
-#include <stdlib.h>
 
 #include "ingest/fio_terse.h"
 #include "ingest/ingest.h"
 
 #include "fuzz_common.h"
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+static void read_alone(const char *path, const char *text, size_t size)
 {
-	static const char path[] = "fuzz/vm_peak_20260101-000000.out";
 	struct fv_set set;
-	char *text = fuzz_text(data, size);
 
-	if (!text)
-		return 0;
 	fv_set_init(&set, NULL);
 	fv_fio_terse_detect(text, size);
 	fv_fio_terse_read(&set, path, "fuzz", text, size, true);
 	fv_fio_terse_in_text(&set, path, text, size, 0);
 	fv_set_free(&set);
-	fuzz_ingest_judge(path, "fuzz", text, size);
-	free(text);
-	return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	return fuzz_reader(data, size, "fuzz/vm_peak_20260101-000000.out",
+			   "fuzz", read_alone);
 }

@@ -435,3 +435,56 @@ void fvt_leave(void)
 	assert_int_equal(chdir(oldcwd), 0);
 	oldcwd[0] = '\0';
 }
+
+/* --- the readers' and logs' tests ------------------------------------- */
+
+void fvt_check_refused(const struct fv_set *set, const char *says, int line)
+{
+	const struct fv_diag *said = NULL;
+	size_t n = 0;
+
+	for (size_t i = 0; i < set->diags.n; i++)
+		if (set->diags.v[i].severity == FV_ERROR &&
+		    strstr(set->diags.v[i].message, says)) {
+			said = &set->diags.v[i];
+			n++;
+		}
+	if (!set->njobs && n == 1 && (!line || said->line == line))
+		return;
+	fail_msg("wanted no job and one error saying \"%s\" at line %d; got "
+		 "%zu jobs, %zu errors, %zu saying it (line %d)",
+		 says, line, set->njobs, set->diags.nerrors, n,
+		 said ? said->line : 0);
+}
+
+void fvt_check_pred(bool (*pred)(const char *), const char *const *yes,
+		    const char *const *no)
+{
+	for (size_t i = 0; yes[i]; i++)
+		if (!pred(yes[i]))
+			fail_msg("'%s': false, wanted true", yes[i]);
+	for (size_t i = 0; no[i]; i++)
+		if (pred(no[i]))
+			fail_msg("'%s': true, wanted false", no[i]);
+}
+
+const struct fv_job *fvt_job_of(const struct fv_set *set, const char *label,
+				const char *display)
+{
+	const struct fv_job *j = fvt_job(set, label, display);
+
+	if (!j)
+		fail_msg("no job %s%s%s", display, label ? " labelled " : "",
+			 label ? label : "");
+	return j;
+}
+
+void fvt_field(fvt_check_fn *check, double json, double got, double res,
+	       const char *what, const char *field, const char *file,
+	       const char *job)
+{
+	char w[160];
+
+	snprintf(w, sizeof(w), "%s %s", what, field);
+	check(json, got, res, w, file, job);
+}

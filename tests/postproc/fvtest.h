@@ -156,4 +156,37 @@ void fvt_mkdir(const char *path);
 void fvt_enter(const char *dir);
 void fvt_leave(void);
 
+/* --- the readers' and logs' tests ------------------------------------- */
+
+/*
+ * What a reader refused: set holds no job and one error whose message has
+ * says, at line (0: any line); else the test fails, naming what it found.
+ */
+void fvt_check_refused(const struct fv_set *set, const char *says, int line);
+
+/*
+ * A predicate on names or lines: true for each of yes, false for each of
+ * no (both NULL-terminated); else the test fails naming the string.
+ */
+void fvt_check_pred(bool (*pred)(const char *), const char *const *yes,
+		    const char *const *no);
+
+/* A cmocka test run in a fresh directory (fvt_tmp_setup/teardown). */
+#define FVT_TMP_TEST(f) \
+	cmocka_unit_test_setup_teardown(f, fvt_tmp_setup, fvt_tmp_teardown)
+
+/* fvt_job(), failing the test (naming the job) when there is none. */
+const struct fv_job *fvt_job_of(const struct fv_set *set, const char *label,
+				const char *display);
+
+/*
+ * A figure compared as fvt_near() does (or any check of that form), named
+ * "what field": "read clat min".
+ */
+typedef void fvt_check_fn(double json, double got, double res, const char *what,
+			  const char *file, const char *job);
+void fvt_field(fvt_check_fn *check, double json, double got, double res,
+	       const char *what, const char *field, const char *file,
+	       const char *job);
+
 #endif

@@ -32,20 +32,56 @@ static void noise(double *x, size_t n, double level, double sd, unsigned s)
 	}
 }
 
-static void one_step(void **state)
+/*
+ * Series made of level runs with noise: a change found where each run
+ * starts, and nowhere else.
+ */
+static void steps(void **state)
 {
-	double x[16];
-	struct fv_cp cp[8];
-	size_t n;
+	const struct {
+		const char *name;
+		struct {
+			size_t len;
+			double level, sd;
+			unsigned seed;
+		} run[3];
+		size_t ncp, at[2];
+	} cases[] = {
+		/* twelve runs at 0, then four 25% lower, 2% noise */
+		{ "one step",
+		  { { 12, 0, 0.02, 7 }, { 4, log(0.75), 0.02, 9 } },
+		  1,
+		  { 12 } },
+		{ "two steps",
+		  { { 10, 0, 0.01, 3 },
+		    { 10, 0.5, 0.01, 4 },
+		    { 10, 0.2, 0.01, 5 } },
+		  2,
+		  { 10, 20 } },
+	};
 
 	(void) state;
-	/* Twelve runs at 0, then four 25% lower (log 0.75), 2% noise. */
-	noise(x, 12, 0, 0.02, 7);
-	noise(x + 12, 4, log(0.75), 0.02, 9);
-	assert_int_equal(fv_edivisive(x, 16, &opts, cp, &n), 0);
-	assert_int_equal(n, 1);
-	assert_int_equal(cp[0].at, 12);
-	assert_true(cp[0].p <= 0.01);
+	for (size_t i = 0; i < N(cases); i++) {
+		double x[32];
+		struct fv_cp cp[16];
+		size_t n = 0, ncp;
+
+		for (size_t r = 0; r < 3 && cases[i].run[r].len; r++) {
+			noise(x + n, cases[i].run[r].len, cases[i].run[r].level,
+			      cases[i].run[r].sd, cases[i].run[r].seed);
+			n += cases[i].run[r].len;
+		}
+		assert_int_equal(fv_edivisive(x, n, &opts, cp, &ncp), 0);
+		if (ncp != cases[i].ncp)
+			fail_msg("%s: %zu changes, wanted %zu", cases[i].name,
+				 ncp, cases[i].ncp);
+		for (size_t k = 0; k < ncp; k++)
+			if (cp[k].at != cases[i].at[k] || cp[k].p > 0.01)
+				fail_msg("%s: change %zu at %zu (p %g), wanted "
+					 "at %zu (p <= 0.01)",
+					 cases[i].name, k, cp[k].at, cp[k].p,
+					 cases[i].at[k]);
+	}
 }
 
 static void no_change(void **state)
@@ -60,22 +96,6 @@ static void no_change(void **state)
 		assert_int_equal(fv_edivisive(x, N(x), &opts, cp, &n), 0);
 		assert_int_equal(n, 0);
 	}
-}
-
-static void two_steps(void **state)
-{
-	double x[30];
-	struct fv_cp cp[10];
-	size_t n;
-
-	(void) state;
-	noise(x, 10, 0, 0.01, 3);
-	noise(x + 10, 10, 0.5, 0.01, 4);
-	noise(x + 20, 10, 0.2, 0.01, 5);
-	assert_int_equal(fv_edivisive(x, N(x), &opts, cp, &n), 0);
-	assert_int_equal(n, 2);
-	assert_int_equal(cp[0].at, 10);
-	assert_int_equal(cp[1].at, 20);
 }
 
 /* A significant change under the minimum shift is no change. */
@@ -194,9 +214,8 @@ static void out_of_memory(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(one_step),
+		cmocka_unit_test(steps),
 		cmocka_unit_test(no_change),
-		cmocka_unit_test(two_steps),
 		cmocka_unit_test(small_shift_merged),
 		cmocka_unit_test(edges),
 		cmocka_unit_test(student_t),

@@ -116,13 +116,12 @@ static void partial_names(void **state)
 	char buf[64];
 
 	(void) state;
-	assert_true(fv_is_partial_name(".x.json.12.partial"));
-	assert_true(fv_is_partial_name(".report.html.9.partial"));
-	assert_false(fv_is_partial_name("x.json.12.partial"));
-	assert_false(fv_is_partial_name(".x.json.partial"));
-	assert_false(fv_is_partial_name(".12.partial"));
-	assert_false(fv_is_partial_name(".x.json.1a.partial"));
-	assert_false(fv_is_partial_name(".partial"));
+	fvt_check_pred(fv_is_partial_name,
+		       (const char *[]){ ".x.json.12.partial",
+					 ".report.html.9.partial", NULL },
+		       (const char *[]){ "x.json.12.partial", ".x.json.partial",
+					 ".12.partial", ".x.json.1a.partial",
+					 ".partial", NULL });
 	assert_int_equal(fv_partial_name("d/r.html", 7, buf, sizeof(buf)), 0);
 	assert_string_equal(buf, "d/.r.html.7.partial");
 	assert_int_equal(fv_partial_name("r.html", 7, buf, sizeof(buf)), 0);
@@ -364,20 +363,18 @@ static void output_cut_short(void **state)
 	run_free(&r);
 }
 
-#define T(f) cmocka_unit_test_setup_teardown(f, fvt_tmp_setup, fvt_tmp_teardown)
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		T(truncated_beside_whole),
-		T(partial_files_skipped),
+		FVT_TMP_TEST(truncated_beside_whole),
+		FVT_TMP_TEST(partial_files_skipped),
 		cmocka_unit_test(partial_names),
-		T(incomplete_run_named),
-		T(run_in_progress),
-		T(interrupted_run_warned),
+		FVT_TMP_TEST(incomplete_run_named),
+		FVT_TMP_TEST(run_in_progress),
+		FVT_TMP_TEST(interrupted_run_warned),
 		cmocka_unit_test(manifest_parse),
-		T(atomic_replace_and_fail),
-		T(output_cut_short),
+		FVT_TMP_TEST(atomic_replace_and_fail),
+		FVT_TMP_TEST(output_cut_short),
 	};
 
 	return cmocka_run_group_tests_name("faults", tests, NULL, NULL);

@@ -38,10 +38,8 @@ static void json_plain(void **state)
 	(void) state;
 	load(&set, "json.json");
 	assert_int_equal(set.diags.nerrors, 0);
-	rr = fvt_job(&set, NULL, "peak_rr");
-	rw = fvt_job(&set, NULL, "peak_rw");
-	assert_non_null(rr);
-	assert_non_null(rw);
+	rr = fvt_job_of(&set, NULL, "peak_rr");
+	rw = fvt_job_of(&set, NULL, "peak_rw");
 	assert_int_equal(rr->dir[FV_DIR_READ].io_bytes, 4 << 20);
 	assert_int_equal(rr->dir[FV_DIR_READ].total_ios, 1024);
 	assert_true(rr->dir[FV_DIR_READ].iops > 0);
@@ -146,8 +144,7 @@ static void jsonplus_any_percentile(void **state)
 
 	(void) state;
 	fvt_load(&set, paths, 1, &odd);
-	j = fvt_job(&set, NULL, "jp_read");
-	assert_non_null(j);
+	j = fvt_job_of(&set, NULL, "jp_read");
 	for (size_t i = 0; i < odd.n; i++)
 		assert_int_equal(j->dir[FV_DIR_READ].lat[FV_CLAT].pct[i].src,
 				 FV_PCT_BINS);
@@ -165,12 +162,9 @@ static void client_server(void **state)
 
 	(void) state;
 	load(&set, "client.json");
-	all = fvt_job(&set, NULL, "All clients");
-	sum = fvt_job(&set, NULL, "cs_peak");
-	c1 = fvt_job(&set, NULL, "cs_peak#1");
-	assert_non_null(all);
-	assert_non_null(sum);
-	assert_non_null(c1);
+	all = fvt_job_of(&set, NULL, "All clients");
+	sum = fvt_job_of(&set, NULL, "cs_peak");
+	c1 = fvt_job_of(&set, NULL, "cs_peak#1");
 	assert_int_equal(all->kind, FV_JOB_ALL_CLIENTS);
 	assert_string_equal(all->label, "All clients");
 	/*
@@ -241,8 +235,7 @@ static void numjobs_clones(void **state)
 		iops += c->dir[FV_DIR_WRITE].iops;
 		ios += c->dir[FV_DIR_WRITE].total_ios;
 	}
-	sum = fvt_job(&set, NULL, "clones");
-	assert_non_null(sum);
+	sum = fvt_job_of(&set, NULL, "clones");
 	assert_true(fabs(sum->dir[FV_DIR_WRITE].iops - iops) < 1e-6 * iops);
 	assert_int_equal(sum->dir[FV_DIR_WRITE].total_ios, ios);
 	assert_int_equal(sum->dir[FV_DIR_WRITE].lat[FV_CLAT].n, ios);
@@ -305,10 +298,8 @@ static void clone_sum_percentiles(void **state)
 	(void) state;
 	assert_true(n > 10);
 	load(&set, "clones.json");
-	sum = fvt_job(&set, NULL, "clones");
-	c0 = fvt_job(&set, NULL, "clones#0");
-	assert_non_null(sum);
-	assert_non_null(c0);
+	sum = fvt_job_of(&set, NULL, "clones");
+	c0 = fvt_job_of(&set, NULL, "clones#0");
 	for (size_t i = 0; i < fio_list.n; i++) {
 		const struct fv_lat *l = &sum->dir[FV_DIR_WRITE].lat[FV_CLAT];
 
@@ -336,8 +327,7 @@ static void fsync_section(void **state)
 
 	(void) state;
 	load(&set, "fsync.json");
-	j = fvt_job(&set, NULL, "sync_rw");
-	assert_non_null(j);
+	j = fvt_job_of(&set, NULL, "sync_rw");
 	assert_true(j->dir[FV_DIR_SYNC].present);
 	assert_true(j->dir[FV_DIR_SYNC].total_ios > 0);
 	assert_int_equal(j->dir[FV_DIR_SYNC].lat[FV_LAT].pct[3].src,
@@ -353,8 +343,7 @@ static void steady_state(void **state)
 
 	(void) state;
 	load(&set, "steady.json");
-	j = fvt_job(&set, NULL, "steady_rw");
-	assert_non_null(j);
+	j = fvt_job_of(&set, NULL, "steady_rw");
 	assert_true(j->ss.present);
 	assert_non_null(j->ss.setting);
 	assert_true(j->ss.duration_s > 0);
@@ -418,38 +407,22 @@ static void seed_plan_roles(void **state)
 
 static void plan_tables_complete(void **state)
 {
-	char *out, *err;
-	int ret;
-
 	(void) state;
-	ret = fvt_run(&out, &err, "compare", "-q", GEN("plan"), NULL);
-	assert_int_equal(ret, 0);
-	assert_non_null(strstr(out, "vmA"));
-	assert_non_null(strstr(out, "vmB"));
-	assert_null(strstr(out, "n/a"));
-	free(out);
-	free(err);
-	ret = fvt_run(&out, &err, "sweep", "-f", "csv", GEN("plan"), NULL);
-	assert_int_equal(ret, 0);
+	fvt_check_run(&(struct fvt_want){ .out = { "vmA", "vmB" },
+					  .not_out = { "n/a" } },
+		      (const char *[]){ "compare", "-q", GEN("plan"), NULL });
 	/* Header plus 3 depths for each of read and write. */
-	assert_non_null(strstr(out, "\r\nwrite,16,"));
-	assert_non_null(strstr(out, "\r\nread,1,"));
-	free(out);
-	free(err);
+	fvt_check_run(
+		&(struct fvt_want){ .out = { "\r\nwrite,16,", "\r\nread,1," } },
+		(const char *[]){ "sweep", "-f", "csv", GEN("plan"), NULL });
 }
 
 static void stdin_input(void **state)
 {
-	char *out, *err;
-	int ret;
-
 	(void) state;
 	assert_non_null(freopen(GEN("json.json"), "r", stdin));
-	ret = fvt_run(&out, &err, "summary", "-f", "csv", "-", NULL);
-	assert_int_equal(ret, 0);
-	assert_non_null(strstr(out, "stdin,peak,peak_rr"));
-	free(out);
-	free(err);
+	fvt_check_run(&(struct fvt_want){ .out = { "stdin,peak,peak_rr" } },
+		      (const char *[]){ "summary", "-f", "csv", "-", NULL });
 }
 
 int main(void)

@@ -52,14 +52,14 @@ static void check_lat(const struct fv_lat *j, const struct fv_lat *t,
 	char w[160];
 
 	assert_true(t->present);
-	snprintf(w, sizeof(w), "%s min", what);
-	truncated(j->min_ns, t->min_ns, t->minmax_res_ns, w, file, job);
-	snprintf(w, sizeof(w), "%s max", what);
-	truncated(j->max_ns, t->max_ns, t->minmax_res_ns, w, file, job);
-	snprintf(w, sizeof(w), "%s mean", what);
-	near(j->mean_ns, t->mean_ns, t->moment_res_ns, w, file, job);
-	snprintf(w, sizeof(w), "%s stddev", what);
-	near(j->stddev_ns, t->stddev_ns, t->moment_res_ns, w, file, job);
+	fvt_field(truncated, j->min_ns, t->min_ns, t->minmax_res_ns, what,
+		  "min", file, job);
+	fvt_field(truncated, j->max_ns, t->max_ns, t->minmax_res_ns, what,
+		  "max", file, job);
+	fvt_field(near, j->mean_ns, t->mean_ns, t->moment_res_ns, what, "mean",
+		  file, job);
+	fvt_field(near, j->stddev_ns, t->stddev_ns, t->moment_res_ns, what,
+		  "stddev", file, job);
 	/* fio prints the percentiles of the I/O it did, every one */
 	assert_int_equal(t->nreported, j->nreported);
 	for (uint32_t i = 0; i < j->nreported; i++) {
@@ -77,24 +77,19 @@ static void check_samples(const struct fv_rate_samples *j,
 			  const struct fv_rate_samples *t, bool counted,
 			  const char *what, const char *file, const char *job)
 {
-	char w[160];
-
 	/* v3 and v4 print no count: samples whose mean is 0 look like none */
 	assert_int_equal(t->present,
 			 j->present && (counted || j->mean > 0 || j->sd > 0));
 	if (!t->present)
 		return;
 	assert_int_equal(t->n, counted ? j->n : 0);
-	snprintf(w, sizeof(w), "%s min", what);
-	near(j->min, t->min, t->minmax_res, w, file, job);
-	snprintf(w, sizeof(w), "%s max", what);
-	near(j->max, t->max, t->minmax_res, w, file, job);
-	snprintf(w, sizeof(w), "%s mean", what);
-	near(j->mean, t->mean, t->moment_res, w, file, job);
-	snprintf(w, sizeof(w), "%s stdev", what);
-	near(j->sd, t->sd, t->moment_res, w, file, job);
-	snprintf(w, sizeof(w), "%s agg", what);
-	near(j->group_pct, t->group_pct, t->pct_res, w, file, job);
+	fvt_field(near, j->min, t->min, t->minmax_res, what, "min", file, job);
+	fvt_field(near, j->max, t->max, t->minmax_res, what, "max", file, job);
+	fvt_field(near, j->mean, t->mean, t->moment_res, what, "mean", file,
+		  job);
+	fvt_field(near, j->sd, t->sd, t->moment_res, what, "stdev", file, job);
+	fvt_field(near, j->group_pct, t->group_pct, t->pct_res, what, "agg",
+		  file, job);
 }
 
 static void check_dir(const struct fv_dirstats *j, const struct fv_dirstats *t,
@@ -111,17 +106,16 @@ static void check_dir(const struct fv_dirstats *j, const struct fv_dirstats *t,
 	}
 	assert_true(j->present);
 	assert_int_equal(t->runtime_ms, j->runtime_ms);
-	snprintf(w, sizeof(w), "%s io_bytes", dn);
-	truncated((double) j->io_bytes, (double) t->io_bytes, t->io_bytes_res,
-		  w, file, job);
-	snprintf(w, sizeof(w), "%s bw", dn);
-	truncated(j->bw_bytes, t->bw_bytes, t->bw_res, w, file, job);
-	snprintf(w, sizeof(w), "%s iops", dn);
-	truncated(j->iops, t->iops, t->iops_res, w, file, job);
+	fvt_field(truncated, (double) j->io_bytes, (double) t->io_bytes,
+		  t->io_bytes_res, dn, "io_bytes", file, job);
+	fvt_field(truncated, j->bw_bytes, t->bw_bytes, t->bw_res, dn, "bw",
+		  file, job);
+	fvt_field(truncated, j->iops, t->iops, t->iops_res, dn, "iops", file,
+		  job);
 	/* the count from IOPS and runtime, to runtime / 1000 */
-	snprintf(w, sizeof(w), "%s total_ios", dn);
-	near((double) j->total_ios, (double) t->total_ios,
-	     (double) t->runtime_ms / 1000 + 1, w, file, job);
+	fvt_field(near, (double) j->total_ios, (double) t->total_ios,
+		  (double) t->runtime_ms / 1000 + 1, dn, "total_ios", file,
+		  job);
 	assert_int_equal(t->lat_unmeasured, j->lat_unmeasured);
 	for (int k = 0; k < FV_LAT_NR; k++) {
 		snprintf(w, sizeof(w), "%s %s", dn, kinds[k]);

@@ -504,15 +504,18 @@ static void wikimedia_folder(void **state)
 
 int main(void)
 {
-#define T(f) cmocka_unit_test_setup_teardown(f, fvt_tmp_setup, fvt_tmp_teardown)
 	const struct CMUnitTest tests[] = {
-		T(text_of_gzip),	  T(stdin_gzip),
-		T(same_figures_as_plain), T(broken_gzip_named),
-		T(broken_gzip_found),	  T(gzip_of_other_bytes),
-		T(past_the_limit),	  T(gunzip_edges),
-		T(fio_compressed_log),	  T(wikimedia_folder),
+		FVT_TMP_TEST(text_of_gzip),
+		FVT_TMP_TEST(stdin_gzip),
+		FVT_TMP_TEST(same_figures_as_plain),
+		FVT_TMP_TEST(broken_gzip_named),
+		FVT_TMP_TEST(broken_gzip_found),
+		FVT_TMP_TEST(gzip_of_other_bytes),
+		FVT_TMP_TEST(past_the_limit),
+		FVT_TMP_TEST(gunzip_edges),
+		FVT_TMP_TEST(fio_compressed_log),
+		FVT_TMP_TEST(wikimedia_folder),
 	};
-#undef T
 
 	return cmocka_run_group_tests_name("gzip", tests, NULL, NULL);
 }

@@ -110,13 +110,17 @@ static void test_bin_ranges(void **state)
 	assert_int_equal(fv_hist_bin_range(1000, 3, &lo, &hi), -EINVAL);
 }
 
+/* A line at t of direction dir: count I/Os in bin at of nbins, no other. */
+static char *one_bin(unsigned t, int dir, size_t nbins, size_t at,
+		     unsigned count)
+{
+	return hist_line(t, dir, nbins, &at, &count, 1, true);
+}
+
 /* A write line at t: 7 I/Os in bin 200 (290 ns) of fio's 1856. */
 static char *line7(unsigned t)
 {
-	size_t at[] = { 200 };
-	unsigned c[] = { 7 };
-
-	return hist_line(t, 1, 1856, at, c, 1, true);
+	return one_bin(t, 1, 1856, 200, 7);
 }
 
 /* `timeline -f csv` of the run (and extra, if not NULL), as w says. */
@@ -158,9 +162,7 @@ static void test_known_percentiles(void **state)
 
 static void test_coarse(void **state)
 {
-	size_t at[] = { 3 };
-	unsigned c[] = { 5 };
-	char *log = hist_line(200, 1, 29, at, c, 1, true);
+	char *log = one_bin(200, 1, 29, 3, 5);
 
 	(void) state;
 	make_run(log);
@@ -191,9 +193,7 @@ static void expect_bad(const char *bad_line, const char *needle,
 
 static void test_bad_lines(void **state)
 {
-	size_t at[] = { 200 };
-	unsigned c[] = { 7 };
-	char *short_line = hist_line(400, 1, 1000, at, c, 1, true);
+	char *short_line = one_bin(400, 1, 1000, 200, 7);
 
 	(void) state;
 	expect_bad(short_line, "1000 histogram bins", ",hist,write,200,400,,,");
@@ -236,41 +236,44 @@ static void test_truncated(void **state)
 }
 
 /*
- * A histogram log beside the results that names none of their jobs (another
- * run's): one warning for the directory, the exit status the results'.
+ * A histogram log that names none of the results' jobs (another run's):
+ * beside the results, one warning for the directory, the exit status the
+ * results' and the log that has its job still read; named, an error
+ * saying what the jobs' logs are called.
  */
-static void test_stray_beside(void **state)
+static void test_stray(void **state)
 {
-	char *log = line7(200);
+	static const struct {
+		const char *at;
+		bool named;
+		struct fvt_want want;
+	} cases[] = {
+		{ "run/other_clat_hist.1.log",
+		  false,
+		  { .err = { "1 log beside the results names no job of them: "
+			     "other_clat_hist.1.log" },
+		    .out = { WINDOW7 } } },
+		{ "other_clat_hist.1.log",
+		  true,
+		  { .status = 2,
+		    .err = { "other_clat_hist.1.log: error: histogram log "
+			     "names no job of the inputs",
+			     "would write hist_clat_hist.1.log, "
+			     "hist_clat_hist.2.log" } } },
+	};
 
 	(void) state;
-	make_run(log);
-	fvt_mkfile(fvt_at("run/other_clat_hist.1.log"), log, strlen(log));
-	/* the log that has its job is still read */
-	timeline_csv(NULL,
-		     &(struct fvt_want){
-			     .err = { "1 log beside the results names no "
-				      "job of them: other_clat_hist.1.log" },
-			     .out = { WINDOW7 } });
-	free(log);
-}
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *log = line7(200);
 
-/* Named, the same log is an error saying what the jobs' logs are called. */
-static void test_stray_named(void **state)
-{
-	char *log = line7(200);
-
-	(void) state;
-	make_run(log);
-	fvt_mkfile(fvt_at("other_clat_hist.1.log"), log, strlen(log));
-	timeline_csv(fvt_at("other_clat_hist.1.log"),
-		     &(struct fvt_want){
-			     .status = 2,
-			     .err = { "other_clat_hist.1.log: error: histogram "
-				      "log names no job of the inputs",
-				      "would write hist_clat_hist.1.log, "
-				      "hist_clat_hist.2.log" } });
-	free(log);
+		make_run(log);
+		fvt_mkfile(fvt_at("%s", cases[i].at), log, strlen(log));
+		timeline_csv(cases[i].named ? fvt_at("%s", cases[i].at) : NULL,
+			     &cases[i].want);
+		/* the next case's run has only its own stray log */
+		assert_int_equal(unlink(fvt_at("%s", cases[i].at)), 0);
+		free(log);
+	}
 }
 
 /*
@@ -279,10 +282,7 @@ static void test_stray_named(void **state)
  */
 static void test_other_direction(void **state)
 {
-	size_t at[] = { 200 };
-	unsigned c9[] = { 9 };
-	char *log = join3(line7(200), hist_line(200, 0, 1856, at, c9, 1, true),
-			  NULL);
+	char *log = join3(line7(200), one_bin(200, 0, 1856, 200, 9), NULL);
 
 	(void) state;
 	make_run(log);
@@ -360,23 +360,18 @@ static void test_fio_clones(void **state)
 	free(out);
 	free(err);
 	/* the clones wrote IOPS logs too: the IOPS are theirs */
-	assert_int_equal(fvt_run(&out, &err, "timeline", dir, NULL), 0);
-	assert_non_null(strstr(out, "the mean of fio's IOPS log"));
-	free(out);
-	free(err);
+	fvt_check_run(&(struct fvt_want){ .out = { "the mean of fio's IOPS "
+						   "log" } },
+		      (const char *[]){ "timeline", dir, NULL });
 }
 
 static void test_fio_coarse(void **state)
 {
-	char *out, *err;
-
 	(void) state;
-	assert_int_equal(
-		fvt_run(&out, &err, "timeline", tsgen("hist_coarse"), NULL), 0);
-	assert_non_null(strstr(out, "coarse  read"));
-	assert_non_null(strstr(out, "coarse  write"));
-	free(out);
-	free(err);
+	fvt_check_run(
+		&(struct fvt_want){
+			.out = { "coarse  read", "coarse  write" } },
+		(const char *[]){ "timeline", tsgen("hist_coarse"), NULL });
 }
 
 int main(void)
@@ -384,23 +379,13 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_bin_ranges),
-		cmocka_unit_test_setup_teardown(test_known_percentiles,
-						fvt_tmp_setup,
-						fvt_tmp_teardown),
-		cmocka_unit_test_setup_teardown(test_coarse, fvt_tmp_setup,
-						fvt_tmp_teardown),
-		cmocka_unit_test_setup_teardown(test_bad_lines, fvt_tmp_setup,
-						fvt_tmp_teardown),
-		cmocka_unit_test_setup_teardown(
-			test_out_of_order, fvt_tmp_setup, fvt_tmp_teardown),
-		cmocka_unit_test_setup_teardown(test_truncated, fvt_tmp_setup,
-						fvt_tmp_teardown),
-		cmocka_unit_test_setup_teardown(
-			test_stray_beside, fvt_tmp_setup, fvt_tmp_teardown),
-		cmocka_unit_test_setup_teardown(test_stray_named, fvt_tmp_setup,
-						fvt_tmp_teardown),
-		cmocka_unit_test_setup_teardown(
-			test_other_direction, fvt_tmp_setup, fvt_tmp_teardown),
+		FVT_TMP_TEST(test_known_percentiles),
+		FVT_TMP_TEST(test_coarse),
+		FVT_TMP_TEST(test_bad_lines),
+		FVT_TMP_TEST(test_out_of_order),
+		FVT_TMP_TEST(test_truncated),
+		FVT_TMP_TEST(test_stray),
+		FVT_TMP_TEST(test_other_direction),
 		cmocka_unit_test(test_fio_clones),
 		cmocka_unit_test(test_fio_coarse),
 	};

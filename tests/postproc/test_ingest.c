@@ -43,8 +43,7 @@ static void fio2_usec_kib(void **state)
 
 	(void) state;
 	load1(&set, FIX("old/fio-2.2.10.json"));
-	j = fvt_job(&set, NULL, "old_rr");
-	assert_non_null(j);
+	j = fvt_job_of(&set, NULL, "old_rr");
 	/* io_bytes was KiB before 2.21; bw is KiB/s; latencies in µs. */
 	assert_int_equal(j->dir[FV_DIR_READ].io_bytes, 40000 * 1024);
 	assert_true(j->dir[FV_DIR_READ].bw_bytes == 2000 * 1024);
@@ -68,8 +67,7 @@ static void fio21_no_total_ios(void **state)
 
 	(void) state;
 	load1(&set, FIX("old/fio-2.1.10.json"));
-	j = fvt_job(&set, NULL, "v21_rw");
-	assert_non_null(j);
+	j = fvt_job_of(&set, NULL, "v21_rw");
 	assert_int_equal(j->dir[FV_DIR_WRITE].total_ios, 20480);
 	assert_int_equal(j->dir[FV_DIR_READ].total_ios, 0);
 	assert_true(j->dir[FV_DIR_WRITE].iops == 1024);
@@ -87,8 +85,7 @@ static void fio221_bytes(void **state)
 
 	(void) state;
 	load1(&set, FIX("old/fio-2.21.json"));
-	j = fvt_job(&set, NULL, "v221_rr");
-	assert_non_null(j);
+	j = fvt_job_of(&set, NULL, "v221_rr");
 	assert_int_equal(j->dir[FV_DIR_READ].io_bytes, 40960000);
 	fv_set_free(&set);
 }
@@ -96,17 +93,14 @@ static void fio221_bytes(void **state)
 static void bins_clones_warning(void **state)
 {
 	struct fv_set set;
-	const struct fv_job *c0, *c1, *sum;
+	const struct fv_job *c0, *sum;
 
 	(void) state;
 	load1(&set, FIX("misc/bins_clones.json"));
 	assert_int_equal(fvt_diags(&set, FV_WARNING, "capped at 1"), 1);
-	c0 = fvt_job(&set, NULL, "cl#0");
-	c1 = fvt_job(&set, NULL, "cl#1");
-	sum = fvt_job(&set, NULL, "cl");
-	assert_non_null(c0);
-	assert_non_null(c1);
-	assert_non_null(sum);
+	c0 = fvt_job_of(&set, NULL, "cl#0");
+	fvt_job_of(&set, NULL, "cl#1"); /* both clones are there */
+	sum = fvt_job_of(&set, NULL, "cl");
 	assert_int_equal(c0->kind, FV_JOB_CLONE);
 	assert_int_equal(sum->kind, FV_JOB_CLONE_SUM);
 	assert_int_equal(sum->nclones, 2);
@@ -149,8 +143,7 @@ static void clones_after_empty_bins(void **state)
 	fv_set_init(&set, NULL);
 	assert_int_equal(ingest_text(&set, clones_doc, true), 0);
 	assert_int_equal(set.diags.nerrors, 0);
-	sum = fvt_job(&set, NULL, "cl");
-	assert_non_null(sum);
+	sum = fvt_job_of(&set, NULL, "cl");
 	assert_int_equal(sum->kind, FV_JOB_CLONE_SUM);
 	/* 4 x 1000 and 2 x 3000: P50 1000, P95 (rank 6) 3000. */
 	assert_int_equal(sum->dir[FV_DIR_READ].lat[FV_CLAT].pct[0].src,
@@ -200,8 +193,7 @@ static void gtod_flagged(void **state)
 
 	(void) state;
 	load1(&set, FIX("misc/gtod.json"));
-	j = fvt_job(&set, NULL, "gtod");
-	assert_non_null(j);
+	j = fvt_job_of(&set, NULL, "gtod");
 	assert_true(j->dir[FV_DIR_READ].lat_unmeasured);
 	fv_set_free(&set);
 }
@@ -570,10 +562,8 @@ static void disk_util_samples_last_bin(void **state)
 	(void) state;
 	fv_set_init(&set, NULL);
 	assert_int_equal(ingest_text(&set, evidence_doc, true), 0);
-	r = fvt_job(&set, NULL, "r");
-	w = fvt_job(&set, NULL, "w");
-	assert_non_null(r);
-	assert_non_null(w);
+	r = fvt_job_of(&set, NULL, "r");
+	w = fvt_job_of(&set, NULL, "w");
 	assert_true(r->run_io.known && w->run_io.known);
 	assert_int_equal(r->run_io.dev_ios[0], 995);
 	assert_int_equal(r->run_io.dev_ios[1], 21);

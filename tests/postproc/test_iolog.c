@@ -614,8 +614,7 @@ int main(void)
 		cmocka_unit_test(refused),
 		cmocka_unit_test(long_name),
 		cmocka_unit_test(check_size),
-		cmocka_unit_test_setup_teardown(load, fvt_tmp_setup,
-						fvt_tmp_teardown),
+		FVT_TMP_TEST(load),
 	};
 
 	return cmocka_run_group_tests_name("iolog", tests, NULL, NULL);

@@ -409,13 +409,9 @@ static void test_beside_commands(void **state)
 		free(err);
 	}
 	/* the read job's rows come from its logs, none of the write job */
-	assert_int_equal(
-		fvt_run(&out, &err, "timeline", "-f", "csv", json, NULL), 0);
-	assert_non_null(strstr(out, ",rd,read,"));
-	assert_non_null(strstr(out, ",wr,write,"));
-	assert_null(strstr(out, ",wr,read,"));
-	free(out);
-	free(err);
+	fvt_check_run(&(struct fvt_want){ .out = { ",rd,read,", ",wr,write," },
+					  .not_out = { ",wr,read," } },
+		      (const char *[]){ "timeline", "-f", "csv", json, NULL });
 }
 
 /*
@@ -445,13 +441,12 @@ static void test_named_stray(void **state)
 	assert_null(strstr(err, "beside the results name no job"));
 	free(out);
 	free(err);
-	assert_int_equal(
-		fvt_run(&out, &err, "verdict", "--logs", dir, json, NULL), 2);
-	assert_non_null(strstr(err, "other_clat_hist.1.log: error: histogram "
-				    "log names no job"));
-	assert_non_null(strstr(err, "other_iops.1.log: error:"));
-	free(out);
-	free(err);
+	fvt_check_run(
+		&(struct fvt_want){ .status = 2,
+				    .err = { "other_clat_hist.1.log: error: "
+					     "histogram log names no job",
+					     "other_iops.1.log: error:" } },
+		(const char *[]){ "verdict", "--logs", dir, json, NULL });
 }
 
 /* fio's client: each server's log (NAME_KIND.N.log.HOST) to its host. */
@@ -560,8 +555,7 @@ int main(void)
 		cmocka_unit_test(test_beside_joins),
 		cmocka_unit_test(test_beside_commands),
 		cmocka_unit_test(test_named_stray),
-		cmocka_unit_test_setup_teardown(test_client_logs, fvt_tmp_setup,
-						fvt_tmp_teardown),
+		FVT_TMP_TEST(test_client_logs),
 		cmocka_unit_test(test_server_log_names),
 	};
 
