@@ -435,3 +435,18 @@ void fvt_leave(void)
 	assert_int_equal(chdir(oldcwd), 0);
 	oldcwd[0] = '\0';
 }
+
+/* Checks of a text. */
+
+void fvt_text_check(const char *text, const char *const *needles, bool want,
+		    const char *file, int line)
+{
+	if (!text) {
+		print_error("no text\n");
+		_fail(file, line);
+	}
+	if (!all_in(text, needles, SIZE_MAX, want)) {
+		print_error("--- in\n%s\n---\n", text);
+		_fail(file, line);
+	}
+}

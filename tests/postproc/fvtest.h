@@ -6,6 +6,7 @@
 #include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -155,5 +156,24 @@ void fvt_mkdir(const char *path);
 /* Into a directory (the test's, or one under it), and back. */
 void fvt_enter(const char *dir);
 void fvt_leave(void);
+
+/* Checks of a text. */
+
+/*
+ * Fails the test at @file:@line, showing @text, unless each of @needles
+ * (NULL after the last) is in it (@want) or none is (!@want).
+ */
+void fvt_text_check(const char *text, const char *const *needles, bool want,
+		    const char *file, int line);
+
+/* Each needle (a string each) in text: fvt_has(out, "a", "b"). */
+#define fvt_has(text, ...)                                                     \
+	fvt_text_check(text, (const char *const[]){ __VA_ARGS__, NULL }, true, \
+		       __FILE__, __LINE__)
+
+/* None of the needles in text. */
+#define fvt_lacks(text, ...)                                             \
+	fvt_text_check(text, (const char *const[]){ __VA_ARGS__, NULL }, \
+		       false, __FILE__, __LINE__)
 
 #endif

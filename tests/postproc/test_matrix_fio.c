@@ -330,10 +330,9 @@ static void in_the_report(void **state)
 		fail_msg("report: exit %d: %s", st, err);
 	html = fvt_slurp(page, NULL);
 	assert_non_null(html);
-	assert_non_null(strstr(html, "<h3>Read: bandwidth</h3>"));
-	assert_non_null(strstr(html, "<h3>Write: mean latency (clat)</h3>"));
-	assert_non_null(strstr(html, "<th>SEQ1M Q8T1</th>"));
-	assert_non_null(strstr(html, "<h3>Measured against the SKUs' limits"));
+	fvt_has(html, "<h3>Read: bandwidth</h3>",
+		"<h3>Write: mean latency (clat)</h3>", "<th>SEQ1M Q8T1</th>",
+		"<h3>Measured against the SKUs' limits");
 	free(html);
 	free(out);
 	free(err);

@@ -79,9 +79,8 @@ static void report_shows_runs(void)
 		fail_msg("report: exit %d: %s", st, err);
 	html = fvt_slurp(page, NULL);
 	assert_non_null(html);
-	assert_non_null(strstr(html, "a: each run's IOPS"));
-	assert_non_null(strstr(html, "a: each run's P99 latency"));
-	assert_non_null(strstr(html, "Each run of a job as a point"));
+	fvt_has(html, "a: each run's IOPS", "a: each run's P99 latency",
+		"Each run of a job as a point");
 	free(html);
 	free(out);
 	free(err);
