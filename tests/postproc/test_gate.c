@@ -85,32 +85,40 @@ static void single_against_repeats(void **state)
 {
 	static const double tight[] = { 100e3, 101e3, 99e3, 100.5e3, 99.5e3 },
 			    loose[] = { 100e3, 140e3, 70e3, 120e3, 85e3 };
-	double x;
+	static const struct {
+		const char *what;
+		const double *base;
+		size_t nbase;
+		double now;
+		const char *want, *column, *says; /* says: in that column */
+	} cases[] = {
+		{ "a quarter below a tight baseline", tight, N(tight), 75e3,
+		  "regression", "evidence", "baseline's spread, t" },
+		{ "3% below a tight baseline", tight, N(tight), 97e3, "stable",
+		  NULL, NULL },
+		/* a spread this wide cannot tell a fifth from noise */
+		{ "a fifth below a loose baseline", loose, N(loose), 80e3,
+		  "inconclusive", "sentence", "3 runs a side would decide" },
+	};
 	struct gate g;
 
 	(void) state;
-	gate_init(&g);
-	runs(&g.b, tight, N(tight), 500e3);
-	runs(&g.n, (x = 75e3, &x), 1, 500e3);
-	assert_string_equal(diff_of(&g, "gate"), "regression");
-	fvt_has(fv_table_str(g.rep.tables[0], 0, "evidence"),
-		"baseline's spread, t");
-	gate_free(&g);
+	for (size_t i = 0; i < N(cases); i++) {
+		const char *got;
 
-	gate_init(&g);
-	runs(&g.b, tight, N(tight), 500e3);
-	runs(&g.n, (x = 97e3, &x), 1, 500e3);
-	assert_string_equal(diff_of(&g, "gate"), "stable");
-	gate_free(&g);
-
-	/* a spread this wide cannot tell a fifth from noise */
-	gate_init(&g);
-	runs(&g.b, loose, N(loose), 500e3);
-	runs(&g.n, (x = 80e3, &x), 1, 500e3);
-	assert_string_equal(diff_of(&g, "gate"), "inconclusive");
-	fvt_has(fv_table_str(g.rep.tables[0], 0, "sentence"),
-		"3 runs a side would decide");
-	gate_free(&g);
+		gate_init(&g);
+		runs(&g.b, cases[i].base, cases[i].nbase, 500e3);
+		runs(&g.n, &cases[i].now, 1, 500e3);
+		got = diff_of(&g, "gate");
+		if (strcmp(got, cases[i].want))
+			fail_msg("%s: %s, want %s", cases[i].what, got,
+				 cases[i].want);
+		if (cases[i].says)
+			fvt_has(fv_table_str(g.rep.tables[0], 0,
+					     cases[i].column),
+				cases[i].says);
+		gate_free(&g);
+	}
 }
 
 /* One run a side: the declared band, and what would decide. */
