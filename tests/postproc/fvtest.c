@@ -450,3 +450,12 @@ void fvt_text_check(const char *text, const char *const *needles, bool want,
 		_fail(file, line);
 	}
 }
+
+size_t fvt_count(const char *text, const char *needle)
+{
+	size_t n = 0;
+
+	for (const char *p = text; (p = strstr(p, needle)); p++)
+		n++;
+	return n;
+}

@@ -176,4 +176,7 @@ void fvt_text_check(const char *text, const char *const *needles, bool want,
 	fvt_text_check(text, (const char *const[]){ __VA_ARGS__, NULL }, \
 		       false, __FILE__, __LINE__)
 
+/* How many times needle stands in text (overlapping ones too). */
+size_t fvt_count(const char *text, const char *needle);
+
 #endif

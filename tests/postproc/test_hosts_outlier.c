@@ -21,15 +21,6 @@ static char *run_csv(const char *cmd, const char *path)
 	return out;
 }
 
-static size_t count(const char *text, const char *needle)
-{
-	size_t n = 0;
-
-	for (const char *p = text; (p = strstr(p, needle)); p++)
-		n++;
-	return n;
-}
-
 /* n hosts of equal bins, IOPS as given, p99 from a reported key. */
 static char *fleet_of(const double *iops, const double *p99, size_t n)
 {
@@ -94,8 +85,9 @@ static void outlier_cases(void **state)
 		fvt_mkfile(path, doc, strlen(doc));
 		out = run_csv("verdict", path);
 		assert_non_null(out);
-		assert_int_equal(count(out, ",hosts,"), cases[i].n);
-		if (count(out, ",host-outlier,") != (cases[i].outlier ? 1 : 0))
+		assert_int_equal(fvt_count(out, ",hosts,"), cases[i].n);
+		if (fvt_count(out, ",host-outlier,") !=
+		    (cases[i].outlier ? 1 : 0))
 			fail_msg("case %zu:\n%s", i, out);
 		if (cases[i].outlier) {
 			snprintf(want, sizeof(want),
@@ -119,7 +111,7 @@ static void too_few_hosts(void **state)
 	(void) state;
 	fvt_mkfile(path, doc, strlen(doc));
 	out = run_csv("verdict", path);
-	assert_int_equal(count(out, ",hosts,"), 0);
+	assert_int_equal(fvt_count(out, ",hosts,"), 0);
 	free(out);
 	out = run_csv("hosts", path);
 	fvt_has(out, "-,steady,fleet,", "2 hosts");
