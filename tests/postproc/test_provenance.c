@@ -30,46 +30,49 @@ static void run_dir(const char *dst, const char *src)
 	assert_int_equal(system(cmd), 0);
 }
 
-#define PROV(kernel, fio)                                                   \
-	"host: h1\nfio: " fio "\nkernel: " kernel "\ncpu-model: AMD EPYC\n" \
-	"cpus: 2\nmemory: 8589934592\nfs: ext4\nmount-options: rw\n"        \
-	"device: vda\nscheduler: none [mq-deadline]\nrotational: 0\n"       \
-	"write-cache: write back\n"
+/* What run writes beside a run's JSON, into $tmp/dir/provenance.txt. */
+static void provenance(const char *dir, const char *kernel, const char *fio)
+{
+	char text[512];
+	int n = snprintf(text, sizeof(text),
+			 "host: h1\nfio: %s\nkernel: %s\ncpu-model: AMD EPYC\n"
+			 "cpus: 2\nmemory: 8589934592\nfs: ext4\n"
+			 "mount-options: rw\ndevice: vda\n"
+			 "scheduler: none [mq-deadline]\nrotational: 0\n"
+			 "write-cache: write back\n",
+			 fio, kernel);
+
+	assert_true(n > 0 && (size_t) n < sizeof(text));
+	fvt_mkfile(fvt_at("%s/provenance.txt", dir), text, (size_t) n);
+}
 
 static void test_diff_names_kernel_change(void **state)
 {
+	FVT_HELD(base, "base");
+	FVT_HELD(new, "new");
+	const char *const diff[] = { "diff",	   "-f", "csv", "--noise", "2",
+				     "--baseline", base, new,	NULL };
 	char *out, *err;
-	int st;
 
 	(void) state;
-	fvt_mkdir(fvt_at("base"));
+	fvt_mkdir(base);
 	run_dir(fvt_at("base/r1"), "repeat_1");
-	fvt_mkfile(fvt_at("base/r1/provenance.txt"), PROV("6.1.0", "fio-3.33"),
-		   strlen(PROV("6.1.0", "fio-3.33")));
-	run_dir(fvt_at("new"), "repeat_slowed");
-	fvt_mkfile(fvt_at("new/provenance.txt"), PROV("6.12.9", "fio-3.33"),
-		   strlen(PROV("6.12.9", "fio-3.33")));
+	provenance("base/r1", "6.1.0", "fio-3.33");
+	run_dir(new, "repeat_slowed");
+	provenance("new", "6.12.9", "fio-3.33");
 	/*
 	 * one run a side: a third of the throughput is a regression only
 	 * beyond the noise band of single runs, here 2x
 	 */
-	st = fvt_run(&out, &err, "diff", "-f", "csv", "--noise", "2",
-		     "--baseline", fvt_at("base"), fvt_at("new"), NULL);
-	assert_int_equal(st, 0);
-	if (!strstr(out, "regression,") ||
-	    !strstr(out, "the runs differ in kernel (6.1.0 → 6.12.9): a likely "
-			 "cause"))
-		fprintf(stderr, "%s\n%s\n", out, err);
-	fvt_has(out, "the runs differ in kernel (6.1.0 → "
-		     "6.12.9): a likely cause");
-	fvt_has(err, "the runs compared differ in kernel");
-	free(out);
-	free(err);
+	fvt_check_run(&(struct fvt_want){ .out = { "the runs differ in kernel "
+						   "(6.1.0 → 6.12.9): a "
+						   "likely cause" },
+					  .err = { "the runs compared differ "
+						   "in kernel" } },
+		      diff);
 	/* the same kernel: no warning, no cause named */
-	fvt_mkfile(fvt_at("new/provenance.txt"), PROV("6.1.0", "fio-3.33"),
-		   strlen(PROV("6.1.0", "fio-3.33")));
-	st = fvt_run(&out, &err, "diff", "-f", "csv", "--noise", "2",
-		     "--baseline", fvt_at("base"), fvt_at("new"), NULL);
+	provenance("new", "6.1.0", "fio-3.33");
+	assert_int_equal(fvt_runv(&out, &err, diff), 0);
 	fvt_lacks(out, "differ");
 	fvt_lacks(err, "differ");
 	fvt_has(out, "regression,");
@@ -79,36 +82,33 @@ static void test_diff_names_kernel_change(void **state)
 
 static void test_notes_and_compare(void **state)
 {
+	FVT_HELD(a, "a");
+	FVT_HELD(b, "b");
+	const char *const compare[] = { "compare", a, b, NULL };
 	char *out, *err;
 
 	(void) state;
-	run_dir(fvt_at("a"), "repeat_1");
-	run_dir(fvt_at("b"), "repeat_2");
-	fvt_mkfile(fvt_at("a/provenance.txt"), PROV("6.1.0", "fio-3.33"),
-		   strlen(PROV("6.1.0", "fio-3.33")));
-	assert_int_equal(
-		fvt_run(&out, &err, "compare", fvt_at("a"), fvt_at("b"), NULL),
-		0);
-	fvt_has(out, "ran on (a): fio-3.33 on h1, Linux 6.1.0, "
-		     "2 × AMD EPYC, 8.0 GiB; ext4 (rw) on vda "
-		     "(scheduler mq-deadline, not rotational, "
-		     "write cache write back)");
-	/* b was not made by run: what its JSON says */
-	fvt_has(out, "ran on (b): fio-3.33; the output says no "
-		     "more of the machine");
-	fvt_lacks(out, "differ in");
-	free(out);
-	free(err);
-	fvt_mkfile(fvt_at("b/provenance.txt"), PROV("6.1.0", "fio-3.36"),
-		   strlen(PROV("6.1.0", "fio-3.36")));
-	assert_int_equal(
-		fvt_run(&out, &err, "compare", fvt_at("a"), fvt_at("b"), NULL),
-		0);
-	fvt_has(out, "warning: a and b differ in tool version "
-		     "(fio-3.33 → fio-3.36)");
-	fvt_has(err, "differ in tool version");
-	free(out);
-	free(err);
+	run_dir(a, "repeat_1");
+	run_dir(b, "repeat_2");
+	provenance("a", "6.1.0", "fio-3.33");
+	fvt_check_run(
+		&(struct fvt_want){
+			.out = { "ran on (a): fio-3.33 on h1, Linux "
+				 "6.1.0, 2 × AMD EPYC, 8.0 GiB; ext4 "
+				 "(rw) on vda (scheduler mq-deadline, "
+				 "not rotational, write cache write "
+				 "back)",
+				 /* b was not made by run: its JSON's */
+				 "ran on (b): fio-3.33; the output says "
+				 "no more of the machine" },
+			.not_out = { "differ in" } },
+		compare);
+	provenance("b", "6.1.0", "fio-3.36");
+	fvt_check_run(
+		&(struct fvt_want){ .out = { "warning: a and b differ in tool "
+					     "version (fio-3.33 → fio-3.36)" },
+				    .err = { "differ in tool version" } },
+		compare);
 	/* the report says it under its title (charts or not: the page is) */
 	assert_int_equal(fvt_run(&out, &err, "report", "-o", fvt_at("r.html"),
 				 fvt_at("a"), NULL),
