@@ -113,9 +113,8 @@ static void says_which(void **state)
 	(void) state;
 	three_runs();
 	out = text(0, "compare", fvt_at("runs"), NULL, NULL, &err);
-	assert_non_null(strstr(out, "runs: 'p30': the newest of 3 runs of "
-				    "each test shown ("));
-	assert_non_null(strstr(out, "c.txt); --runs all shows each"));
+	fvt_has(out, "runs: 'p30': the newest of 3 runs of each test shown (",
+		"c.txt); --runs all shows each");
 	free(out);
 	free(err);
 }
