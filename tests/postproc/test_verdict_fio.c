@@ -194,30 +194,40 @@ static void test_e2e_capped_sweep(void **state)
  */
 static void test_e2e_cap_names_limit(void **state)
 {
-	char *d = e2e("sweep"), *out;
-	int st;
-	bool ok;
+	static const struct {
+		const char *sku, *says[2], *what;
+	} cases[] = {
+		{ "sweep=aws:gp2:333GiB",
+		  { "matches the disk aws:gp2:333GiB's 999 IOPS provisioned "
+		    "limit (within " },
+		  "the cap matches gp2 333 GiB's 999 IOPS" },
+		/*
+		 * 1000 IOPS on a P30 (5000): below what the disk allows,
+		 * something else caps it; on a P10 (500, bursts to 3500):
+		 * credits paid.
+		 */
+		{ "sweep=azure:P30",
+		  { "matches no limit known for azure:P30 (5000 IOPS",
+		    "something else caps it" },
+		  "the cap matches none of a P30's limits" },
+		{ "sweep=azure:P10",
+		  { "lies between the sustained 500 IOPS and the 3500 IOPS "
+		    "burst" },
+		  "a P10's cap above its baseline: credits" },
+	};
 
 	(void) state;
-	out = csv_st(&st, "verdict", "--sku", "sweep=aws:gp2:333GiB", d, NULL);
-	ok = st == 0 && strstr(out, ",cap,capped,") &&
-	     strstr(out, "matches the disk aws:gp2:333GiB's 999 IOPS "
-			 "provisioned limit (within ");
-	expect(ok, "the cap matches gp2 333 GiB's 999 IOPS", out, d);
-	d = e2e("sweep");
-	/* 1000 IOPS on a P30 (5000): below what the disk allows, something
-	 * else caps it; on a P10 (500, bursts to 3500): credits paid. */
-	out = csv_st(&st, "verdict", "--sku", "sweep=azure:P30", d, NULL);
-	ok = st == 0 && strstr(out, ",cap,capped,") &&
-	     strstr(out, "matches no limit known for azure:P30 (5000 IOPS") &&
-	     strstr(out, "something else caps it");
-	expect(ok, "the cap matches none of a P30's limits", out, d);
-	d = e2e("sweep");
-	out = csv_st(&st, "verdict", "--sku", "sweep=azure:P10", d, NULL);
-	ok = st == 0 && strstr(out, ",cap,capped,") &&
-	     strstr(out, "lies between the sustained 500 IOPS and the 3500 "
-			 "IOPS burst");
-	expect(ok, "a P10's cap above its baseline: credits", out, d);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		char *d = e2e("sweep"), *out;
+		int st;
+		bool ok;
+
+		out = csv_st(&st, "verdict", "--sku", cases[i].sku, d, NULL);
+		ok = st == 0 && strstr(out, ",cap,capped,");
+		for (size_t k = 0; k < 2 && cases[i].says[k]; k++)
+			ok = ok && strstr(out, cases[i].says[k]);
+		expect(ok, cases[i].what, out, d);
+	}
 }
 
 static void test_e2e_steady(void **state)
