@@ -364,30 +364,26 @@ static void label_unused(void **state)
 
 static void bad_values(void **state)
 {
-	char *out, *err;
+	FVT_HELD(runs, "runs");
+	const struct {
+		const char *args[6], *says;
+	} cases[] = {
+		{ { "compare", "--runs", "oldest", runs },
+		  "--runs: expected newest, median or all, got 'oldest'" },
+		{ { "compare", "--label-by", "disk", runs },
+		  "--label-by: expected dir, file, host or target, got "
+		  "'disk'" },
+		/* --stream reads one file at a time: every run, nothing else */
+		{ { "summary", "--stream", "-fcsv", "--runs=newest", runs },
+		  "--runs newest: --stream reads one file" },
+	};
 
 	(void) state;
 	three_runs();
-	out = text(64, "compare", "--runs", "oldest", fvt_at("runs"), &err);
-	fvt_has(err, "--runs: expected newest, median or all, "
-		     "got 'oldest'");
-	free(out);
-	free(err);
-	out = text(64, "compare", "--label-by", "disk", fvt_at("runs"), &err);
-	fvt_has(err, "--label-by: expected dir, file, host or "
-		     "target, got 'disk'");
-	free(out);
-	free(err);
-	/* --stream reads one file at a time: every run, nothing else */
-	{
-		const char *args[] = { "summary",	"--stream",	"-fcsv",
-				       "--runs=newest", fvt_at("runs"), NULL };
-
-		assert_int_equal(fvt_runv(&out, &err, args), 64);
-	}
-	fvt_has(err, "--runs newest: --stream reads one file");
-	free(out);
-	free(err);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++)
+		fvt_check_run(&(struct fvt_want){ .status = 64,
+						  .err = { cases[i].says } },
+			      cases[i].args);
 }
 
 int main(void)
