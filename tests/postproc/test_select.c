@@ -196,24 +196,43 @@ static void machines_apart(void **state)
 	free(d);
 }
 
+/* The fixtures (NULL after the last), one after another, in $tmp/dir/file. */
+static void appended(const char *dir, const char *file,
+		     const char *const *fixtures)
+{
+	FILE *f;
+
+	fvt_mkdir(fvt_at("%s", dir));
+	f = fopen(fvt_at("%s/%s", dir, file), "wb");
+	assert_non_null(f);
+	for (size_t i = 0; fixtures[i]; i++) {
+		size_t n;
+		char *t = fvt_slurp(fvt_path("FV_FIXTURES",
+					     "tests/postproc/fixtures",
+					     fixtures[i]),
+				    &n);
+
+		assert_non_null(t);
+		assert_int_equal(fwrite(t, 1, n, f), n);
+		free(t);
+	}
+	assert_int_equal(fclose(f), 0);
+}
+
 /*
  * fio's text of two runs appended in one file (fio ... >> out.txt): two
  * runs, each whole, not a report and its update (--status-interval).
  */
 static void appended_text_runs(void **state)
 {
-	const char *fx = fvt_path("FV_FIXTURES", "tests/postproc/fixtures",
-				  "fio_text/fio-3.42/peak_randrw.txt");
-	size_t n;
-	char *one = fvt_slurp(fx, &n), *two = malloc(2 * n), *c, *err;
+	const char *fx;
+	char *c, *err;
 
 	(void) state;
-	assert_non_null(one);
-	assert_non_null(two);
-	memcpy(two, one, n);
-	memcpy(two + n, one, n);
-	fvt_mkdir(fvt_at("vm"));
-	fvt_mkfile(fvt_at("vm/runs.txt"), two, 2 * n);
+	appended("vm", "runs.txt",
+		 (const char *const[]){ "fio_text/fio-3.42/peak_randrw.txt",
+					"fio_text/fio-3.42/peak_randrw.txt",
+					NULL });
 	c = text(0, "compare", "--runs=all", fvt_at("vm"), NULL, &err);
 	fvt_has(c, "\nvm-3.42 run 1 ", "\nvm-3.42 run 2 ");
 	free(c);
@@ -225,30 +244,17 @@ static void appended_text_runs(void **state)
 	fvt_lacks(c, "runs:");
 	free(c);
 	free(err);
-	free(one);
-	free(two);
 }
 
 /* Two fio JSON outputs appended: two runs, ordered by fio's timestamp. */
 static void appended_json_runs(void **state)
 {
-	const char *fx = fvt_path("FV_FIXTURES", "tests/postproc/fixtures",
-				  "versions/3.42/bins-plus.json");
-	size_t n, m;
-	char *a = fvt_slurp(fx, &n), *b, *two, *c, *err;
+	char *c, *err;
 
 	(void) state;
-	fx = fvt_path("FV_FIXTURES", "tests/postproc/fixtures",
-		      "versions/3.41/bins-plus.json");
-	b = fvt_slurp(fx, &m);
-	two = malloc(n + m);
-	assert_non_null(a);
-	assert_non_null(b);
-	assert_non_null(two);
-	memcpy(two, a, n);
-	memcpy(two + n, b, m);
-	fvt_mkdir(fvt_at("j"));
-	fvt_mkfile(fvt_at("j/two.json"), two, n + m);
+	appended("j", "two.json",
+		 (const char *const[]){ "versions/3.42/bins-plus.json",
+					"versions/3.41/bins-plus.json", NULL });
 	c = csv(0, "summary", "--runs=all", fvt_at("j"), NULL);
 	/* 3.41's run is the older: run 1, though second in the file */
 	fvt_has(c, "\r\nj run 1,peak,bins,4466.666667,",
@@ -258,9 +264,6 @@ static void appended_json_runs(void **state)
 	fvt_has(c, "'j': the newest of 2 runs");
 	free(c);
 	free(err);
-	free(a);
-	free(b);
-	free(two);
 }
 
 /* Two folders of one name are two labels, by the end of their path. */
