@@ -487,4 +487,27 @@ void fvt_field(fvt_check_fn *check, double json, double got, double res,
 
 	snprintf(w, sizeof(w), "%s %s", what, field);
 	check(json, got, res, w, file, job);
+
+/* Checks of a text. */
+
+void fvt_text_check(const char *text, const char *const *needles, bool want,
+		    const char *file, int line)
+{
+	if (!text) {
+		print_error("no text\n");
+		_fail(file, line);
+	}
+	if (!all_in(text, needles, SIZE_MAX, want)) {
+		print_error("--- in\n%s\n---\n", text);
+		_fail(file, line);
+	}
+}
+
+size_t fvt_count(const char *text, const char *needle)
+{
+	size_t n = 0;
+
+	for (const char *p = text; (p = strstr(p, needle)); p++)
+		n++;
+	return n;
 }

@@ -6,6 +6,7 @@
 #include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -188,5 +189,27 @@ typedef void fvt_check_fn(double json, double got, double res, const char *what,
 void fvt_field(fvt_check_fn *check, double json, double got, double res,
 	       const char *what, const char *field, const char *file,
 	       const char *job);
+
+/* Checks of a text. */
+
+/*
+ * Fails the test at @file:@line, showing @text, unless each of @needles
+ * (NULL after the last) is in it (@want) or none is (!@want).
+ */
+void fvt_text_check(const char *text, const char *const *needles, bool want,
+		    const char *file, int line);
+
+/* Each needle (a string each) in text: fvt_has(out, "a", "b"). */
+#define fvt_has(text, ...)                                                     \
+	fvt_text_check(text, (const char *const[]){ __VA_ARGS__, NULL }, true, \
+		       __FILE__, __LINE__)
+
+/* None of the needles in text. */
+#define fvt_lacks(text, ...)                                             \
+	fvt_text_check(text, (const char *const[]){ __VA_ARGS__, NULL }, \
+		       false, __FILE__, __LINE__)
+
+/* How many times needle stands in text (overlapping ones too). */
+size_t fvt_count(const char *text, const char *needle);
 
 #endif

@@ -40,8 +40,8 @@ static void kept(void **state)
 	assert_int_equal(d.nerrors, 20);
 	assert_int_equal(d.lost, 0);
 	out = printed(&d, FV_ERROR);
-	assert_non_null(strstr(out, "a.json:40: error: n39\n"));
-	assert_null(strstr(out, "lost"));
+	fvt_has(out, "a.json:40: error: n39\n");
+	fvt_lacks(out, "lost");
 	free(out);
 	fv_diags_free(&d);
 }

@@ -65,6 +65,18 @@ static void file_forms(void **state)
 	fv_hosts_free(&hl);
 }
 
+/* --hosts arg is refused with want in its error, and no host kept. */
+static void refused(const char *arg, const char *want)
+{
+	struct fv_hostlist hl;
+	struct fv_error e = { 0 }; /* the first error set is kept */
+
+	assert_int_equal(fv_hosts_parse(&hl, arg, &e), -EINVAL);
+	if (!strstr(e.text, want))
+		fail_msg("'%s': got '%s', want '%s'", arg, e.text, want);
+	assert_int_equal(hl.n, 0);
+}
+
 static void list_errors(void **state)
 {
 	static const struct {
@@ -88,18 +100,10 @@ static void list_errors(void **state)
 		{ "ip:127.0.0.2,8765", "fio's spelling ip:HOST,PORT is for" },
 		{ "@/nonexistent/hosts", "cannot read @/nonexistent/hosts" },
 	};
-	struct fv_hostlist hl;
-	struct fv_error e = { 0 };
 
 	(void) state;
-	for (size_t i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
-		e = (struct fv_error){ 0 };
-		assert_int_equal(fv_hosts_parse(&hl, bad[i].arg, &e), -EINVAL);
-		if (!strstr(e.text, bad[i].want))
-			fail_msg("'%s': got '%s', want '%s'", bad[i].arg,
-				 e.text, bad[i].want);
-		assert_int_equal(hl.n, 0);
-	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(*bad); i++)
+		refused(bad[i].arg, bad[i].want);
 }
 
 static void file_errors(void **state)
@@ -116,8 +120,6 @@ static void file_errors(void **state)
 		{ "127.0.0.2 1X=3\n", "only NAME=VALUE" },
 		{ "127.0.0.2 word\n", "only NAME=VALUE" },
 	};
-	struct fv_hostlist hl;
-	struct fv_error e = { 0 };
 
 	(void) state;
 	for (size_t i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
@@ -126,11 +128,7 @@ static void file_errors(void **state)
 
 		fvt_mkfile(path, bad[i].text, strlen(bad[i].text));
 		snprintf(arg, sizeof(arg), "@%s", path);
-		e = (struct fv_error){ 0 }; /* the first error set is kept */
-		assert_int_equal(fv_hosts_parse(&hl, arg, &e), -EINVAL);
-		if (!strstr(e.text, bad[i].want))
-			fail_msg("%zu: got '%s', want '%s'", i, e.text,
-				 bad[i].want);
+		refused(arg, bad[i].want);
 	}
 }
 

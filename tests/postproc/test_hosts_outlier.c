@@ -21,15 +21,6 @@ static char *run_csv(const char *cmd, const char *path)
 	return out;
 }
 
-static size_t count(const char *text, const char *needle)
-{
-	size_t n = 0;
-
-	for (const char *p = text; (p = strstr(p, needle)); p++)
-		n++;
-	return n;
-}
-
 /* n hosts of equal bins, IOPS as given, p99 from a reported key. */
 static char *fleet_of(const double *iops, const double *p99, size_t n)
 {
@@ -94,8 +85,9 @@ static void outlier_cases(void **state)
 		fvt_mkfile(path, doc, strlen(doc));
 		out = run_csv("verdict", path);
 		assert_non_null(out);
-		assert_int_equal(count(out, ",hosts,"), cases[i].n);
-		if (count(out, ",host-outlier,") != (cases[i].outlier ? 1 : 0))
+		assert_int_equal(fvt_count(out, ",hosts,"), cases[i].n);
+		if (fvt_count(out, ",host-outlier,") !=
+		    (cases[i].outlier ? 1 : 0))
 			fail_msg("case %zu:\n%s", i, out);
 		if (cases[i].outlier) {
 			snprintf(want, sizeof(want),
@@ -119,11 +111,10 @@ static void too_few_hosts(void **state)
 	(void) state;
 	fvt_mkfile(path, doc, strlen(doc));
 	out = run_csv("verdict", path);
-	assert_int_equal(count(out, ",hosts,"), 0);
+	assert_int_equal(fvt_count(out, ",hosts,"), 0);
 	free(out);
 	out = run_csv("hosts", path);
-	assert_non_null(strstr(out, "-,steady,fleet,"));
-	assert_non_null(strstr(out, "2 hosts"));
+	fvt_has(out, "-,steady,fleet,", "2 hosts");
 	free(out);
 	free(doc);
 }
@@ -139,16 +130,14 @@ static void hosts_table(void **state)
 	fvt_mkfile(path, doc, strlen(doc));
 	out = run_csv("hosts", path);
 	assert_non_null(out);
-	assert_non_null(strstr(out,
-			       "fleet,job,host,iops (IO/s),"
-			       "iops_vs_median (x),p99 (ns),p99.9 (ns),"
-			       "flushes (count),writes_not_durable (count),"
-			       "findings"));
+	fvt_has(out, "fleet,job,host,iops (IO/s),"
+		     "iops_vs_median (x),p99 (ns),p99.9 (ns),"
+		     "flushes (count),writes_not_durable (count),"
+		     "findings");
 	/* hosts in input order, then the fleet's row */
-	assert_non_null(strstr(out, "five,steady,127.0.0.2,1000,"));
-	assert_non_null(strstr(out, "five,steady,127.0.0.6,100,0.1,"));
-	assert_non_null(strstr(out, "five,steady,fleet,4105,"));
-	assert_non_null(strstr(out, "5 hosts; outliers: 127.0.0.6"));
+	fvt_has(out, "five,steady,127.0.0.2,1000,",
+		"five,steady,127.0.0.6,100,0.1,", "five,steady,fleet,4105,",
+		"5 hosts; outliers: 127.0.0.6");
 	assert_true(strstr(out, "127.0.0.6,100") < strstr(out, ",fleet,4105"));
 	free(out);
 	free(doc);
@@ -181,12 +170,11 @@ static void diff_of_fleets(void **state)
 	fleet = strstr(out, "new@fleet,peak,regression,stable,");
 	assert_non_null(fleet);
 	eol = strchr(fleet, '\n');
-	assert_non_null(strstr(fleet, "n 1/1:"));
+	fvt_has(fleet, "n 1/1:");
 	assert_true(strstr(fleet, "n 1/1:") < eol);
 	/* a host against the baseline's three hosts, never their sum */
-	assert_non_null(strstr(out, "new@127.0.0.2,peak,regression,"));
-	assert_non_null(strstr(out, "n 1/3:"));
-	assert_null(strstr(out, "n 1/4:"));
+	fvt_has(out, "new@127.0.0.2,peak,regression,", "n 1/3:");
+	fvt_lacks(out, "n 1/4:");
 	free(out);
 	free(err);
 	free(a);

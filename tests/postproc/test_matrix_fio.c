@@ -44,52 +44,49 @@ static json_t *parsed(int st, char *out, char *err)
 		parsed(s_, o_, e_);                                   \
 	})
 
-static json_t *table(json_t *rep, const char *name)
+/* The member of array whose field is value, or NULL; its index in *at. */
+static json_t *member(json_t *array, const char *field, const char *value,
+		      size_t *at)
 {
-	json_t *t;
+	json_t *m;
 	size_t i;
 
-	json_array_foreach(json_object_get(rep, "tables"), i, t)
+	json_array_foreach(array, i, m)
 	{
-		if (!strcmp(json_string_value(json_object_get(t, "name")),
-			    name))
-			return t;
-	}
-	fail_msg("no table %s", name);
-	return NULL;
-}
-
-/* The key of the column titled title, or NULL; its index in *at. */
-static const char *key_of(json_t *t, const char *title, size_t *at)
-{
-	json_t *c;
-	size_t i;
-
-	json_array_foreach(json_object_get(t, "columns"), i, c)
-	{
-		if (!strcmp(json_string_value(json_object_get(c, "title")),
-			    title)) {
+		if (!strcmp(json_string_value(json_object_get(m, field)),
+			    value)) {
 			if (at)
 				*at = i;
-			return json_string_value(json_object_get(c, "key"));
+			return m;
 		}
 	}
 	return NULL;
 }
 
+static json_t *table(json_t *rep, const char *name)
+{
+	json_t *t = member(json_object_get(rep, "tables"), "name", name, NULL);
+
+	if (!t)
+		fail_msg("no table %s", name);
+	return t;
+}
+
+/* The key of the column titled title, or NULL; its index in *at. */
+static const char *key_of(json_t *t, const char *title, size_t *at)
+{
+	json_t *c = member(json_object_get(t, "columns"), "title", title, at);
+
+	return c ? json_string_value(json_object_get(c, "key")) : NULL;
+}
+
 static json_t *row_of(json_t *t, const char *label)
 {
-	json_t *r;
-	size_t i;
+	json_t *r = member(json_object_get(t, "rows"), "label", label, NULL);
 
-	json_array_foreach(json_object_get(t, "rows"), i, r)
-	{
-		if (!strcmp(json_string_value(json_object_get(r, "label")),
-			    label))
-			return r;
-	}
-	fail_msg("no row %s", label);
-	return NULL;
+	if (!r)
+		fail_msg("no row %s", label);
+	return r;
 }
 
 /* ---- fio's own JSON, read here ---- */
@@ -330,10 +327,9 @@ static void in_the_report(void **state)
 		fail_msg("report: exit %d: %s", st, err);
 	html = fvt_slurp(page, NULL);
 	assert_non_null(html);
-	assert_non_null(strstr(html, "<h3>Read: bandwidth</h3>"));
-	assert_non_null(strstr(html, "<h3>Write: mean latency (clat)</h3>"));
-	assert_non_null(strstr(html, "<th>SEQ1M Q8T1</th>"));
-	assert_non_null(strstr(html, "<h3>Measured against the SKUs' limits"));
+	fvt_has(html, "<h3>Read: bandwidth</h3>",
+		"<h3>Write: mean latency (clat)</h3>", "<th>SEQ1M Q8T1</th>",
+		"<h3>Measured against the SKUs' limits");
 	free(html);
 	free(out);
 	free(err);

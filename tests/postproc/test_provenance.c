@@ -30,85 +30,85 @@ static void run_dir(const char *dst, const char *src)
 	assert_int_equal(system(cmd), 0);
 }
 
-#define PROV(kernel, fio)                                                   \
-	"host: h1\nfio: " fio "\nkernel: " kernel "\ncpu-model: AMD EPYC\n" \
-	"cpus: 2\nmemory: 8589934592\nfs: ext4\nmount-options: rw\n"        \
-	"device: vda\nscheduler: none [mq-deadline]\nrotational: 0\n"       \
-	"write-cache: write back\n"
+/* What run writes beside a run's JSON, into $tmp/dir/provenance.txt. */
+static void provenance(const char *dir, const char *kernel, const char *fio)
+{
+	char text[512];
+	int n = snprintf(text, sizeof(text),
+			 "host: h1\nfio: %s\nkernel: %s\ncpu-model: AMD EPYC\n"
+			 "cpus: 2\nmemory: 8589934592\nfs: ext4\n"
+			 "mount-options: rw\ndevice: vda\n"
+			 "scheduler: none [mq-deadline]\nrotational: 0\n"
+			 "write-cache: write back\n",
+			 fio, kernel);
+
+	assert_true(n > 0 && (size_t) n < sizeof(text));
+	fvt_mkfile(fvt_at("%s/provenance.txt", dir), text, (size_t) n);
+}
 
 static void test_diff_names_kernel_change(void **state)
 {
+	FVT_HELD(base, "base");
+	FVT_HELD(new, "new");
+	const char *const diff[] = { "diff",	   "-f", "csv", "--noise", "2",
+				     "--baseline", base, new,	NULL };
 	char *out, *err;
-	int st;
 
 	(void) state;
-	fvt_mkdir(fvt_at("base"));
+	fvt_mkdir(base);
 	run_dir(fvt_at("base/r1"), "repeat_1");
-	fvt_mkfile(fvt_at("base/r1/provenance.txt"), PROV("6.1.0", "fio-3.33"),
-		   strlen(PROV("6.1.0", "fio-3.33")));
-	run_dir(fvt_at("new"), "repeat_slowed");
-	fvt_mkfile(fvt_at("new/provenance.txt"), PROV("6.12.9", "fio-3.33"),
-		   strlen(PROV("6.12.9", "fio-3.33")));
+	provenance("base/r1", "6.1.0", "fio-3.33");
+	run_dir(new, "repeat_slowed");
+	provenance("new", "6.12.9", "fio-3.33");
 	/*
 	 * one run a side: a third of the throughput is a regression only
 	 * beyond the noise band of single runs, here 2x
 	 */
-	st = fvt_run(&out, &err, "diff", "-f", "csv", "--noise", "2",
-		     "--baseline", fvt_at("base"), fvt_at("new"), NULL);
-	assert_int_equal(st, 0);
-	if (!strstr(out, "regression,") ||
-	    !strstr(out, "the runs differ in kernel (6.1.0 → 6.12.9): a likely "
-			 "cause"))
-		fprintf(stderr, "%s\n%s\n", out, err);
-	assert_non_null(strstr(out, "the runs differ in kernel (6.1.0 → "
-				    "6.12.9): a likely cause"));
-	assert_non_null(strstr(err, "the runs compared differ in kernel"));
-	free(out);
-	free(err);
+	fvt_check_run(&(struct fvt_want){ .out = { "the runs differ in kernel "
+						   "(6.1.0 → 6.12.9): a "
+						   "likely cause" },
+					  .err = { "the runs compared differ "
+						   "in kernel" } },
+		      diff);
 	/* the same kernel: no warning, no cause named */
-	fvt_mkfile(fvt_at("new/provenance.txt"), PROV("6.1.0", "fio-3.33"),
-		   strlen(PROV("6.1.0", "fio-3.33")));
-	st = fvt_run(&out, &err, "diff", "-f", "csv", "--noise", "2",
-		     "--baseline", fvt_at("base"), fvt_at("new"), NULL);
-	assert_null(strstr(out, "differ"));
-	assert_null(strstr(err, "differ"));
-	assert_non_null(strstr(out, "regression,"));
+	provenance("new", "6.1.0", "fio-3.33");
+	assert_int_equal(fvt_runv(&out, &err, diff), 0);
+	fvt_lacks(out, "differ");
+	fvt_lacks(err, "differ");
+	fvt_has(out, "regression,");
 	free(out);
 	free(err);
 }
 
 static void test_notes_and_compare(void **state)
 {
+	FVT_HELD(a, "a");
+	FVT_HELD(b, "b");
+	const char *const compare[] = { "compare", a, b, NULL };
 	char *out, *err;
 
 	(void) state;
-	run_dir(fvt_at("a"), "repeat_1");
-	run_dir(fvt_at("b"), "repeat_2");
-	fvt_mkfile(fvt_at("a/provenance.txt"), PROV("6.1.0", "fio-3.33"),
-		   strlen(PROV("6.1.0", "fio-3.33")));
-	assert_int_equal(
-		fvt_run(&out, &err, "compare", fvt_at("a"), fvt_at("b"), NULL),
-		0);
-	assert_non_null(strstr(out, "ran on (a): fio-3.33 on h1, Linux 6.1.0, "
-				    "2 × AMD EPYC, 8.0 GiB; ext4 (rw) on vda "
-				    "(scheduler mq-deadline, not rotational, "
-				    "write cache write back)"));
-	/* b was not made by run: what its JSON says */
-	assert_non_null(strstr(out, "ran on (b): fio-3.33; the output says no "
-				    "more of the machine"));
-	assert_null(strstr(out, "differ in"));
-	free(out);
-	free(err);
-	fvt_mkfile(fvt_at("b/provenance.txt"), PROV("6.1.0", "fio-3.36"),
-		   strlen(PROV("6.1.0", "fio-3.36")));
-	assert_int_equal(
-		fvt_run(&out, &err, "compare", fvt_at("a"), fvt_at("b"), NULL),
-		0);
-	assert_non_null(strstr(out, "warning: a and b differ in tool version "
-				    "(fio-3.33 → fio-3.36)"));
-	assert_non_null(strstr(err, "differ in tool version"));
-	free(out);
-	free(err);
+	run_dir(a, "repeat_1");
+	run_dir(b, "repeat_2");
+	provenance("a", "6.1.0", "fio-3.33");
+	fvt_check_run(
+		&(struct fvt_want){
+			.out = { "ran on (a): fio-3.33 on h1, Linux "
+				 "6.1.0, 2 × AMD EPYC, 8.0 GiB; ext4 "
+				 "(rw) on vda (scheduler mq-deadline, "
+				 "not rotational, write cache write "
+				 "back)",
+				 /* b was not made by run: its JSON's */
+				 "ran on (b): fio-3.33; the output says "
+				 "no more of the machine" },
+			.not_out = { "differ in" } },
+		compare);
+	provenance("b", "6.1.0", "fio-3.36");
+	fvt_check_run(
+		&(struct fvt_want){ .out = { "warning: a and b differ in tool "
+					     "version (fio-3.33 → fio-3.36)" },
+				    .err = { "differ in tool version" } },
+		compare);
 	/* the report says it under its title (charts or not: the page is) */
 	assert_int_equal(fvt_run(&out, &err, "report", "-o", fvt_at("r.html"),
 				 fvt_at("a"), NULL),
@@ -117,11 +117,11 @@ static void test_notes_and_compare(void **state)
 	free(err);
 	out = fvt_slurp(fvt_at("r.html"), NULL);
 	assert_non_null(out);
-	assert_non_null(strstr(out, "</h1>\n<p>fioverdict "));
-	assert_non_null(strstr(out, "<ul class=\"ran-on\">\n<li><b>a</b>: "
-				    "fio-3.33 on h1, Linux 6.1.0"));
+	fvt_has(out, "</h1>\n<p>fioverdict ",
+		"<ul class=\"ran-on\">\n<li><b>a</b>: "
+		"fio-3.33 on h1, Linux 6.1.0");
 	/* once: not again under each table */
-	assert_null(strstr(out, "<li>ran on (a)"));
+	fvt_lacks(out, "<li>ran on (a)");
 	free(out);
 }
 
@@ -143,15 +143,14 @@ static void test_cpu_record_starved(void **state)
 	assert_int_equal(fvt_run(&out, &err, "verdict", "--all", "-f", "csv",
 				 fvt_at("p"), NULL),
 			 0);
-	assert_null(strstr(out, "load-bound"));
+	fvt_lacks(out, "load-bound");
 	free(out);
 	free(err);
 	fvt_mkfile(fvt_at("p/provenance.txt"), rec, strlen(rec));
 	assert_int_equal(fvt_run(&out, &err, "verdict", "--all", "-f", "csv",
 				 fvt_at("p"), NULL),
 			 0);
-	assert_non_null(strstr(out, "load-bound"));
-	assert_non_null(strstr(out, "CPU 1 0.5% idle (the run's CPU record)"));
+	fvt_has(out, "load-bound", "CPU 1 0.5% idle (the run's CPU record)");
 	free(out);
 	free(err);
 }
@@ -175,7 +174,7 @@ static void test_run_records(void **state)
 				 "--tables", "summary", NULL),
 			 0);
 	unsetenv("FV_ENGINE");
-	assert_non_null(strstr(out, "ran on (here): fio-3"));
+	fvt_has(out, "ran on (here): fio-3");
 	free(out);
 	free(err);
 	snprintf(path, sizeof(path), "ls -d %s/here/*/provenance.txt",
@@ -187,13 +186,8 @@ static void test_run_records(void **state)
 	path[strcspn(path, "\n")] = '\0';
 	prov = fvt_slurp(path, NULL);
 	assert_non_null(prov);
-	assert_non_null(strstr(prov, "\nfio: fio-3"));
-	assert_non_null(strstr(prov, "\nkernel: "));
-	assert_non_null(strstr(prov, "\ncpus: "));
-	assert_non_null(strstr(prov, "\nmemory: "));
-	assert_non_null(strstr(prov, "\nfs: "));
-	assert_non_null(strstr(prov, "\ndevice: "));
-	assert_non_null(strstr(prov, "\ncpu-idle: cpu0="));
+	fvt_has(prov, "\nfio: fio-3", "\nkernel: ", "\ncpus: ", "\nmemory: ",
+		"\nfs: ", "\ndevice: ", "\ncpu-idle: cpu0=");
 	free(prov);
 }
 

@@ -14,22 +14,28 @@
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
+/* fv_mw_test of x against y: exact or not, its U and its p (within tol). */
+static void want_mw(const double *x, size_t nx, const double *y, size_t ny,
+		    bool exact, double u, double p, double tol)
+{
+	struct fv_mw r;
+
+	assert_int_equal(fv_mw_test(x, nx, y, ny, &r), 0);
+	assert_true(r.exact == exact);
+	assert_true(r.u == u);
+	assert_float_equal(r.p, p, tol);
+}
+
 static void exact_separated(void **state)
 {
 	double x[] = { 1, 2, 3, 4, 5 }, y[] = { 6, 7, 8, 9, 10 };
-	struct fv_mw r;
 
 	(void) state;
-	assert_int_equal(fv_mw_test(x, N(x), y, N(y), &r), 0);
-	assert_true(r.exact);
-	assert_true(r.u == 25);
 	/* 2 / C(10, 5): the smallest p five runs a side can give. */
-	assert_float_equal(r.p, 0.007936507936507936, 1e-12);
-	assert_float_equal(fv_mw_min_p(5, 5), r.p, 1e-12);
+	want_mw(x, N(x), y, N(y), true, 25, 0.007936507936507936, 1e-12);
+	assert_float_equal(fv_mw_min_p(5, 5), 0.007936507936507936, 1e-12);
 	/* The other way round: the same two-sided p. */
-	assert_int_equal(fv_mw_test(y, N(y), x, N(x), &r), 0);
-	assert_true(r.u == 0);
-	assert_float_equal(r.p, 0.007936507936507936, 1e-12);
+	want_mw(y, N(y), x, N(x), true, 0, 0.007936507936507936, 1e-12);
 }
 
 static void exact_r_example(void **state)
@@ -38,13 +44,9 @@ static void exact_r_example(void **state)
 	double x[] = { 0.80, 0.83, 1.89, 1.04, 1.45,
 		       1.38, 1.91, 1.64, 0.73, 1.46 },
 	       y[] = { 1.15, 0.88, 0.90, 0.74, 1.21 };
-	struct fv_mw r;
 
 	(void) state;
-	assert_int_equal(fv_mw_test(x, N(x), y, N(y), &r), 0);
-	assert_true(r.exact);
-	assert_true(r.u == 15);
-	assert_float_equal(r.p, 0.2544122544122544, 1e-12);
+	want_mw(x, N(x), y, N(y), true, 15, 0.2544122544122544, 1e-12);
 }
 
 static void small_sizes(void **state)
@@ -75,10 +77,7 @@ static void ties_normal(void **state)
 	struct fv_mw r;
 
 	(void) state;
-	assert_int_equal(fv_mw_test(x, N(x), y, N(y), &r), 0);
-	assert_false(r.exact);
-	assert_true(r.u == 17.5);
-	assert_float_equal(r.p, 0.07854585095119067, 1e-9);
+	want_mw(x, N(x), y, N(y), false, 17.5, 0.07854585095119067, 1e-9);
 	/* All equal: no evidence at all, p = 1. */
 	assert_int_equal(fv_mw_test(z, 2, z, 2, &r), 0);
 	assert_float_equal(r.p, 1.0, 1e-12);

@@ -164,10 +164,10 @@ static void charts_need_no_program(void **state)
 	setenv("PATH", fvt_at("empty"), 1);
 	setenv("TMPDIR", fvt_at("tmp/missing"), 1);
 	assert_int_equal(report("versions/3.42", &page, &err, NULL), 0);
-	assert_non_null(strstr(page, "<figure class=\"fv-chart\""));
-	assert_non_null(strstr(page, ">Completion latency percentiles: peak "
-				     "read</text>"));
-	assert_non_null(strstr(page, "each run's P99 latency</b>: left out"));
+	fvt_has(page, "<figure class=\"fv-chart\"",
+		">Completion latency percentiles: peak "
+		"read</text>",
+		"each run's P99 latency</b>: left out");
 	free(page);
 	free(err);
 }
@@ -215,21 +215,20 @@ static void svg_of_a_chart(void **state)
 
 	svg = c.v[0].svg;
 	assert_non_null(svg);
-	assert_non_null(strstr(svg, "width=\"760\" height=\"380\""));
-	assert_non_null(strstr(svg, ">IOPS &lt;&amp;&gt; time</text>"));
-	assert_non_null(strstr(svg, "<title>disk-a\nTime (s): 1\nIOPS: 1200"
-				    "</title>"));
-	assert_non_null(strstr(svg, "<title>disk-a\nTime (s): 2\nIOPS: 3400"
-				    "</title>"));
-	assert_non_null(strstr(svg, ">capped at 5k IOPS</text>"));
-	assert_non_null(strstr(svg, "stroke-dasharray"));
+	fvt_has(svg, "width=\"760\" height=\"380\"",
+		">IOPS &lt;&amp;&gt; time</text>",
+		"<title>disk-a\nTime (s): 1\nIOPS: 1200"
+		"</title>",
+		"<title>disk-a\nTime (s): 2\nIOPS: 3400"
+		"</title>",
+		">capped at 5k IOPS</text>", "stroke-dasharray");
 	/* the axis reaches past the cap: a tick at or above 5k */
 	assert_true(strstr(svg, ">5k</text>") || strstr(svg, ">6k</text>"));
 
 	svg = c.v[1].svg;
 	assert_non_null(svg);
-	assert_null(strstr(svg, "IOPS: 0</title>"));
-	assert_non_null(strstr(svg, "IOPS: 250</title>"));
+	fvt_lacks(svg, "IOPS: 0</title>");
+	fvt_has(svg, "IOPS: 250</title>");
 	assert_null(c.v[2].svg);
 	assert_string_equal(c.v[2].left_out, "no point to draw");
 	fv_charts_free(&c);
@@ -251,7 +250,7 @@ static void interactive_without_its_page(void **state)
 					  "tests/postproc/fixtures", "diskspd"),
 				 "-o", page, NULL),
 			 69);
-	assert_non_null(strstr(err, "missing.html: No such file"));
+	fvt_has(err, "missing.html: No such file");
 	assert_int_equal(access(page, F_OK), -1);
 	free(out);
 	free(err);
@@ -262,7 +261,7 @@ static void interactive_without_its_page(void **state)
 					  "tests/postproc/fixtures", "diskspd"),
 				 "-o", page, NULL),
 			 69);
-	assert_non_null(strstr(err, "fake.html is not the page of make web"));
+	fvt_has(err, "fake.html is not the page of make web");
 	assert_int_equal(access(page, F_OK), -1);
 	unsetenv("FV_WEB_PAGE");
 	free(out);
@@ -302,11 +301,11 @@ static void fleet_without_p99(void **state)
 	assert_string_equal(c.v[0].left_out, "");
 	assert_string_equal(c.v[1].title,
 			    "Fleet (unnamed): P99 latency per host");
-	assert_non_null(strstr(c.v[1].left_out, "no host of the fleet has a "
-						"P99 latency"));
+	fvt_has(c.v[1].left_out, "no host of the fleet has a "
+				 "P99 latency");
 	/* drawing keeps that reason, and draws the other */
 	assert_int_equal(fv_charts_draw(&c), 0);
-	assert_non_null(strstr(c.v[1].left_out, "no host of the fleet"));
+	fvt_has(c.v[1].left_out, "no host of the fleet");
 	assert_null(c.v[1].svg);
 	assert_string_equal(c.v[0].left_out, "");
 	assert_non_null(c.v[0].svg);

@@ -57,15 +57,6 @@ static int runs_in(const char *dir)
 	return n;
 }
 
-static size_t count(const char *hay, const char *needle)
-{
-	size_t n = 0;
-
-	for (const char *p = hay; (p = strstr(p, needle)); p++)
-		n++;
-	return n;
-}
-
 /* The report draws each run of the job as a point. */
 static void report_shows_runs(void)
 {
@@ -79,9 +70,8 @@ static void report_shows_runs(void)
 		fail_msg("report: exit %d: %s", st, err);
 	html = fvt_slurp(page, NULL);
 	assert_non_null(html);
-	assert_non_null(strstr(html, "a: each run's IOPS"));
-	assert_non_null(strstr(html, "a: each run's P99 latency"));
-	assert_non_null(strstr(html, "Each run of a job as a point"));
+	fvt_has(html, "a: each run's IOPS", "a: each run's P99 latency",
+		"Each run of a job as a point");
 	free(html);
 	free(out);
 	free(err);
@@ -99,8 +89,8 @@ static void three_runs_one_sample(void **state)
 			 0);
 	if (!strstr(out, "(run 1 of 3)") || !strstr(out, "(run 3 of 3)"))
 		fail_msg("%s%s", out, err);
-	assert_int_equal(count(out, "results: "), 3);
-	assert_int_equal(count(out, "\nSummary\n"), 1);
+	assert_int_equal(fvt_count(out, "results: "), 3);
+	assert_int_equal(fvt_count(out, "\nSummary\n"), 1);
 	free(out);
 	free(err);
 	assert_int_equal(runs_in(fvt_at("res/a")), 3);

@@ -96,12 +96,10 @@ static void newest_everywhere(void **state)
 	c = csv(0, "compare", fvt_at("runs"), NULL, NULL);
 	m = csv(0, "matrix", "--metric", "iops", fvt_at("runs"));
 	s = csv(0, "summary", fvt_at("runs"), NULL, NULL);
-	assert_non_null(strstr(c, "\r\np30,2000,"));
-	assert_non_null(strstr(m, "\r\np30,524.5,2000\r\n"));
-	assert_non_null(
-		strstr(s, "\r\np30,peak,\"RND 4KiB (Q=32, T=1)\",2000,"));
-	assert_null(strstr(s, ",3000,"));
-	assert_null(strstr(s, ",1000,"));
+	fvt_has(c, "\r\np30,2000,");
+	fvt_has(m, "\r\np30,524.5,2000\r\n");
+	fvt_has(s, "\r\np30,peak,\"RND 4KiB (Q=32, T=1)\",2000,");
+	fvt_lacks(s, ",3000,", ",1000,");
 	free(c);
 	free(m);
 	free(s);
@@ -115,9 +113,8 @@ static void says_which(void **state)
 	(void) state;
 	three_runs();
 	out = text(0, "compare", fvt_at("runs"), NULL, NULL, &err);
-	assert_non_null(strstr(out, "runs: 'p30': the newest of 3 runs of "
-				    "each test shown ("));
-	assert_non_null(strstr(out, "c.txt); --runs all shows each"));
+	fvt_has(out, "runs: 'p30': the newest of 3 runs of each test shown (",
+		"c.txt); --runs all shows each");
 	free(out);
 	free(err);
 }
@@ -132,13 +129,11 @@ static void median_and_all(void **state)
 	cdm(fvt_at("runs/d.txt"), "p30", "E:", 4000, 4);
 	/* of 1000, 2000, 3000, 4000: the lower middle one */
 	c = csv(0, "compare", "--runs=median", fvt_at("runs"), NULL);
-	assert_non_null(strstr(c, "\r\np30,2000,"));
+	fvt_has(c, "\r\np30,2000,");
 	free(c);
 	c = csv(0, "compare", "--runs=all", fvt_at("runs"), NULL);
-	assert_non_null(strstr(c, "\r\np30 run 1,1000,"));
-	assert_non_null(strstr(c, "\r\np30 run 2,3000,"));
-	assert_non_null(strstr(c, "\r\np30 run 3,2000,"));
-	assert_non_null(strstr(c, "\r\np30 run 4,4000,"));
+	fvt_has(c, "\r\np30 run 1,1000,", "\r\np30 run 2,3000,",
+		"\r\np30 run 3,2000,", "\r\np30 run 4,4000,");
 	free(c);
 }
 
@@ -152,12 +147,11 @@ static void exports_apart(void **state)
 	cdm(fvt_at("vms/CDM_1.txt"), "", "C:", 1000, 1);
 	cdm(fvt_at("vms/CDM_2.txt"), "", "C:", 5000, 2);
 	c = csv(0, "compare", fvt_at("vms"), NULL, NULL);
-	assert_non_null(strstr(c, "\r\nCDM_1,1000,"));
-	assert_non_null(strstr(c, "\r\nCDM_2,5000,"));
+	fvt_has(c, "\r\nCDM_1,1000,", "\r\nCDM_2,5000,");
 	free(c);
 	/* --label-by dir: one label, two runs of its tests, said so */
 	c = text(0, "compare", "--label-by", "dir", fvt_at("vms"), &err);
-	assert_non_null(strstr(c, "'vms': the newest of 2 runs"));
+	fvt_has(c, "'vms': the newest of 2 runs");
 	free(c);
 	free(err);
 }
@@ -172,8 +166,7 @@ static void drives_apart(void **state)
 	cdm(fvt_at("d/x.txt"), "box", "E:", 1000, 1);
 	cdm(fvt_at("d/y.txt"), "box", "F:", 2000, 2);
 	c = text(0, "compare", "-f", "csv", fvt_at("d"), &err);
-	assert_non_null(strstr(c, "\r\nbox (E:),1000,"));
-	assert_non_null(strstr(c, "\r\nbox (F:),2000,"));
+	fvt_has(c, "\r\nbox (E:),1000,", "\r\nbox (F:),2000,");
 	free(c);
 	free(err);
 }
@@ -187,21 +180,43 @@ static void machines_apart(void **state)
 
 	(void) state;
 	s = text(0, "summary", d, NULL, NULL, &err);
-	assert_non_null(strstr(s, "\nfv-win21 D:  "));
-	assert_non_null(strstr(s, "\nfv-win22 E:  "));
+	fvt_has(s, "\nfv-win21 D:  ", "\nfv-win22 E:  ");
 	/* 2.0.17a's text names no computer: its drive after the folder */
-	assert_non_null(strstr(s, "\ndiskspd-text (C:)  "));
-	assert_non_null(strstr(s, "labels: 'diskspd-text' held the results "
-				  "of 3 machines and targets, a label for "
-				  "each"));
+	fvt_has(s, "\ndiskspd-text (C:)  ",
+		"labels: 'diskspd-text' held the results "
+		"of 3 machines and targets, a label for "
+		"each");
 	free(s);
 	free(err);
 	s = text(0, "summary", "--label-by", "host", d, &err);
-	assert_non_null(strstr(s, "\nfv-win21  "));
-	assert_null(strstr(s, "fv-win21 D:"));
+	fvt_has(s, "\nfv-win21  ");
+	fvt_lacks(s, "fv-win21 D:");
 	free(s);
 	free(err);
 	free(d);
+}
+
+/* The fixtures (NULL after the last), one after another, in $tmp/dir/file. */
+static void appended(const char *dir, const char *file,
+		     const char *const *fixtures)
+{
+	FILE *f;
+
+	fvt_mkdir(fvt_at("%s", dir));
+	f = fopen(fvt_at("%s/%s", dir, file), "wb");
+	assert_non_null(f);
+	for (size_t i = 0; fixtures[i]; i++) {
+		size_t n;
+		char *t = fvt_slurp(fvt_path("FV_FIXTURES",
+					     "tests/postproc/fixtures",
+					     fixtures[i]),
+				    &n);
+
+		assert_non_null(t);
+		assert_int_equal(fwrite(t, 1, n, f), n);
+		free(t);
+	}
+	assert_int_equal(fclose(f), 0);
 }
 
 /*
@@ -210,66 +225,45 @@ static void machines_apart(void **state)
  */
 static void appended_text_runs(void **state)
 {
-	const char *fx = fvt_path("FV_FIXTURES", "tests/postproc/fixtures",
-				  "fio_text/fio-3.42/peak_randrw.txt");
-	size_t n;
-	char *one = fvt_slurp(fx, &n), *two = malloc(2 * n), *c, *err;
+	const char *fx;
+	char *c, *err;
 
 	(void) state;
-	assert_non_null(one);
-	assert_non_null(two);
-	memcpy(two, one, n);
-	memcpy(two + n, one, n);
-	fvt_mkdir(fvt_at("vm"));
-	fvt_mkfile(fvt_at("vm/runs.txt"), two, 2 * n);
+	appended("vm", "runs.txt",
+		 (const char *const[]){ "fio_text/fio-3.42/peak_randrw.txt",
+					"fio_text/fio-3.42/peak_randrw.txt",
+					NULL });
 	c = text(0, "compare", "--runs=all", fvt_at("vm"), NULL, &err);
-	assert_non_null(strstr(c, "\nvm-3.42 run 1 "));
-	assert_non_null(strstr(c, "\nvm-3.42 run 2 "));
+	fvt_has(c, "\nvm-3.42 run 1 ", "\nvm-3.42 run 2 ");
 	free(c);
 	free(err);
 	/* a status-interval text: its reports are one run */
 	fx = fvt_path("FV_FIXTURES", "tests/postproc/fixtures",
 		      "fio_text/fio-3.42/status.txt");
 	c = text(0, "summary", fx, NULL, NULL, &err);
-	assert_null(strstr(c, "runs:"));
+	fvt_lacks(c, "runs:");
 	free(c);
 	free(err);
-	free(one);
-	free(two);
 }
 
 /* Two fio JSON outputs appended: two runs, ordered by fio's timestamp. */
 static void appended_json_runs(void **state)
 {
-	const char *fx = fvt_path("FV_FIXTURES", "tests/postproc/fixtures",
-				  "versions/3.42/bins-plus.json");
-	size_t n, m;
-	char *a = fvt_slurp(fx, &n), *b, *two, *c, *err;
+	char *c, *err;
 
 	(void) state;
-	fx = fvt_path("FV_FIXTURES", "tests/postproc/fixtures",
-		      "versions/3.41/bins-plus.json");
-	b = fvt_slurp(fx, &m);
-	two = malloc(n + m);
-	assert_non_null(a);
-	assert_non_null(b);
-	assert_non_null(two);
-	memcpy(two, a, n);
-	memcpy(two + n, b, m);
-	fvt_mkdir(fvt_at("j"));
-	fvt_mkfile(fvt_at("j/two.json"), two, n + m);
+	appended("j", "two.json",
+		 (const char *const[]){ "versions/3.42/bins-plus.json",
+					"versions/3.41/bins-plus.json", NULL });
 	c = csv(0, "summary", "--runs=all", fvt_at("j"), NULL);
 	/* 3.41's run is the older: run 1, though second in the file */
-	assert_non_null(strstr(c, "\r\nj run 1,peak,bins,4466.666667,"));
-	assert_non_null(strstr(c, "\r\nj run 2,peak,bins,6711.644178,"));
+	fvt_has(c, "\r\nj run 1,peak,bins,4466.666667,",
+		"\r\nj run 2,peak,bins,6711.644178,");
 	free(c);
 	c = text(0, "summary", fvt_at("j"), NULL, NULL, &err);
-	assert_non_null(strstr(c, "'j': the newest of 2 runs"));
+	fvt_has(c, "'j': the newest of 2 runs");
 	free(c);
 	free(err);
-	free(a);
-	free(b);
-	free(two);
 }
 
 /* Two folders of one name are two labels, by the end of their path. */
@@ -285,9 +279,8 @@ static void folders_of_one_name(void **state)
 	cdm(fvt_at("vmA/p30/x.txt"), "", "C:", 1000, 1);
 	cdm(fvt_at("vmB/p30/x.txt"), "", "C:", 2000, 2);
 	c = text(0, "compare", "--label-by", "dir", fvt_tmp(), &err);
-	assert_non_null(strstr(c, "\nvmA/p30 "));
-	assert_non_null(strstr(c, "\nvmB/p30 "));
-	assert_non_null(strstr(c, "labels: 2 folders are named 'p30'"));
+	fvt_has(c, "\nvmA/p30 ", "\nvmB/p30 ",
+		"labels: 2 folders are named 'p30'");
 	free(c);
 	free(err);
 }
@@ -316,14 +309,12 @@ static void run_folders(void **state)
 		}
 	c = text(0, "compare", "--label-by", "dir", fvt_tmp(), &err);
 	/* the newest run of each: 3000 and 6000 IOPS */
-	assert_non_null(strstr(c, "\nvmA "));
-	assert_non_null(strstr(c, "\nvmB "));
-	assert_null(strstr(c, "run-1"));
-	assert_non_null(strstr(c, "'vmA': the newest of 3 runs"));
+	fvt_has(c, "\nvmA ", "\nvmB ");
+	fvt_lacks(c, "run-1");
+	fvt_has(c, "'vmA': the newest of 3 runs");
 	free(c);
 	c = csv(0, "compare", "--label-by=dir", fvt_tmp(), NULL);
-	assert_non_null(strstr(c, "\r\nvmA,3000,"));
-	assert_non_null(strstr(c, "\r\nvmB,6000,"));
+	fvt_has(c, "\r\nvmA,3000,", "\r\nvmB,6000,");
 	free(c);
 	free(err);
 }
@@ -348,10 +339,11 @@ static void diskspd_tests_by_file_name(void **state)
 	fvt_mkfile(fvt_at("w/vm1_steady_randread_20260101-000500.xml"), xml, n);
 	c = csv(0, "summary", fvt_at("w"), NULL, NULL);
 	/* one name, two tests: each named by its file's test too */
-	assert_non_null(strstr(c, "\r\nvm1,peak,RND 4KiB Q32 T4 W0% #1 "
-				  "(peak_randread),"));
-	assert_non_null(strstr(c, "\r\nvm1,steady,RND 4KiB Q32 T4 W0% #1 "
-				  "(steady_randread),"));
+	fvt_has(c,
+		"\r\nvm1,peak,RND 4KiB Q32 T4 W0% #1 "
+		"(peak_randread),",
+		"\r\nvm1,steady,RND 4KiB Q32 T4 W0% #1 "
+		"(steady_randread),");
 	assert_null(strstr(c, ",2,2\r\n")); /* no run 2 of 2 */
 	free(c);
 	free(xml);
@@ -366,8 +358,8 @@ static void label_unused(void **state)
 	three_runs();
 	out = text(64, "compare", "-l", "x=/nonexistent/p30", fvt_at("runs"),
 		   &err);
-	assert_non_null(strstr(err, "--label x=/nonexistent/p30: no input "
-				    "is /nonexistent/p30 or under it"));
+	fvt_has(err, "--label x=/nonexistent/p30: no input "
+		     "is /nonexistent/p30 or under it");
 	assert_string_equal(out, "");
 	free(out);
 	free(err);
@@ -375,30 +367,26 @@ static void label_unused(void **state)
 
 static void bad_values(void **state)
 {
-	char *out, *err;
+	FVT_HELD(runs, "runs");
+	const struct {
+		const char *args[6], *says;
+	} cases[] = {
+		{ { "compare", "--runs", "oldest", runs },
+		  "--runs: expected newest, median or all, got 'oldest'" },
+		{ { "compare", "--label-by", "disk", runs },
+		  "--label-by: expected dir, file, host or target, got "
+		  "'disk'" },
+		/* --stream reads one file at a time: every run, nothing else */
+		{ { "summary", "--stream", "-fcsv", "--runs=newest", runs },
+		  "--runs newest: --stream reads one file" },
+	};
 
 	(void) state;
 	three_runs();
-	out = text(64, "compare", "--runs", "oldest", fvt_at("runs"), &err);
-	assert_non_null(strstr(err, "--runs: expected newest, median or all, "
-				    "got 'oldest'"));
-	free(out);
-	free(err);
-	out = text(64, "compare", "--label-by", "disk", fvt_at("runs"), &err);
-	assert_non_null(strstr(err, "--label-by: expected dir, file, host or "
-				    "target, got 'disk'"));
-	free(out);
-	free(err);
-	/* --stream reads one file at a time: every run, nothing else */
-	{
-		const char *args[] = { "summary",	"--stream",	"-fcsv",
-				       "--runs=newest", fvt_at("runs"), NULL };
-
-		assert_int_equal(fvt_runv(&out, &err, args), 64);
-	}
-	assert_non_null(strstr(err, "--runs newest: --stream reads one file"));
-	free(out);
-	free(err);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++)
+		fvt_check_run(&(struct fvt_want){ .status = 64,
+						  .err = { cases[i].says } },
+			      cases[i].args);
 }
 
 int main(void)

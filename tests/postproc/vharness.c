@@ -102,3 +102,11 @@ void pattern(struct fv_job *j)
 
 	h_opts(j, o, 2);
 }
+
+void want_verdicts(const struct harness *h, const char *const *want)
+{
+	for (size_t i = 0; want[i]; i++)
+		if (strcmp(cell(h, i, VC_VERDICT), want[i]))
+			fail_msg("row %zu: verdict %s, want %s", i,
+				 cell(h, i, VC_VERDICT), want[i]);
+}

@@ -33,4 +33,9 @@ void pattern(struct fv_job *j);
 const char *cell(const struct harness *h, size_t row, int col);
 double fig(const struct harness *h, size_t row, int col);
 
+/* Rows 0, 1... have the verdicts listed: verdicts(&h, "capped", "steady"). */
+void want_verdicts(const struct harness *h, const char *const *want);
+#define verdicts(h, ...) \
+	want_verdicts(h, (const char *const[]){ __VA_ARGS__, NULL })
+
 #endif
