@@ -5,14 +5,6 @@
 
 #include "cmd_int.h"
 
-static int set_base(struct fv_cmdline *c, const struct fv_option *o,
-		    const char *arg)
-{
-	(void) o;
-	c->ao.base = arg;
-	return 0;
-}
-
 /* --metrics LIST: each checked now, kept as the command line's words. */
 static int set_metrics(struct fv_cmdline *c, const struct fv_option *o,
 		       const char *arg)
@@ -39,9 +31,11 @@ static int set_metrics(struct fv_cmdline *c, const struct fv_option *o,
 	return 0;
 }
 
+FV_CMDLINE_FIELD(at_base, const char *, ao.base)
+
 static const struct fv_option scaling_opts[] = {
-	FV_OPT("base", 0, "LABEL", "the reference label (default: the first)",
-	       set_base),
+	FV_OPT_STRING("base", 0, "LABEL",
+		      "the reference label (default: the first)", at_base),
 	FV_OPT("metrics", 0, "LIST",
 	       "e.g. peak_read_iops,seq_write_bw,steady_write_p99",
 	       set_metrics),

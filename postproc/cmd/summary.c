@@ -9,20 +9,12 @@ struct summary_opts {
 	bool stream;
 };
 
-static int set_aggregate(struct fv_cmdline *c, const struct fv_option *o,
-			 const char *arg)
-{
-	(void) o;
-	(void) arg;
-	c->ao.aggregate_clones = true;
-	return 0;
-}
-
+FV_CMDLINE_FIELD(at_aggregate_clones, bool, ao.aggregate_clones)
 FV_OPT_FIELD(at_stream, bool, struct summary_opts, stream)
 
 static const struct fv_option summary_opts[] = {
-	FV_OPT("aggregate-clones", 0, NULL, "sum numjobs clones",
-	       set_aggregate),
+	FV_OPT_BOOL("aggregate-clones", 0, "sum numjobs clones",
+		    at_aggregate_clones),
 	FV_OPT_BOOL(
 		"stream", 0,
 		"csv or md: write each file's rows as it is read,\none file in "
