@@ -174,6 +174,8 @@ struct fv_command {
 	const struct fv_option *const *options;
 	/* argv[0] is the subcommand's name. Returns the exit status. */
 	int (*main)(const struct fv_invocation *inv, int argc, char **argv);
+	/* main fv_analysis_main: the one table analysis it shows */
+	const struct fv_analysis *analysis;
 };
 
 /* One run of a subcommand: which one, among which, and its streams. */
@@ -347,11 +349,12 @@ int fv_tables_main(struct fv_tables *x);
 void fv_compute_pcts(struct fv_pctlist *pl, const struct fv_cmdline *c);
 
 /*
- * Parses a table subcommand's command line into c (initialised, c->own
- * set): its options, then at least one input. Returns 0 (c->done after
- * --help) or an exit status.
+ * Parses a table subcommand's command line into x->c (initialised, its
+ * own set): its options; then the logs among the inputs set apart (when x
+ * wants logs), at least one input, --baseline (when x needs one), the
+ * SKUs. Returns 0 (c->done after --help) or an exit status.
  */
-int fv_tables_parse(struct fv_cmdline *c, int argc, char **argv);
+int fv_tables_parse(struct fv_tables *x, int argc, char **argv);
 
 /* x->analyse of a table analysis: x->ctx is the struct fv_analysis. */
 int fv_analyse_table(struct fv_tables *x, struct fv_report *rep);
@@ -360,13 +363,15 @@ int fv_analyse_table(struct fv_tables *x, struct fv_report *rep);
 int fv_summary_stream(struct fv_cmdline *c,
 		      const struct fv_stream_renderer *sr);
 
-/* The whole of a subcommand that shows one table analysis. */
-int fv_analysis_main(const struct fv_invocation *inv,
-		     const struct fv_analysis *a, int argc, char **argv);
-/* The whole of a table subcommand whose tables analyse (with ctx) makes. */
-int fv_tables_cmd(const struct fv_invocation *inv,
-		  int (*analyse)(struct fv_tables *x, struct fv_report *rep),
-		  const void *ctx, int argc, char **argv);
+/*
+ * The whole of a table subcommand, x giving what it reads and x->analyse:
+ * x is its own options (c->own; the thresholds in x->vo), parsed by
+ * fv_tables_parse, then fv_tables_main. Returns the exit status.
+ */
+int fv_tables_run(const struct fv_invocation *inv, struct fv_tables *x,
+		  int argc, char **argv);
+/* The whole of a subcommand that shows one table analysis (its analysis). */
+int fv_analysis_main(const struct fv_invocation *inv, int argc, char **argv);
 
 /* Moves the log files among inputs to x->srcs (verdict, diff). */
 int fv_split_logs(struct fv_tables *x);
@@ -428,13 +433,6 @@ int fv_suite_print(const struct fv_cmdline *c, const char *command,
 		   const struct fv_pctlist *compute);
 
 /* ---- verdict and diff ---- */
-
-/*
- * The whole of verdict or diff, x giving want_logs and analyse: the
- * thresholds go to x->vo (c->own is x).
- */
-int fv_verdict_cmd_main(const struct fv_invocation *inv, struct fv_tables *x,
-			int argc, char **argv);
 
 extern const struct fv_option fv_opts_verdict[], fv_opts_diff[],
 	fv_opts_fail_on[], fv_opts_noise[];

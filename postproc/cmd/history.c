@@ -88,7 +88,7 @@ static int history_main(const struct fv_invocation *inv, int argc, char **argv)
 			       .analyse = analyse,
 			       .ctx = &h };
 
-	return fv_verdict_cmd_main(inv, &x, argc, argv);
+	return fv_tables_run(inv, &x, argc, argv);
 }
 
 const struct fv_command fv_cmd_history = {

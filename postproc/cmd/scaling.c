@@ -42,11 +42,6 @@ static const struct fv_option scaling_opts[] = {
 	FV_OPT_END,
 };
 
-static int scaling_main(const struct fv_invocation *inv, int argc, char **argv)
-{
-	return fv_analysis_main(inv, &fv_an_scaling, argc, argv);
-}
-
 const struct fv_command fv_cmd_scaling = {
 	.name = "scaling",
 	.help = "one row per label: chosen metrics (--metrics) and their "
@@ -56,5 +51,6 @@ const struct fv_command fv_cmd_scaling = {
 						      fv_opts_common,
 						      fv_opts_runs, fv_opts_lat,
 						      scaling_opts, NULL },
-	.main = scaling_main,
+	.analysis = &fv_an_scaling,
+	.main = fv_analysis_main,
 };

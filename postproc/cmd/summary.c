@@ -49,7 +49,7 @@ static int summary_main(const struct fv_invocation *inv, int argc, char **argv)
 
 	fv_cmdline_init(&c, inv);
 	c.own = &so;
-	status = fv_tables_parse(&c, argc, argv);
+	status = fv_tables_parse(&x, argc, argv);
 	if (!status && !c.done && so.stream && !(sr = stream_format(&c)))
 		status = FV_EXIT_USAGE;
 	if (!status && !c.done && sr && c.runs_given && c.runs != FV_RUNS_ALL)
