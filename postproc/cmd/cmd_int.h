@@ -278,6 +278,12 @@ int fv_catalog_open(struct fv_cmdline *c);
 int fv_skus_resolve(struct fv_cmdline *c);
 /* Appends arg to a: 0, or FV_EXIT_SOFTWARE. */
 int fv_push_arg(struct fv_args *a, const char *arg);
+/*
+ * Appends arg (argv's) to the paths *v of *n (*alloc held), kept as char *
+ * for the readers, which take the inputs' char *const *: 0, or
+ * FV_EXIT_SOFTWARE.
+ */
+int fv_push_path(char ***v, size_t *n, size_t *alloc, const char *arg);
 /* --prices PATH (repeatable): c->price_paths. */
 struct fv_args *fv_at_price_paths(struct fv_cmdline *c);
 /*

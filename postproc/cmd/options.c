@@ -62,6 +62,14 @@ int fv_push_arg(struct fv_args *a, const char *arg)
 	return 0;
 }
 
+int fv_push_path(char ***v, size_t *n, size_t *alloc, const char *arg)
+{
+	if (FV_ALLOC_GROW(*v, *n + 1, *alloc))
+		return FV_EXIT_SOFTWARE;
+	(*v)[(*n)++] = (char *) arg; /* argv's, as the inputs are */
+	return 0;
+}
+
 void fv_cmdline_free(struct fv_cmdline *c)
 {
 	for (size_t i = 0; i < c->nlabels; i++)

@@ -100,10 +100,7 @@ static int set_from(struct fv_cmdline *c, const struct fv_option *opt,
 	struct rec_opts *o = c->own;
 
 	(void) opt;
-	if (FV_ALLOC_GROW(o->from, o->nfrom + 1, o->alloc_from))
-		return FV_EXIT_SOFTWARE;
-	o->from[o->nfrom++] = (char *) arg;
-	return 0;
+	return fv_push_path(&o->from, &o->nfrom, &o->alloc_from, arg);
 }
 
 FV_OPT_FIELD(at_need, const char *, struct rec_opts, need)

@@ -249,12 +249,11 @@ int fv_set_logs(struct fv_cmdline *c, const struct fv_option *o,
 		const char *arg)
 {
 	struct fv_tables *x = c->own;
+	int ret = fv_push_path(&x->log_dirs, &x->nlog_dirs, &x->alloc_log_dirs,
+			       arg);
 
 	(void) o;
-	if (FV_ALLOC_GROW(x->log_dirs, x->nlog_dirs + 1, x->alloc_log_dirs))
-		return FV_EXIT_SOFTWARE;
-	x->log_dirs[x->nlog_dirs++] = (char *) arg;
 	x->srcs.dirs = x->log_dirs;
 	x->srcs.ndirs = x->nlog_dirs;
-	return 0;
+	return ret;
 }

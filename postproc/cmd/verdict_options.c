@@ -172,10 +172,8 @@ static int set_baseline(struct fv_cmdline *c, const struct fv_option *o,
 	struct fv_tables *x = c->own;
 
 	(void) o;
-	if (FV_ALLOC_GROW(x->baselines, x->nbaselines + 1, x->alloc_baselines))
-		return FV_EXIT_SOFTWARE;
-	x->baselines[x->nbaselines++] = (char *) arg;
-	return 0;
+	return fv_push_path(&x->baselines, &x->nbaselines, &x->alloc_baselines,
+			    arg);
 }
 
 /* Two runs compared (verdict's sweep depths, peak and steady). */
