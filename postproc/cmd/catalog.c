@@ -28,8 +28,8 @@ static int set_format(struct fv_cmdline *c, const struct fv_option *o,
 static const struct fv_option catalog_opts[] = {
 	FV_OPT("format", 'f', "FMT",
 	       "list, show: text, md, csv or json (default\ntext)", set_format),
-	FV_OPT("output", 'o', "FILE",
-	       "write to FILE (import: the catalog file)", fv_set_output),
+	FV_OPT_STRING("output", 'o', "FILE",
+		      "write to FILE (import: the catalog file)", fv_at_output),
 	FV_OPT("help", 'h', NULL, "this help", NULL),
 	FV_OPT_END,
 };

@@ -26,6 +26,12 @@ struct fv_cmdline;
 struct fv_option;
 struct fv_invocation;
 
+/* The values of a repeatable option, in order (FV_OPT_LIST). */
+struct fv_args {
+	const char **v;
+	size_t n, alloc;
+};
+
 /* Takes one option's value. Returns 0 or an exit status (64: usage). */
 typedef int fv_option_fn(struct fv_cmdline *c, const struct fv_option *o,
 			 const char *arg);
@@ -37,32 +43,41 @@ struct fv_option {
 	const char *help; /* '\n' starts another line of help */
 	fv_option_fn *set;
 	/*
-	 * The generic setters' field in the command's own (c->own), one
-	 * accessor per type (FV_OPT_FIELD): the setter of a double writes
-	 * through dbl, and so on.
+	 * The generic setters' field (FV_OPT_FIELD), one accessor per type:
+	 * the setter of a double writes through dbl, and so on.
 	 */
-	double *(*dbl)(void *own);
-	int *(*num)(void *own);
-	bool *(*flag)(void *own);
-	const char **(*str)(void *own);
-	uint64_t *(*u64)(void *own);
+	double *(*dbl)(struct fv_cmdline *c);
+	int *(*num)(struct fv_cmdline *c);
+	bool *(*flag)(struct fv_cmdline *c);
+	const char **(*str)(struct fv_cmdline *c);
+	uint64_t *(*u64)(struct fv_cmdline *c);
+	struct fv_args *(*args)(struct fv_cmdline *c);
 	double scale; /* a plain number's unit (times, s), or the minimum */
 	double store; /* times: the field's unit, s (1e-9: ns) */
 };
 
 /*
- * FV_OPT_FIELD(fn, T, S, field) defines fn(own): the address of field in
- * own (a S), as a T *. The compiler refuses it unless field is a T, and
- * the typed entries below refuse an fn of another type: an option table,
- * static and shared by commands, binds a field as git's OPT_BOOL(&var)
- * does, with no offset and no cast.
+ * FV_OPT_FIELD(fn, T, S, field) defines fn(c): the address of field in
+ * c->own (a S), as a T *; FV_CMDLINE_FIELD(fn, T, field), of field in c
+ * itself (an option every command shares). The compiler refuses it unless
+ * field is a T, and the typed entries below refuse an fn of another type:
+ * an option table, static and shared by commands, binds a field as git's
+ * OPT_BOOL(&var) does, with no offset and no cast. FV_OPT_ACCESSOR: the
+ * same, not static (one accessor that two files' tables use).
  */
-#define FV_OPT_FIELD(fn, T, S, field)   \
-	static T *fn(void *own)         \
-	{                               \
-		S *fv_own_ = own;       \
-		return &fv_own_->field; \
+#define FV_OPT_ACCESSOR(fn, T, S, field) \
+	T *fn(struct fv_cmdline *c)      \
+	{                                \
+		S *fv_own_ = c->own;     \
+		return &fv_own_->field;  \
 	}
+#define FV_OPT_FIELD(fn, T, S, field) static FV_OPT_ACCESSOR(fn, T, S, field)
+#define FV_CMDLINE_ACCESSOR(fn, T, field) \
+	T *fn(struct fv_cmdline *c)       \
+	{                                 \
+		return &c->field;         \
+	}
+#define FV_CMDLINE_FIELD(fn, T, field) static FV_CMDLINE_ACCESSOR(fn, T, field)
 
 /* Table entries: an option, one whose setter is generic, the end. */
 #define FV_OPT(n, s, a, h, fn)                                             \
@@ -92,6 +107,12 @@ struct fv_option {
 	{                                                        \
 		.name = n, .short_name = s, .arg = a, .help = h, \
 		.set = fv_set_string, .str = at                  \
+	}
+/* Each argument, appended to a struct fv_args (a repeatable option). */
+#define FV_OPT_LIST(n, s, a, h, at)                              \
+	{                                                        \
+		.name = n, .short_name = s, .arg = a, .help = h, \
+		.set = fv_set_list, .args = at                   \
 	}
 /* A uint64_t: fn fv_set_fail_on. */
 #define FV_OPT_U64(n, s, a, h, fn, at)                                      \
@@ -129,15 +150,13 @@ struct fv_cmdline {
 	char **inputs;
 	size_t ninputs;
 	void *own;
+	bool own_allocated; /* fv_cmdline_start's: fv_cmdline_free frees it */
 	/* --catalog, --sku (sku.c): resolved after parsing, in skus */
 	const char *catalog_path;
-	const char **sku_specs;
-	size_t nsku, alloc_sku;
-	const char **path_specs; /* --path LABEL=PATH */
-	size_t npath, alloc_path;
-	const char *region;	  /* --region: price the SKUs there */
-	const char **price_paths; /* --prices PATH (repeatable) */
-	size_t nprice_paths, alloc_price_paths;
+	struct fv_args sku_specs;
+	struct fv_args path_specs;  /* --path LABEL=PATH */
+	const char *region;	    /* --region: price the SKUs there */
+	struct fv_args price_paths; /* --prices PATH (repeatable) */
 	struct fv_prices prices;
 	struct fv_catalog cat;
 	bool cat_loaded;
@@ -155,6 +174,8 @@ struct fv_command {
 	const struct fv_option *const *options;
 	/* argv[0] is the subcommand's name. Returns the exit status. */
 	int (*main)(const struct fv_invocation *inv, int argc, char **argv);
+	/* main fv_analysis_main: the one table analysis it shows */
+	const struct fv_analysis *analysis;
 };
 
 /* One run of a subcommand: which one, among which, and its streams. */
@@ -182,6 +203,17 @@ int fv_cmdline_parse(struct fv_cmdline *c, int argc, char **argv);
 void fv_cmdline_free(struct fv_cmdline *c);
 /* c initialised with the defaults of every table subcommand. */
 void fv_cmdline_init(struct fv_cmdline *c, const struct fv_invocation *inv);
+
+/*
+ * The start of a command whose own options are too large for the stack
+ * (run, replay): c initialised for inv, c->own size bytes zeroed (freed by
+ * fv_cmdline_free), then parse (the command's: its defaults, then
+ * fv_cmdline_parse and its checks). Returns 0 (c->done after --help) or an
+ * exit status; c is to be freed either way.
+ */
+typedef int fv_parse_fn(struct fv_cmdline *c, int argc, char **argv);
+int fv_cmdline_start(struct fv_cmdline *c, const struct fv_invocation *inv,
+		     size_t size, fv_parse_fn *parse, int argc, char **argv);
 
 /*
  * "fioverdict SUB: reason", then "Try 'fioverdict SUB --help'." (the help
@@ -216,15 +248,16 @@ extern const struct fv_option fv_opts_runs[];
 struct fv_load_opts fv_load_opts_of(const struct fv_cmdline *c);
 
 /*
- * Generic setters of the field o binds in c->own (FV_OPT_FIELD): ratio
- * ("85%", "0.85"), number (>= o->scale), time (a unit, or o->scale seconds;
- * stored in o->store seconds), period (a time > 0), int (o->scale to 1e6),
- * size (fio's "64g"), string (the argument itself), flag (true).
+ * Generic setters of the field o binds (FV_OPT_FIELD, FV_CMDLINE_FIELD):
+ * ratio ("85%", "0.85"), number (>= o->scale), time (a unit, or o->scale
+ * seconds; stored in o->store seconds), period (a time > 0), int (o->scale
+ * to 1e6), size (fio's "64g"), string (the argument itself), flag (true),
+ * list (the argument appended).
  */
 fv_option_fn fv_set_ratio, fv_set_number, fv_set_time, fv_set_period,
-	fv_set_int, fv_set_size, fv_set_string, fv_set_flag;
+	fv_set_int, fv_set_size, fv_set_string, fv_set_flag, fv_set_list;
 /* -o FILE: where the report goes (c->output). */
-fv_option_fn fv_set_output;
+const char **fv_at_output(struct fv_cmdline *c);
 
 /* ---- The catalog and --sku (sku.c) ---- */
 
@@ -243,11 +276,16 @@ int fv_catalog_open(struct fv_cmdline *c);
  * why (64: an unknown or malformed ID; 2: the catalog).
  */
 int fv_skus_resolve(struct fv_cmdline *c);
-/* Appends arg to the list *v of *n (*alloc held): 0, or FV_EXIT_SOFTWARE. */
-int fv_push_arg(const char ***v, size_t *n, size_t *alloc, const char *arg);
-/* --prices PATH (repeatable) into c->price_paths. */
-int fv_set_prices(struct fv_cmdline *c, const struct fv_option *o,
-		  const char *arg);
+/* Appends arg to a: 0, or FV_EXIT_SOFTWARE. */
+int fv_push_arg(struct fv_args *a, const char *arg);
+/*
+ * Appends arg (argv's) to the paths *v of *n (*alloc held), kept as char *
+ * for the readers, which take the inputs' char *const *: 0, or
+ * FV_EXIT_SOFTWARE.
+ */
+int fv_push_path(char ***v, size_t *n, size_t *alloc, const char *arg);
+/* --prices PATH (repeatable): c->price_paths. */
+struct fv_args *fv_at_price_paths(struct fv_cmdline *c);
 /*
  * Loads c->prices from --prices, else catalog/prices/ beside the catalog
  * (where: the first path, for messages). 0 or an exit status, said.
@@ -317,11 +355,12 @@ int fv_tables_main(struct fv_tables *x);
 void fv_compute_pcts(struct fv_pctlist *pl, const struct fv_cmdline *c);
 
 /*
- * Parses a table subcommand's command line into c (initialised, c->own
- * set): its options, then at least one input. Returns 0 (c->done after
- * --help) or an exit status.
+ * Parses a table subcommand's command line into x->c (initialised, its
+ * own set): its options; then the logs among the inputs set apart (when x
+ * wants logs), at least one input, --baseline (when x needs one), the
+ * SKUs. Returns 0 (c->done after --help) or an exit status.
  */
-int fv_tables_parse(struct fv_cmdline *c, int argc, char **argv);
+int fv_tables_parse(struct fv_tables *x, int argc, char **argv);
 
 /* x->analyse of a table analysis: x->ctx is the struct fv_analysis. */
 int fv_analyse_table(struct fv_tables *x, struct fv_report *rep);
@@ -330,19 +369,27 @@ int fv_analyse_table(struct fv_tables *x, struct fv_report *rep);
 int fv_summary_stream(struct fv_cmdline *c,
 		      const struct fv_stream_renderer *sr);
 
-/* The whole of a subcommand that shows one table analysis. */
-int fv_analysis_main(const struct fv_invocation *inv,
-		     const struct fv_analysis *a, int argc, char **argv);
-/* The whole of a table subcommand whose tables analyse (with ctx) makes. */
-int fv_tables_cmd(const struct fv_invocation *inv,
-		  int (*analyse)(struct fv_tables *x, struct fv_report *rep),
-		  const void *ctx, int argc, char **argv);
+/*
+ * The whole of a table subcommand, x giving what it reads and x->analyse:
+ * x is its own options (c->own; the thresholds in x->vo), parsed by
+ * fv_tables_parse, then fv_tables_main. Returns the exit status.
+ */
+int fv_tables_run(const struct fv_invocation *inv, struct fv_tables *x,
+		  int argc, char **argv);
+/* The whole of a subcommand that shows one table analysis (its analysis). */
+int fv_analysis_main(const struct fv_invocation *inv, int argc, char **argv);
 
 /* Moves the log files among inputs to x->srcs (verdict, diff). */
 int fv_split_logs(struct fv_tables *x);
 /* --logs DIR (repeatable), into the fv_tables that is c->own. */
 int fv_set_logs(struct fv_cmdline *c, const struct fv_option *o,
 		const char *arg);
+
+/*
+ * run and replay: letters, digits, '.', '+' and '-', the label being a
+ * run directory's name and the first field of its files' (run.c).
+ */
+bool fv_run_label_ok(const char *s);
 
 /* ---- The suite of tables of run and report (suite.c) ---- */
 
@@ -393,18 +440,13 @@ int fv_suite_print(const struct fv_cmdline *c, const char *command,
 
 /* ---- verdict and diff ---- */
 
-/*
- * The whole of verdict or diff, x giving want_logs and analyse: the
- * thresholds go to x->vo (c->own is x).
- */
-int fv_verdict_cmd_main(const struct fv_invocation *inv, struct fv_tables *x,
-			int argc, char **argv);
-
 extern const struct fv_option fv_opts_verdict[], fv_opts_diff[],
 	fv_opts_fail_on[], fv_opts_noise[];
 /* --fail-on LIST into the verdict mask (a uint64_t) o binds. */
 fv_option_fn fv_set_fail_on;
 /* A significance level: strictly between 0 and 1 (5% or 0.05). */
 fv_option_fn fv_set_alpha;
+/* x->vo.alpha of the struct fv_tables that is c->own (diff, history). */
+double *fv_at_vo_alpha(struct fv_cmdline *c);
 
 #endif

@@ -48,7 +48,9 @@ static int analyse(struct fv_tables *x, struct fv_report *rep)
 
 static int compare_main(const struct fv_invocation *inv, int argc, char **argv)
 {
-	return fv_tables_cmd(inv, analyse, NULL, argc, argv);
+	struct fv_tables x = { .analyse = analyse };
+
+	return fv_tables_run(inv, &x, argc, argv);
 }
 
 const struct fv_command fv_cmd_compare = {

@@ -93,7 +93,7 @@ static int diff_main(const struct fv_invocation *inv, int argc, char **argv)
 			       .needs_baseline = true,
 			       .analyse = analyse };
 
-	return fv_verdict_cmd_main(inv, &x, argc, argv);
+	return fv_tables_run(inv, &x, argc, argv);
 }
 
 const struct fv_command fv_cmd_diff = {

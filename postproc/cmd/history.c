@@ -49,7 +49,6 @@ static int set_series(struct fv_cmdline *c, const struct fv_option *o,
 
 FV_OPT_FIELD(at_vo_threshold, double, struct fv_tables, vo.threshold)
 FV_OPT_FIELD(at_vo_min_segment, int, struct fv_tables, vo.min_segment)
-FV_OPT_FIELD(at_vo_alpha, double, struct fv_tables, vo.alpha)
 
 static const struct fv_option history_opts[] = {
 	FV_OPT("order", 0, "BY",
@@ -64,7 +63,7 @@ static const struct fv_option history_opts[] = {
 		   at_vo_min_segment, 2),
 	FV_OPT_DOUBLE("alpha", 0, "P",
 		      "a change's permutation test p at most P [0.05]",
-		      fv_set_alpha, at_vo_alpha, 0, 0),
+		      fv_set_alpha, fv_at_vo_alpha, 0, 0),
 	FV_OPT("series", 0, NULL,
 	       "also the table history-runs: each job's figure\nrun by run, "
 	       "with its segment",
@@ -89,7 +88,7 @@ static int history_main(const struct fv_invocation *inv, int argc, char **argv)
 			       .analyse = analyse,
 			       .ctx = &h };
 
-	return fv_verdict_cmd_main(inv, &x, argc, argv);
+	return fv_tables_run(inv, &x, argc, argv);
 }
 
 const struct fv_command fv_cmd_history = {

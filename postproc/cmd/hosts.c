@@ -19,7 +19,7 @@ static int hosts_main(const struct fv_invocation *inv, int argc, char **argv)
 {
 	struct fv_tables x = { .want_logs = true, .analyse = analyse };
 
-	return fv_verdict_cmd_main(inv, &x, argc, argv);
+	return fv_tables_run(inv, &x, argc, argv);
 }
 
 const struct fv_command fv_cmd_hosts = {

@@ -43,11 +43,6 @@ static const struct fv_option latency_opts[] = {
 	FV_OPT_END,
 };
 
-static int latency_main(const struct fv_invocation *inv, int argc, char **argv)
-{
-	return fv_analysis_main(inv, &fv_an_latency, argc, argv);
-}
-
 const struct fv_command fv_cmd_latency = {
 	.name = "latency",
 	.help = "one row per label: IOPS and percentiles of one role "
@@ -57,5 +52,6 @@ const struct fv_command fv_cmd_latency = {
 						      fv_opts_common,
 						      fv_opts_runs, fv_opts_lat,
 						      latency_opts, NULL },
-	.main = latency_main,
+	.analysis = &fv_an_latency,
+	.main = fv_analysis_main,
 };

@@ -49,11 +49,6 @@ static const struct fv_option matrix_opts[] = {
 	FV_OPT_END,
 };
 
-static int matrix_main(const struct fv_invocation *inv, int argc, char **argv)
-{
-	return fv_analysis_main(inv, &fv_an_matrix, argc, argv);
-}
-
 const struct fv_command fv_cmd_matrix = {
 	.name = "matrix",
 	.help = "labels down, tests across: bandwidth, IOPS, latency tables",
@@ -67,5 +62,6 @@ const struct fv_command fv_cmd_matrix = {
 						      fv_opts_runs, fv_opts_lat,
 						      matrix_opts, fv_opts_sku,
 						      fv_opts_catalog, NULL },
-	.main = matrix_main,
+	.analysis = &fv_an_matrix,
+	.main = fv_analysis_main,
 };

@@ -43,11 +43,30 @@ void fv_cmdline_init(struct fv_cmdline *c, const struct fv_invocation *inv)
 	fv_aopts_init(&c->ao, &c->show);
 }
 
-int fv_push_arg(const char ***v, size_t *n, size_t *alloc, const char *arg)
+int fv_cmdline_start(struct fv_cmdline *c, const struct fv_invocation *inv,
+		     size_t size, fv_parse_fn *parse, int argc, char **argv)
+{
+	fv_cmdline_init(c, inv);
+	c->own = calloc(1, size);
+	if (!c->own)
+		return FV_EXIT_SOFTWARE;
+	c->own_allocated = true;
+	return parse(c, argc, argv);
+}
+
+int fv_push_arg(struct fv_args *a, const char *arg)
+{
+	if (FV_ALLOC_GROW(a->v, a->n + 1, a->alloc))
+		return FV_EXIT_SOFTWARE;
+	a->v[a->n++] = arg;
+	return 0;
+}
+
+int fv_push_path(char ***v, size_t *n, size_t *alloc, const char *arg)
 {
 	if (FV_ALLOC_GROW(*v, *n + 1, *alloc))
 		return FV_EXIT_SOFTWARE;
-	(*v)[(*n)++] = arg;
+	(*v)[(*n)++] = (char *) arg; /* argv's, as the inputs are */
 	return 0;
 }
 
@@ -63,12 +82,14 @@ void fv_cmdline_free(struct fv_cmdline *c)
 	for (size_t i = 0; i < c->ao.nmmetrics; i++)
 		free((char *) c->ao.mmetrics[i]);
 	free(c->ao.mmetrics);
-	free(c->sku_specs);
-	free(c->path_specs);
-	free(c->price_paths);
+	free(c->sku_specs.v);
+	free(c->path_specs.v);
+	free(c->price_paths.v);
 	fv_prices_free(&c->prices);
 	fv_label_skus_free(&c->skus);
 	fv_catalog_free(&c->cat);
+	if (c->own_allocated)
+		free(c->own);
 }
 
 /* ---- --help, from the tables ---- */
@@ -261,13 +282,7 @@ static int set_format(struct fv_cmdline *c, const struct fv_option *o,
 			      arg);
 }
 
-int fv_set_output(struct fv_cmdline *c, const struct fv_option *o,
-		  const char *arg)
-{
-	(void) o;
-	c->output = arg;
-	return 0;
-}
+FV_CMDLINE_ACCESSOR(fv_at_output, const char *, output)
 
 static int set_percentiles(struct fv_cmdline *c, const struct fv_option *o,
 			   const char *arg)
@@ -392,8 +407,8 @@ const struct fv_option fv_opts_format[] = {
 };
 
 const struct fv_option fv_opts_common[] = {
-	FV_OPT("output", 'o', "FILE", "write the report to FILE",
-	       fv_set_output),
+	FV_OPT_STRING("output", 'o', "FILE", "write the report to FILE",
+		      fv_at_output),
 	FV_OPT("percentiles", 'p', "LIST",
 	       "percentiles shown, e.g. 50,95,99,99.9,99.99", set_percentiles),
 	FV_OPT("label", 'l', "NAME=PATH", "label for inputs at or under PATH",
@@ -451,7 +466,7 @@ int fv_set_ratio(struct fv_cmdline *c, const struct fv_option *o,
 					 "a ratio: 85% or 0.85, not negative");
 	if (*end == '%')
 		x /= 100;
-	*o->dbl(c->own) = x;
+	*o->dbl(c) = x;
 	return 0;
 }
 
@@ -469,7 +484,7 @@ int fv_set_number(struct fv_cmdline *c, const struct fv_option *o,
 			 o->scale);
 		return fv_option_invalid(c, o, arg, want);
 	}
-	*o->dbl(c->own) = x;
+	*o->dbl(c) = x;
 	return 0;
 }
 
@@ -497,7 +512,7 @@ static int parse_time(struct fv_cmdline *c, const struct fv_option *o,
 		return fv_option_invalid(c, o, arg,
 					 "a time, not negative, with its unit "
 					 "(ns, us, ms, s, m, h: 500ms, 2s)");
-	*o->dbl(c->own) = s / o->store;
+	*o->dbl(c) = s / o->store;
 	return 0;
 }
 
@@ -512,7 +527,7 @@ int fv_set_period(struct fv_cmdline *c, const struct fv_option *o,
 {
 	int ret = parse_time(c, o, arg);
 
-	if (!ret && *o->dbl(c->own) <= 0)
+	if (!ret && *o->dbl(c) <= 0)
 		return fv_option_invalid(
 			c, o, arg,
 			"a time above 0, with its unit (500ms, "
@@ -532,7 +547,7 @@ int fv_set_int(struct fv_cmdline *c, const struct fv_option *o, const char *arg)
 			 "a whole number from %g to 1000000", o->scale);
 		return fv_option_invalid(c, o, arg, want);
 	}
-	*o->num(c->own) = (int) n;
+	*o->num(c) = (int) n;
 	return 0;
 }
 
@@ -545,14 +560,14 @@ int fv_set_size(struct fv_cmdline *c, const struct fv_option *o,
 	if (fv_opt_size(arg, &b))
 		return fv_option_invalid(c, o, arg,
 					 "a size as fio writes it (4k, 64g)");
-	*o->dbl(c->own) = (double) b;
+	*o->dbl(c) = (double) b;
 	return 0;
 }
 
 int fv_set_string(struct fv_cmdline *c, const struct fv_option *o,
 		  const char *arg)
 {
-	*o->str(c->own) = arg;
+	*o->str(c) = arg;
 	return 0;
 }
 
@@ -560,8 +575,14 @@ int fv_set_flag(struct fv_cmdline *c, const struct fv_option *o,
 		const char *arg)
 {
 	(void) arg;
-	*o->flag(c->own) = true;
+	*o->flag(c) = true;
 	return 0;
+}
+
+int fv_set_list(struct fv_cmdline *c, const struct fv_option *o,
+		const char *arg)
+{
+	return fv_push_arg(o->args(c), arg);
 }
 
 /* ---- Whose option is it? ---- */

@@ -100,10 +100,7 @@ static int set_from(struct fv_cmdline *c, const struct fv_option *opt,
 	struct rec_opts *o = c->own;
 
 	(void) opt;
-	if (FV_ALLOC_GROW(o->from, o->nfrom + 1, o->alloc_from))
-		return FV_EXIT_SOFTWARE;
-	o->from[o->nfrom++] = (char *) arg;
-	return 0;
+	return fv_push_path(&o->from, &o->nfrom, &o->alloc_from, arg);
 }
 
 FV_OPT_FIELD(at_need, const char *, struct rec_opts, need)
@@ -129,10 +126,10 @@ static const struct fv_option rec_opts[] = {
 		      at_vm),
 	FV_OPT_DOUBLE("vcpus", 0, "N", "disks on each VM size of N vCPUs",
 		      fv_set_number, at_vcpus, 1, 0),
-	FV_OPT("prices", 0, "PATH",
-	       "price list file or directory instead of the\ncatalog's "
-	       "prices/ (repeatable: the first\nthat prices a SKU counts)",
-	       fv_set_prices),
+	FV_OPT_LIST("prices", 0, "PATH",
+		    "price list file or directory instead of the\ncatalog's "
+		    "prices/ (repeatable: the first\nthat prices a SKU counts)",
+		    fv_at_price_paths),
 	FV_OPT("from", 0, "RESULTS",
 	       "the need from these results (a file or a\ndirectory; "
 	       "repeatable): --label's peak IOPS,\nsequential bandwidth "
@@ -142,7 +139,8 @@ static const struct fv_option rec_opts[] = {
 		      "with --from: the label whose figures are\nthe need "
 		      "[the only one]",
 		      at_label),
-	FV_OPT("output", 'o', "FILE", "write the table to FILE", fv_set_output),
+	FV_OPT_STRING("output", 'o', "FILE", "write the table to FILE",
+		      fv_at_output),
 	FV_OPT("help", 'h', NULL, "this help", NULL),
 	FV_OPT_END,
 };
@@ -237,7 +235,7 @@ static int build(struct fv_cmdline *c, struct rec *r, struct fv_report *rep)
 {
 	struct fv_rec_query q = { .cat = &c->cat,
 				  .prices = &c->prices,
-				  .prices_given = c->nprice_paths > 0,
+				  .prices_given = c->price_paths.n > 0,
 				  .cloud = r->o->cloud,
 				  .region = r->o->region,
 				  .vms = r->vms,

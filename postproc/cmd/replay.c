@@ -24,8 +24,10 @@ struct candidate {
 	const char *sku;    /* the emulated disk's ID */
 	const char *vm;	    /* --vm after its --sku: vm_id */
 	char vm_id[96];
-	const char *specs[2]; /* as --sku and --path say it: the manifest's */
-	char scratch[4200];   /* the emulated disk's backing file */
+	/* as --sku and --path say it: the manifest's (spec: their text) */
+	const char *specs[2];
+	char spec[2][300];
+	char scratch[4200]; /* the emulated disk's backing file */
 	char eopt[NEOPTS][64];
 	struct fv_run r;
 };
@@ -41,15 +43,6 @@ struct replay_opts {
 	uint64_t extent; /* the trace's last byte, +1 */
 	size_t dropped;	 /* trims this fio cannot replay, left out */
 };
-
-/* Letters, digits, '.', '+' and '-': a run directory's and file's name. */
-static bool label_ok(const char *s)
-{
-	if (!*s || *s == '.' || *s == '-' || strlen(s) > 64)
-		return false;
-	return strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-			 "0123456789.+-") == strlen(s);
-}
 
 static struct candidate *new_candidate(struct fv_cmdline *c, const char *label,
 				       size_t len)
@@ -69,7 +62,7 @@ static struct candidate *new_candidate(struct fv_cmdline *c, const char *label,
 				       k->label);
 			return NULL;
 		}
-	if (!label_ok(k->label)) {
+	if (!fv_run_label_ok(k->label)) {
 		fv_usage_error(c,
 			       "candidate '%s': use letters, digits, '.', "
 			       "'+' and '-' (no '_', which splits file "
@@ -168,7 +161,7 @@ static int set_vm(struct fv_cmdline *c, const struct fv_option *o,
 					      "two candidates named '%s': name "
 					      "one (--sku LABEL=ID)",
 					      label);
-	if (!label_ok(label))
+	if (!fv_run_label_ok(label))
 		return fv_usage_error(c,
 				      "--vm %s: '%s' is no label (letters, "
 				      "digits, '.', '+', '-'): name it (--sku "
@@ -215,7 +208,6 @@ static const struct fv_option replay_opts[] = {
 static int parse(struct fv_cmdline *c, int argc, char **argv)
 {
 	struct replay_opts *ro = c->own;
-	char spec[300];
 	int ret;
 
 	ro->outdir = "results";
@@ -238,19 +230,16 @@ static int parse(struct fv_cmdline *c, int argc, char **argv)
 
 		if (!k->sku)
 			continue;
-		snprintf(spec, sizeof(spec), "%s=%s%s%s", k->label, k->sku,
-			 k->vm ? "+" : "", k->vm ? k->vm : "");
-		k->specs[0] = strdup(spec);
-		ret = fv_push_arg(&c->sku_specs, &c->nsku, &c->alloc_sku,
-				  k->specs[0]);
+		snprintf(k->spec[0], sizeof(k->spec[0]), "%s=%s%s%s", k->label,
+			 k->sku, k->vm ? "+" : "", k->vm ? k->vm : "");
+		k->specs[0] = k->spec[0];
+		ret = fv_push_arg(&c->sku_specs, k->specs[0]);
 		if (!ret && k->vm) {
-			snprintf(spec, sizeof(spec), "%s=uncached", k->label);
-			k->specs[1] = strdup(spec);
-			ret = fv_push_arg(&c->path_specs, &c->npath,
-					  &c->alloc_path, k->specs[1]);
+			snprintf(k->spec[1], sizeof(k->spec[1]), "%s=uncached",
+				 k->label);
+			k->specs[1] = k->spec[1];
+			ret = fv_push_arg(&c->path_specs, k->specs[1]);
 		}
-		if (!ret && (!k->specs[0] || (k->vm && !k->specs[1])))
-			ret = FV_EXIT_SOFTWARE;
 	}
 	return ret ? ret : fv_skus_resolve(c);
 }
@@ -575,33 +564,25 @@ static int replay_all(struct fv_cmdline *c, struct replay_opts *ro)
 	}
 	remove_scratch(ro);
 	if (ret == FV_EXIT_INTERRUPTED || (!failed && ret))
-		return ret;
+		goto out;
 	fputc('\n', c->out);
 	ret = print_table(c, ro);
 	fprintf(c->out, "results: %s\n", ro->outdir);
-	return failed ? failed : ret;
+	ret = failed ? failed : ret;
+out:
+	fv_trace_free(&ro->trace);
+	return ret;
 }
 
 static int replay_main(const struct fv_invocation *inv, int argc, char **argv)
 {
-	struct replay_opts *ro = calloc(1, sizeof(*ro));
 	struct fv_cmdline c;
-	int ret;
+	int ret = fv_cmdline_start(&c, inv, sizeof(struct replay_opts), parse,
+				   argc, argv);
 
-	if (!ro)
-		return FV_EXIT_SOFTWARE;
-	fv_cmdline_init(&c, inv);
-	c.own = ro;
-	ret = parse(&c, argc, argv);
 	if (!ret && !c.done)
-		ret = replay_all(&c, ro);
-	for (size_t i = 0; i < c.nsku; i++)
-		free((char *) c.sku_specs[i]);
-	for (size_t i = 0; i < c.npath; i++)
-		free((char *) c.path_specs[i]);
-	fv_trace_free(&ro->trace);
+		ret = replay_all(&c, c.own);
 	fv_cmdline_free(&c);
-	free(ro);
 	return ret;
 }
 

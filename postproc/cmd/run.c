@@ -29,7 +29,7 @@ struct run_opts {
  * name (<label>_<jobfile>_<timestamp>.json), which the file-name label
  * rule splits at '_': keep it to characters that survive both.
  */
-static bool label_ok(const char *s)
+bool fv_run_label_ok(const char *s)
 {
 	if (!*s || *s == '.' || *s == '-' || strlen(s) > 64)
 		return false;
@@ -53,7 +53,7 @@ static int set_label(struct fv_cmdline *c, const struct fv_option *o,
 		ro->label2 = arg;
 	else
 		ro->r.label = arg;
-	if (label_ok(arg))
+	if (fv_run_label_ok(arg))
 		return 0;
 	return fv_usage_error(c,
 			      "--label: use letters, digits, '.', '+' and '-' "
@@ -219,10 +219,10 @@ static int parse(struct fv_cmdline *c, int argc, char **argv)
 		return fv_usage_error(c, "%s", "--label NAME is required");
 	if (!ro->r.target)
 		return fv_usage_error(c, "%s", "--target PATH is required");
-	ro->r.skus = c->sku_specs;
-	ro->r.nskus = c->nsku;
-	ro->r.paths = c->path_specs;
-	ro->r.npaths = c->npath;
+	ro->r.skus = c->sku_specs.v;
+	ro->r.nskus = c->sku_specs.n;
+	ro->r.paths = c->path_specs.v;
+	ro->r.npaths = c->path_specs.n;
 	if (ro->label2 && (!strcmp(ro->label2, ro->r.label) || ro->r.hosts.n))
 		return fv_usage_error(c, "%s",
 				      "a second --label: another name, and "
@@ -279,17 +279,13 @@ static int execute(const struct fv_cmdline *c, struct run_opts *ro,
 
 static int run_main(const struct fv_invocation *inv, int argc, char **argv)
 {
-	struct run_opts *ro = calloc(1, sizeof(*ro));
 	struct fv_error e = { 0 }; /* a step that failed ends the run */
 	struct fv_diags d = { 0 };
 	struct fv_cmdline c;
-	int ret;
+	int ret = fv_cmdline_start(&c, inv, sizeof(struct run_opts), parse,
+				   argc, argv);
+	struct run_opts *ro = c.own;
 
-	if (!ro)
-		return FV_EXIT_SOFTWARE;
-	fv_cmdline_init(&c, inv);
-	c.own = ro;
-	ret = parse(&c, argc, argv);
 	if (!ret && !c.done && ro->list) {
 		ret = fv_run_say(c.err, fv_run_list_jobfiles(c.out, &e), NULL,
 				 &e);
@@ -334,9 +330,9 @@ static int run_main(const struct fv_invocation *inv, int argc, char **argv)
 		if (!ret && ro->label2)
 			ret = execute(&c, ro, &ro->r2, i);
 	}
-	fv_hosts_free(&ro->r.hosts);
+	if (ro)
+		fv_hosts_free(&ro->r.hosts);
 	fv_cmdline_free(&c);
-	free(ro);
 	return ret;
 }
 

@@ -5,14 +5,6 @@
 
 #include "cmd_int.h"
 
-static int set_base(struct fv_cmdline *c, const struct fv_option *o,
-		    const char *arg)
-{
-	(void) o;
-	c->ao.base = arg;
-	return 0;
-}
-
 /* --metrics LIST: each checked now, kept as the command line's words. */
 static int set_metrics(struct fv_cmdline *c, const struct fv_option *o,
 		       const char *arg)
@@ -39,19 +31,16 @@ static int set_metrics(struct fv_cmdline *c, const struct fv_option *o,
 	return 0;
 }
 
+FV_CMDLINE_FIELD(at_base, const char *, ao.base)
+
 static const struct fv_option scaling_opts[] = {
-	FV_OPT("base", 0, "LABEL", "the reference label (default: the first)",
-	       set_base),
+	FV_OPT_STRING("base", 0, "LABEL",
+		      "the reference label (default: the first)", at_base),
 	FV_OPT("metrics", 0, "LIST",
 	       "e.g. peak_read_iops,seq_write_bw,steady_write_p99",
 	       set_metrics),
 	FV_OPT_END,
 };
-
-static int scaling_main(const struct fv_invocation *inv, int argc, char **argv)
-{
-	return fv_analysis_main(inv, &fv_an_scaling, argc, argv);
-}
 
 const struct fv_command fv_cmd_scaling = {
 	.name = "scaling",
@@ -62,5 +51,6 @@ const struct fv_command fv_cmd_scaling = {
 						      fv_opts_common,
 						      fv_opts_runs, fv_opts_lat,
 						      scaling_opts, NULL },
-	.main = scaling_main,
+	.analysis = &fv_an_scaling,
+	.main = fv_analysis_main,
 };

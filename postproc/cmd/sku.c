@@ -12,70 +12,39 @@
 
 #include "cmd_int.h"
 
-static int set_catalog(struct fv_cmdline *c, const struct fv_option *o,
-		       const char *arg)
-{
-	(void) o;
-	c->catalog_path = arg;
-	return 0;
-}
-
-static int set_sku(struct fv_cmdline *c, const struct fv_option *o,
-		   const char *arg)
-{
-	(void) o;
-	return fv_push_arg(&c->sku_specs, &c->nsku, &c->alloc_sku, arg);
-}
-
-static int set_path(struct fv_cmdline *c, const struct fv_option *o,
-		    const char *arg)
-{
-	(void) o;
-	return fv_push_arg(&c->path_specs, &c->npath, &c->alloc_path, arg);
-}
-
-static int set_region(struct fv_cmdline *c, const struct fv_option *o,
-		      const char *arg)
-{
-	(void) o;
-	c->region = arg;
-	return 0;
-}
-
-int fv_set_prices(struct fv_cmdline *c, const struct fv_option *o,
-		  const char *arg)
-{
-	(void) o;
-	return fv_push_arg(&c->price_paths, &c->nprice_paths,
-			   &c->alloc_price_paths, arg);
-}
+FV_CMDLINE_FIELD(at_catalog_path, const char *, catalog_path)
+FV_CMDLINE_FIELD(at_sku_specs, struct fv_args, sku_specs)
+FV_CMDLINE_FIELD(at_path_specs, struct fv_args, path_specs)
+FV_CMDLINE_FIELD(at_region, const char *, region)
+FV_CMDLINE_ACCESSOR(fv_at_price_paths, struct fv_args, price_paths)
 
 const struct fv_option fv_opts_catalog[] = {
-	FV_OPT("catalog", 0, "PATH",
-	       "catalog file or directory [FV_CATALOG, else\nthe installed "
-	       "one]",
-	       set_catalog),
+	FV_OPT_STRING("catalog", 0, "PATH",
+		      "catalog file or directory [FV_CATALOG, else\nthe "
+		      "installed one]",
+		      at_catalog_path),
 	FV_OPT_END,
 };
 
 const struct fv_option fv_opts_sku[] = {
-	FV_OPT("sku", 0, "LABEL=ID[+ID]",
-	       "the VM and disk(s) a label ran on, e.g.\np30=azure:P30+"
-	       "azure:Standard_D32ds_v5\n(repeatable; fioverdict catalog "
-	       "list)",
-	       set_sku),
-	FV_OPT("path", 0, "LABEL=PATH",
-	       "where a label's I/O went: uncached, cached,\ntemp, nvme, "
-	       "os or os:cache|temp|nvme\n(repeatable; needs its --sku)",
-	       set_path),
-	FV_OPT("region", 0, "REGION",
-	       "price the SKUs at REGION's list prices\n(eastus, us-east-1..."
-	       "; catalog/prices/)",
-	       set_region),
-	FV_OPT("prices", 0, "PATH",
-	       "price list file or directory instead of the\ncatalog's "
-	       "prices/ (repeatable: the first\nthat prices a SKU counts)",
-	       fv_set_prices),
+	FV_OPT_LIST("sku", 0, "LABEL=ID[+ID]",
+		    "the VM and disk(s) a label ran on, e.g.\np30=azure:P30+"
+		    "azure:Standard_D32ds_v5\n(repeatable; fioverdict catalog "
+		    "list)",
+		    at_sku_specs),
+	FV_OPT_LIST("path", 0, "LABEL=PATH",
+		    "where a label's I/O went: uncached, cached,\ntemp, nvme, "
+		    "os or os:cache|temp|nvme\n(repeatable; needs its --sku)",
+		    at_path_specs),
+	FV_OPT_STRING(
+		"region", 0, "REGION",
+		"price the SKUs at REGION's list prices\n(eastus, us-east-1..."
+		"; catalog/prices/)",
+		at_region),
+	FV_OPT_LIST("prices", 0, "PATH",
+		    "price list file or directory instead of the\ncatalog's "
+		    "prices/ (repeatable: the first\nthat prices a SKU counts)",
+		    fv_at_price_paths),
 	FV_OPT_END,
 };
 
@@ -113,16 +82,16 @@ int fv_prices_open(struct fv_cmdline *c, char *where, size_t len)
 	char prefix[64];
 	int ret = 0;
 
-	if (c->nprice_paths)
-		snprintf(where, len, "%s", c->price_paths[0]);
+	if (c->price_paths.n)
+		snprintf(where, len, "%s", c->price_paths.v[0]);
 	else
 		snprintf(where, len, "%.*s/prices",
 			 slash ? (int) (slash - f) : 1, slash ? f : ".");
-	for (size_t i = 0; i < (c->nprice_paths ? c->nprice_paths : 1) && !ret;
-	     i++)
+	for (size_t i = 0;
+	     i < (c->price_paths.n ? c->price_paths.n : 1) && !ret; i++)
 		ret = fv_prices_load(
-			&c->prices, c->nprice_paths ? c->price_paths[i] : where,
-			&err);
+			&c->prices,
+			c->price_paths.n ? c->price_paths.v[i] : where, &err);
 	if (ret == -ENOMEM)
 		return FV_EXIT_SOFTWARE;
 	if (ret) {
@@ -157,39 +126,47 @@ static int load_prices(struct fv_cmdline *c)
 	return 0;
 }
 
-int fv_skus_resolve(struct fv_cmdline *c)
+/*
+ * Each spec of a given to add (fv_label_skus_add, fv_label_path_set); a
+ * refused one a usage error, what before the reason.
+ */
+static int add_specs(struct fv_cmdline *c, const struct fv_args *a,
+		     int (*add)(struct fv_label_skus *s,
+				const struct fv_catalog *cat, const char *spec,
+				struct fv_error *err),
+		     const char *what)
 {
 	struct fv_error err = { 0 };
+
+	for (size_t i = 0; i < a->n; i++) {
+		int ret = add(&c->skus, &c->cat, a->v[i], &err);
+
+		if (ret == -ENOMEM) {
+			fputs("fioverdict: out of memory\n", c->err);
+			return FV_EXIT_SOFTWARE;
+		}
+		if (ret)
+			return fv_usage_error(c, "%s%s", what, err.text);
+	}
+	return 0;
+}
+
+int fv_skus_resolve(struct fv_cmdline *c)
+{
 	int ret;
 
-	if (!c->nsku && c->npath)
+	if (!c->sku_specs.n && c->path_specs.n)
 		return fv_usage_error(c,
 				      "--path %s: no --sku names its label: "
 				      "give the label's SKUs with --sku",
-				      c->path_specs[0]);
-	if (!c->nsku)
+				      c->path_specs.v[0]);
+	if (!c->sku_specs.n)
 		return 0;
 	ret = fv_catalog_open(c);
-	for (size_t i = 0; i < c->nsku && !ret; i++) {
-		ret = fv_label_skus_add(&c->skus, &c->cat, c->sku_specs[i],
-					&err);
-		if (ret == -ENOMEM) {
-			fputs("fioverdict: out of memory\n", c->err);
-			return FV_EXIT_SOFTWARE;
-		}
-		if (ret)
-			return fv_usage_error(c, "--sku: %s", err.text);
-	}
-	for (size_t i = 0; i < c->npath && !ret; i++) {
-		ret = fv_label_path_set(&c->skus, &c->cat, c->path_specs[i],
-					&err);
-		if (ret == -ENOMEM) {
-			fputs("fioverdict: out of memory\n", c->err);
-			return FV_EXIT_SOFTWARE;
-		}
-		if (ret)
-			return fv_usage_error(c, "%s", err.text);
-	}
+	if (!ret)
+		ret = add_specs(c, &c->sku_specs, fv_label_skus_add, "--sku: ");
+	if (!ret)
+		ret = add_specs(c, &c->path_specs, fv_label_path_set, "");
 	if (!ret && c->region)
 		ret = load_prices(c);
 	c->ao.skus = &c->skus;

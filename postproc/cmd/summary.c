@@ -9,20 +9,12 @@ struct summary_opts {
 	bool stream;
 };
 
-static int set_aggregate(struct fv_cmdline *c, const struct fv_option *o,
-			 const char *arg)
-{
-	(void) o;
-	(void) arg;
-	c->ao.aggregate_clones = true;
-	return 0;
-}
-
+FV_CMDLINE_FIELD(at_aggregate_clones, bool, ao.aggregate_clones)
 FV_OPT_FIELD(at_stream, bool, struct summary_opts, stream)
 
 static const struct fv_option summary_opts[] = {
-	FV_OPT("aggregate-clones", 0, NULL, "sum numjobs clones",
-	       set_aggregate),
+	FV_OPT_BOOL("aggregate-clones", 0, "sum numjobs clones",
+		    at_aggregate_clones),
 	FV_OPT_BOOL(
 		"stream", 0,
 		"csv or md: write each file's rows as it is read,\none file in "
@@ -57,7 +49,7 @@ static int summary_main(const struct fv_invocation *inv, int argc, char **argv)
 
 	fv_cmdline_init(&c, inv);
 	c.own = &so;
-	status = fv_tables_parse(&c, argc, argv);
+	status = fv_tables_parse(&x, argc, argv);
 	if (!status && !c.done && so.stream && !(sr = stream_format(&c)))
 		status = FV_EXIT_USAGE;
 	if (!status && !c.done && sr && c.runs_given && c.runs != FV_RUNS_ALL)

@@ -2,11 +2,6 @@
 /* fioverdict sweep: the QD sweep, depths down, labels across. */
 #include "cmd_int.h"
 
-static int sweep_main(const struct fv_invocation *inv, int argc, char **argv)
-{
-	return fv_analysis_main(inv, &fv_an_sweep, argc, argv);
-}
-
 const struct fv_command fv_cmd_sweep = {
 	.name = "sweep",
 	.help = "queue depth down, labels across: IOPS and P99 of the QD sweep",
@@ -15,5 +10,6 @@ const struct fv_command fv_cmd_sweep = {
 		(const struct fv_option *const[]){ fv_opts_format,
 						   fv_opts_common, fv_opts_runs,
 						   fv_opts_lat, NULL },
-	.main = sweep_main,
+	.analysis = &fv_an_sweep,
+	.main = fv_analysis_main,
 };

@@ -189,17 +189,45 @@ int fv_tables_main(struct fv_tables *x)
 	return status;
 }
 
-int fv_tables_parse(struct fv_cmdline *c, int argc, char **argv)
+int fv_tables_parse(struct fv_tables *x, int argc, char **argv)
 {
+	struct fv_cmdline *c = x->c;
 	int ret = fv_cmdline_parse(c, argc, argv);
 
 	if (ret || c->done)
+		return ret;
+	if (x->want_logs && (ret = fv_split_logs(x)))
 		return ret;
 	if (!c->ninputs)
 		return fv_usage_error(c, "%s",
 				      "no input given (a file, a "
 				      "directory, or - for stdin)");
+	if (x->needs_baseline && !x->nbaselines)
+		return fv_usage_error(c, "%s",
+				      "--baseline PATH is required: the "
+				      "results NEW is compared against");
 	return fv_skus_resolve(c);
+}
+
+int fv_tables_run(const struct fv_invocation *inv, struct fv_tables *x,
+		  int argc, char **argv)
+{
+	struct fv_cmdline c;
+	int status;
+
+	fv_cmdline_init(&c, inv);
+	fv_vopts_init(&x->vo);
+	x->c = &c;
+	c.own = x;
+	status = fv_tables_parse(x, argc, argv);
+	x->vo.skus = c.ao.skus;
+	if (!status && !c.done)
+		status = fv_tables_main(x);
+	fv_vopts_free(&x->vo);
+	free(x->log_dirs);
+	free(x->baselines);
+	fv_cmdline_free(&c);
+	return status;
 }
 
 int fv_analyse_table(struct fv_tables *x, struct fv_report *rep)
@@ -209,38 +237,23 @@ int fv_analyse_table(struct fv_tables *x, struct fv_report *rep)
 	return a->run(x->set, &x->c->ao, rep, &x->set->diags);
 }
 
-int fv_analysis_main(const struct fv_invocation *inv,
-		     const struct fv_analysis *a, int argc, char **argv)
+int fv_analysis_main(const struct fv_invocation *inv, int argc, char **argv)
 {
-	return fv_tables_cmd(inv, fv_analyse_table, a, argc, argv);
-}
+	struct fv_tables x = { .analyse = fv_analyse_table,
+			       .ctx = inv->cmd->analysis };
 
-int fv_tables_cmd(const struct fv_invocation *inv,
-		  int (*analyse)(struct fv_tables *x, struct fv_report *rep),
-		  const void *ctx, int argc, char **argv)
-{
-	struct fv_cmdline c;
-	struct fv_tables x = { .c = &c, .analyse = analyse, .ctx = ctx };
-	int status;
-
-	fv_cmdline_init(&c, inv);
-	status = fv_tables_parse(&c, argc, argv);
-	if (!status && !c.done)
-		status = fv_tables_main(&x);
-	fv_cmdline_free(&c);
-	return status;
+	return fv_tables_run(inv, &x, argc, argv);
 }
 
 int fv_set_logs(struct fv_cmdline *c, const struct fv_option *o,
 		const char *arg)
 {
 	struct fv_tables *x = c->own;
+	int ret = fv_push_path(&x->log_dirs, &x->nlog_dirs, &x->alloc_log_dirs,
+			       arg);
 
 	(void) o;
-	if (FV_ALLOC_GROW(x->log_dirs, x->nlog_dirs + 1, x->alloc_log_dirs))
-		return FV_EXIT_SOFTWARE;
-	x->log_dirs[x->nlog_dirs++] = (char *) arg;
 	x->srcs.dirs = x->log_dirs;
 	x->srcs.ndirs = x->nlog_dirs;
-	return 0;
+	return ret;
 }

@@ -32,25 +32,9 @@ static const struct fv_option timeline_opts[] = {
 
 static int timeline_main(const struct fv_invocation *inv, int argc, char **argv)
 {
-	struct fv_cmdline c;
 	struct timeline tl = { .x = { .want_logs = true, .analyse = analyse } };
-	int status;
 
-	fv_cmdline_init(&c, inv);
-	tl.x.c = &c;
-	c.own = &tl;
-	status = fv_cmdline_parse(&c, argc, argv);
-	if (!status && !c.done)
-		status = fv_split_logs(&tl.x);
-	if (!status && !c.done && !c.ninputs)
-		status = fv_usage_error(&c, "%s",
-					"no input given (a file, a "
-					"directory, or - for stdin)");
-	if (!status && !c.done)
-		status = fv_tables_main(&tl.x);
-	free(tl.x.log_dirs);
-	fv_cmdline_free(&c);
-	return status;
+	return fv_tables_run(inv, &tl.x, argc, argv);
 }
 
 const struct fv_command fv_cmd_timeline = {

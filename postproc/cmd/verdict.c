@@ -54,48 +54,11 @@ static const struct fv_option verdict_opts[] = {
 	FV_OPT_END,
 };
 
-/*
- * verdict and diff: their thresholds in x->vo (c->own is x), log files
- * among the inputs set apart.
- */
-int fv_verdict_cmd_main(const struct fv_invocation *inv, struct fv_tables *x,
-			int argc, char **argv)
-{
-	struct fv_cmdline c;
-	int status;
-
-	fv_cmdline_init(&c, inv);
-	fv_vopts_init(&x->vo);
-	x->c = &c;
-	c.own = x;
-	status = fv_cmdline_parse(&c, argc, argv);
-	if (!status && !c.done && x->want_logs)
-		status = fv_split_logs(x);
-	if (!status && !c.done && !c.ninputs)
-		status = fv_usage_error(&c, "%s",
-					"no input given (a file, a "
-					"directory, or - for stdin)");
-	if (!status && !c.done && x->needs_baseline && !x->nbaselines)
-		status = fv_usage_error(&c, "%s",
-					"--baseline PATH is required: the "
-					"results NEW is compared against");
-	if (!status && !c.done)
-		status = fv_skus_resolve(&c);
-	x->vo.skus = c.ao.skus;
-	if (!status && !c.done)
-		status = fv_tables_main(x);
-	fv_vopts_free(&x->vo);
-	free(x->log_dirs);
-	free(x->baselines);
-	fv_cmdline_free(&c);
-	return status;
-}
-
 static int verdict_main(const struct fv_invocation *inv, int argc, char **argv)
 {
 	struct fv_tables x = { .want_logs = true, .analyse = analyse };
 
-	return fv_verdict_cmd_main(inv, &x, argc, argv);
+	return fv_tables_run(inv, &x, argc, argv);
 }
 
 const struct fv_command fv_cmd_verdict = {

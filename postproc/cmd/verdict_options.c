@@ -13,7 +13,7 @@
 int fv_set_fail_on(struct fv_cmdline *c, const struct fv_option *o,
 		   const char *arg)
 {
-	uint64_t *mask = o->u64(c->own);
+	uint64_t *mask = o->u64(c);
 	const char *bad = arg;
 
 	char names[1024];
@@ -42,17 +42,6 @@ static int set_ceiling(struct fv_cmdline *c, const struct fv_option *o,
 		   : 0;
 }
 
-static int set_log_us(struct fv_cmdline *c, const struct fv_option *o,
-		      const char *arg)
-{
-	struct fv_tables *x = c->own;
-
-	(void) o;
-	(void) arg;
-	x->logs.lat_us = true;
-	return 0;
-}
-
 FV_OPT_FIELD(at_vo_fail_on, uint64_t, struct fv_tables, vo.fail_on)
 
 const struct fv_option fv_opts_fail_on[] = {
@@ -64,6 +53,7 @@ const struct fv_option fv_opts_fail_on[] = {
 };
 
 FV_OPT_FIELD(at_logs_bin_ms, double, struct fv_tables, logs.bin_ms)
+FV_OPT_FIELD(at_logs_lat_us, bool, struct fv_tables, logs.lat_us)
 FV_OPT_FIELD(at_vo_sigma, double, struct fv_tables, vo.sigma)
 FV_OPT_FIELD(at_vo_collapse_ratio, double, struct fv_tables, vo.collapse_ratio)
 FV_OPT_FIELD(at_vo_ss_rounds, int, struct fv_tables, vo.ss_rounds)
@@ -89,7 +79,8 @@ const struct fv_option fv_opts_verdict[] = {
 	FV_OPT_DOUBLE("ts-bin", 0, "TIME",
 		      "per-I/O log samples into windows of TIME [100ms]",
 		      fv_set_period, at_logs_bin_ms, 1e-3, 1e-3),
-	FV_OPT("log-us", 0, NULL, "latency logs in µs (fio 2.x)", set_log_us),
+	FV_OPT_BOOL("log-us", 0, "latency logs in µs (fio 2.x)",
+		    at_logs_lat_us),
 	FV_OPT_DOUBLE(
 		"sigma", 0, "N",
 		"a fall, a trend or a spread counts when it is N\nstandard "
@@ -165,7 +156,7 @@ int fv_set_alpha(struct fv_cmdline *c, const struct fv_option *o,
 		 const char *arg)
 {
 	int ret = fv_set_ratio(c, o, arg);
-	double a = *o->dbl(c->own);
+	double a = *o->dbl(c);
 
 	if (ret)
 		return ret;
@@ -181,10 +172,8 @@ static int set_baseline(struct fv_cmdline *c, const struct fv_option *o,
 	struct fv_tables *x = c->own;
 
 	(void) o;
-	if (FV_ALLOC_GROW(x->baselines, x->nbaselines + 1, x->alloc_baselines))
-		return FV_EXIT_SOFTWARE;
-	x->baselines[x->nbaselines++] = (char *) arg;
-	return 0;
+	return fv_push_path(&x->baselines, &x->nbaselines, &x->alloc_baselines,
+			    arg);
 }
 
 /* Two runs compared (verdict's sweep depths, peak and steady). */
@@ -203,7 +192,7 @@ const struct fv_option fv_opts_noise[] = {
 
 FV_OPT_FIELD(at_vo_diff_tput, double, struct fv_tables, vo.diff_tput)
 FV_OPT_FIELD(at_vo_diff_p99, double, struct fv_tables, vo.diff_p99)
-FV_OPT_FIELD(at_vo_alpha, double, struct fv_tables, vo.alpha)
+FV_OPT_ACCESSOR(fv_at_vo_alpha, double, struct fv_tables, vo.alpha)
 FV_OPT_FIELD(at_vo_noise_tput, double, struct fv_tables, vo.noise_tput)
 FV_OPT_FIELD(at_vo_noise_lat, double, struct fv_tables, vo.noise_lat)
 FV_OPT_FIELD(at_vo_min_baseline, int, struct fv_tables, vo.min_baseline)
@@ -223,7 +212,7 @@ const struct fv_option fv_opts_diff[] = {
 		"alpha", 0, "P",
 		"significance of a change of a job's primary\nfigure, each way "
 		"[0.05]",
-		fv_set_alpha, at_vo_alpha, 0, 0),
+		fv_set_alpha, fv_at_vo_alpha, 0, 0),
 	FV_OPT_DOUBLE("noise", 0, "X",
 		      "single runs' throughput differs by up to X\ntimes: "
 		      "beyond, a change counts untested [10]",
