@@ -645,16 +645,29 @@ int fv_terse_record(const struct fv_terse_src *src, const char *s,
 {
 	struct rec r = { .src = src };
 	enum fv_dir dirs[4];
-	int ret = split(&r, s, end);
+	int ret;
 
 	*job = NULL;
 	*key = NULL;
-	ret = ret ?: layout(&r, dirs);
-	ret = ret ?: disks(&r);
-	if (!ret && !(*job = fv_job_new()))
+	ret = split(&r, s, end);
+	if (ret)
+		goto out;
+	ret = layout(&r, dirs);
+	if (ret)
+		goto out;
+	ret = disks(&r);
+	if (ret)
+		goto out;
+	*job = fv_job_new();
+	if (!*job) {
 		ret = -ENOMEM;
-	ret = ret ?: fill_job(&r, *job, dirs);
-	ret = ret ?: run_key(&r, key);
+		goto out;
+	}
+	ret = fill_job(&r, *job, dirs);
+	if (ret)
+		goto out;
+	ret = run_key(&r, key);
+out:
 	if (ret) {
 		fv_job_free(*job);
 		*job = NULL;

@@ -537,16 +537,14 @@ static int finish(struct fv_set *set, struct ftext *f, const char *dir)
 		job->run_io = f->run_io;
 		for (int d = 0; d < 2 && job->kind != FV_JOB_CLONE; d++)
 			f->run_io.job_ios[d] += job->dir[d].total_ios;
-		ret = ret ? ret
-		      : (!job->display &&
-			 dup_or_null(&job->display, job->name)) ||
-				      dup_or_null(&job->source, f->name) ||
-				      dup_or_null(&job->source_dir, dir) ||
-				      dup_or_null(&job->fio_version,
-						  f->version) ||
-				      dup_or_null(&job->source_label, f->label)
-			      ? -ENOMEM
-			      : 0;
+		if (ret)
+			break;
+		if ((!job->display && dup_or_null(&job->display, job->name)) ||
+		    dup_or_null(&job->source, f->name) ||
+		    dup_or_null(&job->source_dir, dir) ||
+		    dup_or_null(&job->fio_version, f->version) ||
+		    dup_or_null(&job->source_label, f->label))
+			ret = -ENOMEM;
 	}
 	for (size_t i = 0; i < f->njobs; i++)
 		f->jobs[i]->run_io.job_ios[0] = f->run_io.job_ios[0],
@@ -617,7 +615,9 @@ int fv_fio_text_read(struct fv_set *set, const char *name, const char *dir,
 			ret = finish(set, &f, dir);
 			next_run(&f);
 		}
-		ret = ret ? ret : one_line(&f, line);
+		if (ret)
+			break;
+		ret = one_line(&f, line);
 		p = nl ? nl + 1 : end;
 	}
 	if (!ret)

@@ -211,8 +211,10 @@ static int parse_jobs(const struct fv_docinfo *di, struct fv_scanner *s,
 		job->index = (int) i;
 		ret = entry_tree(s, doc, doc->from[doc->njobs - 1], jo, &tree,
 				 &own);
-		ret = ret ? ret : fv_parse_job(di, tree, global, job);
-		ret = ret ? ret : finish_lats(di, job);
+		if (!ret)
+			ret = fv_parse_job(di, tree, global, job);
+		if (!ret)
+			ret = finish_lats(di, job);
 		json_decref(own);
 		if (ret)
 			return ret;
@@ -288,8 +290,8 @@ static int ingest_final(struct fv_set *set, struct fv_docinfo *di,
 	struct reload r = { di, s, doc, doc->njobs };
 	int ret = fv_group_clones(&doc->jobs, &doc->njobs, reload_bins, &r);
 
-	ret = ret ? ret
-		  : fv_fleet_sums(&doc->jobs, &doc->njobs, reload_bins, &r);
+	if (!ret)
+		ret = fv_fleet_sums(&doc->jobs, &doc->njobs, reload_bins, &r);
 	size_t i = 0, njobs = doc->njobs;
 	struct fv_run_io run;
 

@@ -448,9 +448,9 @@ int fv_parse_job(const struct fv_docinfo *di, const json_t *jo,
 	job->job_runtime_ms = fv_u64(num0(jo, "job_runtime"));
 	ret = parse_host(job, jo);
 	job->opts_recorded = json_is_object(json_object_get(jo, "job options"));
-	ret = ret ? ret
-		  : parse_opts(job, global_opts, jo,
-			       json_object_get(jo, "job options"));
+	if (!ret)
+		ret = parse_opts(job, global_opts, jo,
+				 json_object_get(jo, "job options"));
 	if (!ret)
 		ret = fv_workload_of_opts(job);
 	if (!ret)

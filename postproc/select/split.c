@@ -550,10 +550,16 @@ static int split_label(struct fv_set *set, struct member *m, size_t n,
 		vary = varying(m, n, first, groups);
 		for (size_t g = 0; g < groups && !ret; g++)
 			ret = rename_group(set, m, n, first, groups, g, vary);
-		ret = ret ? ret : rename_clashes(m, n, first, groups);
-		ret = ret ? ret : note_split(set, m, first, groups, vary);
+		if (ret)
+			goto out;
+		ret = rename_clashes(m, n, first, groups);
+		if (ret)
+			goto out;
+		ret = note_split(set, m, first, groups, vary);
+		if (ret)
+			goto out;
 	}
-	ret = ret ? ret : note_joined(set, m, n);
+	ret = note_joined(set, m, n);
 out:
 	free(first);
 	return ret;
