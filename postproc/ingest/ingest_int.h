@@ -61,7 +61,7 @@ int fv_parse_job(const struct fv_docinfo *di, const json_t *jo,
 		 const json_t *global_opts, struct fv_job *job);
 
 /*
- * Gives a job its bins again before its clones are summed (ingest.c
+ * Gives a job its bins again before its clones are summed (fio_json.c
  * computes percentiles, and lets the bins go, as each job is parsed).
  * Returns 0 or a negative errno.
  */
