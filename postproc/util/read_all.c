@@ -98,6 +98,7 @@ int fv_read_fd(int fd, size_t max, size_t hint, const void *head, size_t nhead,
 		*text = NULL;
 		return -ENOMEM;
 	}
-	memcpy(buf, head, nhead);
+	if (nhead)
+		memcpy(buf, head, nhead);
 	return read_rest(&s, max, buf, cap, nhead, text, len);
 }
