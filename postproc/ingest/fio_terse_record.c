@@ -413,14 +413,8 @@ int fv_terse_record(const struct fv_terse_src *src, const char *s,
 
 	*job = NULL;
 	*key = NULL;
-	ret = split(&r, s, end);
-	if (ret)
-		goto out;
-	ret = layout(&r, dirs);
-	if (ret)
-		goto out;
-	ret = disks(&r);
-	if (ret)
+	if ((ret = split(&r, s, end)) || (ret = layout(&r, dirs)) ||
+	    (ret = disks(&r)))
 		goto out;
 	*job = fv_job_new();
 	if (!*job) {
@@ -428,9 +422,8 @@ int fv_terse_record(const struct fv_terse_src *src, const char *s,
 		goto out;
 	}
 	ret = fv_terse_fill_job(&r, *job, dirs);
-	if (ret)
-		goto out;
-	ret = fv_terse_run_key(&r, key);
+	if (!ret)
+		ret = fv_terse_run_key(&r, key);
 out:
 	if (ret) {
 		fv_job_free(*job);
