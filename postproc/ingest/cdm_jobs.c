@@ -105,7 +105,8 @@ int fv_cdm_read(struct fv_set *set, const char *name, const char *dir,
 		struct fv_job *job = fv_job_new();
 
 		ret = job ? fill(job, &c, &c.tests[i], name, dir) : -ENOMEM;
-		ret = ret ?: fv_job_finish_add(set, job);
+		if (!ret)
+			ret = fv_job_finish_add(set, job);
 		if (ret)
 			fv_job_free(job);
 	}

@@ -291,9 +291,10 @@ int fv_dspd_add_jobs(struct fv_set *set, const struct fv_dspd *d,
 				job->error_text = NULL;
 				ret = -ENOMEM;
 			}
-			if (!ret)
+			if (!ret) {
 				job->error = -1;
-			ret = ret ?: fv_job_finish_add(set, job);
+				ret = fv_job_finish_add(set, job);
+			}
 			if (ret)
 				fv_job_free(job);
 			else
@@ -310,7 +311,8 @@ int fv_dspd_add_jobs(struct fv_set *set, const struct fv_dspd *d,
 		}
 		job = fv_job_new();
 		ret = job ? fill(job, d, run, i, &set->pcts) : -ENOMEM;
-		ret = ret ?: fv_job_finish_add(set, job);
+		if (!ret)
+			ret = fv_job_finish_add(set, job);
 		if (ret)
 			fv_job_free(job);
 		else

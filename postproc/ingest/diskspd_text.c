@@ -345,7 +345,8 @@ int fv_diskspd_text_read(struct fv_set *set, const char *name, const char *dir,
 
 		ret = fv_dspd_add_jobs(set, &runs[i], &run, &kept);
 	}
-	ret = ret ?: fv_dspd_input_done(set, name, kept);
+	if (!ret)
+		ret = fv_dspd_input_done(set, name, kept);
 	for (size_t i = 0; i < nruns; i++)
 		fv_diskspd_free(&runs[i]);
 	free(runs);

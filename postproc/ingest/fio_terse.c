@@ -257,7 +257,8 @@ int fv_fio_terse_read(struct fv_set *set, const char *name, const char *dir,
 		t.src.line++;
 		ret = one_line(&t, s, e);
 	}
-	ret = ret ?: end_run(&t);
+	if (!ret)
+		ret = end_run(&t);
 	if (!ret && !t.bad && !t.ndone) {
 		fv_diag_add(&set->diags, FV_ERROR, name, 1, 1,
 			    "no fio terse record in the file");

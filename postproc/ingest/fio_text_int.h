@@ -100,6 +100,10 @@ int fv_ft_garbled(struct ftext *f, const char *what);
  * garbled (fv_ft_garbled).
  */
 int fv_ft_depths(struct ftext *f, struct fv_job *job, const char *s);
+/* A line of the job f reads (fio_text_job.c), its indent taken off. */
+int fv_ft_job_line(struct ftext *f, const char *t);
+/* A disk's line under "Disk stats (": the run's, for each job. */
+void fv_ft_disk_line(struct ftext *f, const char *s);
 int fv_ft_lat_buckets(struct ftext *f, struct fv_lat_buckets *b, const char *s);
 int fv_ft_bw_samples(struct ftext *f, struct fv_rate_samples *rs,
 		     const char *s);

@@ -131,8 +131,10 @@ static int fleet_of(struct fv_job ***jobs, size_t *njobs, size_t n,
 		sum->display = strdup(sum->name);
 		ret = sum->display ? keep_bins(sum) : -ENOMEM;
 	}
-	ret = ret ? ret : all ? merge_into(all, sum) : 0;
-	ret = ret ? ret : fv_jobs_append(jobs, njobs, sum);
+	if (!ret && all)
+		ret = merge_into(all, sum);
+	if (!ret)
+		ret = fv_jobs_append(jobs, njobs, sum);
 	if (ret)
 		fv_job_free(sum);
 	/* The members' percentiles are made: their bins can go now. */

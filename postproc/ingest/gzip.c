@@ -122,7 +122,9 @@ static int inflate_all(struct source *s, struct sink *o, z_stream *z)
 		if (ended && inflateReset(z) != Z_OK)
 			return -EBADMSG;
 		ret = room(o);
-		ret = ret ? ret : inflate_some(o, z);
+		if (ret)
+			return ret;
+		ret = inflate_some(o, z);
 		if (ret < 0)
 			return ret;
 		ended = ret;

@@ -41,6 +41,11 @@ bool fv_ends_with(const char *s, const char *tail);
 double fv_jnum(const json_t *obj, const char *key);
 /* A string member, or NULL. */
 const char *fv_jstr(const json_t *obj, const char *key);
+/*
+ * A member of fio's percentiles object ("99.900000": 1234): its p, when
+ * the key is a percentile in (0, 100] and the value a number.
+ */
+bool fv_jpct(const char *key, const json_t *val, double *p);
 
 /*
  * A job a reader built whole (not fio's JSON): every latency's percentiles
@@ -56,7 +61,7 @@ int fv_parse_job(const struct fv_docinfo *di, const json_t *jo,
 		 const json_t *global_opts, struct fv_job *job);
 
 /*
- * Gives a job its bins again before its clones are summed (ingest.c
+ * Gives a job its bins again before its clones are summed (fio_json.c
  * computes percentiles, and lets the bins go, as each job is parsed).
  * Returns 0 or a negative errno.
  */

@@ -17,49 +17,6 @@
 #include "gzip.h"
 #include "ingest_int.h"
 
-/* What fd reads to its end, after the nhead bytes already read from it. */
-static int read_fd(int fd, size_t hint, const void *head, size_t nhead,
-		   char **buf, size_t *len)
-{
-	/* The hint and one byte more (its end seen in one read), and a NUL. */
-	size_t cap = (hint > nhead ? hint : nhead) + 2, n = nhead;
-	char *b = malloc(cap);
-
-	if (!b)
-		return -ENOMEM;
-	memcpy(b, head, nhead);
-	for (;;) {
-		ssize_t r;
-
-		if (n == cap - 1) {
-			if (cap - 1 >= FV_INPUT_MAX) {
-				free(b);
-				return -EFBIG;
-			}
-			if (fv_grow((void **) &b, &cap, cap + 1)) {
-				free(b);
-				return -ENOMEM;
-			}
-		}
-		r = read(fd, b + n, cap - 1 - n);
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			int err = -errno;
-
-			free(b);
-			return err;
-		}
-		if (!r)
-			break;
-		n += (size_t) r;
-	}
-	b[n] = '\0';
-	*buf = b;
-	*len = n;
-	return 0;
-}
-
 /* The first bytes, enough to tell a compressed input (fewer at its end). */
 #define HEAD_LEN 2
 
@@ -107,12 +64,14 @@ static int read_whole(int fd, const char *path, size_t hint, char **buf,
 	size_t n;
 	int ret = read_head(fd, head, &n);
 
-	ret = ret ? ret : compressed(path, head, n);
+	if (ret)
+		return ret;
+	ret = compressed(path, head, n);
 	if (ret < 0)
 		return ret;
 	if (ret)
 		return fv_gunzip(fd, head, n, FV_GZIP_MAX, buf, len);
-	return read_fd(fd, hint, head, n, buf, len);
+	return fv_read_fd(fd, FV_INPUT_MAX, hint, head, n, buf, len);
 }
 
 int fv_input_read(const struct fv_input *in, char **buf, size_t *len)
@@ -228,7 +187,8 @@ int fv_input_text(const struct fv_input *in, struct fv_text *t)
 		return -EFBIG;
 	}
 	ret = read_head(fd, head, &n);
-	ret = ret ? ret : compressed(in->path, head, n);
+	if (!ret)
+		ret = compressed(in->path, head, n);
 	if (ret) {
 		if (ret > 0)
 			ret = text_gunzip(t, fd, &st, head, n);

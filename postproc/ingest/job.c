@@ -190,6 +190,15 @@ static int parse_opts(struct fv_job *job, const json_t *global,
 	return ret;
 }
 
+bool fv_jpct(const char *key, const json_t *val, double *p)
+{
+	char *end;
+
+	*p = strtod(key, &end);
+	return end != key && !*end && *p > 0 && *p <= 100 &&
+	       json_is_number(val);
+}
+
 static int parse_reported(struct fv_lat *lat, const json_t *obj, double scale)
 {
 	size_t n = json_object_size(obj);
@@ -206,11 +215,9 @@ static int parse_reported(struct fv_lat *lat, const json_t *obj, double scale)
 
 	json_object_foreach((json_t *) obj, key, val)
 	{
-		char *end;
-		double p = strtod(key, &end);
+		double p;
 
-		if (end == key || *end || !(p > 0 && p <= 100) ||
-		    !json_is_number(val) || lat->nreported == n)
+		if (!fv_jpct(key, val, &p) || lat->nreported == n)
 			continue;
 		lat->reported[lat->nreported].p = p;
 		lat->reported[lat->nreported].ns =
@@ -448,9 +455,9 @@ int fv_parse_job(const struct fv_docinfo *di, const json_t *jo,
 	job->job_runtime_ms = fv_u64(num0(jo, "job_runtime"));
 	ret = parse_host(job, jo);
 	job->opts_recorded = json_is_object(json_object_get(jo, "job options"));
-	ret = ret ? ret
-		  : parse_opts(job, global_opts, jo,
-			       json_object_get(jo, "job options"));
+	if (!ret)
+		ret = parse_opts(job, global_opts, jo,
+				 json_object_get(jo, "job options"));
 	if (!ret)
 		ret = fv_workload_of_opts(job);
 	if (!ret)

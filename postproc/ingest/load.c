@@ -49,7 +49,8 @@ int fv_ingest_paths(struct fv_set *set, char *const *paths, size_t npaths)
 		struct fv_input x;
 
 		ret = fv_inputs_get(&in, i, &x);
-		ret = ret ? ret : fv_ingest_input(set, &x);
+		if (!ret)
+			ret = fv_ingest_input(set, &x);
 		fv_input_release(&x);
 	}
 	fv_inputs_free(&in);

@@ -11,7 +11,7 @@
 #include "ingest_int.h"
 #include "manifest.h"
 
-/* Manifests are a few hundred bytes: more is not one of ours. */
+/* Manifests are a few hundred bytes: MANIFEST_MAX or more is not ours. */
 #define MANIFEST_MAX 65536
 
 /* Copies the value [v, end) into out, if it fits with its NUL. */
@@ -118,24 +118,14 @@ static bool runner_alive(const struct fv_manifest *m)
 
 static int read_manifest(const char *path, char **buf, size_t *len)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t n;
+	FILE *f = fopen(path, "re");
+	int ret;
 
-	if (fd < 0)
+	if (!f)
 		return -errno;
-	*buf = malloc(MANIFEST_MAX);
-	if (!*buf) {
-		close(fd);
-		return -ENOMEM;
-	}
-	n = read(fd, *buf, MANIFEST_MAX);
-	close(fd);
-	if (n < 0 || n == MANIFEST_MAX) {
-		free(*buf);
-		return n < 0 ? -errno : -EFBIG;
-	}
-	*len = (size_t) n;
-	return 0;
+	ret = fv_read_all(f, MANIFEST_MAX - 1, buf, len);
+	fclose(f);
+	return ret;
 }
 
 static int judge(const char *path, const struct fv_manifest *m,
@@ -190,17 +180,17 @@ int fv_manifest_check(const char *dir, struct fv_diags *diags)
 		     dir[0] && dir[strlen(dir) - 1] == '/' ? "" : "/") < 0)
 		return -ENOMEM;
 	ret = read_manifest(path, &buf, &len);
-	if (ret == -ENOMEM) {
-		free(path);
-		return ret;
-	}
 	if (ret) {
-		free(path);
-		return FV_RUN_UNKNOWN;
+		if (ret != -ENOMEM)
+			ret = FV_RUN_UNKNOWN;
+		goto out;
 	}
-	ret = fv_manifest_parse(buf, len, &m);
+	if (fv_manifest_parse(buf, len, &m))
+		ret = FV_RUN_UNKNOWN;
+	else
+		ret = judge(path, &m, diags);
+out:
 	free(buf);
-	ret = ret ? FV_RUN_UNKNOWN : judge(path, &m, diags);
 	free(path);
 	return ret;
 }

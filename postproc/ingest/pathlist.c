@@ -168,7 +168,9 @@ int fv_pathlist_add(struct fv_pathlist *l, const char *path, uint32_t flags)
 	int64_t doff = FV_PATH_NO_DIR, noff;
 	int ret = grow_slots(l);
 
-	ret = ret ? ret : grow_entries(l);
+	if (ret)
+		return ret;
+	ret = grow_entries(l);
 	if (ret)
 		return ret;
 	s = find(l, dir, dirlen, name, path_hash(dir, dirlen, name));

@@ -67,7 +67,7 @@ static int of_dir(struct fv_set *set, const char *dir,
 {
 	struct fv_provenance *p;
 	size_t alloc = set->nprov; /* set.h keeps no capacity */
-	char path[4200], text[16384];
+	char path[4200], *text;
 	FILE *f;
 	size_t n;
 	int ret;
@@ -90,9 +90,13 @@ static int of_dir(struct fv_set *set, const char *dir,
 	f = fopen(path, "r");
 	if (!f)
 		return 0;
-	n = fread(text, 1, sizeof(text), f); /* the file is small */
+	ret = fv_read_all(f, 0, &text, &n);
 	fclose(f);
+	if (ret)
+		/* one that cannot be read is as none, but memory is short */
+		return ret == -ENOMEM ? ret : 0;
 	ret = fv_provenance_parse(text, n, p);
+	free(text);
 	*out = p->n ? p : NULL;
 	return ret;
 }

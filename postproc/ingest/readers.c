@@ -5,6 +5,7 @@
 
 #include "cdm.h"
 #include "diskspd.h"
+#include "fio_json.h"
 #include "fio_terse.h"
 #include "fio_text.h"
 #include "readers.h"
@@ -36,17 +37,6 @@ static int terse_read(struct fv_set *set, const char *name, const char *dir,
 		set, name, dir, buf, len, named);
 }
 
-static const struct fv_reader readers[] = {
-	{ "fio text", fv_fio_text_detect, 0, fv_fio_text_read },
-	/* wide: a terminal's capture may hold 20 KiB of ETA before it */
-	{ "fio terse", fv_fio_terse_detect, FV_SNIFF_WIDE, terse_read },
-	{ "CrystalDiskMark", fv_cdm_detect, 0, fv_cdm_read },
-	{ "DiskSpd XML", fv_diskspd_detect, FV_SNIFF_WIDE, fv_diskspd_read },
-	/* after the XML: -Rxml -v prints the text's first lines too */
-	{ "DiskSpd text", fv_diskspd_text_detect, FV_SNIFF_WIDE,
-	  fv_diskspd_text_read },
-};
-
 /*
  * fio's JSON may follow any text (its preamble with json,normal, a
  * script's header, warnings, and under fio's client the servers' job
@@ -58,15 +48,27 @@ static bool json_ahead(const char *text, size_t n)
 	return (n && text[0] == '{') || memmem(text, n, "\n{", 2);
 }
 
+static const struct fv_reader readers[] = {
+	{ "fio JSON", json_ahead, FV_SNIFF_ALL, NULL, fv_fio_json_read },
+	{ "fio text", fv_fio_text_detect, 0, fv_fio_text_read, NULL },
+	/* wide: a terminal's capture may hold 20 KiB of ETA before it */
+	{ "fio terse", fv_fio_terse_detect, FV_SNIFF_WIDE, terse_read, NULL },
+	{ "CrystalDiskMark", fv_cdm_detect, 0, fv_cdm_read, NULL },
+	{ "DiskSpd XML", fv_diskspd_detect, FV_SNIFF_WIDE, fv_diskspd_read,
+	  NULL },
+	/* after the XML: -Rxml -v prints the text's first lines too */
+	{ "DiskSpd text", fv_diskspd_text_detect, FV_SNIFF_WIDE,
+	  fv_diskspd_text_read, NULL },
+};
+
 const struct fv_reader *fv_reader_for(const char *head, size_t n)
 {
-	if (json_ahead(head, n))
-		return NULL;
 	for (size_t i = 0; i < sizeof(readers) / sizeof(readers[0]); i++) {
 		size_t most = readers[i].sniff ? readers[i].sniff : FV_SNIFF;
 
 		if (readers[i].detect(head, n < most ? n : most))
 			return &readers[i];
 	}
-	return NULL;
+	/* fio JSON's reader says what a text that is no result is not */
+	return &readers[0];
 }

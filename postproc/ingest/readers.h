@@ -4,7 +4,8 @@
  * content (never by a file's name): each sniffs the first FV_SNIFF bytes
  * of the text, already UTF-8 (encoding.c), and reads the whole into the
  * model. Listed in one table (readers.c), the first that knows a text
- * reads it; fio's JSON, which may follow any text, is the default.
+ * reads it; fio's JSON, which may follow any text, is first and the
+ * default.
  */
 #ifndef FV_READERS_H
 #define FV_READERS_H
@@ -17,6 +18,10 @@
 #define FV_SNIFF 1024
 /* How far a reader may look: DiskSpd's -v prints lines before <Results>. */
 #define FV_SNIFF_WIDE 65536
+/* All the bytes given: fio JSON may follow any text. */
+#define FV_SNIFF_ALL ((size_t) -1)
+
+struct fv_text;
 
 struct fv_reader {
 	const char *name; /* "fio text", as diagnostics and rows say it */
@@ -29,11 +34,17 @@ struct fv_reader {
 	 */
 	int (*read)(struct fv_set *set, const char *name, const char *dir,
 		    const char *buf, size_t len, bool named);
+	/*
+	 * Or the text read as it comes, a window at a time (fio JSON: its
+	 * documents may be large): the same returns. A row sets one of two.
+	 */
+	int (*read_text)(struct fv_set *set, const char *name, const char *dir,
+			 struct fv_text *t, bool named);
 };
 
 /*
  * The reader that knows the text (all n bytes of it: a line opening with
- * "{" anywhere is fio JSON's), or NULL (fio JSON, the default, then).
+ * "{" anywhere is fio JSON's), or fio JSON's, the default, when none does.
  */
 const struct fv_reader *fv_reader_for(const char *head, size_t n);
 

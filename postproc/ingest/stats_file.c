@@ -36,11 +36,9 @@ static void parse_dist(struct fv_dist *dist, const json_t *obj)
 		return;
 	json_object_foreach((json_t *) pcts, key, val)
 	{
-		char *end;
-		double p = strtod(key, &end);
+		double p;
 
-		if (end == key || *end || !(p > 0 && p <= 100) ||
-		    !json_is_number(val) || dist->npcts == FV_MAX_PCTS)
+		if (!fv_jpct(key, val, &p) || dist->npcts == FV_MAX_PCTS)
 			continue;
 		dist->pcts[dist->npcts].p = p;
 		dist->pcts[dist->npcts].ns = json_number_value(val);

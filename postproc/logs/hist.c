@@ -77,7 +77,8 @@ static int open_all(struct merge *m, const struct fv_logset *ts,
 			continue;
 		m->nr++;
 		ret = fv_hist_reader_open(r, ts->hist[i], diags);
-		ret = ret ? ret : fv_hist_reader_next(r);
+		if (!ret)
+			ret = fv_hist_reader_next(r);
 	}
 	return ret;
 }
@@ -269,10 +270,12 @@ static int run(struct merge *m)
 			while (r->have && !ret &&
 			       fmax(window_of(m, r), last) <= k) {
 				ret = take(m, r);
-				ret = ret ? ret : fv_hist_reader_next(r);
+				if (!ret)
+					ret = fv_hist_reader_next(r);
 			}
 		}
-		ret = ret ? ret : emit_window(m, k);
+		if (!ret)
+			ret = emit_window(m, k);
 		if (ret)
 			return ret;
 		last = k;

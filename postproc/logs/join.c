@@ -371,7 +371,8 @@ int fv_log_join(struct fv_logset *ts, const struct fv_set *set,
 		ret = join_file(ts->hist + i, 1, &used, set, t, &strays, diags);
 	for (size_t i = 0; i < ts->n && !ret; i++)
 		normalise(ts->v[i], ts->lat_us);
-	ret = ret ? ret : fv_strays_report(&strays, diags);
+	if (!ret)
+		ret = fv_strays_report(&strays, diags);
 	fv_strays_free(&strays);
 	free(t);
 	return ret;

@@ -239,7 +239,8 @@ static int merge(struct fv_set *set, struct fv_job **m, size_t n)
 		lend_bins(m[i]);
 	sum = fv_jobs_sum(m, n);
 	ret = sum ? meta(sum, m, n) : -ENOMEM;
-	ret = ret ? ret : finish(sum, &set->pcts);
+	if (!ret)
+		ret = finish(sum, &set->pcts);
 	if (ret) {
 		fv_job_free(sum);
 		return ret;

@@ -378,8 +378,9 @@ int fv_label_assign(struct fv_set *set, const struct fv_label_rule *rules,
 		    -ENOMEM)
 			return -ENOMEM;
 		ret = label_job(j, rules, nrules, by, fleet_dirs);
-
-		ret = ret ? ret : shown_escaped(j);
+		if (ret)
+			return ret;
+		ret = shown_escaped(j);
 		if (ret)
 			return ret;
 	}

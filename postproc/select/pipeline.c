@@ -9,7 +9,9 @@ int fv_annotate(struct fv_set *set, const struct fv_load_opts *o)
 {
 	int ret = fv_label_assign(set, o->labels, o->nlabels, o->label_by);
 
-	ret = ret ? ret : fv_fleets_merge(set);
+	if (ret)
+		return ret;
+	ret = fv_fleets_merge(set);
 	if (ret)
 		return ret;
 	fv_role_assign(set, o->roles, o->nroles);
@@ -21,8 +23,10 @@ int fv_load_annotated(struct fv_set *set, const struct fv_load_opts *o)
 {
 	int ret = fv_ingest_paths(set, o->paths, o->npaths);
 
-	ret = ret ? ret : fv_annotate(set, o);
-	if (!ret)
-		ret = fv_no_results(set);
-	return ret;
+	if (ret)
+		return ret;
+	ret = fv_annotate(set, o);
+	if (ret)
+		return ret;
+	return fv_no_results(set);
 }

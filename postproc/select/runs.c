@@ -200,7 +200,9 @@ int fv_select_runs(struct fv_set *set, enum fv_runs rule)
 	qsort(m, set->njobs, sizeof(*m), by_test_time);
 	nhide = pick(m, set->njobs, rule, hide);
 	ret = set_aside(set, hide, nhide);
-	ret = ret ?: fv_select_note(set, rule);
+	if (ret)
+		goto out;
+	ret = fv_select_note(set, rule);
 	/* all hides nothing: m[] still holds every job. */
 	if (!ret && rule == FV_RUNS_ALL)
 		ret = relabel_all(m, set->njobs);

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: MIT */
+/* A trace of block requests (trace.h): its kinds' names, its growth, its end.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trace.h"
+
+static const char *const kind_names[FV_TRACE_KINDS] = {
+	[FV_TRACE_READ] = "read",
+	[FV_TRACE_WRITE] = "write",
+	[FV_TRACE_SYNC] = "sync",
+	[FV_TRACE_TRIM] = "trim",
+};
+
+const char *fv_trace_kind_name(enum fv_trace_kind k)
+{
+	return (unsigned) k < FV_TRACE_KINDS ? kind_names[k] : "?";
+}
+
+int fv_trace_add(struct fv_trace *t, const struct fv_trace_req *r)
+{
+	size_t bytes = t->cap * sizeof(*t->v);
+	void *v = t->v;
+
+	if (t->n >= (size_t) -1 / sizeof(*t->v) - 1)
+		return -ENOMEM;
+	if (fv_grow(&v, &bytes, (t->n + 1) * sizeof(*t->v)))
+		return -ENOMEM;
+	t->v = v;
+	t->cap = bytes / sizeof(*t->v);
+	t->v[t->n++] = *r;
+	return 0;
+}
+
+void fv_trace_free(struct fv_trace *t)
+{
+	free(t->target);
+	free(t->v);
+	memset(t, 0, sizeof(*t));
+}
