@@ -4,6 +4,7 @@
  * IOPS and bandwidth per direction, latency percentiles, sync latency, CPU.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -274,7 +275,7 @@ static int put_row(struct fv_table *t, const struct fv_set *set,
 		fv_put_pct(t, row, C_PCTS + i, set, job, ld, k,
 			   fv_pct_index(set, o->show->p[i]));
 	put_sync(t, row, tail + T_SYNC_P99, set, job);
-	if (job->has_cpu) {
+	if (!isnan(job->usr_cpu)) {
 		fv_cell_num(t, row, tail + T_USR, job->usr_cpu);
 		fv_cell_num(t, row, tail + T_SYS, job->sys_cpu);
 	}

@@ -163,6 +163,8 @@ struct fv_job *fv_job_new(void)
 		job->wl.direct = -1;
 		job->wl.write_through = -1;
 		job->wl.warmup_s = NAN;
+		job->usr_cpu = job->sys_cpu = job->cpu_busiest = NAN;
+		job->cpu_idle = NAN;
 	}
 	return job;
 }

@@ -438,11 +438,11 @@ struct fv_job {
 	bool opts_recorded;
 	struct fv_workload wl;
 	struct fv_dirstats dir[FV_DIR_NR];
-	bool has_cpu;
-	double usr_cpu, sys_cpu; /* percent */
+	double usr_cpu, sys_cpu; /* percent; NAN unknown */
 	/*
 	 * The busiest of its threads, usr + sys (percent of one CPU): the
-	 * job's own for one entry, the highest clone's for a clone sum.
+	 * job's own for one entry, the highest clone's for a clone sum. NAN
+	 * with usr_cpu and sys_cpu (the three are known together or not).
 	 */
 	double cpu_busiest;
 	uint64_t ctx; /* context switches (fio's "ctx"), summed */
@@ -458,9 +458,8 @@ struct fv_job {
 	 * How idle the CPUs the job could run on were (cpus_allowed, else
 	 * all), percent: from fio's --idle-prof=percpu, else from the run's
 	 * CPU record (provenance.txt's cpu-idle, the whole run). cpu_idle_of
-	 * names them ("CPU 1", "all CPUs").
+	 * names them ("CPU 1", "all CPUs"). NAN unknown.
 	 */
-	bool cpu_idle_known;
 	bool cpu_idle_run; /* from the run's CPU record, not idle-prof */
 	double cpu_idle;
 	char cpu_idle_of[32];

@@ -164,7 +164,7 @@ static void check_pair(const char *json, const char *text)
 				 "the JSON",
 				 text, j->display, (long long) t->timestamp,
 				 (long long) j->timestamp);
-		if (j->has_cpu && t->kind != FV_JOB_CLONE_SUM) {
+		if (!isnan(j->usr_cpu) && t->kind != FV_JOB_CLONE_SUM) {
 			near(j->usr_cpu, t->usr_cpu, 0.005, "usr_cpu", text,
 			     j->display);
 			near(j->sys_cpu, t->sys_cpu, 0.005, "sys_cpu", text,
