@@ -232,8 +232,8 @@ static int put_failed(struct fv_table *t, size_t row, size_t from, size_t to,
 static int put_meta(struct fv_table *t, size_t row, size_t col,
 		    const struct fv_job *job, enum fv_dir ld, enum fv_latkind k)
 {
-	if (job->depth)
-		fv_cell_num(t, row, col + T_DEPTH, job->depth);
+	if (fv_job_depth(job))
+		fv_cell_num(t, row, col + T_DEPTH, fv_job_depth(job));
 	fv_cell_str(t, row, col + T_ROLE_RULE, job->role_why);
 	fv_cell_str(t, row, col + T_LABEL_RULE, job->label_rule);
 	fv_cell_str(t, row, col + T_SOURCE, job->source);

@@ -207,10 +207,11 @@ static uint64_t ios_of(const struct fv_job *j)
 /* Every member's depths, weighted by its I/Os; none if one has none. */
 static void sum_depths(struct fv_job *sum, struct fv_job **m, size_t nm)
 {
+	memset(sum->depth_pct, 0, sizeof(sum->depth_pct));
 	for (size_t i = 0; i < nm; i++) {
-		if (!m[i]->has_depths) {
+		if (isnan(m[i]->depth_pct[0])) {
 			memset(sum->depth_pct, 0, sizeof(sum->depth_pct));
-			return;
+			break; /* a sum of 0: NAN */
 		}
 		for (int k = 0; k < FV_DEPTH_LEVELS; k++)
 			sum->depth_pct[k] += m[i]->depth_pct[k] *

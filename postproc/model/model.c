@@ -165,6 +165,8 @@ struct fv_job *fv_job_new(void)
 		job->wl.warmup_s = NAN;
 		job->usr_cpu = job->sys_cpu = job->cpu_busiest = NAN;
 		job->cpu_idle = NAN;
+		for (int i = 0; i < FV_DEPTH_LEVELS; i++)
+			job->depth_pct[i] = NAN;
 	}
 	return job;
 }
@@ -224,9 +226,22 @@ void fv_job_depths_scale(struct fv_job *job)
 
 	for (int i = 0; i < FV_DEPTH_LEVELS; i++)
 		sum += job->depth_pct[i];
-	job->has_depths = sum > 0 && isfinite(sum);
-	for (int i = 0; job->has_depths && i < FV_DEPTH_LEVELS; i++)
-		job->depth_pct[i] *= 100 / sum;
+	for (int i = 0; i < FV_DEPTH_LEVELS; i++)
+		job->depth_pct[i] = sum > 0 && isfinite(sum)
+					    ? job->depth_pct[i] * 100 / sum
+					    : NAN;
+}
+
+int fv_job_depth(const struct fv_job *job)
+{
+	long iodepth;
+
+	if (!fv_opt_int(fv_job_opt(job, "iodepth"), &iodepth) && iodepth > 0 &&
+	    iodepth < 1000000)
+		return (int) iodepth;
+	if (job->format && strncmp(job->format, "fio", 3) && job->wl.depth > 0)
+		return job->wl.depth; /* DiskSpd's -o, CrystalDiskMark's Q */
+	return job->name_depth;
 }
 
 void fv_job_free(struct fv_job *job)

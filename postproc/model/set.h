@@ -449,9 +449,9 @@ struct fv_job {
 	/*
 	 * fio's "IO depths" (iodepth_level): the share of submissions made
 	 * with 1, 2 (2-3), 4 (4-7), 8, 16, 32 and 64 or more I/Os in flight,
-	 * percent, scaled to sum to 100 (fio's text can sum past it).
+	 * percent, scaled to sum to 100 (fio's text can sum past it); NAN
+	 * all when fio said none (or a sum of 0: no I/O).
 	 */
-	bool has_depths;
 	double depth_pct[FV_DEPTH_LEVELS];
 	struct fv_lat_buckets lat_buckets;
 	/*
@@ -469,7 +469,7 @@ struct fv_job {
 	/* Annotations. */
 	enum fv_role role;
 	enum fv_dir role_dir; /* READ, WRITE or MIXED (both) */
-	int depth;	      /* iodepth, 0 when unknown */
+	int name_depth;	      /* the depth its name gives ("rr_qd8"), 0 none */
 	const char *role_why;
 	struct fv_durability **dur;
 	size_t ndur, dur_alloc;
@@ -532,10 +532,18 @@ int fv_set_add_durability(struct fv_set *set, struct fv_durability *d);
 struct fv_job *fv_job_new(void);
 void fv_job_free(struct fv_job *job);
 /*
- * Scales the job's depth_pct to sum to 100 and sets has_depths; a sum of
- * 0 (no I/O) keeps has_depths false.
+ * Scales the job's depth_pct to sum to 100; a sum of 0 (no I/O) makes
+ * them NAN, unknown.
  */
 void fv_job_depths_scale(struct fv_job *job);
+/*
+ * The depth the job ran at (I/Os in flight per thread) as tables and
+ * verdicts show it: fio's iodepth where its options give it, the tool's
+ * own (wl.depth: DiskSpd's -o, CrystalDiskMark's Q), else the one its name
+ * gives (name_depth); 0 unknown. Not wl.depth alone: for fio that holds
+ * the default 1 where iodepth is not shown, and a name's "qd8" says more.
+ */
+int fv_job_depth(const struct fv_job *job);
 void fv_durability_free(struct fv_durability *d);
 void fv_dirstats_clear(struct fv_dirstats *ds);
 

@@ -50,7 +50,8 @@ static enum load load_of(const struct fv_vopts *o, const struct fv_job *j)
 	if (j->cpu_busiest >= 100 * o->cpu_busy)
 		return LOAD_SATURATED;
 	if (!isnan(j->cpu_idle) && j->cpu_idle < 100 * o->cpu_idle_max &&
-	    ios_per_switch(j) >= LOAD_NO_WAIT * (j->depth > 0 ? j->depth : 1))
+	    ios_per_switch(j) >=
+		    LOAD_NO_WAIT * (fv_job_depth(j) > 0 ? fv_job_depth(j) : 1))
 		return LOAD_STARVED;
 	return LOAD_FREE;
 }
@@ -148,7 +149,7 @@ int fv_vcheck_load(struct fv_vctx *vc, const struct fv_job *j)
 			"other work held it; run with fewer cores busy or "
 			"allow it more CPUs (cpus_allowed)",
 			j->cpu_idle_of, j->cpu_idle, j->cpu_busiest,
-			ios_per_switch(j), j->depth);
+			ios_per_switch(j), fv_job_depth(j));
 	return ret ? ret
 		   : fv_vrow_cause(vc,
 				   l == LOAD_SATURATED
