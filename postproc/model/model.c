@@ -158,7 +158,7 @@ struct fv_job *fv_job_new(void)
 
 	if (job) {
 		job->nclones = 1;
-		job->wl.read_pct = -1;
+		job->wl.read_pct = job->wl.interval_s = NAN;
 		job->wl.sync_every = -1;
 		job->wl.direct = -1;
 		job->wl.write_through = -1;
@@ -426,7 +426,7 @@ enum fv_dir fv_job_main_dir(const struct fv_job *job)
 			return d;
 	}
 	/* The workload's mix, from a tool without fio's options. */
-	if (!job->nopts && job->wl.read_pct >= 0)
+	if (!job->nopts && !isnan(job->wl.read_pct))
 		return job->wl.read_pct >= 100 ? FV_DIR_READ
 		       : job->wl.read_pct <= 0 ? FV_DIR_WRITE
 					       : FV_DIR_MIXED;
@@ -459,7 +459,8 @@ void fv_pctlist_add(struct fv_pctlist *pl, double p)
 bool fv_workload_same_io(const struct fv_workload *a,
 			 const struct fv_workload *b)
 {
-	return a->pattern == b->pattern && a->read_pct == b->read_pct &&
+	return a->pattern == b->pattern &&
+	       fv_same_figure(a->read_pct, b->read_pct) &&
 	       a->block == b->block && a->direct == b->direct &&
 	       (a->read_pct == 100 || a->write_through == b->write_through);
 }

@@ -10,10 +10,30 @@
  * only read it. Histogram bins are transient: ingest turns them into the
  * requested percentiles and frees them, so memory does not grow with the
  * size of the inputs (only with the number of jobs).
+ *
+ * One "unknown" per type, in every struct below: a figure (a double) the
+ * tool did not give is NAN, with no flag beside it; an integer is 0 where
+ * 0 cannot be a real value (a block size, a depth, a file's size) and -1
+ * where it can (1/0 settings, a flush every N writes: 0 none); a string
+ * is NULL; an enum has its own ..._UNKNOWN. A value is stored once: what
+ * follows from others is a function (fv_job_depth). Two exceptions, each
+ * said at its field: wl.runtime_s (0 unknown: what a tool did not ask for)
+ * and a count fio only lacks when it did none (ctx, syncfses: 0).
+ *
+ * The flags that stay say more than "known":
+ * - present (fv_dirstats, fv_lat, fv_rate_samples, fv_lat_buckets,
+ *   fv_steady, fv_dist) and fv_run_io.known: the tool printed the
+ *   section, whose zeros are then real zeros (no I/O, no share);
+ * - fv_dirstats.lat_unmeasured: fio prints 0 for a latency it did not
+ *   measure (gtod_reduce), a 0 that is no figure;
+ * - fv_lat.has_n: fio before 3.18 printed no N, and N 0 is a real count;
+ * - fv_job.opts_recorded: an option not listed is fio's default, or unknown;
+ * - fv_durability.no_block_device: no device (tmpfs) apart from none said.
  */
 #ifndef FV_SET_H
 #define FV_SET_H
 
+#include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -290,7 +310,7 @@ enum fv_pattern { FV_PAT_UNKNOWN, FV_PAT_SEQ, FV_PAT_RAND };
  */
 struct fv_workload {
 	enum fv_pattern pattern;
-	double read_pct; /* share of the I/Os that read, 0-100; < 0 unknown */
+	double read_pct; /* share of the I/Os that read, 0-100; NAN unknown */
 	uint64_t block;	 /* bytes; 0 unknown */
 	int depth;	 /* I/Os in flight per thread; 0 unknown */
 	int threads;	 /* 0 unknown */
@@ -306,7 +326,7 @@ struct fv_workload {
 	/*
 	 * A tool that runs a test several times and reports its best pass
 	 * (CrystalDiskMark's "(x5)"): the passes, each of runtime_s, and the
-	 * idle time between tests (its Interval; < 0 unknown). passes 0: one
+	 * idle time between tests (its Interval; NAN unknown). passes 0: one
 	 * measurement, interval_s unused.
 	 */
 	int passes;
@@ -323,6 +343,12 @@ struct fv_workload {
  */
 bool fv_workload_same_io(const struct fv_workload *a,
 			 const struct fv_workload *b);
+
+/* Do two figures say the same? An unknown (NAN) equals only an unknown. */
+static inline bool fv_same_figure(double a, double b)
+{
+	return a == b || (isnan(a) && isnan(b));
+}
 
 /* A copy of src's strings into dst (which owns its own). 0 or -ENOMEM. */
 int fv_workload_copy(struct fv_workload *dst, const struct fv_workload *src);
