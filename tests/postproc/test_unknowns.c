@@ -31,6 +31,9 @@ static void fio2_json(void **state)
 	for (int k = 0; k < FV_DEPTH_LEVELS; k++)
 		assert_true(isnan(j->depth_pct[k]));
 	assert_true(isnan(j->cpu_idle));
+	/* no "job options" in fio 2's JSON: no rw, no read share */
+	assert_int_equal(j->wl.pattern, FV_PAT_UNKNOWN);
+	assert_true(isnan(j->wl.read_pct));
 	/* iodepth not shown: fio's default in the workload, none to show */
 	assert_int_equal(j->wl.depth, 1);
 	assert_int_equal(fv_job_depth(j), 0);
