@@ -4,6 +4,7 @@
  * IOPS and bandwidth per direction, latency percentiles, sync latency, CPU.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -231,8 +232,8 @@ static int put_failed(struct fv_table *t, size_t row, size_t from, size_t to,
 static int put_meta(struct fv_table *t, size_t row, size_t col,
 		    const struct fv_job *job, enum fv_dir ld, enum fv_latkind k)
 {
-	if (job->depth)
-		fv_cell_num(t, row, col + T_DEPTH, job->depth);
+	if (fv_job_depth(job))
+		fv_cell_num(t, row, col + T_DEPTH, fv_job_depth(job));
 	fv_cell_str(t, row, col + T_ROLE_RULE, job->role_why);
 	fv_cell_str(t, row, col + T_LABEL_RULE, job->label_rule);
 	fv_cell_str(t, row, col + T_SOURCE, job->source);
@@ -274,7 +275,7 @@ static int put_row(struct fv_table *t, const struct fv_set *set,
 		fv_put_pct(t, row, C_PCTS + i, set, job, ld, k,
 			   fv_pct_index(set, o->show->p[i]));
 	put_sync(t, row, tail + T_SYNC_P99, set, job);
-	if (job->has_cpu) {
+	if (!isnan(job->usr_cpu)) {
 		fv_cell_num(t, row, tail + T_USR, job->usr_cpu);
 		fv_cell_num(t, row, tail + T_SYS, job->sys_cpu);
 	}

@@ -40,7 +40,7 @@ static int points(const struct fv_set *set, struct point **out, size_t *n)
 	*n = 0;
 	for (size_t i = 0; i < set->njobs; i++) {
 		const struct fv_job *j = set->jobs[i];
-		struct point p = { fv_lat_dir(j), j->depth };
+		struct point p = { fv_lat_dir(j), fv_job_depth(j) };
 		bool seen = false;
 
 		if (!in_sweep(j))
@@ -64,7 +64,7 @@ const struct fv_job *fv_sweep_job(const struct fv_set *set, const char *label,
 		const struct fv_job *j = set->jobs[i];
 
 		if (in_sweep(j) && !strcmp(j->label, label) &&
-		    j->depth == depth && fv_lat_dir(j) == dir &&
+		    fv_job_depth(j) == depth && fv_lat_dir(j) == dir &&
 		    (!best || j->timestamp >= best->timestamp))
 			best = j;
 	}

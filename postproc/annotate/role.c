@@ -202,7 +202,6 @@ static void classify(struct fv_job *job, const struct fv_role_override *ov,
 	const struct fv_role_override *o = find_override(job, ov, nov);
 	const char *first = job->name, *then = job->file_test;
 	int depth = 0;
-	long iodepth;
 
 	if (named_by_profile(job) && job->file_test) {
 		first = job->file_test;
@@ -224,13 +223,7 @@ static void classify(struct fv_job *job, const struct fv_role_override *ov,
 	}
 	if (job->role == FV_ROLE_UNKNOWN)
 		job->role_why = "no rule matched";
-	if (!fv_opt_int(fv_job_opt(job, "iodepth"), &iodepth) && iodepth > 0 &&
-	    iodepth < 1000000)
-		depth = (int) iodepth;
-	else if (job->format && strncmp(job->format, "fio", 3) &&
-		 job->wl.depth > 0)
-		depth = job->wl.depth; /* DiskSpd's -o, CrystalDiskMark's Q */
-	job->depth = depth;
+	job->name_depth = depth;
 	job->role_dir = fv_job_main_dir(job);
 }
 
@@ -270,7 +263,7 @@ static void find_sweeps(struct fv_set *set)
 
 		if (a->role != FV_ROLE_PEAK || strcmp(a->role_why, "options"))
 			continue;
-		depths[n++] = a->depth;
+		depths[n++] = fv_job_depth(a);
 		for (size_t j = 0; j < set->njobs; j++) {
 			struct fv_job *b = set->jobs[j];
 
@@ -278,8 +271,8 @@ static void find_sweeps(struct fv_set *set)
 			    !strcmp(b->role_why, "options") &&
 			    !strcmp(a->label, b->label) && same_io(a, b) &&
 			    b->kind == a->kind &&
-			    !seen_depth(depths, n, b->depth))
-				depths[n++] = b->depth;
+			    !seen_depth(depths, n, fv_job_depth(b)))
+				depths[n++] = fv_job_depth(b);
 		}
 		sweep[i] = n >= 3;
 	}

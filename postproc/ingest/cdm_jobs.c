@@ -60,7 +60,8 @@ static int fill(struct fv_job *job, const struct fv_cdm *c,
 	job->wl.pattern = t->sequential ? FV_PAT_SEQ : FV_PAT_RAND;
 	job->wl.read_pct = t->dir == FV_CDM_READ    ? 100
 			   : t->dir == FV_CDM_WRITE ? 0
-						    : c->mix_read_pct;
+			   : c->mix_read_pct >= 0   ? c->mix_read_pct
+						    : NAN;
 	job->wl.block = t->block;
 	job->wl.depth = t->queues;
 	job->wl.threads = t->threads;
@@ -71,7 +72,7 @@ static int fill(struct fv_job *job, const struct fv_cdm *c,
 	job->wl.runtime_s = c->measure_s > 0 ? c->measure_s : 0;
 	job->wl.warmup_s = c->measure_s >= 0 ? c->measure_s : NAN;
 	job->wl.passes = c->passes;
-	job->wl.interval_s = c->interval_s;
+	job->wl.interval_s = c->interval_s >= 0 ? c->interval_s : NAN;
 	job->wl.file_bytes = c->test_bytes;
 	job->format = "CrystalDiskMark";
 	job->timestamp = when(c);

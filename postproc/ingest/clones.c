@@ -207,10 +207,11 @@ static uint64_t ios_of(const struct fv_job *j)
 /* Every member's depths, weighted by its I/Os; none if one has none. */
 static void sum_depths(struct fv_job *sum, struct fv_job **m, size_t nm)
 {
+	memset(sum->depth_pct, 0, sizeof(sum->depth_pct));
 	for (size_t i = 0; i < nm; i++) {
-		if (!m[i]->has_depths) {
+		if (isnan(m[i]->depth_pct[0])) {
 			memset(sum->depth_pct, 0, sizeof(sum->depth_pct));
-			return;
+			break; /* a sum of 0: NAN */
 		}
 		for (int k = 0; k < FV_DEPTH_LEVELS; k++)
 			sum->depth_pct[k] += m[i]->depth_pct[k] *
@@ -250,13 +251,12 @@ struct fv_job *fv_jobs_sum(struct fv_job **m, size_t nm)
 	if (!sum || copy_meta(sum, m[0]))
 		goto fail;
 	sum->nclones = (int) nm;
-	sum->has_cpu = true;
+	sum->usr_cpu = sum->sys_cpu = sum->cpu_busiest = 0;
 	sum_depths(sum, m, nm);
 	sum_lat_buckets(sum, m, nm);
 	for (size_t i = 0; i < nm; i++) {
 		sum->usr_cpu += m[i]->usr_cpu / nm;
 		sum->sys_cpu += m[i]->sys_cpu / nm;
-		sum->has_cpu &= m[i]->has_cpu;
 		sum->cpu_busiest = fmax(sum->cpu_busiest, m[i]->cpu_busiest);
 		sum->ctx += m[i]->ctx;
 		if (m[i]->job_runtime_ms > sum->job_runtime_ms)
@@ -264,6 +264,8 @@ struct fv_job *fv_jobs_sum(struct fv_job **m, size_t nm)
 		if (!sum->error)
 			sum->error = m[i]->error;
 	}
+	if (isnan(sum->usr_cpu)) /* a clone without: fmax skipped its NAN */
+		sum->cpu_busiest = NAN;
 	for (int d = 0; d < FV_DIR_NR; d++)
 		if (sum_dir(&sum->dir[d], m, nm, d))
 			goto fail;

@@ -74,6 +74,5 @@ void fv_cpu_idle_of(const json_t *root, struct fv_job *j)
 	}
 	if (isnan(v) || v < 0 || v > 100.5)
 		return;
-	j->cpu_idle_known = true;
 	j->cpu_idle = v;
 }

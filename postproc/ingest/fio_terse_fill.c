@@ -194,7 +194,6 @@ int fv_terse_fill_job(const struct rec *r, struct fv_job *job,
 		ret = fill_dir(&job->dir[dirs[b]], r->v + at, r->p + at,
 			       r->version, &pr);
 	}
-	job->has_cpu = true;
 	job->usr_cpu = t[0];
 	job->sys_cpu = t[1];
 	job->cpu_busiest = t[0] + t[1];

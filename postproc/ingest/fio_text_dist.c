@@ -23,6 +23,7 @@ int fv_ft_depths(struct ftext *f, struct fv_job *job, const char *s)
 	static const char *const keys[FV_DEPTH_LEVELS] = {
 		" 1=", " 2=", " 4=", " 8=", " 16=", " 32=", " >=64="
 	};
+	double pct[FV_DEPTH_LEVELS]; /* all or none: a garbled line is none */
 
 	for (int i = 0; i < FV_DEPTH_LEVELS; i++) {
 		const char *v = strstr(s, keys[i]);
@@ -34,8 +35,9 @@ int fv_ft_depths(struct ftext *f, struct fv_job *job, const char *s)
 		p = strtod(v + strlen(keys[i]), &end);
 		if (end == v + strlen(keys[i]) || *end != '%' || !(p >= 0))
 			return fv_ft_skipped(f, "IO depths");
-		job->depth_pct[i] = p;
+		pct[i] = p;
 	}
+	memcpy(job->depth_pct, pct, sizeof(pct));
 	fv_job_depths_scale(job);
 	return 0;
 }

@@ -278,7 +278,6 @@ static void read_cpu(struct fv_job *job, const char *s)
 
 	if (sscanf(s, "cpu : usr=%lf%%, sys=%lf%%", &usr, &sys) == 2 ||
 	    sscanf(s, "cpu          : usr=%lf%%, sys=%lf%%", &usr, &sys) == 2) {
-		job->has_cpu = true;
 		job->usr_cpu = usr;
 		job->sys_cpu = sys;
 		/* as the JSON's: one entry, its own thread(s) */

@@ -445,10 +445,11 @@ int fv_parse_job(const struct fv_docinfo *di, const json_t *jo,
 		return -ENOMEM;
 	job->groupid = fv_int(num0(jo, "groupid"));
 	job->error = fv_int(num0(jo, "error"));
-	job->has_cpu = !isnan(usr) && !isnan(sys);
-	job->usr_cpu = num0(jo, "usr_cpu");
-	job->sys_cpu = num0(jo, "sys_cpu");
-	job->cpu_busiest = job->usr_cpu + job->sys_cpu;
+	if (!isnan(usr) && !isnan(sys)) {
+		job->usr_cpu = usr;
+		job->sys_cpu = sys;
+		job->cpu_busiest = usr + sys;
+	}
 	job->ctx = fv_u64(num0(jo, "ctx"));
 	parse_depths(job, json_object_get(jo, "iodepth_level"));
 	parse_lat_buckets(&job->lat_buckets, jo);

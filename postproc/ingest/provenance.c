@@ -132,7 +132,7 @@ static void run_idle(struct fv_job *j)
 	const char *list = fv_job_opt(j, "cpus_allowed");
 	double v;
 
-	if (!rec || j->cpu_idle_known)
+	if (!rec || !isnan(j->cpu_idle))
 		return;
 	v = list ? fv_cpus_idle(list, record_idle, rec) : all_idle(rec);
 	if (isnan(v) || v < 0 || v > 100.5)
@@ -140,7 +140,6 @@ static void run_idle(struct fv_job *j)
 	snprintf(j->cpu_idle_of, sizeof(j->cpu_idle_of), "%s%s",
 		 list ? (strpbrk(list, ",-") ? "CPUs " : "CPU ") : "all CPUs",
 		 list ? list : "");
-	j->cpu_idle_known = true;
 	j->cpu_idle_run = true;
 	j->cpu_idle = v;
 }

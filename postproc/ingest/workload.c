@@ -62,7 +62,7 @@ int fv_workload_of_opts(struct fv_job *job)
 	w->pattern = !rw		      ? FV_PAT_UNKNOWN
 		     : strncmp(rw, "rand", 4) ? FV_PAT_SEQ
 					      : FV_PAT_RAND;
-	w->read_pct = rw ? read_pct(job, rw) : -1;
+	w->read_pct = rw ? read_pct(job, rw) : NAN;
 	w->block = 4096;
 	if (bs)
 		fv_opt_size(bs, &w->block);

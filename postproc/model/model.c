@@ -158,11 +158,15 @@ struct fv_job *fv_job_new(void)
 
 	if (job) {
 		job->nclones = 1;
-		job->wl.read_pct = -1;
+		job->wl.read_pct = job->wl.interval_s = NAN;
 		job->wl.sync_every = -1;
 		job->wl.direct = -1;
 		job->wl.write_through = -1;
 		job->wl.warmup_s = NAN;
+		job->usr_cpu = job->sys_cpu = job->cpu_busiest = NAN;
+		job->cpu_idle = NAN;
+		for (int i = 0; i < FV_DEPTH_LEVELS; i++)
+			job->depth_pct[i] = NAN;
 	}
 	return job;
 }
@@ -222,9 +226,22 @@ void fv_job_depths_scale(struct fv_job *job)
 
 	for (int i = 0; i < FV_DEPTH_LEVELS; i++)
 		sum += job->depth_pct[i];
-	job->has_depths = sum > 0 && isfinite(sum);
-	for (int i = 0; job->has_depths && i < FV_DEPTH_LEVELS; i++)
-		job->depth_pct[i] *= 100 / sum;
+	for (int i = 0; i < FV_DEPTH_LEVELS; i++)
+		job->depth_pct[i] = sum > 0 && isfinite(sum)
+					    ? job->depth_pct[i] * 100 / sum
+					    : NAN;
+}
+
+int fv_job_depth(const struct fv_job *job)
+{
+	long iodepth;
+
+	if (!fv_opt_int(fv_job_opt(job, "iodepth"), &iodepth) && iodepth > 0 &&
+	    iodepth < 1000000)
+		return (int) iodepth;
+	if (job->format && strncmp(job->format, "fio", 3) && job->wl.depth > 0)
+		return job->wl.depth; /* DiskSpd's -o, CrystalDiskMark's Q */
+	return job->name_depth;
 }
 
 void fv_job_free(struct fv_job *job)
@@ -409,7 +426,7 @@ enum fv_dir fv_job_main_dir(const struct fv_job *job)
 			return d;
 	}
 	/* The workload's mix, from a tool without fio's options. */
-	if (!job->nopts && job->wl.read_pct >= 0)
+	if (!job->nopts && !isnan(job->wl.read_pct))
 		return job->wl.read_pct >= 100 ? FV_DIR_READ
 		       : job->wl.read_pct <= 0 ? FV_DIR_WRITE
 					       : FV_DIR_MIXED;
@@ -442,7 +459,8 @@ void fv_pctlist_add(struct fv_pctlist *pl, double p)
 bool fv_workload_same_io(const struct fv_workload *a,
 			 const struct fv_workload *b)
 {
-	return a->pattern == b->pattern && a->read_pct == b->read_pct &&
+	return a->pattern == b->pattern &&
+	       fv_same_figure(a->read_pct, b->read_pct) &&
 	       a->block == b->block && a->direct == b->direct &&
 	       (a->read_pct == 100 || a->write_through == b->write_through);
 }

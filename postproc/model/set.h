@@ -10,10 +10,30 @@
  * only read it. Histogram bins are transient: ingest turns them into the
  * requested percentiles and frees them, so memory does not grow with the
  * size of the inputs (only with the number of jobs).
+ *
+ * One "unknown" per type, in every struct below: a figure (a double) the
+ * tool did not give is NAN, with no flag beside it; an integer is 0 where
+ * 0 cannot be a real value (a block size, a depth, a file's size) and -1
+ * where it can (1/0 settings, a flush every N writes: 0 none); a string
+ * is NULL; an enum has its own ..._UNKNOWN. A value is stored once: what
+ * follows from others is a function (fv_job_depth). Two exceptions, each
+ * said at its field: wl.runtime_s (0 unknown: what a tool did not ask for)
+ * and a count fio only lacks when it did none (ctx, syncfses: 0).
+ *
+ * The flags that stay say more than "known":
+ * - present (fv_dirstats, fv_lat, fv_rate_samples, fv_lat_buckets,
+ *   fv_steady, fv_dist) and fv_run_io.known: the tool printed the
+ *   section, whose zeros are then real zeros (no I/O, no share);
+ * - fv_dirstats.lat_unmeasured: fio prints 0 for a latency it did not
+ *   measure (gtod_reduce), a 0 that is no figure;
+ * - fv_lat.has_n: fio before 3.18 printed no N, and N 0 is a real count;
+ * - fv_job.opts_recorded: an option not listed is fio's default, or unknown;
+ * - fv_durability.no_block_device: no device (tmpfs) apart from none said.
  */
 #ifndef FV_SET_H
 #define FV_SET_H
 
+#include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -290,7 +310,7 @@ enum fv_pattern { FV_PAT_UNKNOWN, FV_PAT_SEQ, FV_PAT_RAND };
  */
 struct fv_workload {
 	enum fv_pattern pattern;
-	double read_pct; /* share of the I/Os that read, 0-100; < 0 unknown */
+	double read_pct; /* share of the I/Os that read, 0-100; NAN unknown */
 	uint64_t block;	 /* bytes; 0 unknown */
 	int depth;	 /* I/Os in flight per thread; 0 unknown */
 	int threads;	 /* 0 unknown */
@@ -306,7 +326,7 @@ struct fv_workload {
 	/*
 	 * A tool that runs a test several times and reports its best pass
 	 * (CrystalDiskMark's "(x5)"): the passes, each of runtime_s, and the
-	 * idle time between tests (its Interval; < 0 unknown). passes 0: one
+	 * idle time between tests (its Interval; NAN unknown). passes 0: one
 	 * measurement, interval_s unused.
 	 */
 	int passes;
@@ -323,6 +343,12 @@ struct fv_workload {
  */
 bool fv_workload_same_io(const struct fv_workload *a,
 			 const struct fv_workload *b);
+
+/* Do two figures say the same? An unknown (NAN) equals only an unknown. */
+static inline bool fv_same_figure(double a, double b)
+{
+	return a == b || (isnan(a) && isnan(b));
+}
 
 /* A copy of src's strings into dst (which owns its own). 0 or -ENOMEM. */
 int fv_workload_copy(struct fv_workload *dst, const struct fv_workload *src);
@@ -438,29 +464,28 @@ struct fv_job {
 	bool opts_recorded;
 	struct fv_workload wl;
 	struct fv_dirstats dir[FV_DIR_NR];
-	bool has_cpu;
-	double usr_cpu, sys_cpu; /* percent */
+	double usr_cpu, sys_cpu; /* percent; NAN unknown */
 	/*
 	 * The busiest of its threads, usr + sys (percent of one CPU): the
-	 * job's own for one entry, the highest clone's for a clone sum.
+	 * job's own for one entry, the highest clone's for a clone sum. NAN
+	 * with usr_cpu and sys_cpu (the three are known together or not).
 	 */
 	double cpu_busiest;
 	uint64_t ctx; /* context switches (fio's "ctx"), summed */
 	/*
 	 * fio's "IO depths" (iodepth_level): the share of submissions made
 	 * with 1, 2 (2-3), 4 (4-7), 8, 16, 32 and 64 or more I/Os in flight,
-	 * percent, scaled to sum to 100 (fio's text can sum past it).
+	 * percent, scaled to sum to 100 (fio's text can sum past it); NAN
+	 * all when fio said none (or a sum of 0: no I/O).
 	 */
-	bool has_depths;
 	double depth_pct[FV_DEPTH_LEVELS];
 	struct fv_lat_buckets lat_buckets;
 	/*
 	 * How idle the CPUs the job could run on were (cpus_allowed, else
 	 * all), percent: from fio's --idle-prof=percpu, else from the run's
 	 * CPU record (provenance.txt's cpu-idle, the whole run). cpu_idle_of
-	 * names them ("CPU 1", "all CPUs").
+	 * names them ("CPU 1", "all CPUs"). NAN unknown.
 	 */
-	bool cpu_idle_known;
 	bool cpu_idle_run; /* from the run's CPU record, not idle-prof */
 	double cpu_idle;
 	char cpu_idle_of[32];
@@ -470,7 +495,7 @@ struct fv_job {
 	/* Annotations. */
 	enum fv_role role;
 	enum fv_dir role_dir; /* READ, WRITE or MIXED (both) */
-	int depth;	      /* iodepth, 0 when unknown */
+	int name_depth;	      /* the depth its name gives ("rr_qd8"), 0 none */
 	const char *role_why;
 	struct fv_durability **dur;
 	size_t ndur, dur_alloc;
@@ -533,10 +558,18 @@ int fv_set_add_durability(struct fv_set *set, struct fv_durability *d);
 struct fv_job *fv_job_new(void);
 void fv_job_free(struct fv_job *job);
 /*
- * Scales the job's depth_pct to sum to 100 and sets has_depths; a sum of
- * 0 (no I/O) keeps has_depths false.
+ * Scales the job's depth_pct to sum to 100; a sum of 0 (no I/O) makes
+ * them NAN, unknown.
  */
 void fv_job_depths_scale(struct fv_job *job);
+/*
+ * The depth the job ran at (I/Os in flight per thread) as tables and
+ * verdicts show it: fio's iodepth where its options give it, the tool's
+ * own (wl.depth: DiskSpd's -o, CrystalDiskMark's Q), else the one its name
+ * gives (name_depth); 0 unknown. Not wl.depth alone: for fio that holds
+ * the default 1 where iodepth is not shown, and a name's "qd8" says more.
+ */
+int fv_job_depth(const struct fv_job *job);
 void fv_durability_free(struct fv_durability *d);
 void fv_dirstats_clear(struct fv_dirstats *ds);
 

@@ -59,9 +59,9 @@ static unsigned varying(struct fv_job *const *g, size_t n)
 		v |= a->depth != b->depth ? BY_DEPTH : 0;
 		v |= a->threads != b->threads ? BY_THREADS : 0;
 		v |= a->block != b->block ? BY_BLOCK : 0;
-		v |= a->pattern != b->pattern || a->read_pct != b->read_pct
-			     ? BY_MIX
-			     : 0;
+		if (a->pattern != b->pattern ||
+		    !fv_same_figure(a->read_pct, b->read_pct))
+			v |= BY_MIX;
 		v |= strcmp(g[0]->file_test ? g[0]->file_test : "",
 			    g[i]->file_test ? g[i]->file_test : "")
 			     ? BY_TEST

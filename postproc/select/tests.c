@@ -34,8 +34,8 @@ static int cmp_num(double a, double b)
 static int cmp_workload(const struct fv_workload *a,
 			const struct fv_workload *b)
 {
-	int wa = a->read_pct < 100 ? a->write_through : -2,
-	    wb = b->read_pct < 100 ? b->write_through : -2;
+	int wa = !(a->read_pct >= 100) ? a->write_through : -2,
+	    wb = !(b->read_pct >= 100) ? b->write_through : -2;
 	int c = cmp_int(a->pattern, b->pattern);
 
 	c = c ? c : cmp_num(a->read_pct, b->read_pct);

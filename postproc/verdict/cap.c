@@ -61,7 +61,7 @@ static bool same_sweep(const struct fv_job *a, const struct fv_job *b)
 static bool candidate(const struct fv_job *j)
 {
 	/* held to its own rate: that rate, no depth of a sweep */
-	return fv_job_measured(j) && j->depth > 0 && j->label &&
+	return fv_job_measured(j) && fv_job_depth(j) > 0 && j->label &&
 	       !fv_vjob_no_data(j) && !fv_vtarget_no_disk(j) &&
 	       !fv_vjob_held_to_rate(j, NULL, 0) &&
 	       isnan(fv_vjob_queue_unfilled(j)) &&
@@ -83,7 +83,8 @@ static int by_depth(const void *a, const void *b)
 {
 	const struct pt *x = a, *y = b;
 
-	return (x->j->depth > y->j->depth) - (x->j->depth < y->j->depth);
+	return (fv_job_depth(x->j) > fv_job_depth(y->j)) -
+	       (fv_job_depth(x->j) < fv_job_depth(y->j));
 }
 
 /* Little's law: the I/Os in flight on average. */
@@ -96,7 +97,7 @@ static double outstanding(const struct pt *a)
 static bool fell(const struct fv_vopts *o, const struct pt *a,
 		 const struct pt *b)
 {
-	double deeper = sqrt((double) b->j->depth / a->j->depth);
+	double deeper = sqrt((double) fv_job_depth(b->j) / fv_job_depth(a->j));
 
 	return b->iops < o->collapse_ratio * a->iops &&
 	       fv_vruns_apart(o, a->iops, a->spread, b->iops, b->spread) >=
@@ -129,8 +130,8 @@ static bool capped_step(const struct fv_vopts *o, const struct pt *a,
 			const struct pt *b, double *little_err)
 {
 	double gain = b->iops / a->iops - 1;
-	double want =
-		((double) b->j->depth / a->j->depth) * (a->iops / b->iops);
+	double want = ((double) fv_job_depth(b->j) / fv_job_depth(a->j)) *
+		      (a->iops / b->iops);
 	double got = b->lat_ns / a->lat_ns;
 
 	*little_err = fabs(got / want - 1);
@@ -164,10 +165,11 @@ static void describe(struct sweep *s)
 		fv_vfmt(x, sizeof(x), FV_U_IOPS, s->p[i].iops);
 		len += snprintf(s->ev + len, sizeof(s->ev) - (size_t) len,
 				"%sQD %d: %s, %.0f µs", i ? "; " : "",
-				s->p[i].j->depth, x, s->p[i].lat_ns / 1000);
+				fv_job_depth(s->p[i].j), x,
+				s->p[i].lat_ns / 1000);
 	}
 	snprintf(s->name, sizeof(s->name), "%s (QD %d-%d)", s->p[0].j->name,
-		 s->p[0].j->depth, s->p[s->n - 1].j->depth);
+		 fv_job_depth(s->p[0].j), fv_job_depth(s->p[s->n - 1].j));
 }
 
 /* When, inside the job of the first depth that fell, its IOPS fell. */
@@ -198,17 +200,17 @@ static int collapse_row(struct fv_vctx *vc, const struct sweep *s)
 	fv_vfmt(y, sizeof(y), FV_U_IOPS, b->iops);
 	if (!isnan(t))
 		snprintf(when, sizeof(when), ", %.1f s into the QD %d job",
-			 t / 1000, b->j->depth);
+			 t / 1000, fv_job_depth(b->j));
 	ret = fv_vrow(vc, a->j->label, s->name, "burst", FV_V_BURST_COLLAPSE,
 		      s->ev,
 		      "IOPS fell from %s at QD %d to %s at QD %d as the depth "
 		      "rose%s: a deeper queue cannot serve less, the rate "
 		      "fell during the sweep (a burst that ran dry), not a cap",
-		      x, a->j->depth, y, b->j->depth, when);
+		      x, fv_job_depth(a->j), y, fv_job_depth(b->j), when);
 	f.at_ms = t;
 	f.level = a->iops;
 	f.level2 = b->iops;
-	f.knee_qd = b->j->depth;
+	f.knee_qd = fv_job_depth(b->j);
 	return ret ? ret : fv_vrow_figs(vc, &f);
 }
 
@@ -265,7 +267,7 @@ static int cap_row(struct fv_vctx *vc, const struct sweep *s)
 			"%d fio was load-bound (its thread %.0f%% of a CPU); "
 			"add jobs, iodepth_batch_submit, or free the cores it "
 			"runs on, then sweep again",
-			s->p[s->knee].j->depth, s->p[lb].j->depth,
+			fv_job_depth(s->p[s->knee].j), fv_job_depth(s->p[lb].j),
 			s->p[lb].j->cpu_busiest);
 	if (s->knee == s->n)
 		return fv_vrow(
@@ -279,14 +281,14 @@ static int cap_row(struct fv_vctx *vc, const struct sweep *s)
 	for (size_t i = s->knee; i < s->n; i++)
 		sum += s->p[i].iops;
 	f.level = sum / (double) (s->n - s->knee);
-	f.knee_qd = s->p[s->knee].j->depth;
+	f.knee_qd = fv_job_depth(s->p[s->knee].j);
 	fv_vfmt(x, sizeof(x), FV_U_IOPS, f.level);
 	sku_limit(vc, s, limit, sizeof(limit));
 	ret = fv_vrow(vc, s->p[0].j->label, s->name, "cap", FV_V_CAPPED, s->ev,
 		      "capped at ≈ %s from QD %d (knee): doubling the depth "
 		      "adds < %.0f%% IOPS and only latency (Little's law "
 		      "within %.0f%%)%s",
-		      x, s->p[s->knee].j->depth, 100 * vc->o->cap_gain,
+		      x, fv_job_depth(s->p[s->knee].j), 100 * vc->o->cap_gain,
 		      100 * s->worst, limit);
 	return ret ? ret : fv_vrow_figs(vc, &f);
 }
@@ -375,7 +377,7 @@ static size_t collect(struct fv_vctx *vc, size_t s, struct pt *p)
 			continue;
 		if (i < s)
 			return 0; /* judged with an earlier job */
-		while (k < n && p[k].j->depth != j->depth)
+		while (k < n && fv_job_depth(p[k].j) != fv_job_depth(j))
 			k++;
 		if (k < n && !shown_before(j, p[k].j))
 			continue;

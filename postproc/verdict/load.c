@@ -45,12 +45,13 @@ enum load {
 
 static enum load load_of(const struct fv_vopts *o, const struct fv_job *j)
 {
-	if (!j->has_cpu)
+	if (isnan(j->usr_cpu))
 		return LOAD_FREE;
 	if (j->cpu_busiest >= 100 * o->cpu_busy)
 		return LOAD_SATURATED;
-	if (j->cpu_idle_known && j->cpu_idle < 100 * o->cpu_idle_max &&
-	    ios_per_switch(j) >= LOAD_NO_WAIT * (j->depth > 0 ? j->depth : 1))
+	if (!isnan(j->cpu_idle) && j->cpu_idle < 100 * o->cpu_idle_max &&
+	    ios_per_switch(j) >=
+		    LOAD_NO_WAIT * (fv_job_depth(j) > 0 ? fv_job_depth(j) : 1))
 		return LOAD_STARVED;
 	return LOAD_FREE;
 }
@@ -85,7 +86,7 @@ static void evidence(const struct fv_job *j, char *buf, size_t len)
 		n += snprintf(buf + n, len - (size_t) n,
 			      "; %.0f context switches/s, %.0f I/Os each",
 			      (double) j->ctx / s, ios_per_switch(j));
-	if (j->cpu_idle_known && n > 0 && (size_t) n < len)
+	if (!isnan(j->cpu_idle) && n > 0 && (size_t) n < len)
 		snprintf(buf + n, len - (size_t) n, "; %s %.1f%% idle (%s)",
 			 j->cpu_idle_of, j->cpu_idle,
 			 j->cpu_idle_run ? "the run's CPU record"
@@ -118,7 +119,7 @@ int fv_vcheck_load(struct fv_vctx *vc, const struct fv_job *j)
 	char ev[384];
 	int ret;
 
-	if (!j->has_cpu)
+	if (isnan(j->usr_cpu))
 		return 0;
 	evidence(j, ev, sizeof(ev));
 	if (fv_vjob_held_to_rate(j, NULL, 0) ||
@@ -148,7 +149,7 @@ int fv_vcheck_load(struct fv_vctx *vc, const struct fv_job *j)
 			"other work held it; run with fewer cores busy or "
 			"allow it more CPUs (cpus_allowed)",
 			j->cpu_idle_of, j->cpu_idle, j->cpu_busiest,
-			ios_per_switch(j), j->depth);
+			ios_per_switch(j), fv_job_depth(j));
 	return ret ? ret
 		   : fv_vrow_cause(vc,
 				   l == LOAD_SATURATED

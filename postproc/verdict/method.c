@@ -89,7 +89,7 @@ static void small_file(struct fv_vctx *vc, const struct fv_job *j,
 
 static bool writes(const struct fv_job *j)
 {
-	if (j->wl.read_pct >= 0) /* trims count: they are not reads */
+	if (!isnan(j->wl.read_pct)) /* trims count: they are not reads */
 		return j->wl.read_pct < 100;
 	return j->dir[FV_DIR_WRITE].present && j->dir[FV_DIR_WRITE].total_ios;
 }
@@ -172,7 +172,7 @@ static void settings(char *buf, size_t len, const struct fv_job *j,
 
 	if (tool == FV_TOOL_CDM) {
 		cdm_size(size, sizeof(size), w->file_bytes);
-		if (w->interval_s >= 0)
+		if (!isnan(w->interval_s))
 			snprintf(gap, sizeof(gap), ", Interval %g sec",
 				 w->interval_s);
 		snprintf(buf, len, "Test: %s (x%d), Measure %g sec%s", size,
@@ -315,7 +315,9 @@ int fv_vcheck_method(struct fv_vctx *vc, const struct fv_job *j)
 			     "iodepth=%d asked, but %.1f%% of submissions had "
 			     "1 I/O in flight (fio's IO depths): a synchronous "
 			     "ioengine caps the depth at 1",
-			     j->depth > 0 ? j->depth : j->wl.depth, unfilled);
+			     fv_job_depth(j) > 0 ? fv_job_depth(j)
+						 : j->wl.depth,
+			     unfilled);
 		fv_vlist_add(&r.kinds, "a queue that never filled");
 	}
 	if (buffered)

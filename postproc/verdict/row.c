@@ -222,9 +222,9 @@ double fv_vjob_queue_unfilled(const struct fv_job *j)
 	static const char *const shallow[] = { "rate",	    "rate_iops",
 					       "rate_min",  "rate_iops_min",
 					       "thinktime", NULL };
-	int asked = j->depth > 0 ? j->depth : j->wl.depth;
+	int asked = fv_job_depth(j) > 0 ? fv_job_depth(j) : j->wl.depth;
 
-	if (asked <= 1 || !j->has_depths || j->depth_pct[0] < 99)
+	if (asked <= 1 || isnan(j->depth_pct[0]) || j->depth_pct[0] < 99)
 		return NAN;
 	for (size_t i = 0; shallow[i]; i++)
 		if (fv_job_opt(j, shallow[i]))

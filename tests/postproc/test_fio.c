@@ -401,7 +401,7 @@ static void seed_plan_roles(void **state)
 		assert_non_null(j);
 		assert_int_equal(j->role, want[i].role);
 	}
-	assert_int_equal(fvt_job(&set, "vmA", "rr_qd16")->depth, 16);
+	assert_int_equal(fv_job_depth(fvt_job(&set, "vmA", "rr_qd16")), 16);
 	fv_set_free(&set);
 }
 

@@ -323,7 +323,7 @@ static void options_merged_duplicates(void **state)
 	assert_string_equal(fv_job_opt(j, "rw"), "randwrite");
 	assert_string_equal(fv_job_opt(j, "bs"), "4k");
 	assert_string_equal(fv_job_opt(j, "filename"), "/b");
-	assert_int_equal(j->depth, 16);
+	assert_int_equal(fv_job_depth(j), 16);
 	assert_int_equal(j->role, FV_ROLE_PEAK);
 	assert_true(j->dir[FV_DIR_WRITE].lat[FV_CLAT].pct[0].ns == 7);
 	fv_set_free(&set);

@@ -170,7 +170,6 @@ static void depths_at(struct fv_job *j, int k)
 {
 	memset(j->depth_pct, 0, sizeof(j->depth_pct));
 	j->depth_pct[k] = 100;
-	j->has_depths = true;
 }
 
 /*

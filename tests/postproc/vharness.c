@@ -21,7 +21,7 @@ struct fv_job *mkjob(struct fv_set *set, const char *name, int depth,
 	j->label = strdup("disk");
 	j->kind = FV_JOB_SINGLE;
 	j->role = FV_ROLE_SCALING;
-	j->depth = depth;
+	j->name_depth = depth;
 	w->present = true;
 	w->iops = iops;
 	w->total_ios = (uint64_t) iops;
