@@ -396,25 +396,17 @@ int fv_host_subst(const struct fv_host *h, const char *s, char *out, size_t len)
 {
 	size_t pos = 0;
 
-	for (const char *p = s; *p;) {
-		const char *add = p;
-		size_t n = 1;
+	for (const char *p = s; p;) {
+		const char *at = strstr(p, "{host}");
+		int span = at ? (int) (at - p) : (int) strlen(p);
+		int n = snprintf(out + pos, len - pos, "%.*s%s", span, p,
+				 at ? h->tag : "");
 
-		if (!strncmp(p, "{host}", 6)) {
-			add = h->tag;
-			n = strlen(h->tag);
-			p += 6;
-		} else {
-			p++;
-		}
-		if (pos + n >= len)
+		if (n < 0 || (size_t) n >= len - pos)
 			return -ENAMETOOLONG;
-		memcpy(out + pos, add, n);
-		pos += n;
+		pos += (size_t) n;
+		p = at ? at + strlen("{host}") : NULL;
 	}
-	if (pos >= len)
-		return -ENAMETOOLONG;
-	out[pos] = '\0';
 	return 0;
 }
 

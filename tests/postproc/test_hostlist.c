@@ -144,6 +144,13 @@ static void host_substitution(void **state)
 		fv_host_subst(&hl.v[0], "/d/fv-{host}.dat", out, sizeof(out)),
 		0);
 	assert_string_equal(out, "/d/fv-127.0.0.1-9001.dat");
+	/* 24 characters: room for them and the NUL, not one byte less */
+	assert_int_equal(fv_host_subst(&hl.v[0], "/d/fv-{host}.dat", out, 25),
+			 0);
+	assert_int_equal(fv_host_subst(&hl.v[0], "/d/fv-{host}.dat", out, 24),
+			 -ENAMETOOLONG);
+	assert_int_equal(fv_host_subst(&hl.v[0], "plain", out, 6), 0);
+	assert_string_equal(out, "plain");
 	assert_int_equal(
 		fv_host_subst(&hl.v[0], "{host}{host}{host}{host}", out, 40),
 		-ENAMETOOLONG);
