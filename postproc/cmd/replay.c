@@ -246,32 +246,18 @@ static int parse(struct fv_cmdline *c, int argc, char **argv)
 
 /*
  * What fio can replay of the trace: a read or a write (fio refuses a log
- * of syncs and trims alone); its times from 0 at the first request (fio
- * starts the clock at its first line: a later first request would hide
- * as much of the replay's lag); its extent.
+ * of syncs and trims alone); its times from 0, and its extent.
  */
 static int trace_usable(struct fv_cmdline *c, struct replay_opts *ro)
 {
-	struct fv_trace *t = &ro->trace;
-	uint64_t t0 = t->n ? t->v[0].t_us : 0;
-	bool rw = false;
-
-	for (size_t i = 0; i < t->n; i++) {
-		const struct fv_trace_req *q = &t->v[i];
-
-		t->v[i].t_us -= t0;
-		rw = rw || q->kind == FV_TRACE_READ ||
-		     q->kind == FV_TRACE_WRITE;
-		if (q->offset + q->len > ro->extent)
-			ro->extent = q->offset + q->len;
-	}
-	if (rw)
+	ro->extent = fv_trace_rebase(&ro->trace);
+	if (fv_trace_rw(&ro->trace, NULL))
 		return 0;
 	fprintf(c->err,
 		"fioverdict replay: %s: no read or write among its %zu "
 		"requests: fio refuses to replay a log of syncs and trims "
 		"alone\n",
-		ro->iolog, t->n);
+		ro->iolog, ro->trace.n);
 	return FV_EXIT_INPUT;
 }
 
@@ -400,16 +386,11 @@ static int set_vars(struct fv_cmdline *c, struct replay_opts *ro,
 {
 	const char *b = strrchr(ro->iolog, '/');
 	char v[512], fio[64] = "";
-	uint64_t rw = 0, bytes = 0;
+	uint64_t bytes;
+	/* what the table divides by: fio's counts miss the last requests */
+	uint64_t rw = fv_trace_rw(&ro->trace, &bytes);
 	int n;
 
-	/* what the table divides by: fio's counts miss the last requests */
-	for (size_t i = 0; i < ro->trace.n; i++)
-		if (ro->trace.v[i].kind == FV_TRACE_READ ||
-		    ro->trace.v[i].kind == FV_TRACE_WRITE) {
-			rw++;
-			bytes += ro->trace.v[i].len;
-		}
 	fv_run_fio_version(r, fio, sizeof(fio));
 	if (ro->trace.timed)
 		n = snprintf(v, sizeof(v), "%s: span %.6f s, ",

@@ -40,3 +40,32 @@ void fv_trace_free(struct fv_trace *t)
 	free(t->v);
 	memset(t, 0, sizeof(*t));
 }
+
+uint64_t fv_trace_rebase(struct fv_trace *t)
+{
+	uint64_t t0 = t->n ? t->v[0].t_us : 0, extent = 0;
+
+	for (size_t i = 0; i < t->n; i++) {
+		const struct fv_trace_req *q = &t->v[i];
+
+		t->v[i].t_us -= t0;
+		if (q->offset + q->len > extent)
+			extent = q->offset + q->len;
+	}
+	return extent;
+}
+
+uint64_t fv_trace_rw(const struct fv_trace *t, uint64_t *bytes)
+{
+	uint64_t n = 0, b = 0;
+
+	for (size_t i = 0; i < t->n; i++)
+		if (t->v[i].kind == FV_TRACE_READ ||
+		    t->v[i].kind == FV_TRACE_WRITE) {
+			n++;
+			b += t->v[i].len;
+		}
+	if (bytes)
+		*bytes = b;
+	return n;
+}

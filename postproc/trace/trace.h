@@ -47,6 +47,16 @@ struct fv_trace {
 int fv_trace_add(struct fv_trace *t, const struct fv_trace_req *r);
 void fv_trace_free(struct fv_trace *t);
 
+/*
+ * Moves the times back so that the first request is at 0 (fio's replay
+ * starts its clock at the first line: a later first request would hide
+ * as much of the replay's lag). Returns the trace's extent: the end of
+ * its last byte.
+ */
+uint64_t fv_trace_rebase(struct fv_trace *t);
+/* How many reads and writes t holds; their bytes in *bytes (or NULL). */
+uint64_t fv_trace_rw(const struct fv_trace *t, uint64_t *bytes);
+
 /* ---- fio's iologs (iolog.c) ---- */
 
 /*

@@ -600,6 +600,37 @@ static void load(void **state)
 	assert_null(t.v);
 }
 
+/*
+ * A trace that starts at 100 us: a write of 4096 bytes at 8192, a read of
+ * 512 at 0, a sync. Rebased, it starts at 0 and ends at byte 12288; its
+ * reads and writes are 2, of 4608 bytes.
+ */
+static void rebase_and_rw(void **state)
+{
+	struct fv_trace t = { 0 };
+	const struct fv_trace_req q[] = {
+		{ 100, 8192, 4096, 0, FV_TRACE_WRITE },
+		{ 250, 0, 512, 0, FV_TRACE_READ },
+		{ 300, 0, 0, 0, FV_TRACE_SYNC },
+	};
+	uint64_t bytes = 0;
+
+	(void) state;
+	for (size_t i = 0; i < 3; i++)
+		assert_int_equal(fv_trace_add(&t, &q[i]), 0);
+	assert_int_equal(fv_trace_rebase(&t), 12288);
+	assert_int_equal(t.v[0].t_us, 0);
+	assert_int_equal(t.v[1].t_us, 150);
+	assert_int_equal(t.v[2].t_us, 200);
+	assert_int_equal(fv_trace_rw(&t, &bytes), 2);
+	assert_int_equal(bytes, 4608);
+	assert_int_equal(fv_trace_rw(&t, NULL), 2);
+	fv_trace_free(&t);
+	/* an empty trace: nothing to move, no extent, no I/O */
+	assert_int_equal(fv_trace_rebase(&t), 0);
+	assert_int_equal(fv_trace_rw(&t, NULL), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -614,6 +645,7 @@ int main(void)
 		cmocka_unit_test(refused),
 		cmocka_unit_test(long_name),
 		cmocka_unit_test(check_size),
+		cmocka_unit_test(rebase_and_rw),
 		FVT_TMP_TEST(load),
 	};
 
