@@ -317,8 +317,7 @@ static int keep_probe(struct fv_scanner *s, const struct fv_client_line *l)
 {
 	struct fv_probe *p;
 
-	if (fv_grow((void **) &s->probes, &s->probes_cap,
-		    (s->nprobes + 1) * sizeof(*s->probes)))
+	if (FV_ALLOC_GROW(s->probes, s->nprobes + 1, s->probes_cap))
 		return -ENOMEM;
 	p = &s->probes[s->nprobes++];
 	snprintf(p->host, sizeof(p->host), "%.*s", (int) l->probe_host_len,

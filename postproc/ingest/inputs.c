@@ -79,7 +79,7 @@ struct names {
 	char *buf; /* caps in bytes */
 	size_t len, cap;
 	size_t *off;
-	size_t n, off_bytes;
+	size_t n, off_alloc;
 };
 
 static void names_free(struct names *nm)
@@ -87,15 +87,14 @@ static void names_free(struct names *nm)
 	free(nm->buf);
 	nm->cap = 0;
 	free(nm->off);
-	nm->off_bytes = 0;
+	nm->off_alloc = 0;
 }
 
 static int names_add(struct names *nm, const char *name)
 {
 	size_t l = strlen(name) + 1;
 
-	if (fv_grow((void **) &nm->off, &nm->off_bytes,
-		    (nm->n + 1) * sizeof(*nm->off)) ||
+	if (FV_ALLOC_GROW(nm->off, nm->n + 1, nm->off_alloc) ||
 	    fv_grow((void **) &nm->buf, &nm->cap, nm->len + l))
 		return -ENOMEM;
 	memcpy(nm->buf + nm->len, name, l);

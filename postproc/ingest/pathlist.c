@@ -156,8 +156,7 @@ static int grow_entries(struct fv_pathlist *l)
 {
 	if (l->n >= FV_PATH_NO_DIR - 1)
 		return -E2BIG;
-	return fv_grow((void **) &l->v, &l->v_bytes,
-		       (l->n + 1) * sizeof(*l->v));
+	return FV_ALLOC_GROW(l->v, l->n + 1, l->v_alloc);
 }
 
 int fv_pathlist_add(struct fv_pathlist *l, const char *path, uint32_t flags)

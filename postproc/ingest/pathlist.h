@@ -23,10 +23,10 @@ struct fv_pathent {
 };
 
 struct fv_pathlist {
-	char *pool; /* pool_cap and v_bytes in bytes */
+	char *pool; /* pool_cap in bytes */
 	size_t pool_len, pool_cap;
 	struct fv_pathent *v;
-	size_t n, v_bytes;
+	size_t n, v_alloc;
 	uint32_t *slots; /* entry index + 1, 0 when free */
 	size_t nslots;
 	uint32_t last_dir; /* offset + 1 of the directory stored last, or 0 */

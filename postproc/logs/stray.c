@@ -16,11 +16,8 @@
 
 int fv_strays_add(struct fv_strays *st, const char *path, bool ambiguous)
 {
-	void *v = st->v;
-
-	if (fv_grow(&v, &st->cap, (st->n + 1) * sizeof(*st->v)))
+	if (FV_ALLOC_GROW(st->v, st->n + 1, st->cap))
 		return -ENOMEM;
-	st->v = v;
 	st->v[st->n++] = (struct fv_stray){ path, ambiguous };
 	return 0;
 }

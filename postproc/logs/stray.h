@@ -15,7 +15,7 @@ struct fv_stray {
 
 struct fv_strays {
 	struct fv_stray *v;
-	size_t n, cap; /* cap in bytes (fv_grow) */
+	size_t n, cap;
 };
 
 /* 0 or -ENOMEM. */

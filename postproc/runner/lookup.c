@@ -95,7 +95,7 @@ struct entry {
 
 struct catalog {
 	struct entry *e;
-	size_t n, cap; /* cap in bytes (fv_grow) */
+	size_t n, cap;
 };
 
 static bool listed(const struct catalog *c, const char *name)
@@ -125,8 +125,7 @@ static int add_dir(struct catalog *c, const char *dir)
 			 de->d_name);
 		if (listed(c, name))
 			continue;
-		ret = fv_grow((void **) &c->e, &c->cap,
-			      (c->n + 1) * sizeof(*c->e));
+		ret = FV_ALLOC_GROW(c->e, c->n + 1, c->cap);
 		if (!ret && found_in(c->e[c->n].path, dir, name))
 			snprintf(c->e[c->n++].name, NAME_MAX + 1, "%s", name);
 	}

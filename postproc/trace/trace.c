@@ -21,15 +21,8 @@ const char *fv_trace_kind_name(enum fv_trace_kind k)
 
 int fv_trace_add(struct fv_trace *t, const struct fv_trace_req *r)
 {
-	size_t bytes = t->cap * sizeof(*t->v);
-	void *v = t->v;
-
-	if (t->n >= (size_t) -1 / sizeof(*t->v) - 1)
+	if (FV_ALLOC_GROW(t->v, t->n + 1, t->cap))
 		return -ENOMEM;
-	if (fv_grow(&v, &bytes, (t->n + 1) * sizeof(*t->v)))
-		return -ENOMEM;
-	t->v = v;
-	t->cap = bytes / sizeof(*t->v);
 	t->v[t->n++] = *r;
 	return 0;
 }
