@@ -48,61 +48,81 @@ static void cell(FILE *f, const struct fv_table *t, size_t r, const char *key)
 	fv_xml_escape(f, fv_table_str(t, r, key));
 }
 
-/* A row's cells, by key: the verdict's and the evidence's styled. */
-static void cells(FILE *f, const struct fv_table *t, size_t r,
-		  const char *const *keys, size_t n)
+/* A column of a verdicts table: its key, its <col> class (or none), title. */
+struct vcol {
+	const char *key, *cls, *title;
+};
+
+#define NVCOLS 5
+
+/* A verdicts table's opening: its columns' widths, then their titles. */
+static void vhead(FILE *f, const struct vcol *c)
 {
-	for (size_t i = 0; i < n; i++) {
-		fputs(!strcmp(keys[i], "verdict")    ? "<td class=\"vn\">"
-		      : !strcmp(keys[i], "evidence") ? "<td class=\"ev\">"
-						     : "<td>",
+	fputs("<table class=\"v\"><colgroup>", f);
+	for (size_t i = 0; i < NVCOLS; i++)
+		if (c[i].cls)
+			fprintf(f, "<col class=\"%s\">", c[i].cls);
+		else
+			fputs("<col>", f);
+	fputs("</colgroup>\n<tr>", f);
+	for (size_t i = 0; i < NVCOLS; i++)
+		fprintf(f, "<th>%s</th>", c[i].title);
+	fputs("</tr>\n", f);
+}
+
+/* A row's cells, then its end: the verdict's and the evidence's styled. */
+static void vcells(FILE *f, const struct fv_table *t, size_t r,
+		   const struct vcol *c)
+{
+	for (size_t i = 0; i < NVCOLS; i++) {
+		fputs(!strcmp(c[i].key, "verdict")    ? "<td class=\"vn\">"
+		      : !strcmp(c[i].key, "evidence") ? "<td class=\"ev\">"
+						      : "<td>",
 		      f);
-		cell(f, t, r, keys[i]);
+		cell(f, t, r, c[i].key);
 		fputs("</td>", f);
 	}
+	fputs("</tr>\n", f);
 }
 
-/* The findings, one row each (verdict/findings.c). */
-static void finding_rows(FILE *f, const struct fv_table *t)
+/*
+ * The findings (verdict/findings.c), the outcome each row's class (its mark
+ * and its title); or, passing, every passing check of t, folded.
+ */
+static void verdict_rows(FILE *f, const struct fv_table *t, bool passing)
 {
-	static const char *const keys[] = { "label", "verdict", "jobs",
-					    "finding", "evidence" };
+	static const struct vcol cols[2][NVCOLS] = {
+		{
+			{ "label", "label", "Label" },
+			{ "verdict", "vn", "Verdict" },
+			{ "jobs", "jobs", "Jobs" },
+			{ "finding", NULL, "Finding" },
+			{ "evidence", NULL, "Evidence" },
+		},
+		{
+			{ "label", "label", "Label" },
+			{ "job", "jobs", "Job" },
+			{ "verdict", "vn", "Verdict" },
+			{ "sentence", NULL, "Meaning" },
+			{ "evidence", NULL, "Evidence" },
+		},
+	};
 
-	fputs("<table class=\"v\"><colgroup><col class=\"label\">"
-	      "<col class=\"vn\"><col class=\"jobs\"><col><col>"
-	      "</colgroup>\n<tr><th>Label</th><th>Verdict</th>"
-	      "<th>Jobs</th><th>Finding</th><th>Evidence</th></tr>\n",
-	      f);
+	vhead(f, cols[passing]);
 	for (size_t r = 0; r < t->nrows; r++) {
-		/* the outcome is the row's class: its mark and its title */
-		fputs("<tr class=\"", f);
-		cell(f, t, r, "outcome");
-		fputs("\" title=\"", f);
-		cell(f, t, r, "outcome");
-		fputs("\">", f);
-		cells(f, t, r, keys, sizeof(keys) / sizeof(keys[0]));
-		fputs("</tr>\n", f);
-	}
-	fputs("</table>\n", f);
-}
-
-/* Every passing check, folded: one row each. */
-static void passing_rows(FILE *f, const struct fv_table *t)
-{
-	static const char *const keys[] = { "label", "job", "verdict",
-					    "sentence", "evidence" };
-
-	fputs("<table class=\"v\"><colgroup><col class=\"label\">"
-	      "<col class=\"jobs\"><col class=\"vn\"><col><col>"
-	      "</colgroup>\n<tr><th>Label</th><th>Job</th>"
-	      "<th>Verdict</th><th>Meaning</th><th>Evidence</th></tr>\n",
-	      f);
-	for (size_t r = 0; r < t->nrows; r++) {
-		if (fv_is_finding(t, r))
+		if (passing && fv_is_finding(t, r))
 			continue;
-		fputs("<tr class=\"pass\">", f);
-		cells(f, t, r, keys, sizeof(keys) / sizeof(keys[0]));
-		fputs("</tr>\n", f);
+		if (passing) {
+			fputs("<tr class=\"pass\">", f);
+		} else {
+			/* its mark and its title */
+			fputs("<tr class=\"", f);
+			cell(f, t, r, "outcome");
+			fputs("\" title=\"", f);
+			cell(f, t, r, "outcome");
+			fputs("\">", f);
+		}
+		vcells(f, t, r, cols[passing]);
 	}
 	fputs("</table>\n", f);
 }
@@ -138,11 +158,11 @@ static int verdicts(FILE *f, const struct fv_page *p)
 	fv_xml_escape(f, tally);
 	fputs(".</p>\n", f);
 	if (fd->nrows)
-		finding_rows(f, fd);
+		verdict_rows(f, fd, false);
 	if (n.checks > n.findings) {
 		fprintf(f, "<details><summary>%zu passing checks</summary>\n",
 			n.checks - n.findings);
-		passing_rows(f, t);
+		verdict_rows(f, t, true);
 		fputs("</details>\n", f);
 	}
 out:

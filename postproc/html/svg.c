@@ -349,6 +349,16 @@ static bool inside(const struct axis *a, double v)
 	return s >= a->lo - 1e-9 && s <= a->hi + 1e-9;
 }
 
+/* A mark's dashed line: from (x, y) along one axis (V or H) to "to". */
+static void mark_line(FILE *f, double x, double y, char axis, double to,
+		      const char *dash)
+{
+	fprintf(f,
+		"<path d=\"M%.1f %.1f%c%.1f\" stroke=\"" MARK_COLOUR
+		"\" stroke-width=\"1.5\" stroke-dasharray=\"%s\"/>\n",
+		x, y, axis, to, dash);
+}
+
 static void draw_mark(FILE *f, const struct fv_mark *m, size_t nv,
 		      const struct axis *x, const struct axis *y)
 {
@@ -361,10 +371,7 @@ static void draw_mark(FILE *f, const struct fv_mark *m, size_t nv,
 	case FV_MK_VLINE:
 		if (!inside(x, m->x0))
 			return;
-		fprintf(f,
-			"<path d=\"M%.1f %.1fV%.1f\" stroke=\"" MARK_COLOUR
-			"\" stroke-width=\"1.5\" stroke-dasharray=\"6 4\"/>\n",
-			x0, y->px0, y->px1);
+		mark_line(f, x0, y->px0, 'V', y->px1, "6 4");
 		/* staggered, so that two falls' labels do not overwrite */
 		mark_label(f, x0 + 3, y->px1 + 14 + 15 * (double) (nv % 4),
 			   m->text);
@@ -372,10 +379,7 @@ static void draw_mark(FILE *f, const struct fv_mark *m, size_t nv,
 	case FV_MK_HLINE:
 		if (!inside(y, m->y))
 			return;
-		fprintf(f,
-			"<path d=\"M%.1f %.1fH%.1f\" stroke=\"" MARK_COLOUR
-			"\" stroke-width=\"1.5\" stroke-dasharray=\"2 3\"/>\n",
-			x0, to_px(y, m->y), x1);
+		mark_line(f, x0, to_px(y, m->y), 'H', x1, "2 3");
 		mark_label(f, x0 + 3, to_px(y, m->y) - 4, m->text);
 		break;
 	case FV_MK_SPAN:
