@@ -26,32 +26,28 @@ static int run_unavailable(const struct fv_invocation *inv, int argc,
 	return FV_EXIT_UNAVAILABLE;
 }
 
-const struct fv_command fv_cmd_run = {
-	.name = "run",
-	.help = "run fio on a job file (not in this build: it cannot start "
-		"fio)",
-	.synopsis = "run JOBFILE --label NAME --target PATH [OPTION]...",
-	.after = "Exit status: 69 (this build cannot start fio).\n",
-	.options = (const struct fv_option *const[]){ NULL },
-	.main = run_unavailable,
-};
+/* A command of this build: its help and synopsis, and run_unavailable. */
+#define UNAVAILABLE(cmd_name, cmd_help, cmd_synopsis, cmd_after)              \
+	{                                                                     \
+		.name = cmd_name, .help = cmd_help, .synopsis = cmd_synopsis, \
+		.after = cmd_after,                                           \
+		.options = (const struct fv_option *const[]){ NULL },         \
+		.main = run_unavailable,                                      \
+	}
+#define NO_FIO "Exit status: 69 (this build cannot start fio).\n"
 
-const struct fv_command fv_cmd_replay = {
-	.name = "replay",
-	.help = "replay a captured trace (not in this build: it cannot start "
-		"fio)",
-	.synopsis = "replay --iolog FILE (--target LABEL=PATH | --sku ID)...",
-	.after = "Exit status: 69 (this build cannot start fio).\n",
-	.options = (const struct fv_option *const[]){ NULL },
-	.main = run_unavailable,
-};
+const struct fv_command fv_cmd_run = UNAVAILABLE(
+	"run", "run fio on a job file (not in this build: it cannot start fio)",
+	"run JOBFILE --label NAME --target PATH [OPTION]...", NO_FIO);
 
-const struct fv_command fv_cmd_capture = {
-	.name = "capture",
-	.help = "record a block device's requests (not in this build: no "
-		"kernel to trace)",
-	.synopsis = "capture --device DEV [--seconds TIME] -o FILE",
-	.after = "Exit status: 69 (this build cannot trace a device).\n",
-	.options = (const struct fv_option *const[]){ NULL },
-	.main = run_unavailable,
-};
+const struct fv_command fv_cmd_replay = UNAVAILABLE(
+	"replay",
+	"replay a captured trace (not in this build: it cannot start fio)",
+	"replay --iolog FILE (--target LABEL=PATH | --sku ID)...", NO_FIO);
+
+const struct fv_command fv_cmd_capture = UNAVAILABLE(
+	"capture",
+	"record a block device's requests (not in this build: no kernel to "
+	"trace)",
+	"capture --device DEV [--seconds TIME] -o FILE",
+	"Exit status: 69 (this build cannot trace a device).\n");

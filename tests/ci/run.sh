@@ -24,11 +24,8 @@
 # variables reach the inner make through MAKEFLAGS.
 # Ends with "ci: N passed, M failed".
 set -u
-cd "$(dirname "$0")/../.."
-SRC=$(pwd)
-CHECK_FORM=short
-. tests/lib/check.sh
-MAKE=${MAKE:-make}
+. "$(dirname "$0")/../lib/check.sh"
+suite_top short
 SHM=${FV_SHM:-/dev/shm}
 scratch_dir build/tests/ci
 OUT=$(mktemp -d "${TMPDIR:-/tmp}/fioverdict-ci.XXXXXX")

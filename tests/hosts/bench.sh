@@ -17,10 +17,8 @@ set -u
 OUT=${1:-build/bench/hosts}
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/../lib/check.sh"
-FV_BIN=${FV_BIN:-build/postproc/fioverdict}
-FV_ENGINES=${FV_ENGINES:-build/engines}
-BIN="$(cd "$(dirname "$FV_BIN")" && pwd)/$(basename "$FV_BIN")"
-ENGINE="$(cd "$FV_ENGINES" && pwd)/uring_durable.so"
+built_paths
+ENGINE=$ENGDIR/uring_durable.so
 SIZES=${FV_BENCH_SIZES:-8 32 64}
 ROUNDS=${FV_BENCH_ROUNDS:-3}
 RUNTIME=${FV_BENCH_RUNTIME:-2}

@@ -15,10 +15,7 @@ set -u
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/../lib/check.sh"
-FV_BIN=${FV_BIN:-build/postproc/fioverdict}
-FV_ENGINES=${FV_ENGINES:-build/engines}
-BIN="$(cd "$(dirname "$FV_BIN")" && pwd)/$(basename "$FV_BIN")"
-ENGDIR="$(cd "$FV_ENGINES" && pwd)"
+built_paths
 WORK=$(mktemp -d /tmp/fv-hosts.XXXXXX)
 SHM=$(mktemp -d /dev/shm/fv-hosts.XXXXXX)
 SERVERS=()

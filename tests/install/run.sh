@@ -12,11 +12,8 @@
 # Env: FV_TMP, MAKE. Make's command-line variables (FIO_SRC...) reach the
 # inner make through MAKEFLAGS. Ends with "install: N passed, M failed".
 set -u
-cd "$(dirname "$0")/../.."
-SRC=$(pwd)
-CHECK_FORM=short
-. tests/lib/check.sh
-MAKE=${MAKE:-make}
+. "$(dirname "$0")/../lib/check.sh"
+suite_top short
 scratch_dir build/tests/install
 # check_out NAME CMD...: ok when CMD succeeds; its output is kept in $TMP/out.
 check_out() {

@@ -106,3 +106,23 @@ proc_tree() {
 		proc_tree "$c"
 	done
 }
+
+# suite_top FORM: the suite run from the top of the tree, SRC its absolute
+# path, its lines in FORM (see above), MAKE the make it calls (make when
+# unset). Called before the suite changes directory.
+suite_top() {
+	cd "$(dirname "${BASH_SOURCE[0]}")/../.." || exit 1
+	SRC=$(pwd)
+	CHECK_FORM=$1
+	MAKE=${MAKE:-make}
+}
+
+# built_paths: BIN and ENGDIR, the absolute paths of FV_BIN (the program;
+# build/postproc/fioverdict when unset) and FV_ENGINES (the engines'
+# folder; build/engines), for a suite that runs them from elsewhere.
+built_paths() {
+	FV_BIN=${FV_BIN:-build/postproc/fioverdict}
+	FV_ENGINES=${FV_ENGINES:-build/engines}
+	BIN="$(cd "$(dirname "$FV_BIN")" && pwd)/$(basename "$FV_BIN")"
+	ENGDIR="$(cd "$FV_ENGINES" && pwd)"
+}

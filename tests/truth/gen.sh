@@ -182,28 +182,24 @@ case_throttle_midsweep() {
 	throttle_clear
 }
 
-# One steady job of 16 s (after 1 s of ramp), throttled from 7 s on.
-case_throttle_midrun() {
+# One steady random-read job of RUNTIME s (after 1 s of ramp), throttled
+# AT s after it starts (ramp included).
+steady_throttled() { # CASE RUNTIME AT
 	filled "$dir/disk.dat" 256
 	throttle_clear
-	run_case throttle_midrun fio_cg --filename="$dir/disk.dat" \
-		"${common[@]}" "${logs[@]}" --runtime=16 \
+	run_case "$1" fio_cg --filename="$dir/disk.dat" \
+		"${common[@]}" "${logs[@]}" --runtime="$2" \
 		--name=steady_randread --rw=randread --iodepth=16 \
-		--exec_prerun="$(throttle_later 8)"
+		--exec_prerun="$(throttle_later "$3")"
 	throttle_clear
 }
 
-# One steady job of 12 s (after 1 s of ramp), throttled from 10 s on: the
-# last five rounds of a second straddle the fall, steady state not reached.
-case_throttle_late() {
-	filled "$dir/disk.dat" 256
-	throttle_clear
-	run_case throttle_late fio_cg --filename="$dir/disk.dat" \
-		"${common[@]}" "${logs[@]}" --runtime=12 \
-		--name=steady_randread --rw=randread --iodepth=16 \
-		--exec_prerun="$(throttle_later 11)"
-	throttle_clear
-}
+# 16 s, throttled from 7 s on.
+case_throttle_midrun() { steady_throttled throttle_midrun 16 8; }
+
+# 12 s, throttled from 10 s on: the last five rounds of a second straddle
+# the fall, steady state not reached.
+case_throttle_late() { steady_throttled throttle_late 12 11; }
 
 case_healthy_sweep() {
 	filled "$dir/disk.dat" 256
