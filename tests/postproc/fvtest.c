@@ -487,6 +487,7 @@ void fvt_field(fvt_check_fn *check, double json, double got, double res,
 
 	snprintf(w, sizeof(w), "%s %s", what, field);
 	check(json, got, res, w, file, job);
+}
 
 /* Checks of a text. */
 
