@@ -512,3 +512,25 @@ size_t fvt_count(const char *text, const char *needle)
 		n++;
 	return n;
 }
+
+void fvt_mkdir_list(const char *const *rels)
+{
+	for (; *rels; rels++)
+		fvt_mkdir(fvt_at("%s", *rels));
+}
+
+size_t fvt_entries(const char *dir, const char *needle)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	size_t n = 0;
+
+	if (!d)
+		fail_msg("%s: cannot list it", dir);
+	while ((e = readdir(d)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..") &&
+		    (!needle || strstr(e->d_name, needle)))
+			n++;
+	closedir(d);
+	return n;
+}

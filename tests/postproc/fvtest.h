@@ -212,4 +212,17 @@ void fvt_text_check(const char *text, const char *const *needles, bool want,
 /* How many times needle stands in text (overlapping ones too). */
 size_t fvt_count(const char *text, const char *needle);
 
+/* Helpers of the test tree. */
+
+/*
+ * Makes each directory of @rels (NULL after the last), in order, under the
+ * test's folder: fvt_mkdirs("res", "res/a"). Each must be new.
+ */
+void fvt_mkdir_list(const char *const *rels);
+#define fvt_mkdirs(...) \
+	fvt_mkdir_list((const char *const[]){ __VA_ARGS__, NULL })
+
+/* Entries of @dir but "." and "..", those with @needle in their name if any. */
+size_t fvt_entries(const char *dir, const char *needle);
+
 #endif

@@ -64,9 +64,7 @@ static void truncated_beside_whole(void **state)
 				   { "summary", "--stream", "-f", "csv" } };
 
 	(void) state;
-	fvt_mkdir(fvt_at("res"));
-	fvt_mkdir(fvt_at("res/a"));
-	fvt_mkdir(fvt_at("res/b"));
+	fvt_mkdirs("res", "res/a", "res/b");
 	put("old/fio-2.21.json", fvt_at("res/a/a_x_20260101-000000.json"));
 	put("broken/truncated.json", fvt_at("res/a/a_y_20260101-000001.json"));
 	put("old/fio-2.2.10.json", fvt_at("res/b/b_x_20260101-000000.json"));
@@ -155,8 +153,7 @@ static void incomplete_run_named(void **state)
 	struct run r;
 
 	(void) state;
-	fvt_mkdir(fvt_at("res"));
-	fvt_mkdir(fvt_at("res/a"));
+	fvt_mkdirs("res", "res/a");
 	run_dir("res/a/20260101T000000", "old/fio-2.21.json",
 		"a_x_20260101T000000.json", DONE);
 	run_dir("res/a/20260101T010000", "old/fio-2.2.10.json",

@@ -170,10 +170,7 @@ static void same_figures_as_plain(void **state)
 	char *plain, *gz;
 
 	(void) state;
-	fvt_mkdir(fvt_at("plain"));
-	fvt_mkdir(fvt_at("plain/res"));
-	fvt_mkdir(fvt_at("gz"));
-	fvt_mkdir(fvt_at("gz/res"));
+	fvt_mkdirs("plain", "plain/res", "gz", "gz/res");
 	for (size_t i = 0; i < sizeof(files) / sizeof(*files); i++) {
 		const char *base = strrchr(files[i], '/') + 1;
 		char stem[64];
@@ -470,8 +467,7 @@ static void wikimedia_folder(void **state)
 		memcpy(from, cwd, strlen(cwd));
 		from[strlen(cwd)] = '/';
 	}
-	fvt_mkdir(fvt_at("gz"));
-	fvt_mkdir(fvt_at("plain"));
+	fvt_mkdirs("gz", "plain");
 	{
 		char cmd[2 * PATH_MAX];
 

@@ -154,8 +154,7 @@ static void diff_of_fleets(void **state)
 	const char *fleet, *eol;
 
 	(void) state;
-	fvt_mkdir(fvt_at("old"));
-	fvt_mkdir(fvt_at("new"));
+	fvt_mkdirs("old", "new");
 	fvt_mkfile(fvt_at("old/old_peak_20260101T000000.json"), a, strlen(a));
 	fvt_mkfile(fvt_at("new/new_peak_20260102T000000.json"), a, strlen(a));
 	{

@@ -140,9 +140,7 @@ static void walk_skips_special(void **state)
 
 	(void) state;
 	FVT_HELD(sock, "s/s.json");
-	fvt_mkdir(fvt_at("s"));
-	fvt_mkdir(fvt_at("s/real"));
-	fvt_mkdir(fvt_at("other"));
+	fvt_mkdirs("s", "s/real", "other");
 	fvt_touch(fvt_at("s/a.json"));
 	fvt_touch(fvt_at("s/real/y.json"));
 	fvt_touch(fvt_at("other/x.json"));
@@ -282,8 +280,7 @@ static void stats_siblings(void **state)
 	struct fv_diags d = { 0 };
 
 	(void) state;
-	fvt_mkdir(fvt_at("r"));
-	fvt_mkdir(fvt_at("o"));
+	fvt_mkdirs("r", "o");
 	fvt_touch(fvt_at("r/run.json"));
 	fvt_touch(fvt_at("r/run2.json"));
 	fvt_touch(fvt_at("o/x.json"));

@@ -7,7 +7,6 @@
  * here: every point's values on hover, a level above the data inside the
  * frame, what a log axis cannot show left out.
  */
-#include <dirent.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -48,19 +47,6 @@ static int teardown(void **state)
 	return fvt_tmp_teardown(state);
 }
 
-static size_t entries(const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	size_t n = 0;
-
-	assert_non_null(d);
-	while ((e = readdir(d)))
-		n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
-	closedir(d);
-	return n;
-}
-
 /* report on a fixture folder: its exit status; the page, which must be. */
 static int report(const char *folder, char **page, char **err,
 		  const char *extra)
@@ -85,9 +71,9 @@ static int report(const char *folder, char **page, char **err,
 		fail_msg("report %s: exit %d, no page: %s", folder, st, *err);
 	if (!strstr(*page, "</html>"))
 		fail_msg("report %s: the page is cut short", folder);
-	if (entries(fvt_at("tmp")))
+	if (fvt_entries(fvt_at("tmp"), NULL))
 		fail_msg("report %s: left %zu entries in $TMPDIR", folder,
-			 entries(fvt_at("tmp")));
+			 fvt_entries(fvt_at("tmp"), NULL));
 	return st;
 }
 

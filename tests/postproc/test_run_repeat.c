@@ -40,18 +40,11 @@ static int runs_in(const char *dir)
 	assert_non_null(d);
 	while ((e = readdir(d))) {
 		char path[4096];
-		DIR *sub;
-		struct dirent *f;
 
 		if (e->d_name[0] == '.')
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-		sub = opendir(path);
-		assert_non_null(sub);
-		while ((f = readdir(sub)))
-			if (strstr(f->d_name, ".json"))
-				n++;
-		closedir(sub);
+		n += fvt_entries(path, ".json");
 	}
 	closedir(d);
 	return n;

@@ -272,10 +272,7 @@ static void folders_of_one_name(void **state)
 	char *c, *err;
 
 	(void) state;
-	fvt_mkdir(fvt_at("vmA"));
-	fvt_mkdir(fvt_at("vmA/p30"));
-	fvt_mkdir(fvt_at("vmB"));
-	fvt_mkdir(fvt_at("vmB/p30"));
+	fvt_mkdirs("vmA", "vmA/p30", "vmB", "vmB/p30");
 	cdm(fvt_at("vmA/p30/x.txt"), "", "C:", 1000, 1);
 	cdm(fvt_at("vmB/p30/x.txt"), "", "C:", 2000, 2);
 	c = text(0, "compare", "--label-by", "dir", fvt_tmp(), &err);
