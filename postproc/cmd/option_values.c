@@ -1,17 +1,46 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The setters of an option's value that commands share: a ratio, a
- * number, a time, an integer, a size, a string, a flag, a list. Each
- * checks the value and names the option and what it wanted when it
- * refuses one (fv_option_invalid), as usage errors; the parser that calls
- * them is options.c.
+ * An option's value taken or refused: a usage error said, and the setters
+ * that commands share (a ratio, a number, a time, an integer, a size, a
+ * string, a flag, a list). Each checks the value and names the option
+ * and what it wanted when it refuses one (fv_option_invalid); the parser
+ * that calls them is options.c.
  */
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cmd_int.h"
+
+int fv_usage_error(struct fv_cmdline *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(c->err, "fioverdict %s: ", c->command);
+	va_start(ap, fmt);
+	vfprintf(c->err, fmt, ap);
+	va_end(ap);
+	fprintf(c->err, "\nTry 'fioverdict %s --help'.\n", c->command);
+	return FV_EXIT_USAGE;
+}
+
+int fv_push_arg(struct fv_args *a, const char *arg)
+{
+	if (FV_ALLOC_GROW(a->v, a->n + 1, a->alloc))
+		return FV_EXIT_SOFTWARE;
+	a->v[a->n++] = arg;
+	return 0;
+}
+
+int fv_push_path(char ***v, size_t *n, size_t *alloc, const char *arg)
+{
+	if (FV_ALLOC_GROW(*v, *n + 1, *alloc))
+		return FV_EXIT_SOFTWARE;
+	(*v)[(*n)++] = (char *) arg; /* argv's, as the inputs are */
+	return 0;
+}
 
 int fv_option_invalid(struct fv_cmdline *c, const struct fv_option *o,
 		      const char *arg, const char *want)

@@ -19,18 +19,6 @@
 #define LONG_BASE 256
 #define MAX_OPTS 96
 
-int fv_usage_error(struct fv_cmdline *c, const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(c->err, "fioverdict %s: ", c->command);
-	va_start(ap, fmt);
-	vfprintf(c->err, fmt, ap);
-	va_end(ap);
-	fprintf(c->err, "\nTry 'fioverdict %s --help'.\n", c->command);
-	return FV_EXIT_USAGE;
-}
-
 void fv_cmdline_init(struct fv_cmdline *c, const struct fv_invocation *inv)
 {
 	memset(c, 0, sizeof(*c));
@@ -52,22 +40,6 @@ int fv_cmdline_start(struct fv_cmdline *c, const struct fv_invocation *inv,
 		return FV_EXIT_SOFTWARE;
 	c->own_allocated = true;
 	return parse(c, argc, argv);
-}
-
-int fv_push_arg(struct fv_args *a, const char *arg)
-{
-	if (FV_ALLOC_GROW(a->v, a->n + 1, a->alloc))
-		return FV_EXIT_SOFTWARE;
-	a->v[a->n++] = arg;
-	return 0;
-}
-
-int fv_push_path(char ***v, size_t *n, size_t *alloc, const char *arg)
-{
-	if (FV_ALLOC_GROW(*v, *n + 1, *alloc))
-		return FV_EXIT_SOFTWARE;
-	(*v)[(*n)++] = (char *) arg; /* argv's, as the inputs are */
-	return 0;
 }
 
 void fv_cmdline_free(struct fv_cmdline *c)
