@@ -11,123 +11,120 @@
 
 #include "settings/settings.h"
 
-/*
- * A row leaves at zero what it does not test; these fill in a plain job's
- * values. No row pins sqpoll_cpu to CPU 0, so 0 can mean "not pinned".
- */
-static struct engine_settings settings_of(struct engine_settings s)
+static struct engine_settings defaults(void)
 {
-	if (!s.sqpoll_cpu)
-		s.sqpoll_cpu = -1;
+	struct engine_settings s;
+
+	memset(&s, 0, sizeof(s));
+	s.sqpoll_cpu = -1;
 	s.accounting = true;
 	return s;
 }
 
-static struct job_facts job_of(struct job_facts j)
+static struct job_facts job(void)
 {
-	if (!j.iodepth)
-		j.iodepth = 32;
-	if (!j.nr_files)
-		j.nr_files = 1;
-	if (!j.open_files)
-		j.open_files = 1;
-	if (!j.numjobs)
-		j.numjobs = 1;
-	if (!j.online_cpus)
-		j.online_cpus = 2;
+	struct job_facts j;
+
+	memset(&j, 0, sizeof(j));
+	j.iodepth = 32;
+	j.nr_files = 1;
+	j.open_files = 1;
+	j.numjobs = 1;
+	j.online_cpus = 2;
 	return j;
 }
 
-static const struct validate_case {
-	const char *name;
-	struct engine_settings s;
-	struct job_facts j;
-	const char *error; /* a part of the message; NULL: valid */
-} validate_cases[] = {
-	{ "defaults", { 0 }, { 0 }, NULL },
-	{ "sqpoll_cpu without sqpoll",
-	  { .sqpoll_cpu = 1 },
-	  { 0 },
-	  "sqthread_poll_cpu=1 needs sqthread_poll=1" },
-	{ "sqpoll_cpu past the online CPUs",
-	  { .sqpoll = true, .sqpoll_cpu = 5 },
-	  { 0 },
-	  "CPUs 0 to 1" },
-	{ "sqpoll_cpu on an online CPU",
-	  { .sqpoll = true, .sqpoll_cpu = 1 },
-	  { 0 },
-	  NULL },
-	{ "submit_batch over iodepth",
-	  { .submit_batch = 33 },
-	  { 0 },
-	  "submit_batch=33 is larger than iodepth=32" },
-	{ "submit_batch at iodepth", { .submit_batch = 32 }, { 0 }, NULL },
-	/* sqpoll implies registered files, and those must all be open */
-	{ "sqpoll with files not open",
-	  { .sqpoll = true },
-	  { .nr_files = 4, .open_files = 2 },
-	  "nr_files=4 but openfiles=2" },
-	{ "linked sync without a cadence",
-	  { .sync_mode = SYNC_MODE_LINKED },
-	  { 0 },
-	  "sets neither" },
-	{ "linked sync with both cadences",
-	  { .sync_mode = SYNC_MODE_LINKED },
-	  { .fsync_every = 1, .fdatasync_every = 2 },
-	  "not both" },
-	{ "linked sync with fsync=1",
-	  { .sync_mode = SYNC_MODE_LINKED },
-	  { .fsync_every = 1 },
-	  NULL },
-	{ "end_syncfs on one file system",
-	  { 0 },
-	  { .end_syncfs = true, .file_systems = 1 },
-	  NULL },
-	{ "end_syncfs on two file systems",
-	  { 0 },
-	  { .end_syncfs = true, .file_systems = 2 },
-	  "end_syncfs=1 with the job's files on 2 file systems" },
-	{ "end_syncfs on two file systems names the way out",
-	  { 0 },
-	  { .end_syncfs = true, .file_systems = 2 },
-	  "use end_fsync=1" },
-	{ "two file systems without end_syncfs",
-	  { 0 },
-	  { .file_systems = 2 },
-	  NULL },
-};
-
-static void check_validate(const struct validate_case *c)
+static void expect_error(const struct engine_settings *s,
+			 const struct job_facts *j, const char *needle)
 {
-	struct engine_settings s = settings_of(c->s);
-	struct job_facts j = job_of(c->j);
-	int want = c->error ? -EINVAL : 0;
 	char err[512] = "";
-	int rc;
 
-	rc = settings_validate(&s, &j, err, sizeof(err));
-	if (rc != want)
-		fail_msg("%s: returned %d, want %d ('%s')", c->name, rc, want,
-			 err);
-	if (c->error && !strstr(err, c->error))
-		fail_msg("%s: message '%s' does not name '%s'", c->name, err,
-			 c->error);
-	if (!c->error && err[0])
-		fail_msg("%s: valid, but says '%s'", c->name, err);
-	/* a caller that wants no message may pass none */
-	rc = settings_validate(&s, &j, NULL, 0);
-	if (rc != want)
-		fail_msg("%s: without a buffer returned %d, want %d", c->name,
-			 rc, want);
+	assert_int_equal(settings_validate(s, j, err, sizeof(err)), -EINVAL);
+	if (!strstr(err, needle))
+		fail_msg("message '%s' does not name '%s'", err, needle);
 }
 
-static void test_validate(void **state)
+static void test_defaults_valid(void **state)
 {
-	size_t i;
+	struct engine_settings s = defaults();
+	struct job_facts j = job();
+	char err[256] = "";
 
 	(void) state;
-	for (i = 0; i < sizeof(validate_cases) / sizeof(validate_cases[0]); i++)
-		check_validate(&validate_cases[i]);
+	assert_int_equal(settings_validate(&s, &j, err, sizeof(err)), 0);
+	assert_string_equal(err, "");
+}
+
+static void test_sqpoll_cpu_needs_sqpoll(void **state)
+{
+	struct engine_settings s = defaults();
+	struct job_facts j = job();
+
+	(void) state;
+	s.sqpoll_cpu = 1;
+	expect_error(&s, &j, "sqthread_poll_cpu=1 needs sqthread_poll=1");
+	s.sqpoll = true;
+	s.sqpoll_cpu = 5;
+	expect_error(&s, &j, "CPUs 0 to 1");
+	s.sqpoll_cpu = 1;
+	assert_int_equal(settings_validate(&s, &j, NULL, 0), 0);
+}
+
+static void test_batch_bounds(void **state)
+{
+	struct engine_settings s = defaults();
+	struct job_facts j = job();
+
+	(void) state;
+	s.submit_batch = 33;
+	expect_error(&s, &j, "submit_batch=33 is larger than iodepth=32");
+	s.submit_batch = 32;
+	assert_int_equal(settings_validate(&s, &j, NULL, 0), 0);
+}
+
+static void test_registerfiles_needs_all_open(void **state)
+{
+	struct engine_settings s = defaults();
+	struct job_facts j = job();
+
+	(void) state;
+	j.nr_files = 4;
+	j.open_files = 2;
+	s.sqpoll = true; /* implies registered files */
+	expect_error(&s, &j, "nr_files=4 but openfiles=2");
+}
+
+static void test_linked_needs_cadence(void **state)
+{
+	struct engine_settings s = defaults();
+	struct job_facts j = job();
+
+	(void) state;
+	s.sync_mode = SYNC_MODE_LINKED;
+	expect_error(&s, &j, "sets neither");
+	j.fsync_every = 1;
+	j.fdatasync_every = 2;
+	expect_error(&s, &j, "not both");
+	j.fdatasync_every = 0;
+	assert_int_equal(settings_validate(&s, &j, NULL, 0), 0);
+}
+
+static void test_end_syncfs_needs_one_file_system(void **state)
+{
+	struct engine_settings s = defaults();
+	struct job_facts j = job();
+
+	(void) state;
+	j.end_syncfs = true;
+	j.file_systems = 1;
+	assert_int_equal(settings_validate(&s, &j, NULL, 0), 0);
+	j.file_systems = 2;
+	expect_error(&s, &j,
+		     "end_syncfs=1 with the job's files on 2 file "
+		     "systems");
+	expect_error(&s, &j, "use end_fsync=1");
+	j.end_syncfs = false;
+	assert_int_equal(settings_validate(&s, &j, NULL, 0), 0);
 }
 
 static void test_stats_path_default_and_tokens(void **state)
@@ -186,7 +183,12 @@ static void test_stats_path_errors(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_validate),
+		cmocka_unit_test(test_defaults_valid),
+		cmocka_unit_test(test_sqpoll_cpu_needs_sqpoll),
+		cmocka_unit_test(test_batch_bounds),
+		cmocka_unit_test(test_registerfiles_needs_all_open),
+		cmocka_unit_test(test_linked_needs_cadence),
+		cmocka_unit_test(test_end_syncfs_needs_one_file_system),
 		cmocka_unit_test(test_stats_path_default_and_tokens),
 		cmocka_unit_test(test_stats_path_clones_never_collide),
 		cmocka_unit_test(test_stats_path_errors),
