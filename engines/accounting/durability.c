@@ -100,6 +100,23 @@ static void pending_push(struct dur_acct *a, uint64_t submit_ns, uint64_t bytes)
 	a->completed_seq++;
 }
 
+/*
+ * A flush covers the writes completed before its watermark: at submission,
+ * or for a linked flush at its write's end. A watermark no higher than the
+ * last one means nothing completed since the last flush: nothing to sync.
+ */
+static void set_watermark(struct dur_acct *a, struct dur_flush_token *t)
+{
+	t->watermark = a->completed_seq;
+	t->watermark_set = true;
+	if (t->watermark <= a->last_watermark) {
+		t->counted_empty = true;
+		a->counts.empty_syncs++;
+	}
+	if (t->watermark > a->last_watermark)
+		a->last_watermark = t->watermark;
+}
+
 void dur_write_completed(struct dur_acct *a, uint64_t submit_ns,
 			 uint64_t done_ns, uint64_t bytes, int error,
 			 bool dsync, struct dur_flush_token *link)
@@ -114,16 +131,8 @@ void dur_write_completed(struct dur_acct *a, uint64_t submit_ns,
 		else
 			pending_push(a, submit_ns, bytes);
 	}
-	if (link && !link->watermark_set) {
-		link->watermark = a->completed_seq;
-		link->watermark_set = true;
-		if (link->watermark <= a->last_watermark) {
-			link->counted_empty = true;
-			a->counts.empty_syncs++;
-		}
-		if (link->watermark > a->last_watermark)
-			a->last_watermark = link->watermark;
-	}
+	if (link && !link->watermark_set)
+		set_watermark(a, link);
 }
 
 void dur_flush_submitted(struct dur_acct *a, struct dur_flush_token *t,
@@ -140,15 +149,7 @@ void dur_flush_submitted(struct dur_acct *a, struct dur_flush_token *t,
 		a->counts.fsyncs++;
 	if (linked)
 		return;
-	t->watermark = a->completed_seq;
-	t->watermark_set = true;
-	/* nothing completed since the last flush was sent: nothing to sync */
-	if (t->watermark <= a->last_watermark) {
-		t->counted_empty = true;
-		a->counts.empty_syncs++;
-	}
-	if (t->watermark > a->last_watermark)
-		a->last_watermark = t->watermark;
+	set_watermark(a, t);
 }
 
 /* The pending writes below a failed flush's watermark: lost for good. */

@@ -50,21 +50,53 @@ static uint64_t run(struct emu_state *e, uint64_t t0, double seconds,
 	return n;
 }
 
+static bool near(double got, double want, double rel)
+{
+	return fabs(got - want) <= rel * want;
+}
+
 static void assert_near(double got, double want, double rel)
 {
-	if (fabs(got - want) > rel * want)
+	if (!near(got, want, rel))
 		fail_msg("%g is not within %g%% of %g", got, rel * 100, want);
 }
 
-static void test_baseline_cap(void **state)
+/* Caps without a burst: the same rate from the first request to the last. */
+static const struct steady_case {
+	const char *name;
+	double cap_iops, cap_bw;
+	uint64_t bytes;
+	double want; /* requests started in 10 s */
+	double rel;
+} steady_cases[] = {
+	{ "IOPS cap", 1000, 0, 4096, 10000, 0.001 },
+	/* 1 MiB requests at 100 MB/s: 95.37 per second */
+	{ "bandwidth cap", 0, 100e6, 1 << 20, 953.7, 0.002 },
+	/* 1 MB/s of 64 KiB: 15.3 IOPS, under 1000 */
+	{ "both caps, the slower wins", 1000, 1e6, 65536, 152.6, 0.01 },
+};
+
+static void test_steady_caps(void **state)
 {
-	struct emu_config c = cfg(1000, 0, 0, 1);
 	struct emu_state e;
+	size_t i;
 
 	(void) state;
-	emu_init(&e, &c);
-	assert_near((double) run(&e, 5 * SEC, 10, 4096, 0, 10), 10000, 0.001);
-	assert_true(emu_burst_length_s(&e) < 0);
+	for (i = 0; i < sizeof(steady_cases) / sizeof(steady_cases[0]); i++) {
+		const struct steady_case *r = &steady_cases[i];
+		struct emu_config c = cfg(r->cap_iops, 0, 0, 1);
+		double n;
+
+		c.cap_bw = r->cap_bw;
+		emu_init(&e, &c);
+		/* a late first request gets no catch-up */
+		n = (double) run(&e, 5 * SEC, 10, r->bytes, 0, 10);
+		if (!near(n, r->want, r->rel))
+			fail_msg("%s: %g is not within %g%% of %g", r->name, n,
+				 r->rel * 100, r->want);
+		if (emu_burst_length_s(&e) >= 0)
+			fail_msg("%s: a burst without burst settings", r->name);
+	}
 }
 
 static void test_burst_then_baseline(void **state)
@@ -101,39 +133,12 @@ static void test_refill_after_idle(void **state)
 	assert_near((double) n, 2 * 3500 + 2 * 500, 0.01);
 }
 
-static void test_bandwidth_cap(void **state)
-{
-	struct emu_config c;
-	struct emu_state e;
-
-	(void) state;
-	memset(&c, 0, sizeof(c));
-	c.cap_bw = 100e6;
-	c.time_scale = 1;
-	emu_init(&e, &c);
-	/* 1 MiB requests at 100 MB/s: 95.37 per second */
-	assert_near((double) run(&e, SEC, 10, 1 << 20, 0, 10), 953.7, 0.002);
-}
-
-static void test_both_lanes_the_slower_wins(void **state)
-{
-	struct emu_config c = cfg(1000, 0, 0, 1);
-	struct emu_state e;
-
-	(void) state;
-	c.cap_bw = 1e6; /* 1 MB/s of 64 KiB: 15.3 IOPS, under 1000 */
-	emu_init(&e, &c);
-	assert_near((double) run(&e, SEC, 10, 65536, 0, 10), 152.6, 0.01);
-}
-
 static void test_added_latency(void **state)
 {
-	struct emu_config c;
+	struct emu_config c = cfg(0, 0, 0, 1);
 	struct emu_state e;
 
 	(void) state;
-	memset(&c, 0, sizeof(c));
-	c.time_scale = 1;
 	c.added_latency_ns = 500000;
 	assert_true(emu_config_active(&c));
 	emu_init(&e, &c);
@@ -143,25 +148,38 @@ static void test_added_latency(void **state)
 	assert_int_equal(e.delayed, 0);
 }
 
+static const struct validation_case {
+	const char *name;
+	double iops, burst, seconds, scale;
+	const char *error; /* a part of the message; NULL: valid */
+} validation_cases[] = {
+	{ "burst without a cap", 0, 3000, 10, 1, "burst_iops needs cap_iops" },
+	{ "burst under the cap", 1000, 800, 10, 1, "above the baseline" },
+	{ "burst without a length", 1000, 3000, 0, 1, "burst_seconds" },
+	{ "time slowed down", 1000, 3000, 10, 0.5, "time_scale" },
+	{ "burst over the cap", 1000, 3000, 10, 1, NULL },
+};
+
 static void test_validation(void **state)
 {
-	struct emu_config c = cfg(0, 3000, 10, 1);
-	char err[256];
+	struct emu_config c;
+	size_t i;
 
 	(void) state;
-	assert_int_equal(emu_config_validate(&c, err, sizeof(err)), -EINVAL);
-	assert_non_null(strstr(err, "burst_iops needs cap_iops"));
-	c = cfg(1000, 800, 10, 1);
-	assert_int_equal(emu_config_validate(&c, err, sizeof(err)), -EINVAL);
-	assert_non_null(strstr(err, "above the baseline"));
-	c = cfg(1000, 3000, 0, 1);
-	assert_int_equal(emu_config_validate(&c, err, sizeof(err)), -EINVAL);
-	assert_non_null(strstr(err, "burst_seconds"));
-	c = cfg(1000, 3000, 10, 0.5);
-	assert_int_equal(emu_config_validate(&c, err, sizeof(err)), -EINVAL);
-	assert_non_null(strstr(err, "time_scale"));
-	c = cfg(1000, 3000, 10, 1);
-	assert_int_equal(emu_config_validate(&c, err, sizeof(err)), 0);
+	for (i = 0; i < sizeof(validation_cases) / sizeof(validation_cases[0]);
+	     i++) {
+		const struct validation_case *r = &validation_cases[i];
+		char err[256] = "";
+		int rc;
+
+		c = cfg(r->iops, r->burst, r->seconds, r->scale);
+		rc = emu_config_validate(&c, err, sizeof(err));
+		if (rc != (r->error ? -EINVAL : 0))
+			fail_msg("%s: returned %d ('%s')", r->name, rc, err);
+		if (r->error && !strstr(err, r->error))
+			fail_msg("%s: message '%s' does not name '%s'", r->name,
+				 err, r->error);
+	}
 	memset(&c, 0, sizeof(c));
 	assert_false(emu_config_active(&c));
 }
@@ -192,11 +210,9 @@ static void test_presets(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_baseline_cap),
+		cmocka_unit_test(test_steady_caps),
 		cmocka_unit_test(test_burst_then_baseline),
 		cmocka_unit_test(test_refill_after_idle),
-		cmocka_unit_test(test_bandwidth_cap),
-		cmocka_unit_test(test_both_lanes_the_slower_wins),
 		cmocka_unit_test(test_added_latency),
 		cmocka_unit_test(test_validation),
 		cmocka_unit_test(test_presets),
