@@ -45,24 +45,37 @@ static void disk_util(struct fv_job *j, uint64_t dev, uint64_t ios)
 	snprintf(j->run_io.devices, sizeof(j->run_io.devices), "vda");
 }
 
-static const char *verdict_of(struct harness *h, const struct fv_job *j,
-			      const char *check)
+/* Column col of the row of j's check ("" when there is no such row). */
+static const char *column_of(struct harness *h, const struct fv_job *j,
+			     const char *check, const char *col)
 {
 	for (size_t r = 0; r < h->vc.t->nrows; r++)
 		if (!strcmp(fv_table_str(h->vc.t, r, "job"), j->display) &&
 		    !strcmp(fv_table_str(h->vc.t, r, "check"), check))
-			return fv_table_str(h->vc.t, r, "verdict");
+			return fv_table_str(h->vc.t, r, col);
 	return "";
+}
+
+static const char *verdict_of(struct harness *h, const struct fv_job *j,
+			      const char *check)
+{
+	return column_of(h, j, check, "verdict");
 }
 
 static const char *cause_of(struct harness *h, const struct fv_job *j,
 			    const char *check)
 {
-	for (size_t r = 0; r < h->vc.t->nrows; r++)
-		if (!strcmp(fv_table_str(h->vc.t, r, "job"), j->display) &&
-		    !strcmp(fv_table_str(h->vc.t, r, "check"), check))
-			return fv_table_str(h->vc.t, r, "cause");
-	return "";
+	return column_of(h, j, check, "cause");
+}
+
+/* A job whose IOPS log is v (n windows of 100 ms). */
+static struct fv_job *logged(struct harness *h, const char *name, int depth,
+			     double iops, const double *v, size_t n)
+{
+	struct fv_job *j = mkjob(&h->set, name, depth, iops, 1e6);
+
+	series(h, j, v, n);
+	return j;
 }
 
 /*
@@ -228,6 +241,20 @@ static void test_sweep_fall_without_plateau(void **state)
 	h_free(&h);
 }
 
+/* check on a, then on b (a row each, in that order): their verdicts. */
+static void judge_two(struct harness *h,
+		      int (*check)(struct fv_vctx *, const struct fv_job *),
+		      const struct fv_job *a, const struct fv_job *b,
+		      const char *verdict_a, const char *evidence_a,
+		      const char *verdict_b)
+{
+	assert_int_equal(check(&h->vc, a), 0);
+	assert_int_equal(check(&h->vc, b), 0);
+	assert_string_equal(cell(h, 0, VC_VERDICT), verdict_a);
+	fvt_has(cell(h, 0, VC_EVIDENCE), evidence_a);
+	assert_string_equal(cell(h, 1, VC_VERDICT), verdict_b);
+}
+
 /*
  * The QD 4 job of the issue: 7.1k IOPS, then 2.0k, in a series so noisy
  * that two levels explain less than half of its variance (43%). A fall to
@@ -251,15 +278,10 @@ static void test_deep_fall_poor_fit(void **state)
 	}
 	assert_true(fv_step_fit(fall, 200, 20, &st));
 	assert_true(st.gain < 0.5 && st.t > 10);
-	a = mkjob(&h.set, "fall", 4, 4500, 1e6);
-	b = mkjob(&h.set, "flat", 4, 7100, 1e6);
-	series(&h, a, fall, 200);
-	series(&h, b, flat, 200);
-	assert_int_equal(fv_vcheck_burst(&h.vc, a), 0);
-	assert_int_equal(fv_vcheck_burst(&h.vc, b), 0);
-	assert_string_equal(cell(&h, 0, VC_VERDICT), "burst-collapse");
-	fvt_has(cell(&h, 0, VC_EVIDENCE), "after/before 28%");
-	assert_string_equal(cell(&h, 1, VC_VERDICT), "sustained");
+	a = logged(&h, "fall", 4, 4500, fall, 200);
+	b = logged(&h, "flat", 4, 7100, flat, 200);
+	judge_two(&h, fv_vcheck_burst, a, b, "burst-collapse",
+		  "after/before 28%", "sustained");
 	h_free(&h);
 }
 
@@ -282,16 +304,11 @@ static void test_steady_range_inside_noise(void **state)
 		noisy[i] = mean + (i % 2 ? 900 : -900);
 		quiet[i] = mean + (i % 2 ? 5 : -5);
 	}
-	a = mkjob(&h.set, "noisy", 8, 1100, 1e6);
-	b = mkjob(&h.set, "quiet", 8, 1100, 1e6);
+	a = logged(&h, "noisy", 8, 1100, noisy, 50);
+	b = logged(&h, "quiet", 8, 1100, quiet, 50);
 	a->role = b->role = FV_ROLE_STEADY;
-	series(&h, a, noisy, 50);
-	series(&h, b, quiet, 50);
-	assert_int_equal(fv_vcheck_steady(&h.vc, a), 0);
-	assert_int_equal(fv_vcheck_steady(&h.vc, b), 0);
-	assert_string_equal(cell(&h, 0, VC_VERDICT), "steady");
-	fvt_has(cell(&h, 0, VC_EVIDENCE), "range 22.7%");
-	assert_string_equal(cell(&h, 1, VC_VERDICT), "steady-state-failure");
+	judge_two(&h, fv_vcheck_steady, a, b, "steady", "range 22.7%",
+		  "steady-state-failure");
 	/* A job not meant to reach steady state is not judged on it. */
 	b->role = FV_ROLE_PEAK;
 	assert_int_equal(fv_vcheck_steady(&h.vc, b), 0);
