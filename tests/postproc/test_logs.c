@@ -19,6 +19,14 @@ static int parse(struct fv_logset *ts, struct fv_diags *d, const char *name,
 	return fv_log_parse(ts, name, text, strlen(text), d);
 }
 
+/* parse(), failing the test (naming the log) when it does not read it. */
+static void parse_ok(struct fv_logset *ts, struct fv_diags *d, const char *name,
+		     const char *text)
+{
+	if (parse(ts, d, name, text))
+		fail_msg("%s not read", name);
+}
+
 static void test_names(void **state)
 {
 	enum fv_log_kind k;
@@ -56,19 +64,17 @@ static void test_window_both(void **state)
 	struct fv_diags d = { 0 };
 
 	(void) state;
-	assert_int_equal(parse(&ts, &d, "wb_iops.1.log",
-			       "100, 0, 0, 1, 0\n200, 3900, 4100, 1, 0\n"
-			       "300, 4000, 4200, 1, 0\n"),
-			 0);
+	parse_ok(&ts, &d, "wb_iops.1.log",
+		 "100, 0, 0, 1, 0\n200, 3900, 4100, 1, 0\n"
+		 "300, 4000, 4200, 1, 0\n");
 	assert_int_equal(d.nerrors, 0);
 	assert_int_equal(ts.n, 1);
 	assert_int_equal(ts.v[0]->ddir, FV_DIR_WRITE);
 	assert_int_equal(ts.v[0]->n, 3);
 	assert_true(ts.v[0]->pt[0].v == 0);
 	assert_true(ts.v[0]->pt[2].v == 4000);
-	assert_int_equal(parse(&ts, &d, "off_iops.1.log",
-			       "100, 7, 0, 0, 0\n200, 9, 0, 0, 0\n"),
-			 0);
+	parse_ok(&ts, &d, "off_iops.1.log",
+		 "100, 7, 0, 0, 0\n200, 9, 0, 0, 0\n");
 	assert_int_equal(ts.n, 2);
 	assert_int_equal(ts.v[1]->ddir, FV_DIR_READ);
 	assert_true(ts.v[1]->pt[1].v == 9);
@@ -89,16 +95,13 @@ static void test_layouts(void **state)
 	struct fv_diags d = { 0 };
 
 	(void) state;
-	assert_int_equal(parse(&ts, &d, "l4_iops.1.log",
-			       "100, 50, 1, 4096\n200, 60, 1, 4096\n"),
-			 0);
-	assert_int_equal(parse(&ts, &d, "l5_iops.1.log",
-			       "100, 50, 0, 0, 0\n200, 60, 1, 0, 0\n"),
-			 0);
-	assert_int_equal(parse(&ts, &d, "l7_clat.1.log",
-			       "0, 14016, 1, 4096, 503808, 0x0000, 7\r\n\r\n"
-			       "1, 3201, 2, 4096, 0, 0x6001, 9\r\n"),
-			 0);
+	parse_ok(&ts, &d, "l4_iops.1.log",
+		 "100, 50, 1, 4096\n200, 60, 1, 4096\n");
+	parse_ok(&ts, &d, "l5_iops.1.log",
+		 "100, 50, 0, 0, 0\n200, 60, 1, 0, 0\n");
+	parse_ok(&ts, &d, "l7_clat.1.log",
+		 "0, 14016, 1, 4096, 503808, 0x0000, 7\r\n\r\n"
+		 "1, 3201, 2, 4096, 0, 0x6001, 9\r\n");
 	assert_int_equal(d.nerrors, 0);
 	/* l4: one write series; l5: read and write; l7: write and trim. */
 	assert_int_equal(ts.n, 5);
@@ -147,11 +150,21 @@ static void test_empty_is_note(void **state)
 	struct fv_diags d = { 0 };
 
 	(void) state;
-	assert_int_equal(parse(&ts, &d, "x_slat.1.log", "\n"), 0);
+	parse_ok(&ts, &d, "x_slat.1.log", "\n");
 	assert_int_equal(ts.n, 0);
 	assert_int_equal(d.nerrors, 0);
 	assert_int_equal(d.n, 1);
 	fv_diags_free(&d);
+}
+
+/* The write IOPS of a per-I/O log (text, file name), the log job's. */
+static void write_iops(struct fv_logset *ts, struct fv_diags *d,
+		       struct fv_job *job, const char *name, const char *text,
+		       struct fv_rate *r)
+{
+	parse_ok(ts, d, name, text);
+	ts->v[0]->job = job;
+	assert_int_equal(fv_log_rate(ts, job, FV_LOG_IOPS, FV_DIR_WRITE, r), 0);
 }
 
 /* Per-I/O samples binned: 10 I/Os of 4 KiB in each 100 ms window. */
@@ -168,10 +181,7 @@ static void test_binning(void **state)
 	for (int i = 0; i < 35; i++)
 		len += (size_t) snprintf(text + len, sizeof(text) - len,
 					 "%d, 1, 1, 4096\n", i * 10);
-	assert_int_equal(parse(&ts, &d, "b_iops.1.log", text), 0);
-	ts.v[0]->job = &job;
-	assert_int_equal(fv_log_rate(&ts, &job, FV_LOG_IOPS, FV_DIR_WRITE, &r),
-			 0);
+	write_iops(&ts, &d, &job, "b_iops.1.log", text, &r);
 	assert_int_equal(r.n, 3); /* the partial last window is dropped */
 	assert_true(fabs(r.v[0] - 100) < 1e-9);
 	assert_true(fabs(r.t_ms[2] - 300) < 1e-9);
@@ -197,12 +207,8 @@ static void test_shorter_than_a_window(void **state)
 	struct fv_rate r;
 
 	(void) state;
-	assert_int_equal(parse(&ts, &d, "s_iops.1.log",
-			       "0, 250, 1, 4096\n20, 260, 1, 4096\n"),
-			 0);
-	ts.v[0]->job = &job;
-	assert_int_equal(fv_log_rate(&ts, &job, FV_LOG_IOPS, FV_DIR_WRITE, &r),
-			 0);
+	write_iops(&ts, &d, &job, "s_iops.1.log",
+		   "0, 250, 1, 4096\n20, 260, 1, 4096\n", &r);
 	assert_int_equal(r.n, 0);
 	assert_null(r.t_ms);
 	assert_null(r.v);
@@ -240,22 +246,34 @@ static void test_units_and_join(void **state)
 	fv_set_free(&set);
 }
 
+/* $FV_TSGEN/rel: made by the installed fio. */
+static const char *beside(const char *rel)
+{
+	return fvt_path("FV_TSGEN", "build/tests/postproc/tsgen", rel);
+}
+
+/* The tsgen run in folder rel: its results and its logs, joined. */
+static void load_run(struct fv_set *set, struct fv_logset *ts, const char *rel)
+{
+	char *dir = strdup(beside(rel));
+	const char *paths[] = { dir };
+
+	fvt_load(set, paths, 1, NULL);
+	assert_int_equal(fv_log_load_dir(ts, dir, &set->diags), 0);
+	assert_int_equal(fv_log_join(ts, set, &set->diags), 0);
+	free(dir);
+}
+
 /* Logs from the installed fio: two clones, averaged, summed. */
 static void test_fio_avg_clones(void **state)
 {
-	const char *dir =
-		fvt_path("FV_TSGEN", "build/tests/postproc/tsgen", "avg");
-	const char *paths[] = { dir };
 	struct fv_logset ts = { .bin_ms = 100 };
 	struct fv_set set;
 	const struct fv_job *sum, *c1;
 	struct fv_rate r1, rs;
-	char *p = strdup(dir);
 
 	(void) state;
-	fvt_load(&set, paths, 1, NULL);
-	assert_int_equal(fv_log_load_dir(&ts, p, &set.diags), 0);
-	assert_int_equal(fv_log_join(&ts, &set, &set.diags), 0);
+	load_run(&set, &ts, "avg");
 	assert_int_equal(set.diags.nerrors, 0);
 	for (size_t i = 0; i < ts.n; i++)
 		assert_non_null(ts.v[i]->job);
@@ -274,7 +292,6 @@ static void test_fio_avg_clones(void **state)
 	assert_true(ts.v[0]->averaged);
 	fv_rate_free(&r1);
 	fv_rate_free(&rs);
-	free(p);
 	fv_logset_free(&ts);
 	fv_set_free(&set);
 }
@@ -282,19 +299,13 @@ static void test_fio_avg_clones(void **state)
 /* Per-I/O logs from fio: one line per I/O (2048 writes of 8 MiB). */
 static void test_fio_per_io(void **state)
 {
-	const char *dir =
-		fvt_path("FV_TSGEN", "build/tests/postproc/tsgen", "perio");
-	const char *paths[] = { dir };
 	struct fv_logset ts = { .bin_ms = 100 };
 	struct fv_set set;
 	struct fv_rate r;
 	const struct fv_job *j;
-	char *p = strdup(dir);
 
 	(void) state;
-	fvt_load(&set, paths, 1, NULL);
-	assert_int_equal(fv_log_load_dir(&ts, p, &set.diags), 0);
-	assert_int_equal(fv_log_join(&ts, &set, &set.diags), 0);
+	load_run(&set, &ts, "perio");
 	j = fvt_job(&set, NULL, "perio");
 	assert_non_null(j);
 	assert_int_equal(
@@ -303,14 +314,8 @@ static void test_fio_per_io(void **state)
 	for (size_t i = 0; i < r.n; i++)
 		assert_true(r.v[i] >= j->dir[FV_DIR_WRITE].lat[FV_CLAT].min_ns);
 	fv_rate_free(&r);
-	free(p);
 	fv_logset_free(&ts);
 	fv_set_free(&set);
-}
-
-static const char *beside(const char *rel)
-{
-	return fvt_path("FV_TSGEN", "build/tests/postproc/tsgen", rel);
 }
 
 /* The file's series of direction d (NULL: none). */
