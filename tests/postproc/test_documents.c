@@ -32,76 +32,103 @@ static struct found scan(const char *text, struct fv_diags *d)
 	return f;
 }
 
-static void text_around(void **state)
-{
-	struct fv_diags d = { 0 };
-	struct found f = scan("note: capped\n{\"jobs\": []}\nfio: bye\n", &d);
-
-	(void) state;
-	assert_int_equal(f.ret, 0);
-	assert_int_equal(f.ndocs, 1);
-	assert_int_equal(f.lines[0], 2);
-	assert_int_equal(d.n, 2);
-	assert_int_equal(d.v[0].line, 1);
-	assert_non_null(strstr(d.v[0].message, "note: capped"));
-	assert_int_equal(d.v[1].line, 3);
-	fv_diags_free(&d);
-}
-
-static void several_documents(void **state)
-{
-	struct fv_diags d = { 0 };
-	struct found f =
-		scan("{\"a\":1}\n{\n\"b\":2\n}\n  {\"c\":3} {\"d\":4}\n", &d);
-
-	(void) state;
-	assert_int_equal(f.ret, 0);
-	assert_int_equal(f.ndocs, 4);
-	assert_int_equal(f.lines[1], 2);
-	assert_int_equal(f.lines[2], 5);
-	assert_int_equal(f.lines[3], 5);
-	assert_int_equal(d.n, 0);
-	fv_diags_free(&d);
-}
-
-static void broken_position(void **state)
-{
-	struct fv_diags d = { 0 };
-	struct found f = scan("text\n{\n  \"a\": 1,\n  \"b\" 2\n}\n", &d);
-
-	(void) state;
-	assert_int_equal(f.ret, -EBADMSG);
-	assert_int_equal(d.nerrors, 1);
-	assert_int_equal(d.v[d.n - 1].line, 4);
-	assert_int_equal(d.v[d.n - 1].column, 7);
-	assert_non_null(strstr(d.v[d.n - 1].message, "':' expected"));
-	fv_diags_free(&d);
-}
-
-static void truncated(void **state)
-{
-	struct fv_diags d = { 0 };
-	struct found f = scan("{\"jobs\": [ {\"a\": ", &d);
-
-	(void) state;
-	assert_int_equal(f.ret, -EBADMSG);
-	assert_non_null(strstr(d.v[0].message, "end of file"));
-	fv_diags_free(&d);
-}
-
-static void brace_text_and_bom(void **state)
-{
-	struct fv_diags d = { 0 };
+/*
+ * Texts that scan without an error: the line each document starts on, how
+ * many lines of text were said, and where (0: not checked).
+ */
+static const struct clean_case {
+	const char *name, *text;
+	int ndocs, lines[4];
+	size_t ndiags;
+	int diag_lines[2];
+	const char *first_says; /* in the first diagnostic, if not NULL */
+} clean_cases[] = {
+	{ .name = "text around",
+	  .text = "note: capped\n{\"jobs\": []}\nfio: bye\n",
+	  .ndocs = 1,
+	  .lines = { 2 },
+	  .ndiags = 2,
+	  .diag_lines = { 1, 3 },
+	  .first_says = "note: capped" },
+	{ .name = "several documents",
+	  .text = "{\"a\":1}\n{\n\"b\":2\n}\n  {\"c\":3} {\"d\":4}\n",
+	  .ndocs = 4,
+	  .lines = { 1, 2, 5, 5 } },
 	/* A brace that does not open an object is text. */
-	struct found f =
-		scan("\xef\xbb\xbf{ this is not json\n{\"x\":1}\n", &d);
+	{ .name = "brace text and BOM",
+	  .text = "\xef\xbb\xbf{ this is not json\n{\"x\":1}\n",
+	  .ndocs = 1,
+	  .lines = { 2 },
+	  .ndiags = 1 },
+};
 
-	(void) state;
-	assert_int_equal(f.ret, 0);
-	assert_int_equal(f.ndocs, 1);
-	assert_int_equal(f.lines[0], 2);
-	assert_int_equal(d.n, 1);
+static void check_clean(const struct clean_case *c)
+{
+	struct fv_diags d = { 0 };
+	struct found f = scan(c->text, &d);
+
+	if (f.ret || f.ndocs != c->ndocs || d.n != c->ndiags)
+		fail_msg("%s: %d, %d documents, %zu lines said; wanted %d and "
+			 "%zu",
+			 c->name, f.ret, f.ndocs, d.n, c->ndocs, c->ndiags);
+	for (int k = 0; k < c->ndocs; k++)
+		if (f.lines[k] != c->lines[k])
+			fail_msg("%s: document %d on line %d, not %d", c->name,
+				 k, f.lines[k], c->lines[k]);
+	for (size_t k = 0; k < 2 && c->diag_lines[k]; k++)
+		if (d.v[k].line != c->diag_lines[k])
+			fail_msg("%s: text said on line %d, not %d", c->name,
+				 d.v[k].line, c->diag_lines[k]);
+	if (c->first_says && !strstr(d.v[0].message, c->first_says))
+		fail_msg("%s: '%s' lacks '%s'", c->name, d.v[0].message,
+			 c->first_says);
 	fv_diags_free(&d);
+}
+
+static void scanned_clean(void **state)
+{
+	(void) state;
+	for (size_t i = 0; i < sizeof(clean_cases) / sizeof(*clean_cases); i++)
+		check_clean(&clean_cases[i]);
+}
+
+/*
+ * Texts with a broken document: one error, the last thing said, at line
+ * and column (0: not checked).
+ */
+static const struct broken_case {
+	const char *name, *text;
+	int line, column;
+	const char *says;
+} broken_cases[] = {
+	{ "no colon", "text\n{\n  \"a\": 1,\n  \"b\" 2\n}\n", 4, 7,
+	  "':' expected" },
+	{ "truncated", "{\"jobs\": [ {\"a\": ", 0, 0, "end of file" },
+};
+
+static void check_broken(const struct broken_case *c)
+{
+	struct fv_diags d = { 0 };
+	struct found f = scan(c->text, &d);
+	const struct fv_diag *e = d.n ? &d.v[d.n - 1] : NULL;
+
+	if (f.ret != -EBADMSG || d.nerrors != 1 || !e ||
+	    !strstr(e->message, c->says) ||
+	    (c->line && (e->line != c->line || e->column != c->column)))
+		fail_msg("%s: %d, %zu errors, the last at %d:%d: %s; wanted "
+			 "%d:%d: %s",
+			 c->name, f.ret, d.nerrors, e ? e->line : 0,
+			 e ? e->column : 0, e ? e->message : "", c->line,
+			 c->column, c->says);
+	fv_diags_free(&d);
+}
+
+static void scanned_broken(void **state)
+{
+	(void) state;
+	for (size_t i = 0; i < sizeof(broken_cases) / sizeof(*broken_cases);
+	     i++)
+		check_broken(&broken_cases[i]);
 }
 
 static void many_text_lines(void **state)
@@ -125,11 +152,8 @@ static void many_text_lines(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(text_around),
-		cmocka_unit_test(several_documents),
-		cmocka_unit_test(broken_position),
-		cmocka_unit_test(truncated),
-		cmocka_unit_test(brace_text_and_bom),
+		cmocka_unit_test(scanned_clean),
+		cmocka_unit_test(scanned_broken),
 		cmocka_unit_test(many_text_lines),
 	};
 
