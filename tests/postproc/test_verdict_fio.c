@@ -149,42 +149,60 @@ static void test_reruns_never_regression(void **state)
 	expect(ok, "reruns: stable or inconclusive", out, e2e("reruns"));
 }
 
-static void test_e2e_burst(void **state)
+/*
+ * fioverdict verdict --fail-on fail_on on the e2e run rel: exit status
+ * status, and an output found() holds true; else a failure, or a skip
+ * (expect()).
+ */
+static void e2e_verdict(const char *rel, const char *fail_on, int status,
+			bool (*found)(const char *out), const char *what)
 {
-	char *d = e2e("burst"), *out;
-	double v[5];
+	char *d = e2e(rel), *out;
 	int st;
 	bool ok;
 
+	out = csv_st(&st, "verdict", "--fail-on", fail_on, d, NULL);
+	ok = st == status && found(out);
+	expect(ok, what, out, d);
+}
+
+/*
+ * The figures the report draws: a burst, then 1000. The bucket holds
+ * (4000 - 1000) x 2 s = 6000 I/Os; it lasts 6000 / (rate - 1000) at the
+ * rate fio reached (4000 on an idle machine: 2 s; less on a loaded one,
+ * and so longer), within a 100 ms window and 15%.
+ */
+static bool burst_found(const char *out)
+{
+	double v[5];
+
+	return figs(out, "burst,burst,burst,burst-collapse,", v) &&
+	       v[2] > 2000 && v[2] < 4200 &&
+	       fabs(v[0] - 6e6 / (v[2] - 1000)) <
+		       100 + 0.15 * 6e6 / (v[2] - 1000) &&
+	       v[1] > 5500 && v[3] > 900 && v[3] < 1100 && isnan(v[4]);
+}
+
+static void test_e2e_burst(void **state)
+{
 	(void) state;
-	out = csv_st(&st, "verdict", "--fail-on", "burst-collapse", d, NULL);
-	/*
-	 * The figures the report draws: a burst, then 1000. The bucket holds
-	 * (4000 - 1000) x 2 s = 6000 I/Os; it lasts 6000 / (rate - 1000) at
-	 * the rate fio reached (4000 on an idle machine: 2 s; less on a
-	 * loaded one, and so longer), within a 100 ms window and 15%.
-	 */
-	ok = st == 1 && figs(out, "burst,burst,burst,burst-collapse,", v) &&
-	     v[2] > 2000 && v[2] < 4200 &&
-	     fabs(v[0] - 6e6 / (v[2] - 1000)) <
-		     100 + 0.15 * 6e6 / (v[2] - 1000) &&
-	     v[1] > 5500 && v[3] > 900 && v[3] < 1100 && isnan(v[4]);
-	expect(ok, "burst-collapse after 2 s, 4000 then 1000 IOPS", out, d);
+	e2e_verdict("burst", "burst-collapse", 1, burst_found,
+		    "burst-collapse after 2 s, 4000 then 1000 IOPS");
+}
+
+static bool capped_found(const char *out)
+{
+	double v[5];
+
+	return strstr(out, "from QD 4") && figs(out, ",cap,capped,", v) &&
+	       v[2] > 900 && v[2] < 1100 && v[4] == 4;
 }
 
 static void test_e2e_capped_sweep(void **state)
 {
-	char *d = e2e("sweep"), *out;
-	double v[5];
-	int st;
-	bool ok;
-
 	(void) state;
-	out = csv_st(&st, "verdict", "--fail-on", "capped", d, NULL);
-	ok = st == 1 && strstr(out, "from QD 4") &&
-	     figs(out, ",cap,capped,", v) && v[2] > 900 && v[2] < 1100 &&
-	     v[4] == 4;
-	expect(ok, "capped at 1000 IOPS from QD 4", out, d);
+	e2e_verdict("sweep", "capped", 1, capped_found,
+		    "capped at 1000 IOPS from QD 4");
 }
 
 /*
@@ -230,20 +248,20 @@ static void test_e2e_cap_names_limit(void **state)
 	}
 }
 
+static bool steady_found(const char *out)
+{
+	double v[5];
+
+	return strstr(out, "steady,burst,sustained,") &&
+	       figs(out, "steady,steady,steady-state,steady,", v) &&
+	       v[1] > v[0] && v[2] > 900 && v[2] < 1100;
+}
+
 static void test_e2e_steady(void **state)
 {
-	char *d = e2e("steady"), *out;
-	double v[5];
-	int st;
-	bool ok;
-
 	(void) state;
-	out = csv_st(&st, "verdict", "--fail-on",
-		     "burst-collapse,steady-state-failure", d, NULL);
-	ok = st == 0 && strstr(out, "steady,burst,sustained,") &&
-	     figs(out, "steady,steady,steady-state,steady,", v) &&
-	     v[1] > v[0] && v[2] > 900 && v[2] < 1100;
-	expect(ok, "steady at 1000 IOPS, sustained", out, d);
+	e2e_verdict("steady", "burst-collapse,steady-state-failure", 0,
+		    steady_found, "steady at 1000 IOPS, sustained");
 }
 
 static void test_e2e_flush_noop(void **state)
