@@ -187,6 +187,14 @@ static void parsed_logs(void **state)
 	}
 }
 
+/* A file name of len bytes ("/nnn..."), into name[len + 1]. */
+static void name_of(char *name, size_t len)
+{
+	memset(name, 'n', len);
+	name[0] = '/';
+	name[len] = '\0';
+}
+
 /* The widest numbers that fit, and a 256-byte name. */
 static void limits(void **state)
 {
@@ -195,9 +203,7 @@ static void limits(void **state)
 	struct fv_error e;
 
 	(void) state;
-	memset(name, 'n', 256);
-	name[0] = '/';
-	name[256] = '\0';
+	name_of(name, 256);
 	snprintf(text, sizeof(text),
 		 "fio version 3 iolog\n"
 		 "0 %s add\n0 %s open\n"
@@ -285,6 +291,32 @@ static void same_trace(const struct fv_trace *got, const struct fv_trace *want,
 		       want->v[i].offset, want->v[i].len, lines[i]);
 }
 
+/*
+ * make_trace() written as iolog version (it must be want), then read back:
+ * the same trace, each request on its line of lines, late_us later.
+ */
+static void round_trip(int version, const char *want, const uint32_t *lines,
+		       uint64_t late_us)
+{
+	struct fv_trace t, back;
+	struct fv_error e;
+	char *text;
+
+	make_trace(&t);
+	text = written(&t, version, NULL);
+	assert_string_equal(text, want);
+	assert_int_equal(parse(&back, &e, text), 0);
+	for (size_t i = 0; i < t.n; i++)
+		t.v[i].t_us += late_us;
+	same_trace(&back, &t, lines);
+	assert_int_equal(back.version, version);
+	assert_true(back.timed);
+	free(text);
+	fv_trace_free(&back);
+	fv_trace_free(&t);
+}
+
+/* Written 1 us late, so that fio keeps the gap after the first. */
 static void round_trip_v3(void **state)
 {
 	static const char want[] = "fio version 3 iolog\n"
@@ -297,24 +329,9 @@ static void round_trip_v3(void **state)
 				   "7001 /dev/nvme0n1 read 1 2\n"
 				   "7001 /dev/nvme0n1 close\n";
 	static const uint32_t lines[] = { 4, 5, 6, 7, 8 };
-	struct fv_trace t, back;
-	struct fv_error e;
-	char *text;
 
 	(void) state;
-	make_trace(&t);
-	text = written(&t, 3, NULL);
-	assert_string_equal(text, want);
-	assert_int_equal(parse(&back, &e, text), 0);
-	/* written 1 us late, so that fio keeps the gap after the first */
-	for (size_t i = 0; i < t.n; i++)
-		t.v[i].t_us++;
-	same_trace(&back, &t, lines);
-	assert_int_equal(back.version, 3);
-	assert_true(back.timed);
-	free(text);
-	fv_trace_free(&back);
-	fv_trace_free(&t);
+	round_trip(3, want, lines, 1);
 }
 
 static void round_trip_v2(void **state)
@@ -331,21 +348,9 @@ static void round_trip_v2(void **state)
 				   "/dev/nvme0n1 read 1 2\n"
 				   "/dev/nvme0n1 close\n";
 	static const uint32_t lines[] = { 4, 5, 7, 8, 10 };
-	struct fv_trace t, back;
-	struct fv_error e;
-	char *text;
 
 	(void) state;
-	make_trace(&t);
-	text = written(&t, 2, NULL);
-	assert_string_equal(text, want);
-	assert_int_equal(parse(&back, &e, text), 0);
-	same_trace(&back, &t, lines);
-	assert_int_equal(back.version, 2);
-	assert_true(back.timed);
-	free(text);
-	fv_trace_free(&back);
-	fv_trace_free(&t);
+	round_trip(2, want, lines, 0);
 }
 
 /* Another target named; names and versions fio cannot read refused. */
@@ -520,9 +525,7 @@ static void long_name(void **state)
 	struct fv_error e;
 
 	(void) state;
-	memset(name, 'n', 257);
-	name[0] = '/';
-	name[257] = '\0';
+	name_of(name, 257);
 	snprintf(text, sizeof(text), V2 "%s add\n", name);
 	assert_int_equal(parse(&t, &e, text), -EINVAL);
 	assert_int_equal(e.status, FV_EXIT_INPUT);
