@@ -534,3 +534,10 @@ size_t fvt_entries(const char *dir, const char *needle)
 	closedir(d);
 	return n;
 }
+
+const struct fv_job *fvt_only_job(const struct fv_set *set)
+{
+	if (set->njobs != 1)
+		fail_msg("%zu jobs, not one", (size_t) set->njobs);
+	return set->jobs[0];
+}

@@ -225,4 +225,7 @@ void fvt_mkdir_list(const char *const *rels);
 /* Entries of @dir but "." and "..", those with @needle in their name if any. */
 size_t fvt_entries(const char *dir, const char *needle);
 
+/* The set's one job; the test fails, saying how many, unless it has one. */
+const struct fv_job *fvt_only_job(const struct fv_set *set);
+
 #endif

@@ -102,14 +102,15 @@ static void made_21_pool_runs(void **state)
 
 static void version_traits(void **state)
 {
+	const struct fv_job *j;
 	struct fv_set set;
 
 	(void) state;
 	fvt_load_fixture(&set, "diskspd-text/diskspd-2.2-rnd4k-q32t4-made.txt");
-	assert_int_equal(set.njobs, 1);
-	assert_string_equal(set.jobs[0]->fio_version, "DiskSpd 2.2 (text)");
+	j = fvt_only_job(&set);
+	assert_string_equal(j->fio_version, "DiskSpd 2.2 (text)");
 	/* no AvgLat for the direction with no I/O ("-nan(ind)") */
-	assert_false(fv_dir_did_io(&set.jobs[0]->dir[FV_DIR_WRITE]));
+	assert_false(fv_dir_did_io(&j->dir[FV_DIR_WRITE]));
 	fv_set_free(&set);
 	/* without -L neither percentile heading: 2.1 or 2.2 */
 	fvt_load_fixture(&set, "diskspd-text-edge/interrupted.txt");

@@ -48,6 +48,7 @@ static void fio_json_without_cpu(void **state)
 	char *at = strstr(doc, "\"usr_cpu\"");
 	const char *path = fvt_at("nocpu.json");
 	const char *paths[] = { path };
+	const struct fv_job *j;
 	struct fv_set set;
 
 	(void) state;
@@ -56,10 +57,10 @@ static void fio_json_without_cpu(void **state)
 	fvt_mkfile(path, doc, len);
 	free(doc);
 	fvt_load(&set, paths, 1, NULL);
-	assert_int_equal(set.njobs, 1);
-	assert_true(isnan(set.jobs[0]->usr_cpu));
-	assert_true(isnan(set.jobs[0]->sys_cpu)); /* printed, but alone */
-	assert_true(isnan(set.jobs[0]->cpu_busiest));
+	j = fvt_only_job(&set);
+	assert_true(isnan(j->usr_cpu));
+	assert_true(isnan(j->sys_cpu)); /* printed, but alone */
+	assert_true(isnan(j->cpu_busiest));
 	fv_set_free(&set);
 }
 
