@@ -21,13 +21,28 @@ static const struct fv_pctlist fio_list = {
 	7, { 50, 90, 95, 99, 99.5, 99.9, 99.99 }
 };
 
-static void load(struct fv_set *set, const char *rel)
+/* Loads $FV_GEN/rel alone with the percentiles pcts. */
+static void load_pcts(struct fv_set *set, const char *rel,
+		      const struct fv_pctlist *pcts)
 {
 	char *p = strdup(GEN(rel));
 	const char *paths[] = { p };
 
-	fvt_load(set, paths, 1, &fio_list);
+	fvt_load(set, paths, 1, pcts);
 	free(p);
+}
+
+static void load(struct fv_set *set, const char *rel)
+{
+	load_pcts(set, rel, &fio_list);
+}
+
+/* Loads rel as load() does: its job display. */
+static const struct fv_job *gen_job(struct fv_set *set, const char *rel,
+				    const char *display)
+{
+	load(set, rel);
+	return fvt_job_of(set, NULL, display);
 }
 
 static void json_plain(void **state)
@@ -55,13 +70,11 @@ static void json_plain(void **state)
 static void json_unreported_percentile(void **state)
 {
 	static const struct fv_pctlist odd = { 2, { 12.5, 50 } };
-	char *p = strdup(GEN("json.json"));
-	const char *paths[] = { p };
 	const struct fv_job *j;
 	struct fv_set set;
 
 	(void) state;
-	fvt_load(&set, paths, 1, &odd);
+	load_pcts(&set, "json.json", &odd);
 	j = fvt_job(&set, NULL, "peak_rr");
 	/* 12.5 is not in fio's list and json has no bins: unavailable. */
 	assert_int_equal(j->dir[FV_DIR_READ].lat[FV_CLAT].pct[0].src,
@@ -69,7 +82,6 @@ static void json_unreported_percentile(void **state)
 	assert_int_equal(j->dir[FV_DIR_READ].lat[FV_CLAT].pct[1].src,
 			 FV_PCT_FIO);
 	fv_set_free(&set);
-	free(p);
 }
 
 /* Every percentile computed from bins equals the one fio reported. */
@@ -137,13 +149,11 @@ static void jsonplus_percentiles_equal_fio(void **state)
 static void jsonplus_any_percentile(void **state)
 {
 	static const struct fv_pctlist odd = { 3, { 12.5, 99.999, 100 } };
-	char *p = strdup(GEN("jsonplus.json"));
-	const char *paths[] = { p };
 	const struct fv_job *j;
 	struct fv_set set;
 
 	(void) state;
-	fvt_load(&set, paths, 1, &odd);
+	load_pcts(&set, "jsonplus.json", &odd);
 	j = fvt_job_of(&set, NULL, "jp_read");
 	for (size_t i = 0; i < odd.n; i++)
 		assert_int_equal(j->dir[FV_DIR_READ].lat[FV_CLAT].pct[i].src,
@@ -152,7 +162,6 @@ static void jsonplus_any_percentile(void **state)
 	assert_true(j->dir[FV_DIR_READ].lat[FV_CLAT].pct[2].ns >=
 		    j->dir[FV_DIR_READ].lat[FV_CLAT].max_ns * 0.99);
 	fv_set_free(&set);
-	free(p);
 }
 
 static void client_server(void **state)
@@ -161,8 +170,7 @@ static void client_server(void **state)
 	const struct fv_job *all, *sum, *c1;
 
 	(void) state;
-	load(&set, "client.json");
-	all = fvt_job_of(&set, NULL, "All clients");
+	all = gen_job(&set, "client.json", "All clients");
 	sum = fvt_job_of(&set, NULL, "cs_peak");
 	c1 = fvt_job_of(&set, NULL, "cs_peak#1");
 	assert_int_equal(all->kind, FV_JOB_ALL_CLIENTS);
@@ -191,8 +199,7 @@ static void status_interval(void **state)
 
 	(void) state;
 	load(&set, "status.json");
-	assert_int_equal(set.njobs, 1);
-	j = set.jobs[0];
+	j = fvt_only_job(&set);
 	assert_true(j->ninterim >= 1);
 	assert_int_equal(j->dir[FV_DIR_WRITE].nsamples, j->ninterim);
 	/* Interim counters are cumulative: below the final one. */
@@ -243,8 +250,7 @@ static void numjobs_clones(void **state)
 			 FV_PCT_BINS);
 	fv_set_free(&set);
 	load(&set, "grouped.json");
-	assert_int_equal(set.njobs, 1);
-	assert_int_equal(set.jobs[0]->kind, FV_JOB_SINGLE);
+	assert_int_equal(fvt_only_job(&set)->kind, FV_JOB_SINGLE);
 	fv_set_free(&set);
 }
 
@@ -297,8 +303,7 @@ static void clone_sum_percentiles(void **state)
 
 	(void) state;
 	assert_true(n > 10);
-	load(&set, "clones.json");
-	sum = fvt_job_of(&set, NULL, "clones");
+	sum = gen_job(&set, "clones.json", "clones");
 	c0 = fvt_job_of(&set, NULL, "clones#0");
 	for (size_t i = 0; i < fio_list.n; i++) {
 		const struct fv_lat *l = &sum->dir[FV_DIR_WRITE].lat[FV_CLAT];
@@ -320,57 +325,61 @@ static void clone_sum_percentiles(void **state)
 	fv_set_free(&set);
 }
 
-static void fsync_section(void **state)
+/* fsync=: a sync section, its latency from bins; a sync job. */
+static bool sync_read(const struct fv_job *j)
 {
-	struct fv_set set;
-	const struct fv_job *j;
-
-	(void) state;
-	load(&set, "fsync.json");
-	j = fvt_job_of(&set, NULL, "sync_rw");
-	assert_true(j->dir[FV_DIR_SYNC].present);
-	assert_true(j->dir[FV_DIR_SYNC].total_ios > 0);
-	assert_int_equal(j->dir[FV_DIR_SYNC].lat[FV_LAT].pct[3].src,
-			 FV_PCT_BINS);
-	assert_int_equal(j->role, FV_ROLE_SYNC);
-	fv_set_free(&set);
+	return j->dir[FV_DIR_SYNC].present &&
+	       j->dir[FV_DIR_SYNC].total_ios > 0 &&
+	       j->dir[FV_DIR_SYNC].lat[FV_LAT].pct[3].src == FV_PCT_BINS &&
+	       j->role == FV_ROLE_SYNC;
 }
 
-static void steady_state(void **state)
+/* steadystate=: its setting and duration; a steady job. */
+static bool steady_read(const struct fv_job *j)
 {
-	struct fv_set set;
-	const struct fv_job *j;
-
-	(void) state;
-	load(&set, "steady.json");
-	j = fvt_job_of(&set, NULL, "steady_rw");
-	assert_true(j->ss.present);
-	assert_non_null(j->ss.setting);
-	assert_true(j->ss.duration_s > 0);
-	assert_int_equal(j->role, FV_ROLE_STEADY);
-	fv_set_free(&set);
+	return j->ss.present && j->ss.setting && j->ss.duration_s > 0 &&
+	       j->role == FV_ROLE_STEADY;
 }
 
-static void gtod_reduce(void **state)
+/* gtod_reduce=1: I/Os counted, latency not measured. */
+static bool gtod_read(const struct fv_job *j)
 {
-	struct fv_set set;
-
-	(void) state;
-	load(&set, "gtod.json");
-	assert_true(set.jobs[0]->dir[FV_DIR_READ].total_ios > 0);
-	assert_true(set.jobs[0]->dir[FV_DIR_READ].lat_unmeasured);
-	fv_set_free(&set);
+	return j->dir[FV_DIR_READ].total_ios > 0 &&
+	       j->dir[FV_DIR_READ].lat_unmeasured;
 }
 
-static void mixed_reporting(void **state)
+/* unified_rw_reporting=1: the mixed section. */
+static bool mixed_read(const struct fv_job *j)
 {
-	struct fv_set set;
+	return j->dir[FV_DIR_MIXED].present &&
+	       j->dir[FV_DIR_MIXED].total_ios > 0;
+}
+
+/* What an option of fio adds to (or takes from) its JSON, read. */
+static void option_sections(void **state)
+{
+	static const struct {
+		const char *file, *job; /* NULL: the first job */
+		bool (*read)(const struct fv_job *j);
+	} cases[] = {
+		{ "fsync.json", "sync_rw", sync_read },
+		{ "steady.json", "steady_rw", steady_read },
+		{ "gtod.json", NULL, gtod_read },
+		{ "mixed.json", NULL, mixed_read },
+	};
 
 	(void) state;
-	load(&set, "mixed.json");
-	assert_true(set.jobs[0]->dir[FV_DIR_MIXED].present);
-	assert_true(set.jobs[0]->dir[FV_DIR_MIXED].total_ios > 0);
-	fv_set_free(&set);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		struct fv_set set;
+		const struct fv_job *j;
+
+		load(&set, cases[i].file);
+		j = cases[i].job ? fvt_job_of(&set, NULL, cases[i].job)
+				 : set.jobs[0];
+		if (!cases[i].read(j))
+			fail_msg("%s: not read as fio wrote it", cases[i].file);
+		fv_set_free(&set);
+	}
 }
 
 static void seed_plan_roles(void **state)
@@ -437,10 +446,7 @@ int main(void)
 		cmocka_unit_test(warnings_before_json),
 		cmocka_unit_test(numjobs_clones),
 		cmocka_unit_test(clone_sum_percentiles),
-		cmocka_unit_test(fsync_section),
-		cmocka_unit_test(steady_state),
-		cmocka_unit_test(gtod_reduce),
-		cmocka_unit_test(mixed_reporting),
+		cmocka_unit_test(option_sections),
 		cmocka_unit_test(seed_plan_roles),
 		cmocka_unit_test(plan_tables_complete),
 		cmocka_unit_test(stdin_input),
