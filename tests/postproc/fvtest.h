@@ -225,4 +225,22 @@ void fvt_mkdir_list(const char *const *rels);
 /* Entries of @dir but "." and "..", those with @needle in their name if any. */
 size_t fvt_entries(const char *dir, const char *needle);
 
+/* The readers' figures beside the JSON's, by fvt_field(). */
+
+/*
+ * A distribution's min and max (by @minmax, within t's minmax_res) and
+ * mean and stddev (by @moment, within its moment_res): "what min"...
+ */
+void fvt_lat_fields(fvt_check_fn *minmax, fvt_check_fn *moment,
+		    const struct fv_lat *j, const struct fv_lat *t,
+		    const char *what, const char *file, const char *job);
+
+/*
+ * A rate's samples, each by @check: min, max, mean, stdev and the share of
+ * its group, named @pct as the form prints it ("per", "agg").
+ */
+void fvt_samples_fields(fvt_check_fn *check, const struct fv_rate_samples *j,
+			const struct fv_rate_samples *t, const char *pct,
+			const char *what, const char *file, const char *job);
+
 #endif
