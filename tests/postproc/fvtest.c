@@ -541,3 +541,30 @@ const struct fv_job *fvt_only_job(const struct fv_set *set)
 		fail_msg("%zu jobs, not one", (size_t) set->njobs);
 	return set->jobs[0];
 }
+
+void fvt_lat_fields(fvt_check_fn *minmax, fvt_check_fn *moment,
+		    const struct fv_lat *j, const struct fv_lat *t,
+		    const char *what, const char *file, const char *job)
+{
+	fvt_field(minmax, j->min_ns, t->min_ns, t->minmax_res_ns, what, "min",
+		  file, job);
+	fvt_field(minmax, j->max_ns, t->max_ns, t->minmax_res_ns, what, "max",
+		  file, job);
+	fvt_field(moment, j->mean_ns, t->mean_ns, t->moment_res_ns, what,
+		  "mean", file, job);
+	fvt_field(moment, j->stddev_ns, t->stddev_ns, t->moment_res_ns, what,
+		  "stddev", file, job);
+}
+
+void fvt_samples_fields(fvt_check_fn *check, const struct fv_rate_samples *j,
+			const struct fv_rate_samples *t, const char *pct,
+			const char *what, const char *file, const char *job)
+{
+	fvt_field(check, j->min, t->min, t->minmax_res, what, "min", file, job);
+	fvt_field(check, j->max, t->max, t->minmax_res, what, "max", file, job);
+	fvt_field(check, j->mean, t->mean, t->moment_res, what, "mean", file,
+		  job);
+	fvt_field(check, j->sd, t->sd, t->moment_res, what, "stdev", file, job);
+	fvt_field(check, j->group_pct, t->group_pct, t->pct_res, what, pct,
+		  file, job);
+}

@@ -228,4 +228,22 @@ size_t fvt_entries(const char *dir, const char *needle);
 /* The set's one job; the test fails, saying how many, unless it has one. */
 const struct fv_job *fvt_only_job(const struct fv_set *set);
 
+/* The readers' figures beside the JSON's, by fvt_field(). */
+
+/*
+ * A distribution's min and max (by @minmax, within t's minmax_res) and
+ * mean and stddev (by @moment, within its moment_res): "what min"...
+ */
+void fvt_lat_fields(fvt_check_fn *minmax, fvt_check_fn *moment,
+		    const struct fv_lat *j, const struct fv_lat *t,
+		    const char *what, const char *file, const char *job);
+
+/*
+ * A rate's samples, each by @check: min, max, mean, stdev and the share of
+ * its group, named @pct as the form prints it ("per", "agg").
+ */
+void fvt_samples_fields(fvt_check_fn *check, const struct fv_rate_samples *j,
+			const struct fv_rate_samples *t, const char *pct,
+			const char *what, const char *file, const char *job);
+
 #endif

@@ -52,14 +52,7 @@ static void check_lat(const struct fv_lat *j, const struct fv_lat *t,
 	char w[160];
 
 	assert_true(t->present);
-	fvt_field(truncated, j->min_ns, t->min_ns, t->minmax_res_ns, what,
-		  "min", file, job);
-	fvt_field(truncated, j->max_ns, t->max_ns, t->minmax_res_ns, what,
-		  "max", file, job);
-	fvt_field(near, j->mean_ns, t->mean_ns, t->moment_res_ns, what, "mean",
-		  file, job);
-	fvt_field(near, j->stddev_ns, t->stddev_ns, t->moment_res_ns, what,
-		  "stddev", file, job);
+	fvt_lat_fields(truncated, near, j, t, what, file, job);
 	/* fio prints the percentiles of the I/O it did, every one */
 	assert_int_equal(t->nreported, j->nreported);
 	for (uint32_t i = 0; i < j->nreported; i++) {
@@ -83,13 +76,7 @@ static void check_samples(const struct fv_rate_samples *j,
 	if (!t->present)
 		return;
 	assert_int_equal(t->n, counted ? j->n : 0);
-	fvt_field(near, j->min, t->min, t->minmax_res, what, "min", file, job);
-	fvt_field(near, j->max, t->max, t->minmax_res, what, "max", file, job);
-	fvt_field(near, j->mean, t->mean, t->moment_res, what, "mean", file,
-		  job);
-	fvt_field(near, j->sd, t->sd, t->moment_res, what, "stdev", file, job);
-	fvt_field(near, j->group_pct, t->group_pct, t->pct_res, what, "agg",
-		  file, job);
+	fvt_samples_fields(near, j, t, "agg", what, file, job);
 }
 
 static void check_dir(const struct fv_dirstats *j, const struct fv_dirstats *t,

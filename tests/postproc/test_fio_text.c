@@ -37,14 +37,7 @@ static void check_lat(const struct fv_lat *j, const struct fv_lat *t,
 	if (!t->present)
 		return; /* fio prints no line for an empty distribution */
 	assert_true(j->present);
-	fvt_field(near, j->min_ns, t->min_ns, t->minmax_res_ns, what, "min",
-		  file, job);
-	fvt_field(near, j->max_ns, t->max_ns, t->minmax_res_ns, what, "max",
-		  file, job);
-	fvt_field(near, j->mean_ns, t->mean_ns, t->moment_res_ns, what, "mean",
-		  file, job);
-	fvt_field(near, j->stddev_ns, t->stddev_ns, t->moment_res_ns, what,
-		  "stddev", file, job);
+	fvt_lat_fields(near, near, j, t, what, file, job);
 	for (uint32_t i = 0; i < t->nreported; i++) {
 		const struct fv_reported_pct *r =
 			fv_lat_reported(j, t->reported[i].p);
@@ -67,13 +60,7 @@ static void check_samples(const struct fv_rate_samples *j,
 	if (!t->present)
 		return;
 	assert_int_equal(j->n, t->n);
-	fvt_field(near, j->min, t->min, t->minmax_res, what, "min", file, job);
-	fvt_field(near, j->max, t->max, t->minmax_res, what, "max", file, job);
-	fvt_field(near, j->mean, t->mean, t->moment_res, what, "mean", file,
-		  job);
-	fvt_field(near, j->sd, t->sd, t->moment_res, what, "stdev", file, job);
-	fvt_field(near, j->group_pct, t->group_pct, t->pct_res, what, "per",
-		  file, job);
+	fvt_samples_fields(near, j, t, "per", what, file, job);
 }
 
 /* The latency buckets: every one, those the text left out at 0. */

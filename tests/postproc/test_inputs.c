@@ -79,6 +79,14 @@ static size_t errors_about(const struct fv_diags *d, const char *file,
 	return n;
 }
 
+/* The end of a test whose inputs said nothing: no diagnostic; both freed. */
+static void free_quiet(struct fv_inputs *in, struct fv_diags *d)
+{
+	fv_inputs_free(in);
+	assert_int_equal(d->n, 0);
+	fv_diags_free(d);
+}
+
 static void walk_in_natural_order(void **state)
 {
 	/*
@@ -127,9 +135,7 @@ static void walk_in_natural_order(void **state)
 	assert_int_equal(fv_inputs_add(&in, fvt_at("w/sub/"), &d), 0);
 	assert_int_equal(fv_inputs_count(&in), 1);
 	input_is(&in, 0, fvt_at("w/sub/z.json"), fvt_at("w/sub"), false);
-	fv_inputs_free(&in);
-	assert_int_equal(d.n, 0);
-	fv_diags_free(&d);
+	free_quiet(&in, &d);
 }
 
 static void walk_skips_special(void **state)
@@ -263,9 +269,7 @@ static void duplicates_read_once(void **state)
 	input_is(&in, 1, "./dir/x.json", "./dir", true);
 	input_is(&in, 2, "./dir/y.json", "./dir", false);
 	input_is(&in, 3, "dir/y.json", "dir", false);
-	fv_inputs_free(&in);
-	assert_int_equal(d.n, 0);
-	fv_diags_free(&d);
+	free_quiet(&in, &d);
 }
 
 static void stats_siblings(void **state)
@@ -377,9 +381,7 @@ static void stats_siblings(void **state)
 		input_is(&in, i + 1, stats[i], ".", false);
 		assert_true(fv_inputs_is_stats(&in, i + 1));
 	}
-	fv_inputs_free(&in);
-	assert_int_equal(d.n, 0);
-	fv_diags_free(&d);
+	free_quiet(&in, &d);
 }
 
 static void errors_name_the_path(void **state)

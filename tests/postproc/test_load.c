@@ -44,31 +44,39 @@ static void plateau(struct harness *h, double usr, double sys)
 	}
 }
 
-static void test_plateau_of_saturated_fio_not_capped(void **state)
+/*
+ * The cap verdict on a plateau of fio using usr + sys of its CPU, and what
+ * its sentence says (NULL after the last).
+ */
+static void expect_cap(double usr, double sys, const char *verdict,
+		       const char *const *says)
 {
 	struct harness h;
+	const char *sentence;
 
-	(void) state;
 	h_init(&h);
-	plateau(&h, 20, 78);
+	plateau(&h, usr, sys);
 	assert_int_equal(fv_vcheck_cap(&h.vc), 0);
 	assert_int_equal(h.vc.t->nrows, 1);
-	assert_string_equal(cell(&h, 0, VC_VERDICT), "not-capped");
-	assert_non_null(strstr(cell(&h, 0, VC_SENTENCE), "fio's CPU"));
-	assert_non_null(strstr(cell(&h, 0, VC_SENTENCE), "from QD 4"));
+	assert_string_equal(cell(&h, 0, VC_VERDICT), verdict);
+	sentence = cell(&h, 0, VC_SENTENCE);
+	for (; *says; says++)
+		if (!strstr(sentence, *says))
+			fail_msg("no '%s' in: %s", *says, sentence);
 	h_free(&h);
+}
+
+static void test_plateau_of_saturated_fio_not_capped(void **state)
+{
+	(void) state;
+	expect_cap(20, 78, "not-capped",
+		   (const char *const[]){ "fio's CPU", "from QD 4", NULL });
 }
 
 static void test_plateau_with_cpu_to_spare_capped(void **state)
 {
-	struct harness h;
-
 	(void) state;
-	h_init(&h);
-	plateau(&h, 5, 30);
-	assert_int_equal(fv_vcheck_cap(&h.vc), 0);
-	assert_string_equal(cell(&h, 0, VC_VERDICT), "capped");
-	h_free(&h);
+	expect_cap(5, 30, "capped", (const char *const[]){ NULL });
 }
 
 static void test_saturated_starved_waiting(void **state)

@@ -42,20 +42,78 @@ static void binding(const struct fv_label_skus *s, const char *label,
 	assert_non_null(*bw);
 }
 
-static void expect(const struct fv_limit *lim, double value, bool disk,
-		   const char *what)
+/* The limit that binds on a label: its figure, whose it is, what it says. */
+struct want_limit {
+	const char *label;
+	enum { READS, WRITES } dir;
+	enum { IOPS, BW } of;
+	double value;
+	enum { VM, DISK } whose;
+	const char *what;
+};
+
+/* Each wanted limit, by its label, direction and kind. */
+static void expect_limits(const struct fv_label_skus *s,
+			  const struct want_limit *w, size_t n)
 {
-	assert_true(fabs(lim->value - value) < 1e-6 * value);
-	assert_int_equal(lim->disk, disk);
-	assert_non_null(strstr(lim->what, what));
+	static const char *const dirs[] = { "reads", "writes" },
+				 *kinds[] = { "IOPS", "bw" };
+
+	for (size_t i = 0; i < n; i++, w++) {
+		const struct fv_limit *iops, *bw, *lim;
+		struct fv_limits l;
+
+		binding(s, w->label, w->dir == WRITES, &iops, &bw, &l);
+		lim = w->of == BW ? bw : iops;
+		if (!(fabs(lim->value - w->value) < 1e-6 * w->value) ||
+		    lim->disk != (w->whose == DISK) ||
+		    !strstr(lim->what, w->what))
+			fail_msg("%s %s %s: %g, the %s's, '%s'; want %g, "
+				 "the %s's, '%s'",
+				 w->label, dirs[w->dir], kinds[w->of],
+				 lim->value, lim->disk ? "disk" : "VM",
+				 lim->what, w->value,
+				 w->whose == DISK ? "disk" : "VM", w->what);
+	}
 }
 
-/* Seed 004: the limit each of its setups reads and writes against. */
-static void seed004_binding(void **state)
+/*
+ * The limit each label reads and writes against: seed 004's setups, OS
+ * disks on a placement, a stripe.
+ */
+static void binding_limits(void **state)
 {
+	static const struct want_limit want[] = {
+		/* cached reads: the VM's cached-and-temp 16,000 IOPS /
+		 * 128 MBps whatever the disk ("bigger disks do not make
+		 * sense") */
+		{ "d8p20", READS, IOPS, 16000, VM, "cached" },
+		{ "d8p20", READS, BW, 128 * MB, VM, "cached" },
+		{ "d8p40", READS, IOPS, 16000, VM, "cached" },
+		{ "d8p40", READS, BW, 128 * MB, VM, "cached" },
+		/* cached writes: each disk's IOPS, the cache's throughput */
+		{ "d8p20", WRITES, IOPS, 2300, DISK, "provisioned" },
+		{ "d8p20", WRITES, BW, 128 * MB, VM, "cached" },
+		{ "d8p40", WRITES, IOPS, 7500, DISK, "provisioned" },
+		/* the temp disk shares the cached limit on Dsv3 */
+		{ "d8temp", READS, BW, 128 * MB, VM, "cached and temp" },
+		/* L8s_v2: the VM's uncached 160, not the P30's 200; L8s:
+		 * the P30 */
+		{ "l8v2", READS, BW, 160 * MB, VM, "uncached" },
+		{ "l8v2", READS, IOPS, 5000, DISK, "provisioned" },
+		{ "l8", READS, BW, 200 * MB, DISK, "provisioned" },
+		{ "nvme", READS, IOPS, 400000, VM, "NVMe" },
+		{ "nvme", READS, BW, 2000 * MB, VM, "NVMe" },
+		/* ephemeral OS disks take their placement's limits */
+		{ "v7", READS, IOPS, 600000, VM, "NVMe" },
+		{ "v7", WRITES, IOPS, 240000, VM, "random write" },
+		{ "v3", READS, IOPS, 16000, VM, "cached" },
+		/* stripes add up: 3 x P30, 15,000 IOPS and 600 MBps, under
+		 * the VM's 51,200 / 768 */
+		{ "st", READS, IOPS, 15000, DISK, "3 disks striped" },
+		{ "st", READS, BW, 600 * MB, DISK, "3 disks striped" },
+	};
 	struct fv_label_skus s = { 0 };
-	const struct fv_limit *iops, *bw;
-	struct fv_limits l;
 
 	(void) state;
 	add(&s, "d8p20=azure:Standard_D8s_v3+azure:P20", "d8p20=cached");
@@ -64,32 +122,13 @@ static void seed004_binding(void **state)
 	add(&s, "l8v2=azure:Standard_L8s_v2+azure:P30", "l8v2=uncached");
 	add(&s, "l8=azure:Standard_L8s+azure:P30", "l8=uncached");
 	add(&s, "nvme=azure:Standard_L8s_v2", "nvme=nvme");
-	/* cached reads: the VM's cached-and-temp 16,000 IOPS / 128 MBps
-	 * whatever the disk ("bigger disks do not make sense") */
-	binding(&s, "d8p20", false, &iops, &bw, &l);
-	expect(iops, 16000, false, "cached");
-	expect(bw, 128 * MB, false, "cached");
-	binding(&s, "d8p40", false, &iops, &bw, &l);
-	expect(iops, 16000, false, "cached");
-	expect(bw, 128 * MB, false, "cached");
-	/* cached writes: each disk's IOPS, the cache's throughput */
-	binding(&s, "d8p20", true, &iops, &bw, &l);
-	expect(iops, 2300, true, "provisioned");
-	expect(bw, 128 * MB, false, "cached");
-	binding(&s, "d8p40", true, &iops, &bw, &l);
-	expect(iops, 7500, true, "provisioned");
-	/* the temp disk shares the cached limit on Dsv3 */
-	binding(&s, "d8temp", false, &iops, &bw, &l);
-	expect(bw, 128 * MB, false, "cached and temp");
-	/* L8s_v2: the VM's uncached 160, not the P30's 200; L8s: the P30 */
-	binding(&s, "l8v2", false, &iops, &bw, &l);
-	expect(bw, 160 * MB, false, "uncached");
-	expect(iops, 5000, true, "provisioned");
-	binding(&s, "l8", false, &iops, &bw, &l);
-	expect(bw, 200 * MB, true, "provisioned");
-	binding(&s, "nvme", false, &iops, &bw, &l);
-	expect(iops, 400000, false, "NVMe");
-	expect(bw, 2000 * MB, false, "NVMe");
+	add(&s, "v7=azure:Standard_D32ads_v7", "v7=os");
+	add(&s, "v3=azure:Standard_D8s_v3", "v3=os:cache");
+	add(&s, "st=azure:Standard_D32ads_v5+azure:P30+azure:P30+azure:P30",
+	    "st=uncached");
+	assert_string_equal(fv_label_skus_find(&s, "v7")->placement,
+			    "NvmeDisk");
+	expect_limits(&s, want, sizeof(want) / sizeof(want[0]));
 	fv_label_skus_free(&s);
 }
 
@@ -175,40 +214,12 @@ static void combinations_refused(void **state)
 	refused("a=azure:P30", "a=temp", "the label names no VM");
 }
 
-/* Ephemeral OS disks take their placement's limits; stripes add up. */
-static void placements_and_stripes(void **state)
-{
-	struct fv_label_skus s = { 0 };
-	const struct fv_limit *iops, *bw;
-	struct fv_limits l;
-
-	(void) state;
-	add(&s, "v7=azure:Standard_D32ads_v7", "v7=os");
-	add(&s, "v3=azure:Standard_D8s_v3", "v3=os:cache");
-	add(&s, "st=azure:Standard_D32ads_v5+azure:P30+azure:P30+azure:P30",
-	    "st=uncached");
-	assert_string_equal(fv_label_skus_find(&s, "v7")->placement,
-			    "NvmeDisk");
-	binding(&s, "v7", false, &iops, &bw, &l);
-	expect(iops, 600000, false, "NVMe");
-	binding(&s, "v7", true, &iops, &bw, &l);
-	expect(iops, 240000, false, "random write");
-	binding(&s, "v3", false, &iops, &bw, &l);
-	expect(iops, 16000, false, "cached");
-	/* 3 x P30: 15,000 IOPS and 600 MBps, under the VM's 51,200 / 768 */
-	binding(&s, "st", false, &iops, &bw, &l);
-	expect(iops, 15000, true, "3 disks striped");
-	expect(bw, 600 * MB, true, "3 disks striped");
-	fv_label_skus_free(&s);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(seed004_binding),
+		cmocka_unit_test(binding_limits),
 		cmocka_unit_test(seed004_units),
 		cmocka_unit_test(combinations_refused),
-		cmocka_unit_test(placements_and_stripes),
 	};
 
 	return cmocka_run_group_tests_name("paths", tests, fvt_catalog_setup,
