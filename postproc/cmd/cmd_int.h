@@ -242,6 +242,9 @@ void fv_help_wrap(FILE *out, const char *text, size_t col, size_t indent);
 /* "--NAME ARG: expected WANT" as a usage error; 64. */
 int fv_option_invalid(struct fv_cmdline *c, const struct fv_option *o,
 		      const char *arg, const char *want);
+/* "--NAME: expected WANT, got 'ARG'" as a usage error; 64. */
+int fv_option_expected(struct fv_cmdline *c, const struct fv_option *o,
+		       const char *arg, const char *want);
 
 /* -f FMT, and -o -p -l -r -q -v -h: of every table subcommand. */
 extern const struct fv_option fv_opts_format[], fv_opts_common[];
