@@ -25,6 +25,7 @@
 struct fv_cmdline;
 struct fv_option;
 struct fv_invocation;
+struct fv_tables;
 
 /* The values of a repeatable option, in order (FV_OPT_LIST). */
 struct fv_args {
@@ -174,7 +175,12 @@ struct fv_command {
 	const struct fv_option *const *options;
 	/* argv[0] is the subcommand's name. Returns the exit status. */
 	int (*main)(const struct fv_invocation *inv, int argc, char **argv);
-	/* main fv_analysis_main: the one table analysis it shows */
+	/*
+	 * A table subcommand's (main fv_tables_cmd_main): what it reads and
+	 * the tables it adds, copied for each run; NULL: analysis, the one
+	 * table analysis it shows.
+	 */
+	const struct fv_tables *tables;
 	const struct fv_analysis *analysis;
 };
 
@@ -236,6 +242,9 @@ void fv_help_wrap(FILE *out, const char *text, size_t col, size_t indent);
 /* "--NAME ARG: expected WANT" as a usage error; 64. */
 int fv_option_invalid(struct fv_cmdline *c, const struct fv_option *o,
 		      const char *arg, const char *want);
+/* "--NAME: expected WANT, got 'ARG'" as a usage error; 64. */
+int fv_option_expected(struct fv_cmdline *c, const struct fv_option *o,
+		       const char *arg, const char *want);
 
 /* -f FMT, and -o -p -l -r -q -v -h: of every table subcommand. */
 extern const struct fv_option fv_opts_format[], fv_opts_common[];
@@ -376,8 +385,11 @@ int fv_summary_stream(struct fv_cmdline *c,
  */
 int fv_tables_run(const struct fv_invocation *inv, struct fv_tables *x,
 		  int argc, char **argv);
-/* The whole of a subcommand that shows one table analysis (its analysis). */
-int fv_analysis_main(const struct fv_invocation *inv, int argc, char **argv);
+/*
+ * The whole of a table subcommand that its struct fv_command describes
+ * (its tables, else its analysis), as fv_tables_run.
+ */
+int fv_tables_cmd_main(const struct fv_invocation *inv, int argc, char **argv);
 
 /* Moves the log files among inputs to x->srcs (verdict, diff). */
 int fv_split_logs(struct fv_tables *x);

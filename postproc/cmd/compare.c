@@ -46,13 +46,6 @@ static int analyse(struct fv_tables *x, struct fv_report *rep)
 	return ret;
 }
 
-static int compare_main(const struct fv_invocation *inv, int argc, char **argv)
-{
-	struct fv_tables x = { .analyse = analyse };
-
-	return fv_tables_run(inv, &x, argc, argv);
-}
-
 const struct fv_command fv_cmd_compare = {
 	.name = "compare",
 	.help = "one row per label: peak read/write, steady write, seq "
@@ -66,5 +59,6 @@ const struct fv_command fv_cmd_compare = {
 						      fv_opts_common,
 						      fv_opts_runs, fv_opts_sku,
 						      fv_opts_catalog, NULL },
-	.main = compare_main,
+	.tables = &(const struct fv_tables){ .analyse = analyse },
+	.main = fv_tables_cmd_main,
 };

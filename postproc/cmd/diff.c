@@ -86,16 +86,6 @@ static int analyse(struct fv_tables *x, struct fv_report *rep)
 	return ret;
 }
 
-static int diff_main(const struct fv_invocation *inv, int argc, char **argv)
-{
-	struct fv_tables x = { .want_logs = true,
-			       .every_run = true,
-			       .needs_baseline = true,
-			       .analyse = analyse };
-
-	return fv_tables_run(inv, &x, argc, argv);
-}
-
 const struct fv_command fv_cmd_diff = {
 	.name = "diff",
 	.help = "regressions against --baseline PATH",
@@ -110,5 +100,9 @@ const struct fv_command fv_cmd_diff = {
 		(const struct fv_option *const[]){
 			fv_opts_format, fv_opts_common, fv_opts_lat,
 			fv_opts_fail_on, fv_opts_diff, NULL },
-	.main = diff_main,
+	.tables = &(const struct fv_tables){ .want_logs = true,
+					     .every_run = true,
+					     .needs_baseline = true,
+					     .analyse = analyse },
+	.main = fv_tables_cmd_main,
 };

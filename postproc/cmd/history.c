@@ -9,25 +9,22 @@
 
 #include "cmd_int.h"
 
-/* What history adds to verdict's struct fv_tables: its order, its runs. */
-struct history_ctx {
+/* What history adds to the struct fv_tables it shares with verdict. */
+struct history {
+	struct fv_tables x; /* first: the shared options bind into it */
 	enum fv_hist_order order;
 	bool series;
 };
-
-static struct history_ctx *ctx_of(struct fv_cmdline *c)
-{
-	return (struct history_ctx *) ((struct fv_tables *) c->own)->ctx;
-}
 
 static int set_order(struct fv_cmdline *c, const struct fv_option *o,
 		     const char *arg)
 {
 	static const char *const names[] = { "time", "name", "input", NULL };
+	struct history *h = c->own;
 
 	for (int i = 0; names[i]; i++)
 		if (!strcmp(arg, names[i])) {
-			ctx_of(c)->order = (enum fv_hist_order) i;
+			h->order = (enum fv_hist_order) i;
 			return 0;
 		}
 	(void) o;
@@ -38,17 +35,9 @@ static int set_order(struct fv_cmdline *c, const struct fv_option *o,
 			      arg);
 }
 
-static int set_series(struct fv_cmdline *c, const struct fv_option *o,
-		      const char *arg)
-{
-	(void) o;
-	(void) arg;
-	ctx_of(c)->series = true;
-	return 0;
-}
-
 FV_OPT_FIELD(at_vo_threshold, double, struct fv_tables, vo.threshold)
 FV_OPT_FIELD(at_vo_min_segment, int, struct fv_tables, vo.min_segment)
+FV_OPT_FIELD(at_series, bool, struct history, series)
 
 static const struct fv_option history_opts[] = {
 	FV_OPT("order", 0, "BY",
@@ -64,16 +53,16 @@ static const struct fv_option history_opts[] = {
 	FV_OPT_DOUBLE("alpha", 0, "P",
 		      "a change's permutation test p at most P [0.05]",
 		      fv_set_alpha, fv_at_vo_alpha, 0, 0),
-	FV_OPT("series", 0, NULL,
-	       "also the table history-runs: each job's figure\nrun by run, "
-	       "with its segment",
-	       set_series),
+	FV_OPT_BOOL("series", 0,
+		    "also the table history-runs: each job's figure\nrun by "
+		    "run, with its segment",
+		    at_series),
 	FV_OPT_END,
 };
 
 static int analyse(struct fv_tables *x, struct fv_report *rep)
 {
-	const struct history_ctx *h = x->ctx;
+	const struct history *h = (const struct history *) x;
 	struct fv_verdict_in in = {
 		.set = x->set, .logs = &x->logs, .ao = &x->c->ao, .o = &x->vo
 	};
@@ -83,12 +72,10 @@ static int analyse(struct fv_tables *x, struct fv_report *rep)
 
 static int history_main(const struct fv_invocation *inv, int argc, char **argv)
 {
-	struct history_ctx h = { .order = FV_HIST_TIME };
-	struct fv_tables x = { .every_run = true,
-			       .analyse = analyse,
-			       .ctx = &h };
+	struct history h = { .x = { .every_run = true, .analyse = analyse },
+			     .order = FV_HIST_TIME };
 
-	return fv_tables_run(inv, &x, argc, argv);
+	return fv_tables_run(inv, &h.x, argc, argv);
 }
 
 const struct fv_command fv_cmd_history = {

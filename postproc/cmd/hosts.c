@@ -15,13 +15,6 @@ static int analyse(struct fv_tables *x, struct fv_report *rep)
 	return fv_hosts_table(&in, rep, &x->failed);
 }
 
-static int hosts_main(const struct fv_invocation *inv, int argc, char **argv)
-{
-	struct fv_tables x = { .want_logs = true, .analyse = analyse };
-
-	return fv_tables_run(inv, &x, argc, argv);
-}
-
 const struct fv_command fv_cmd_hosts = {
 	.name = "hosts",
 	.help = "client/server output host by host, and the fleet",
@@ -34,5 +27,7 @@ const struct fv_command fv_cmd_hosts = {
 		(const struct fv_option *const[]){
 			fv_opts_format, fv_opts_common, fv_opts_runs,
 			fv_opts_lat, fv_opts_fail_on, fv_opts_verdict, NULL },
-	.main = hosts_main,
+	.tables = &(const struct fv_tables){ .want_logs = true,
+					     .analyse = analyse },
+	.main = fv_tables_cmd_main,
 };

@@ -53,5 +53,5 @@ const struct fv_command fv_cmd_latency = {
 						      fv_opts_runs, fv_opts_lat,
 						      latency_opts, NULL },
 	.analysis = &fv_an_latency,
-	.main = fv_analysis_main,
+	.main = fv_tables_cmd_main,
 };

@@ -63,5 +63,5 @@ const struct fv_command fv_cmd_matrix = {
 						      matrix_opts, fv_opts_sku,
 						      fv_opts_catalog, NULL },
 	.analysis = &fv_an_matrix,
-	.main = fv_analysis_main,
+	.main = fv_tables_cmd_main,
 };

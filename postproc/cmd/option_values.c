@@ -49,6 +49,13 @@ int fv_option_invalid(struct fv_cmdline *c, const struct fv_option *o,
 			      arg ? arg : "", want);
 }
 
+int fv_option_expected(struct fv_cmdline *c, const struct fv_option *o,
+		       const char *arg, const char *want)
+{
+	return fv_usage_error(c, "--%s: expected %s, got '%s'", o->name, want,
+			      arg);
+}
+
 /* "85%" -> 0.85, "0.85" -> 0.85. */
 int fv_set_ratio(struct fv_cmdline *c, const struct fv_option *o,
 		 const char *arg)

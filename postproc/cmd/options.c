@@ -259,13 +259,9 @@ FV_CMDLINE_ACCESSOR(fv_at_output, const char *, output)
 static int set_percentiles(struct fv_cmdline *c, const struct fv_option *o,
 			   const char *arg)
 {
-	(void) o;
 	if (!fv_pctlist_parse(&c->show, arg))
 		return 0;
-	return fv_usage_error(c,
-			      "--percentiles: expected up to 32 numbers in "
-			      "(0, 100], got '%s'",
-			      arg);
+	return fv_option_expected(c, o, arg, "up to 32 numbers in (0, 100]");
 }
 
 static int set_label(struct fv_cmdline *c, const struct fv_option *o,
@@ -273,13 +269,11 @@ static int set_label(struct fv_cmdline *c, const struct fv_option *o,
 {
 	int ret;
 
-	(void) o;
 	if (FV_ALLOC_GROW(c->labels, c->nlabels + 1, c->alloc_labels))
 		return FV_EXIT_SOFTWARE;
 	ret = fv_label_rule_parse(&c->labels[c->nlabels], arg);
 	if (ret == -EINVAL)
-		return fv_usage_error(
-			c, "--label: expected NAME=PATH, got '%s'", arg);
+		return fv_option_expected(c, o, arg, "NAME=PATH");
 	if (ret)
 		return FV_EXIT_SOFTWARE;
 	c->nlabels++;
@@ -291,12 +285,9 @@ static int set_label_by(struct fv_cmdline *c, const struct fv_option *o,
 {
 	int by = fv_label_by_parse(arg);
 
-	(void) o;
 	if (by < 0)
-		return fv_usage_error(c,
-				      "--label-by: expected dir, file, host or "
-				      "target, got '%s'",
-				      arg);
+		return fv_option_expected(c, o, arg,
+					  "dir, file, host or target");
 	c->label_by = (enum fv_label_by) by;
 	return 0;
 }
@@ -306,12 +297,8 @@ static int set_runs(struct fv_cmdline *c, const struct fv_option *o,
 {
 	int rule = fv_runs_parse(arg);
 
-	(void) o;
 	if (rule < 0)
-		return fv_usage_error(c,
-				      "--runs: expected newest, median or all, "
-				      "got '%s'",
-				      arg);
+		return fv_option_expected(c, o, arg, "newest, median or all");
 	c->runs = (enum fv_runs) rule;
 	c->runs_given = true;
 	return 0;
@@ -360,7 +347,6 @@ static int set_verbosity(struct fv_cmdline *c, const struct fv_option *o,
 static int set_lat(struct fv_cmdline *c, const struct fv_option *o,
 		   const char *arg)
 {
-	(void) o;
 	for (int k = 0; k < FV_LAT_NR; k++) {
 		if (!strcmp(arg, fv_lat_name(k))) {
 			c->ao.lat = k;
@@ -368,8 +354,7 @@ static int set_lat(struct fv_cmdline *c, const struct fv_option *o,
 			return 0;
 		}
 	}
-	return fv_usage_error(c, "--lat: expected clat, lat or slat, got '%s'",
-			      arg);
+	return fv_option_expected(c, o, arg, "clat, lat or slat");
 }
 
 const struct fv_option fv_opts_format[] = {

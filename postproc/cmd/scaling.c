@@ -52,5 +52,5 @@ const struct fv_command fv_cmd_scaling = {
 						      fv_opts_runs, fv_opts_lat,
 						      scaling_opts, NULL },
 	.analysis = &fv_an_scaling,
-	.main = fv_analysis_main,
+	.main = fv_tables_cmd_main,
 };

@@ -11,5 +11,5 @@ const struct fv_command fv_cmd_sweep = {
 						   fv_opts_common, fv_opts_runs,
 						   fv_opts_lat, NULL },
 	.analysis = &fv_an_sweep,
-	.main = fv_analysis_main,
+	.main = fv_tables_cmd_main,
 };

@@ -237,11 +237,14 @@ int fv_analyse_table(struct fv_tables *x, struct fv_report *rep)
 	return a->run(x->set, &x->c->ao, rep, &x->set->diags);
 }
 
-int fv_analysis_main(const struct fv_invocation *inv, int argc, char **argv)
+int fv_tables_cmd_main(const struct fv_invocation *inv, int argc, char **argv)
 {
+	const struct fv_command *cmd = inv->cmd;
 	struct fv_tables x = { .analyse = fv_analyse_table,
-			       .ctx = inv->cmd->analysis };
+			       .ctx = cmd->analysis };
 
+	if (cmd->tables)
+		x = *cmd->tables;
 	return fv_tables_run(inv, &x, argc, argv);
 }
 

@@ -54,13 +54,6 @@ static const struct fv_option verdict_opts[] = {
 	FV_OPT_END,
 };
 
-static int verdict_main(const struct fv_invocation *inv, int argc, char **argv)
-{
-	struct fv_tables x = { .want_logs = true, .analyse = analyse };
-
-	return fv_tables_run(inv, &x, argc, argv);
-}
-
 const struct fv_command fv_cmd_verdict = {
 	.name = "verdict",
 	.help = "verdicts: burst, steady state, cap, cache, method, flush, "
@@ -75,5 +68,7 @@ const struct fv_command fv_cmd_verdict = {
 			fv_opts_lat, fv_opts_fail_on, verdict_opts,
 			fv_opts_verdict, fv_opts_noise, fv_opts_sku,
 			fv_opts_catalog, NULL },
-	.main = verdict_main,
+	.tables = &(const struct fv_tables){ .want_logs = true,
+					     .analyse = analyse },
+	.main = fv_tables_cmd_main,
 };
