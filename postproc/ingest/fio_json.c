@@ -113,9 +113,7 @@ struct doc {
 
 static void doc_free(struct doc *doc)
 {
-	for (size_t i = 0; i < doc->njobs; i++)
-		fv_job_free(doc->jobs[i]);
-	free(doc->jobs);
+	fv_jobs_free(doc->jobs, doc->njobs);
 	free(doc->from);
 	free(doc->spans);
 	json_decref(doc->root);

@@ -557,6 +557,8 @@ int fv_set_add_durability(struct fv_set *set, struct fv_durability *d);
 
 struct fv_job *fv_job_new(void);
 void fv_job_free(struct fv_job *job);
+/* Frees the n jobs of jobs and the array itself: a reader's own list. */
+void fv_jobs_free(struct fv_job **jobs, size_t n);
 /*
  * Scales the job's depth_pct to sum to 100; a sum of 0 (no I/O) makes
  * them NAN, unknown.
