@@ -237,9 +237,7 @@ static void take_bins(struct fv_job *to, struct fv_job *from)
 			struct fv_lat *a = &to->dir[d].lat[k],
 				      *b = &from->dir[d].lat[k];
 
-			free(a->bins);
-			a->bins = b->bins;
-			a->nbins = b->nbins;
+			fv_lat_set_bins(a, b->bins, b->nbins);
 			b->bins = NULL;
 			b->nbins = 0;
 		}

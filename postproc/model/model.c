@@ -180,6 +180,13 @@ void fv_lat_pct_free(struct fv_lat *lat)
 	lat->pct = NULL;
 }
 
+void fv_lat_set_bins(struct fv_lat *lat, struct fv_bin *bins, size_t n)
+{
+	free(lat->bins);
+	lat->bins = bins;
+	lat->nbins = n;
+}
+
 struct fv_opt *fv_opts_pack(const struct fv_opt *src, size_t n)
 {
 	size_t size = (n ? n : 1) * sizeof(*src);

@@ -150,6 +150,8 @@ extern const struct fv_pctval fv_pct_none[FV_MAX_PCTS];
 
 /* Frees lat->pct unless it is the shared fv_pct_none. */
 void fv_lat_pct_free(struct fv_lat *lat);
+/* Gives lat the n bins (its own from now), freeing those it had. */
+void fv_lat_set_bins(struct fv_lat *lat, struct fv_bin *bins, size_t n);
 
 /* Interim snapshots (--status-interval): cumulative counters over time. */
 struct fv_sample {
