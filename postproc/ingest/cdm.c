@@ -105,35 +105,35 @@ static int test_words(struct cdm_state *st, struct fv_cdm_test *t,
 	return 0;
 }
 
+/*
+ * One figure: the mark at *p, a number, then unit ("[12.3 IOPS]"); *p
+ * moves past it and the spaces after. Returns 0, or -1 when it is not so.
+ */
+static int figure(const char **p, const char *unit, double *v)
+{
+	size_t n = strlen(unit);
+	char *end;
+
+	*v = strtod(*p + 1, &end);
+	if (end == *p + 1 || strncmp(end, unit, n))
+		return -1;
+	*p = end + n;
+	*p += strspn(*p, " ");
+	return 0;
+}
+
 /* The figures after the test's "):" (or 6.0's ") :"). */
 static int test_figures(struct cdm_state *st, struct fv_cdm_test *t,
 			const char *p)
 {
-	char *end;
-
 	p += strspn(p, " ");
-	if (*p != ':')
+	if (*p != ':' || figure(&p, " MB/s", &t->mbps))
 		return -1;
-	t->mbps = strtod(p + 1, &end);
-	if (end == p + 1 || strncmp(end, " MB/s", 5))
-		return -1;
-	p = end + 5;
-	p += strspn(p, " ");
 	t->iops = t->lat_us = -1;
-	if (*p == '[') {
-		t->iops = strtod(p + 1, &end);
-		if (end == p + 1 || strncmp(end, " IOPS]", 6))
-			return -1;
-		p = end + 6;
-		p += strspn(p, " ");
-	}
-	if (*p == '<') {
-		t->lat_us = strtod(p + 1, &end);
-		if (end == p + 1 || strncmp(end, " us>", 4))
-			return -1;
-		p = end + 4;
-		p += strspn(p, " ");
-	}
+	if (*p == '[' && figure(&p, " IOPS]", &t->iops))
+		return -1;
+	if (*p == '<' && figure(&p, " us>", &t->lat_us))
+		return -1;
 	/* From 7.0 every line has all three. */
 	if (*p || (st->major >= 7 && (t->iops < 0 || t->lat_us < 0)))
 		return -1;

@@ -113,9 +113,7 @@ struct doc {
 
 static void doc_free(struct doc *doc)
 {
-	for (size_t i = 0; i < doc->njobs; i++)
-		fv_job_free(doc->jobs[i]);
-	free(doc->jobs);
+	fv_jobs_free(doc->jobs, doc->njobs);
 	free(doc->from);
 	free(doc->spans);
 	json_decref(doc->root);
@@ -239,9 +237,7 @@ static void take_bins(struct fv_job *to, struct fv_job *from)
 			struct fv_lat *a = &to->dir[d].lat[k],
 				      *b = &from->dir[d].lat[k];
 
-			free(a->bins);
-			a->bins = b->bins;
-			a->nbins = b->nbins;
+			fv_lat_set_bins(a, b->bins, b->nbins);
 			b->bins = NULL;
 			b->nbins = 0;
 		}

@@ -136,14 +136,6 @@ struct tfile {
 	bool bad;
 };
 
-static int dup_or_null(char **dst, const char *src)
-{
-	if (!src)
-		return 0;
-	*dst = strdup(src);
-	return *dst ? 0 : -ENOMEM;
-}
-
 /* The I/O the run's jobs issued, as fv_run_io_of() counts it. */
 static void count_ios(struct fv_job *const *jobs, size_t n,
 		      struct fv_run_io *io)
@@ -178,12 +170,13 @@ static int end_run(struct tfile *t)
 		job->run_io = io;
 		/* clones' sums are new: what a record gave them */
 		ret = (!job->display &&
-		       dup_or_null(&job->display, job->name)) ||
+		       fv_strdup_opt(&job->display, job->name)) ||
 				      (!job->fio_version &&
-				       dup_or_null(&job->fio_version,
-						   t->run[0]->fio_version)) ||
-				      dup_or_null(&job->source, t->src.name) ||
-				      dup_or_null(&job->source_dir, t->dir)
+				       fv_strdup_opt(&job->fio_version,
+						     t->run[0]->fio_version)) ||
+				      fv_strdup_opt(&job->source,
+						    t->src.name) ||
+				      fv_strdup_opt(&job->source_dir, t->dir)
 			      ? -ENOMEM
 			      : 0;
 	}
@@ -230,12 +223,8 @@ static int one_line(struct tfile *t, const char *s, const char *end)
 
 static void tfile_free(struct tfile *t)
 {
-	for (size_t i = 0; i < t->nrun; i++)
-		fv_job_free(t->run[i]);
-	for (size_t i = 0; i < t->ndone; i++)
-		fv_job_free(t->done[i]);
-	free(t->run);
-	free(t->done);
+	fv_jobs_free(t->run, t->nrun);
+	fv_jobs_free(t->done, t->ndone);
 	free(t->key);
 }
 

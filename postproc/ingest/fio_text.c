@@ -155,21 +155,11 @@ bool fv_fio_text_detect(const char *head, size_t n)
 
 static void ftext_free(struct ftext *f)
 {
-	for (size_t i = 0; i < f->njobs; i++)
-		fv_job_free(f->jobs[i]);
-	free(f->jobs);
+	fv_jobs_free(f->jobs, f->njobs);
 	free(f->pre);
 	free(f->label);
 	free(f->version);
 	free(f->cmd_text);
-}
-
-static int dup_or_null(char **dst, const char *src)
-{
-	if (!src)
-		return 0;
-	*dst = strdup(src);
-	return *dst ? 0 : -ENOMEM;
 }
 
 /* Percentiles from what fio printed, provenance, then into the set. */
@@ -194,11 +184,12 @@ static int finish(struct fv_set *set, struct ftext *f, const char *dir)
 			f->run_io.job_ios[d] += job->dir[d].total_ios;
 		if (ret)
 			break;
-		if ((!job->display && dup_or_null(&job->display, job->name)) ||
-		    dup_or_null(&job->source, f->name) ||
-		    dup_or_null(&job->source_dir, dir) ||
-		    dup_or_null(&job->fio_version, f->version) ||
-		    dup_or_null(&job->source_label, f->label))
+		if ((!job->display &&
+		     fv_strdup_opt(&job->display, job->name)) ||
+		    fv_strdup_opt(&job->source, f->name) ||
+		    fv_strdup_opt(&job->source_dir, dir) ||
+		    fv_strdup_opt(&job->fio_version, f->version) ||
+		    fv_strdup_opt(&job->source_label, f->label))
 			ret = -ENOMEM;
 	}
 	for (size_t i = 0; i < f->njobs; i++)

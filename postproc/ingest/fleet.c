@@ -42,13 +42,8 @@ static size_t count_hosts(struct fv_job **jobs, size_t n)
 static void free_bins(struct fv_job *j)
 {
 	for (int d = 0; d < FV_DIR_NR; d++)
-		for (int k = 0; k < FV_LAT_NR; k++) {
-			struct fv_lat *l = &j->dir[d].lat[k];
-
-			free(l->bins);
-			l->bins = NULL;
-			l->nbins = 0;
-		}
+		for (int k = 0; k < FV_LAT_NR; k++)
+			fv_lat_set_bins(&j->dir[d].lat[k], NULL, 0);
 }
 
 /* Adds b's bins to acc's, section by section (acc keeps them merged). */

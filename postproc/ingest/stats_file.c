@@ -46,14 +46,6 @@ static void parse_dist(struct fv_dist *dist, const json_t *obj)
 	}
 }
 
-static int dup_opt(char **dst, const char *src)
-{
-	if (!src)
-		return 0;
-	*dst = strdup(src);
-	return *dst ? 0 : -ENOMEM;
-}
-
 static void parse_counts(struct fv_durability *d, const json_t *c)
 {
 	d->reads = u64_of(c, "reads");
@@ -84,9 +76,9 @@ static int parse_host(struct fv_durability *d, const struct fv_docinfo *di,
 
 	d->from_server = di->server || json_is_object(srv);
 	d->server_port = fv_int(fv_jnum(srv, "port"));
-	if (dup_opt(&d->host_name, fv_jstr(host, "name")) ||
-	    dup_opt(&d->server_addr, fv_jstr(srv, "address")) ||
-	    dup_opt(&d->server_hostname, hostname))
+	if (fv_strdup_opt(&d->host_name, fv_jstr(host, "name")) ||
+	    fv_strdup_opt(&d->server_addr, fv_jstr(srv, "address")) ||
+	    fv_strdup_opt(&d->server_hostname, hostname))
 		return -ENOMEM;
 	return 0;
 }
@@ -123,12 +115,12 @@ int fv_parse_durability(struct fv_set *set, const struct fv_docinfo *di,
 	parse_dist(&d->flush, json_object_get(root, "flush_latency_ns"));
 	parse_dist(&d->write_to_durable,
 		   json_object_get(root, "write_to_durable_ns"));
-	if (dup_opt(&d->source, di->name) || dup_opt(&d->dir, dir) ||
-	    dup_opt(&d->job_name, name) ||
-	    dup_opt(&d->engine, fv_jstr(root, "engine")) ||
-	    dup_opt(&d->write_cache, fv_jstr(target, "write_cache")) ||
-	    dup_opt(&d->fs_type, fv_jstr(target, "fs_type")) ||
-	    dup_opt(&d->block_device, fv_jstr(target, "block_device")) ||
+	if (fv_strdup_opt(&d->source, di->name) ||
+	    fv_strdup_opt(&d->dir, dir) || fv_strdup_opt(&d->job_name, name) ||
+	    fv_strdup_opt(&d->engine, fv_jstr(root, "engine")) ||
+	    fv_strdup_opt(&d->write_cache, fv_jstr(target, "write_cache")) ||
+	    fv_strdup_opt(&d->fs_type, fv_jstr(target, "fs_type")) ||
+	    fv_strdup_opt(&d->block_device, fv_jstr(target, "block_device")) ||
 	    parse_host(d, di, json_object_get(root, "host")) ||
 	    fv_set_add_durability(set, d)) {
 		fv_durability_free(d);

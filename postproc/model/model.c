@@ -180,6 +180,13 @@ void fv_lat_pct_free(struct fv_lat *lat)
 	lat->pct = NULL;
 }
 
+void fv_lat_set_bins(struct fv_lat *lat, struct fv_bin *bins, size_t n)
+{
+	free(lat->bins);
+	lat->bins = bins;
+	lat->nbins = n;
+}
+
 struct fv_opt *fv_opts_pack(const struct fv_opt *src, size_t n)
 {
 	size_t size = (n ? n : 1) * sizeof(*src);
@@ -274,6 +281,13 @@ void fv_job_free(struct fv_job *job)
 	free(job);
 }
 
+void fv_jobs_free(struct fv_job **jobs, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		fv_job_free(jobs[i]);
+	free(jobs);
+}
+
 void fv_durability_free(struct fv_durability *d)
 {
 	if (!d)
@@ -293,15 +307,9 @@ void fv_durability_free(struct fv_durability *d)
 
 void fv_set_free(struct fv_set *set)
 {
-	for (size_t i = 0; i < set->njobs; i++)
-		fv_job_free(set->jobs[i]);
-	free(set->jobs);
-	for (size_t i = 0; i < set->nothers; i++)
-		fv_job_free(set->others[i]);
-	free(set->others);
-	for (size_t i = 0; i < set->nnotes; i++)
-		free(set->notes[i]);
-	free(set->notes);
+	fv_jobs_free(set->jobs, set->njobs);
+	fv_jobs_free(set->others, set->nothers);
+	fv_lines_free(set->notes, set->nnotes);
 	for (size_t i = 0; i < set->ndur; i++)
 		fv_durability_free(set->dur[i]);
 	free(set->dur);
@@ -468,9 +476,9 @@ bool fv_workload_same_io(const struct fv_workload *a,
 int fv_workload_copy(struct fv_workload *dst, const struct fv_workload *src)
 {
 	*dst = *src;
-	dst->target = src->target ? strdup(src->target) : NULL;
-	dst->test = src->test ? strdup(src->test) : NULL;
-	if ((src->target && !dst->target) || (src->test && !dst->test)) {
+	dst->target = dst->test = NULL;
+	if (fv_strdup_opt(&dst->target, src->target) ||
+	    fv_strdup_opt(&dst->test, src->test)) {
 		fv_workload_free(dst);
 		return -ENOMEM;
 	}

@@ -105,8 +105,6 @@ int fv_lat_finish(struct fv_lat *lat, const struct fv_pctlist *pl)
 		lat->pct = (struct fv_pctval *) fv_pct_none;
 	}
 	lat->had_bins = lat->nbins > 0;
-	free(lat->bins);
-	lat->bins = NULL;
-	lat->nbins = 0;
+	fv_lat_set_bins(lat, NULL, 0);
 	return 0;
 }

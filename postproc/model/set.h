@@ -150,6 +150,8 @@ extern const struct fv_pctval fv_pct_none[FV_MAX_PCTS];
 
 /* Frees lat->pct unless it is the shared fv_pct_none. */
 void fv_lat_pct_free(struct fv_lat *lat);
+/* Gives lat the n bins (its own from now), freeing those it had. */
+void fv_lat_set_bins(struct fv_lat *lat, struct fv_bin *bins, size_t n);
 
 /* Interim snapshots (--status-interval): cumulative counters over time. */
 struct fv_sample {
@@ -557,6 +559,8 @@ int fv_set_add_durability(struct fv_set *set, struct fv_durability *d);
 
 struct fv_job *fv_job_new(void);
 void fv_job_free(struct fv_job *job);
+/* Frees the n jobs of jobs and the array itself: a reader's own list. */
+void fv_jobs_free(struct fv_job **jobs, size_t n);
 /*
  * Scales the job's depth_pct to sum to 100; a sum of 0 (no I/O) makes
  * them NAN, unknown.

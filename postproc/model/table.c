@@ -199,9 +199,7 @@ void fv_table_free(struct fv_table *t)
 		free((char *) t->cols[i].key);
 		free((char *) t->cols[i].title);
 	}
-	for (size_t i = 0; i < t->nnotes; i++)
-		free(t->notes[i]);
-	free(t->notes);
+	fv_lines_free(t->notes, t->nnotes);
 	free(t->cells);
 	free(t->cols);
 	free(t->name);

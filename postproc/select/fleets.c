@@ -125,16 +125,16 @@ static size_t group_of(const struct fv_set *set, size_t first, bool *taken,
 /* The members' kept bins into their sections, for the sum. */
 static void lend_bins(struct fv_job *j)
 {
+	struct fv_fleet_keep *k = j->keep;
+
 	for (int d = 0; d < FV_DIR_NR; d++)
 		for (int l = 0; l < FV_LAT_NR; l++) {
-			struct fv_lat *lat = &j->dir[d].lat[l];
-
-			free(lat->bins);
-			lat->bins = j->keep ? j->keep->bins[d][l] : NULL;
-			lat->nbins = j->keep ? j->keep->nbins[d][l] : 0;
-			if (j->keep) {
-				j->keep->bins[d][l] = NULL;
-				j->keep->nbins[d][l] = 0;
+			fv_lat_set_bins(&j->dir[d].lat[l],
+					k ? k->bins[d][l] : NULL,
+					k ? k->nbins[d][l] : 0);
+			if (k) {
+				k->bins[d][l] = NULL;
+				k->nbins[d][l] = 0;
 			}
 		}
 }

@@ -8,14 +8,32 @@
 #include "iolog_int.h"
 #include "trace.h"
 
-static int add_target(struct iolog *p)
+/* A target's 'add' and 'open' come once: a second names the first's line. */
+static int again(struct iolog *p, int first)
 {
 	struct quoted q;
 
-	if (p->added)
-		return fv_iolog_bad(p, "a second 'add' of %s (line %d)",
-				    fv_iolog_quote_field(&q, &p->f[0]),
-				    p->added);
+	if (!first)
+		return 0;
+	return fv_iolog_bad(p, "a second '%s' of %s (line %d)", p->act->name,
+			    fv_iolog_quote_field(&q, &p->f[0]), first);
+}
+
+/* 'open' needs the target's 'add' before it, 'close' its 'open'. */
+static int before(struct iolog *p, const char *needed)
+{
+	struct quoted q;
+
+	return fv_iolog_bad(p, "'%s' of %s before its '%s'", p->act->name,
+			    fv_iolog_quote_field(&q, &p->f[0]), needed);
+}
+
+static int add_target(struct iolog *p)
+{
+	int ret = again(p, p->added);
+
+	if (ret)
+		return ret;
 	p->t->target = strndup(p->f[0].s, p->f[0].n);
 	if (!p->t->target)
 		return fv_iolog_no_memory(p);
@@ -25,26 +43,18 @@ static int add_target(struct iolog *p)
 
 static int open_target(struct iolog *p)
 {
-	struct quoted q;
+	int ret = p->added ? again(p, p->opened) : before(p, "add");
 
-	if (!p->added)
-		return fv_iolog_bad(p, "'open' of %s before its 'add'",
-				    fv_iolog_quote_field(&q, &p->f[0]));
-	if (p->opened)
-		return fv_iolog_bad(p, "a second 'open' of %s (line %d)",
-				    fv_iolog_quote_field(&q, &p->f[0]),
-				    p->opened);
+	if (ret)
+		return ret;
 	p->opened = p->line;
 	return 0;
 }
 
 static int close_target(struct iolog *p)
 {
-	struct quoted q;
-
 	if (!p->opened)
-		return fv_iolog_bad(p, "'close' of %s before its 'open'",
-				    fv_iolog_quote_field(&q, &p->f[0]));
+		return before(p, "open");
 	p->closed = p->line;
 	return 0;
 }

@@ -32,3 +32,10 @@ int fv_lines_vadd(char ***v, size_t *n, const char *fmt, va_list ap)
 	*v = grown;
 	return 0;
 }
+
+void fv_lines_free(char **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}

@@ -14,4 +14,7 @@
 int fv_lines_vadd(char ***v, size_t *n, const char *fmt, va_list ap)
 	__attribute__((format(printf, 3, 0)));
 
+/* Frees the n lines of v and v itself (NULL with n 0 is fine). */
+void fv_lines_free(char **v, size_t n);
+
 #endif
