@@ -47,18 +47,13 @@ static const char *const mm_names[] = {
 
 int fv_matrix_metric_parse(struct fv_mmetric *m, const char *s)
 {
-	char *end;
-
 	memset(m, 0, sizeof(*m));
 	for (size_t i = 0; i < sizeof(mm_names) / sizeof(*mm_names); i++)
 		if (!strcmp(s, mm_names[i])) {
 			m->what = (enum fv_mm_what) i;
 			return 0;
 		}
-	if (s[0] != 'p')
-		return -EINVAL;
-	m->p = strtod(s + 1, &end);
-	if (end == s + 1 || *end || !(m->p > 0 && m->p <= 100))
+	if (fv_pct_word(s, &m->p))
 		return -EINVAL;
 	m->what = FV_MM_PCT;
 	return 0;
