@@ -209,6 +209,8 @@ struct fv_metric {
 
 /* Returns 0 or -EINVAL. */
 int fv_metric_parse(struct fv_metric *m, const char *name);
+/* A percentile named "pN" (p99, p99.9): N, in (0, 100], in *p. 0 or -EINVAL. */
+int fv_pct_word(const char *w, double *p);
 enum fv_unit fv_metric_unit(const struct fv_metric *m);
 /*
  * Evaluates a metric for a label into a cell, a percentile of latency k;

@@ -35,24 +35,27 @@ struct tests {
 	size_t n, alloc;
 };
 
+/*
+ * The metrics' names, as given, in the tables' names and shown when none
+ * is given; pN is parsed.
+ */
+static const char *const mm_names[] = {
+	[FV_MM_BW] = "bw",
+	[FV_MM_IOPS] = "iops",
+	[FV_MM_LAT] = "lat",
+};
+
 int fv_matrix_metric_parse(struct fv_mmetric *m, const char *s)
 {
-	char *end;
-
 	memset(m, 0, sizeof(*m));
-	if (!strcmp(s, "bw"))
-		m->what = FV_MM_BW;
-	else if (!strcmp(s, "iops"))
-		m->what = FV_MM_IOPS;
-	else if (!strcmp(s, "lat"))
-		m->what = FV_MM_LAT;
-	else if (s[0] == 'p') {
-		m->p = strtod(s + 1, &end);
-		if (end == s + 1 || *end || !(m->p > 0 && m->p <= 100))
-			return -EINVAL;
-		m->what = FV_MM_PCT;
-	} else
+	for (size_t i = 0; i < sizeof(mm_names) / sizeof(*mm_names); i++)
+		if (!strcmp(s, mm_names[i])) {
+			m->what = (enum fv_mm_what) i;
+			return 0;
+		}
+	if (fv_pct_word(s, &m->p))
 		return -EINVAL;
+	m->what = FV_MM_PCT;
 	return 0;
 }
 
@@ -274,23 +277,22 @@ static void titles(const struct fv_mmetric *m, enum fv_dir d, enum fv_latkind k,
 {
 	char p[32];
 
+	if (m->what == FV_MM_PCT)
+		fv_pct_key(p, sizeof(p), "p", m->p);
+	snprintf(name, nlen, "matrix_%s_%s", fv_dir_name(d),
+		 m->what == FV_MM_PCT ? p : mm_names[m->what]);
 	switch (m->what) {
 	case FV_MM_BW:
-		snprintf(name, nlen, "matrix_%s_bw", fv_dir_name(d));
 		snprintf(title, tlen, "%s: bandwidth", dir_title(d));
 		break;
 	case FV_MM_IOPS:
-		snprintf(name, nlen, "matrix_%s_iops", fv_dir_name(d));
 		snprintf(title, tlen, "%s: IOPS", dir_title(d));
 		break;
 	case FV_MM_LAT:
-		snprintf(name, nlen, "matrix_%s_lat", fv_dir_name(d));
 		snprintf(title, tlen, "%s: mean latency (%s)", dir_title(d),
 			 fv_lat_name(k));
 		break;
 	case FV_MM_PCT:
-		fv_pct_key(p, sizeof(p), "p", m->p);
-		snprintf(name, nlen, "matrix_%s_%s", fv_dir_name(d), p);
 		snprintf(title, tlen, "%s: P%g latency (%s)", dir_title(d),
 			 m->p, fv_lat_name(k));
 		break;
@@ -545,15 +547,14 @@ static int empty(struct fv_report *rep)
 				"left out)");
 }
 
-static const char *const default_metrics[] = { "bw", "iops", "lat" };
-
 static int run(const struct fv_set *set, const struct fv_aopts *o,
 	       struct fv_report *rep, struct fv_diags *diags)
 {
 	static const enum fv_dir dirs[] = { FV_DIR_READ, FV_DIR_WRITE,
 					    FV_DIR_MIXED };
-	const char *const *names = o->mmetrics ? o->mmetrics : default_metrics;
-	size_t nm = o->mmetrics ? o->nmmetrics : 3;
+	const char *const *names = o->mmetrics ? o->mmetrics : mm_names;
+	size_t nm = o->mmetrics ? o->nmmetrics
+				: sizeof(mm_names) / sizeof(*mm_names);
 	struct tests ts = { 0 };
 	struct mtable x = { .set = set, .o = o, .ts = &ts };
 	int ret = collect(set, &ts);

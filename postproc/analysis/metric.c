@@ -37,10 +37,20 @@ static int dir_word(const char *w, enum fv_dir *dir)
 	return -EINVAL;
 }
 
-static int what_word(const char *w, struct fv_metric *m)
+int fv_pct_word(const char *w, double *p)
 {
 	char *end;
 
+	if (w[0] != 'p')
+		return -EINVAL;
+	*p = strtod(w + 1, &end);
+	if (end == w + 1 || *end || !(*p > 0 && *p <= 100))
+		return -EINVAL;
+	return 0;
+}
+
+static int what_word(const char *w, struct fv_metric *m)
+{
 	if (!strcmp(w, "iops")) {
 		m->what = FV_M_IOPS;
 		return 0;
@@ -49,10 +59,7 @@ static int what_word(const char *w, struct fv_metric *m)
 		m->what = FV_M_BW;
 		return 0;
 	}
-	if (w[0] != 'p')
-		return -EINVAL;
-	m->p = strtod(w + 1, &end);
-	if (end == w + 1 || *end || !(m->p > 0 && m->p <= 100))
+	if (fv_pct_word(w, &m->p))
 		return -EINVAL;
 	m->what = FV_M_PCT;
 	return 0;

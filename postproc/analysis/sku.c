@@ -47,11 +47,7 @@ enum {
 	C_NR
 };
 
-static const struct {
-	const char *key, *title;
-	enum fv_unit unit;
-	unsigned flags;
-} cols[C_NR] = {
+static const struct fv_col cols[C_NR] = {
 	{ "label", "Label", FV_U_TEXT, 0 },
 	{ "sku", "SKU", FV_U_TEXT, 0 },
 	{ "path", "Path", FV_U_TEXT, 0 },

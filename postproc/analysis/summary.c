@@ -94,20 +94,15 @@ static const struct fv_col tail_cols[T_NR] = {
 static int add_cols(struct fv_table *t, const struct fv_aopts *o)
 {
 	char key[32], title[32];
-	int ret = 0;
 
-	for (size_t i = 0; i < C_PCTS && !ret; i++)
-		ret = fv_table_add_col(t, head_cols[i].key, head_cols[i].title,
-				       head_cols[i].unit, head_cols[i].flags);
-	for (size_t i = 0; i < o->show->n && !ret; i++) {
+	/* the table's status sticks: checked once, at the end */
+	fv_table_add_cols(t, head_cols, C_PCTS);
+	for (size_t i = 0; i < o->show->n; i++) {
 		fv_pct_key(key, sizeof(key), "", o->show->p[i]);
 		snprintf(title, sizeof(title), "P%g", o->show->p[i]);
-		ret = fv_table_add_col(t, key, title, FV_U_NS, 0);
+		fv_table_add_col(t, key, title, FV_U_NS, 0);
 	}
-	for (size_t i = 0; i < T_NR && !ret; i++)
-		ret = fv_table_add_col(t, tail_cols[i].key, tail_cols[i].title,
-				       tail_cols[i].unit, tail_cols[i].flags);
-	return ret;
+	return fv_table_add_cols(t, tail_cols, T_NR);
 }
 
 static int put_dir(struct fv_table *t, size_t row, size_t col,

@@ -27,6 +27,20 @@ void fv_import_note(struct fv_import *im, const char *fmt, ...)
 	fputc('\n', im->notes);
 }
 
+void fv_import_row(struct fv_cat_row *r, const char *cloud, const char *id,
+		   enum fv_cat_kind kind, const char *family, const char *title,
+		   const char *source)
+{
+	fv_cat_row_init(r);
+	r->cloud = cloud;
+	r->id = id;
+	r->kind = kind;
+	r->family = family;
+	r->title = title;
+	r->bw_unit = "MB/s";
+	r->source = source;
+}
+
 static bool seen(struct fv_import *im, const char *key)
 {
 	for (size_t i = 0; i < im->nseen; i++)

@@ -33,6 +33,14 @@ int fv_import_aws_prices(struct fv_import *im, json_t *root);
 void fv_prices_write_header(FILE *f, const char *comment);
 
 /*
+ * Starts r as a SKU of cloud read from source (every figure unknown until
+ * set, rates in MB/s as the clouds' APIs give them). The strings are the
+ * caller's and must outlive fv_import_emit.
+ */
+void fv_import_row(struct fv_cat_row *r, const char *cloud, const char *id,
+		   enum fv_cat_kind kind, const char *family, const char *title,
+		   const char *source);
+/*
  * Checks a row as the loader would and writes it (once per cloud:id);
  * a row that fails is left out with a note. 0 or -ENOMEM.
  */

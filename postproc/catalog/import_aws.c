@@ -12,7 +12,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "fields.h"
 #include "import.h"
 
 #define API                                                       \
@@ -61,16 +60,9 @@ static int instance(struct fv_import *im, json_t *it)
 			       type);
 		return 0;
 	}
-	fv_cat_row_init(&r);
 	snprintf(fam, sizeof(fam), "%.*s", (int) strcspn(type, "."), type);
 	snprintf(title, sizeof(title), "EC2 %s, EBS-optimized", type);
-	r.cloud = "aws";
-	r.id = type;
-	r.kind = FV_CAT_VM;
-	r.family = fam;
-	r.title = title;
-	r.bw_unit = "MB/s";
-	r.source = API;
+	fv_import_row(&r, "aws", type, FV_CAT_VM, fam, title, API);
 	r.iops = num(ebs, "BaselineIops");
 	r.bw = mbps(im, type, ebs, "BaselineThroughputInMBps",
 		    "BaselineBandwidthInMbps");

@@ -21,7 +21,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "fields.h"
 #include "import.h"
 
 #define SKUS_API                                                            \
@@ -118,19 +117,12 @@ static int vm(struct fv_import *im, json_t *sku, const char *name)
 	double nvme = cap_num(sku, "NvmeDiskSizeInMiB");
 	double temp = cap_num(sku, "MaxResourceVolumeMB");
 
-	fv_cat_row_init(&r);
 	family(fam, sizeof(fam),
 	       json_string_value(json_object_get(sku, "family")));
 	placements(eph, sizeof(eph), sku);
 	snprintf(title, sizeof(title), "%s, %s vCPUs", name,
 		 cap(sku, "vCPUs") ? cap(sku, "vCPUs") : "?");
-	r.cloud = "azure";
-	r.id = name;
-	r.kind = FV_CAT_VM;
-	r.family = fam;
-	r.title = title;
-	r.bw_unit = "MB/s";
-	r.source = SKUS_API;
+	fv_import_row(&r, "azure", name, FV_CAT_VM, fam, title, SKUS_API);
 	r.ephemeral = eph;
 	r.iops = cap_num(sku, "UncachedDiskIOPS");
 	r.bw = rate(cap_num(sku, "UncachedDiskBytesPerSecond"),
@@ -187,17 +179,10 @@ static int disk(struct fv_import *im, json_t *sku, const char *name)
 		fv_import_note(im, "disk SKU %s without a size left out", name);
 		return 0;
 	}
-	fv_cat_row_init(&r);
 	snprintf(id, sizeof(id), "%s%s", size,
 		 strstr(name, "_ZRS") ? "_ZRS" : "");
 	snprintf(title, sizeof(title), "%s %s", name, size);
-	r.cloud = "azure";
-	r.id = id;
-	r.kind = FV_CAT_DISK;
-	r.family = fam;
-	r.title = title;
-	r.bw_unit = "MB/s";
-	r.source = SKUS_API;
+	fv_import_row(&r, "azure", id, FV_CAT_DISK, fam, title, SKUS_API);
 	r.size_lo = r.size_hi = cap_num(sku, "MaxSizeGiB");
 	r.iops = cap_num(sku, "MaxIOps");
 	r.bw = cap_num(sku, "MaxBandwidthMBps") * 1e6;

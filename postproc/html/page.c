@@ -226,36 +226,21 @@ static void na_reason(void *ctx, const char *reason)
 static void table(FILE *f, const struct fv_table *t,
 		  const struct fv_ran_list *ran)
 {
-	char buf[256];
+	static const struct fv_markup th = { "<th>", "<th>", "</th>",
+					     fv_xml_escape };
+	static const struct fv_markup td = { "<td>", "<td class=n>", "</td>",
+					     fv_xml_escape };
 	struct na_ctx nc = { f };
 
 	fputs("<h3>", f);
 	fv_xml_escape(f, t->title);
 	/* a table of many columns scrolls on its own, the page stays */
 	fputs("</h3>\n<div class=\"tw\"><table><tr>", f);
-	for (size_t c = 0; c < t->ncols; c++) {
-		if (!fv_col_shown(&t->cols[c], false))
-			continue;
-		fv_col_header(buf, sizeof(buf), &t->cols[c]);
-		fputs("<th>", f);
-		fv_xml_escape(f, buf);
-		fputs("</th>", f);
-	}
+	fv_markup_cells(f, t, FV_HEAD, &th);
 	fputs("</tr>\n", f);
 	for (size_t r = 0; r < t->nrows; r++) {
 		fputs("<tr>", f);
-		for (size_t c = 0; c < t->ncols; c++) {
-			const struct fv_col *col = &t->cols[c];
-
-			if (!fv_col_shown(col, false))
-				continue;
-			fv_cell_human(buf, sizeof(buf), col,
-				      fv_table_cell(t, r, c));
-			fputs(col->unit == FV_U_TEXT ? "<td>" : "<td class=n>",
-			      f);
-			fv_xml_escape(f, buf);
-			fputs("</td>", f);
-		}
+		fv_markup_cells(f, t, r, &td);
 		fputs("</tr>\n", f);
 	}
 	fputs("</table></div>\n<ul>\n", f);

@@ -51,6 +51,27 @@ void fv_col_header(char *buf, size_t len, const struct fv_col *col)
 	snprintf(buf, len, "%s%s", col->title, unit);
 }
 
+void fv_markup_cells(FILE *f, const struct fv_table *t, size_t row,
+		     const struct fv_markup *m)
+{
+	char buf[256];
+
+	for (size_t c = 0; c < t->ncols; c++) {
+		const struct fv_col *col = &t->cols[c];
+
+		if (!fv_col_shown(col, false))
+			continue;
+		if (row == FV_HEAD)
+			fv_col_header(buf, sizeof(buf), col);
+		else
+			fv_cell_human(buf, sizeof(buf), col,
+				      fv_table_cell(t, row, c));
+		fputs(col->unit == FV_U_TEXT ? m->open : m->open_num, f);
+		m->esc(f, buf);
+		fputs(m->close, f);
+	}
+}
+
 void fv_table_na_reasons(const struct fv_table *t, bool machine,
 			 void (*fn)(void *ctx, const char *reason), void *ctx)
 {

@@ -6,8 +6,6 @@
 #include "render.h"
 #include "model/model.h"
 
-#define CELL_MAX 256
-
 /* '|' would end the cell; a newline would end the table. */
 static void put_escaped(FILE *out, const char *s)
 {
@@ -19,19 +17,12 @@ static void put_escaped(FILE *out, const char *s)
 	}
 }
 
+static const struct fv_markup md_cells = { " ", " ", " |", put_escaped };
+
 static void put_header(FILE *out, const struct fv_table *t)
 {
-	char buf[CELL_MAX];
-
 	fputc('|', out);
-	for (size_t c = 0; c < t->ncols; c++) {
-		if (!fv_col_shown(&t->cols[c], false))
-			continue;
-		fv_col_header(buf, sizeof(buf), &t->cols[c]);
-		fputc(' ', out);
-		put_escaped(out, buf);
-		fputs(" |", out);
-	}
+	fv_markup_cells(out, t, FV_HEAD, &md_cells);
 	fputs("\n|", out);
 	for (size_t c = 0; c < t->ncols; c++)
 		if (fv_col_shown(&t->cols[c], false))
@@ -42,19 +33,9 @@ static void put_header(FILE *out, const struct fv_table *t)
 
 static void put_rows(FILE *out, const struct fv_table *t)
 {
-	char buf[CELL_MAX];
-
 	for (size_t r = 0; r < t->nrows; r++) {
 		fputc('|', out);
-		for (size_t c = 0; c < t->ncols; c++) {
-			if (!fv_col_shown(&t->cols[c], false))
-				continue;
-			fv_cell_human(buf, sizeof(buf), &t->cols[c],
-				      fv_table_cell(t, r, c));
-			fputc(' ', out);
-			put_escaped(out, buf);
-			fputs(" |", out);
-		}
+		fv_markup_cells(out, t, r, &md_cells);
 		fputc('\n', out);
 	}
 }

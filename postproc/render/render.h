@@ -6,6 +6,7 @@
 #ifndef FV_RENDER_H
 #define FV_RENDER_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "model/model.h"
@@ -34,6 +35,18 @@ void fv_cell_human(char *buf, size_t len, const struct fv_col *col,
 		   const struct fv_cell *cell);
 /* The header text for people: title plus unit, e.g. "P99 (µs)". */
 void fv_col_header(char *buf, size_t len, const struct fv_col *col);
+/*
+ * The markup formats (Markdown, the HTML page): a line of t, its header
+ * when row is FV_HEAD else row row, as each shown column's text escaped
+ * by esc between open (open_num in a column of numbers) and close.
+ */
+struct fv_markup {
+	const char *open, *open_num, *close;
+	void (*esc)(FILE *f, const char *s);
+};
+#define FV_HEAD SIZE_MAX
+void fv_markup_cells(FILE *f, const struct fv_table *t, size_t row,
+		     const struct fv_markup *m);
 /*
  * Calls fn once per distinct reason of the table's unavailable cells, so
  * that "n/a" is always explained under the table.

@@ -29,11 +29,7 @@ enum {
 	F_NR
 };
 
-static const struct {
-	const char *key, *title;
-	enum fv_unit unit;
-	unsigned flags;
-} fcols[F_NR] = {
+static const struct fv_col fcols[F_NR] = {
 	{ "label", "Label", FV_U_TEXT, 0 },
 	{ "outcome", "Outcome", FV_U_TEXT, 0 },
 	{ "verdict", "Verdict", FV_U_TEXT, 0 },
@@ -318,9 +314,8 @@ int fv_findings(const struct fv_table *t, struct fv_table **out)
 	struct fv_table *f = fv_table_new("findings", "Findings");
 	int ret = f ? 0 : -ENOMEM;
 
-	for (int c = 0; c < F_NR && !ret; c++)
-		ret = fv_table_add_col(f, fcols[c].key, fcols[c].title,
-				       fcols[c].unit, fcols[c].flags);
+	if (!ret)
+		ret = fv_table_add_cols(f, fcols, F_NR);
 	for (size_t r = 0; r < t->nrows && !ret; r++)
 		if (first_label(t, r))
 			ret = label_lines(f, t, r);
