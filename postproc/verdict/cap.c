@@ -34,6 +34,7 @@
 
 struct pt {
 	const struct fv_job *j;
+	int qd;			     /* fv_job_depth(j), looked up once */
 	double iops, spread, lat_ns; /* spread: relative, of its windows */
 };
 
@@ -83,8 +84,7 @@ static int by_depth(const void *a, const void *b)
 {
 	const struct pt *x = a, *y = b;
 
-	return (fv_job_depth(x->j) > fv_job_depth(y->j)) -
-	       (fv_job_depth(x->j) < fv_job_depth(y->j));
+	return (x->qd > y->qd) - (x->qd < y->qd);
 }
 
 /* Little's law: the I/Os in flight on average. */
@@ -97,7 +97,7 @@ static double outstanding(const struct pt *a)
 static bool fell(const struct fv_vopts *o, const struct pt *a,
 		 const struct pt *b)
 {
-	double deeper = sqrt((double) fv_job_depth(b->j) / fv_job_depth(a->j));
+	double deeper = sqrt((double) b->qd / a->qd);
 
 	return b->iops < o->collapse_ratio * a->iops &&
 	       fv_vruns_apart(o, a->iops, a->spread, b->iops, b->spread) >=
@@ -130,8 +130,7 @@ static bool capped_step(const struct fv_vopts *o, const struct pt *a,
 			const struct pt *b, double *little_err)
 {
 	double gain = b->iops / a->iops - 1;
-	double want = ((double) fv_job_depth(b->j) / fv_job_depth(a->j)) *
-		      (a->iops / b->iops);
+	double want = ((double) b->qd / a->qd) * (a->iops / b->iops);
 	double got = b->lat_ns / a->lat_ns;
 
 	*little_err = fabs(got / want - 1);
@@ -165,11 +164,10 @@ static void describe(struct sweep *s)
 		fv_vfmt(x, sizeof(x), FV_U_IOPS, s->p[i].iops);
 		len += snprintf(s->ev + len, sizeof(s->ev) - (size_t) len,
 				"%sQD %d: %s, %.0f µs", i ? "; " : "",
-				fv_job_depth(s->p[i].j), x,
-				s->p[i].lat_ns / 1000);
+				s->p[i].qd, x, s->p[i].lat_ns / 1000);
 	}
 	snprintf(s->name, sizeof(s->name), "%s (QD %d-%d)", s->p[0].j->name,
-		 fv_job_depth(s->p[0].j), fv_job_depth(s->p[s->n - 1].j));
+		 s->p[0].qd, s->p[s->n - 1].qd);
 }
 
 /* When, inside the job of the first depth that fell, its IOPS fell. */
@@ -200,17 +198,17 @@ static int collapse_row(struct fv_vctx *vc, const struct sweep *s)
 	fv_vfmt(y, sizeof(y), FV_U_IOPS, b->iops);
 	if (!isnan(t))
 		snprintf(when, sizeof(when), ", %.1f s into the QD %d job",
-			 t / 1000, fv_job_depth(b->j));
+			 t / 1000, b->qd);
 	ret = fv_vrow(vc, a->j->label, s->name, "burst", FV_V_BURST_COLLAPSE,
 		      s->ev,
 		      "IOPS fell from %s at QD %d to %s at QD %d as the depth "
 		      "rose%s: a deeper queue cannot serve less, the rate "
 		      "fell during the sweep (a burst that ran dry), not a cap",
-		      x, fv_job_depth(a->j), y, fv_job_depth(b->j), when);
+		      x, a->qd, y, b->qd, when);
 	f.at_ms = t;
 	f.level = a->iops;
 	f.level2 = b->iops;
-	f.knee_qd = fv_job_depth(b->j);
+	f.knee_qd = b->qd;
 	return ret ? ret : fv_vrow_figs(vc, &f);
 }
 
@@ -267,8 +265,7 @@ static int cap_row(struct fv_vctx *vc, const struct sweep *s)
 			"%d fio was load-bound (its thread %.0f%% of a CPU); "
 			"add jobs, iodepth_batch_submit, or free the cores it "
 			"runs on, then sweep again",
-			fv_job_depth(s->p[s->knee].j), fv_job_depth(s->p[lb].j),
-			s->p[lb].j->cpu_busiest);
+			s->p[s->knee].qd, s->p[lb].qd, s->p[lb].j->cpu_busiest);
 	if (s->knee == s->n)
 		return fv_vrow(
 			vc, s->p[0].j->label, s->name, "cap", FV_V_NOT_CAPPED,
@@ -281,14 +278,14 @@ static int cap_row(struct fv_vctx *vc, const struct sweep *s)
 	for (size_t i = s->knee; i < s->n; i++)
 		sum += s->p[i].iops;
 	f.level = sum / (double) (s->n - s->knee);
-	f.knee_qd = fv_job_depth(s->p[s->knee].j);
+	f.knee_qd = s->p[s->knee].qd;
 	fv_vfmt(x, sizeof(x), FV_U_IOPS, f.level);
 	sku_limit(vc, s, limit, sizeof(limit));
 	ret = fv_vrow(vc, s->p[0].j->label, s->name, "cap", FV_V_CAPPED, s->ev,
 		      "capped at ≈ %s from QD %d (knee): doubling the depth "
 		      "adds < %.0f%% IOPS and only latency (Little's law "
 		      "within %.0f%%)%s",
-		      x, fv_job_depth(s->p[s->knee].j), 100 * vc->o->cap_gain,
+		      x, s->p[s->knee].qd, 100 * vc->o->cap_gain,
 		      100 * s->worst, limit);
 	return ret ? ret : fv_vrow_figs(vc, &f);
 }
@@ -377,11 +374,11 @@ static size_t collect(struct fv_vctx *vc, size_t s, struct pt *p)
 			continue;
 		if (i < s)
 			return 0; /* judged with an earlier job */
-		while (k < n && fv_job_depth(p[k].j) != fv_job_depth(j))
+		while (k < n && p[k].qd != fv_job_depth(j))
 			k++;
 		if (k < n && !shown_before(j, p[k].j))
 			continue;
-		p[k] = (struct pt){ j, fv_vjob_iops(j),
+		p[k] = (struct pt){ j, fv_job_depth(j), fv_vjob_iops(j),
 				    fv_vjob_iops_spread(vc->logs, j),
 				    mean_lat(j) };
 		n += k == n;
