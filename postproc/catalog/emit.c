@@ -51,13 +51,7 @@ static bool seen(struct fv_import *im, const char *key)
 
 static int remember(struct fv_import *im, const char *key)
 {
-	if (FV_ALLOC_GROW(im->seen, im->nseen + 1, im->seen_alloc))
-		return -ENOMEM;
-	im->seen[im->nseen] = strdup(key);
-	if (!im->seen[im->nseen])
-		return -ENOMEM;
-	im->nseen++;
-	return 0;
+	return fv_lines_push(&im->seen, &im->nseen, &im->seen_alloc, key);
 }
 
 int fv_import_emit(struct fv_import *im, struct fv_cat_row *r)

@@ -275,13 +275,7 @@ static int read_file(const char *path, char **text, size_t *len,
 
 static int remember(struct fv_catalog *c, const char *path)
 {
-	if (FV_ALLOC_GROW(c->files, c->nfiles + 1, c->files_alloc))
-		return -ENOMEM;
-	c->files[c->nfiles] = strdup(path);
-	if (!c->files[c->nfiles])
-		return -ENOMEM;
-	c->nfiles++;
-	return 0;
+	return fv_lines_push(&c->files, &c->nfiles, &c->files_alloc, path);
 }
 
 static int load_file(void *ctx, const char *path, struct fv_error *err)

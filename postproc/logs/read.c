@@ -503,12 +503,8 @@ static int list_logs(const char *dir, char ***names, size_t *n)
 	while ((e = readdir(d))) {
 		if (!fv_log_named(e->d_name))
 			continue;
-		if (FV_ALLOC_GROW(*names, *n + 1, cap))
+		if (fv_lines_push(names, n, &cap, e->d_name))
 			break;
-		(*names)[*n] = strdup(e->d_name);
-		if (!(*names)[*n])
-			break;
-		(*n)++;
 	}
 	closedir(d);
 	if (e)

@@ -144,10 +144,7 @@ static int add_source(struct fv_fleet_keep *k, const char *s)
 	for (size_t i = 0; i < k->nsources; i++)
 		if (!strcmp(k->sources[i], s))
 			return 0;
-	if (FV_ALLOC_GROW(k->sources, k->nsources + 1, k->sources_alloc))
-		return -ENOMEM;
-	k->sources[k->nsources] = strdup(s);
-	return k->sources[k->nsources++] ? 0 : -ENOMEM;
+	return fv_lines_push(&k->sources, &k->nsources, &k->sources_alloc, s);
 }
 
 /*

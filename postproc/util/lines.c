@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "lines.h"
 #include "utf8.h"
 
@@ -30,6 +31,19 @@ int fv_lines_vadd(char ***v, size_t *n, const char *fmt, va_list ap)
 	}
 	grown[(*n)++] = s;
 	*v = grown;
+	return 0;
+}
+
+int fv_lines_push(char ***v, size_t *n, size_t *alloc, const char *s)
+{
+	char *copy;
+
+	if (FV_ALLOC_GROW(*v, *n + 1, *alloc))
+		return -ENOMEM;
+	copy = strdup(s);
+	if (!copy)
+		return -ENOMEM;
+	(*v)[(*n)++] = copy;
 	return 0;
 }
 
