@@ -315,9 +315,7 @@ int fv_vcheck_method(struct fv_vctx *vc, const struct fv_job *j)
 			     "iodepth=%d asked, but %.1f%% of submissions had "
 			     "1 I/O in flight (fio's IO depths): a synchronous "
 			     "ioengine caps the depth at 1",
-			     fv_job_depth(j) > 0 ? fv_job_depth(j)
-						 : j->wl.depth,
-			     unfilled);
+			     fv_vjob_depth_asked(j), unfilled);
 		fv_vlist_add(&r.kinds, "a queue that never filled");
 	}
 	if (buffered)

@@ -217,12 +217,19 @@ double fv_vjob_pct_bound(const struct fv_set *set, const struct fv_job *j,
 	return NAN;
 }
 
+int fv_vjob_depth_asked(const struct fv_job *j)
+{
+	int depth = fv_job_depth(j);
+
+	return depth > 0 ? depth : j->wl.depth;
+}
+
 double fv_vjob_queue_unfilled(const struct fv_job *j)
 {
 	static const char *const shallow[] = { "rate",	    "rate_iops",
 					       "rate_min",  "rate_iops_min",
 					       "thinktime", NULL };
-	int asked = fv_job_depth(j) > 0 ? fv_job_depth(j) : j->wl.depth;
+	int asked = fv_vjob_depth_asked(j);
 
 	if (asked <= 1 || isnan(j->depth_pct[0]) || j->depth_pct[0] < 99)
 		return NAN;

@@ -184,6 +184,8 @@ const char *fv_vjob_own_path(const struct fv_job *j);
  * nothing says.
  */
 double fv_vjob_queue_unfilled(const struct fv_job *j);
+/* The depth the job asked for: fv_job_depth, else its workload's (0: none). */
+int fv_vjob_depth_asked(const struct fv_job *j);
 double fv_vjob_bw(const struct fv_job *j);
 /* Percentile p of kind in direction d, NAN when not available. */
 double fv_vjob_pct(const struct fv_set *set, const struct fv_job *j,
