@@ -37,6 +37,17 @@ static double ios_per_switch(const struct fv_job *j)
 	return j->ctx ? (double) ios / (double) j->ctx : NAN;
 }
 
+/*
+ * The depth the thread kept in flight, as the inference and its message
+ * both use it: the one the job asked for, else fio's default of 1.
+ */
+static int depth_of(const struct fv_job *j)
+{
+	int depth = fv_vjob_depth_asked(j);
+
+	return depth > 0 ? depth : 1;
+}
+
 enum load {
 	LOAD_FREE,
 	LOAD_SATURATED,
@@ -50,8 +61,7 @@ static enum load load_of(const struct fv_vopts *o, const struct fv_job *j)
 	if (j->cpu_busiest >= 100 * o->cpu_busy)
 		return LOAD_SATURATED;
 	if (!isnan(j->cpu_idle) && j->cpu_idle < 100 * o->cpu_idle_max &&
-	    ios_per_switch(j) >=
-		    LOAD_NO_WAIT * (fv_job_depth(j) > 0 ? fv_job_depth(j) : 1))
+	    ios_per_switch(j) >= LOAD_NO_WAIT * depth_of(j))
 		return LOAD_STARVED;
 	return LOAD_FREE;
 }
@@ -149,7 +159,7 @@ int fv_vcheck_load(struct fv_vctx *vc, const struct fv_job *j)
 			"other work held it; run with fewer cores busy or "
 			"allow it more CPUs (cpus_allowed)",
 			j->cpu_idle_of, j->cpu_idle, j->cpu_busiest,
-			ios_per_switch(j), fv_job_depth(j));
+			ios_per_switch(j), depth_of(j));
 	return ret ? ret
 		   : fv_vrow_cause(vc,
 				   l == LOAD_SATURATED

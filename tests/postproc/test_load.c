@@ -119,6 +119,28 @@ static void test_saturated_starved_waiting(void **state)
 	h_free(&h);
 }
 
+/*
+ * A fio job that states no iodepth ran at fio's default of 1 (its reader
+ * keeps that in wl.depth): the starved sentence says so, not "QD 0".
+ */
+static void test_starved_at_fio_default_depth(void **state)
+{
+	struct harness h;
+	struct fv_job *j;
+
+	(void) state;
+	h_init(&h);
+	j = mkjob(&h.set, "starved", 0, 80e3, 100e3);
+	j->wl.depth = 1;
+	cpu(j, 8, 34);
+	idle(j, 0.2);
+	assert_int_equal(fv_vcheck_load(&h.vc, j), 0);
+	assert_string_equal(cell(&h, 0, VC_VERDICT), "load-bound");
+	if (!strstr(cell(&h, 0, VC_SENTENCE), "per context switch at QD 1:"))
+		fail_msg("no QD 1 in: %s", cell(&h, 0, VC_SENTENCE));
+	h_free(&h);
+}
+
 /* The methodology evidence of a job with these options. */
 static char *method_of(const struct fv_opt *o, size_t n)
 {
@@ -184,6 +206,7 @@ int main(void)
 		cmocka_unit_test(test_plateau_of_saturated_fio_not_capped),
 		cmocka_unit_test(test_plateau_with_cpu_to_spare_capped),
 		cmocka_unit_test(test_saturated_starved_waiting),
+		cmocka_unit_test(test_starved_at_fio_default_depth),
 		cmocka_unit_test(test_compressible_writes),
 	};
 
