@@ -12,12 +12,22 @@
 const char *fv_unit_name(enum fv_unit u)
 {
 	static const char *const names[] = {
-		[FV_U_TEXT] = "",    [FV_U_IOPS] = "IO/s",
-		[FV_U_BPS] = "B/s",  [FV_U_MBPS] = "B/s",
-		[FV_U_NS] = "ns",    [FV_U_PERCENT] = "%",
-		[FV_U_RATIO] = "x",  [FV_U_COUNT] = "count",
-		[FV_U_BYTES] = "B",  [FV_U_MS] = "ms",
-		[FV_U_DEPTH] = "QD", [FV_U_PROB] = "probability",
+		[FV_U_TEXT] = "",
+		[FV_U_IOPS] = "IO/s",
+		[FV_U_BPS] = "B/s",
+		[FV_U_MBPS] = "B/s",
+		[FV_U_NS] = "ns",
+		[FV_U_PERCENT] = "%",
+		[FV_U_RATIO] = "x",
+		[FV_U_COUNT] = "count",
+		[FV_U_BYTES] = "B",
+		[FV_U_MS] = "ms",
+		[FV_U_DEPTH] = "QD",
+		[FV_U_PROB] = "probability",
+		[FV_U_GIB] = "GiB",
+		[FV_U_USD_MONTH] = "USD/month",
+		[FV_U_USD_MONTH_PER_KIOPS] = "USD/month per 1000 IO/s",
+		[FV_U_USD_MONTH_PER_MBPS] = "USD/month per MB/s",
 	};
 
 	return (size_t) u < sizeof(names) / sizeof(names[0]) && names[u]

@@ -29,6 +29,11 @@ enum fv_unit {
 	/* bytes per second, shown in MB/s (10^6 B/s) as the tool printed */
 	FV_U_MBPS,
 	FV_U_PROB, /* a probability, 0-1: a test's p-value */
+	FV_U_GIB,  /* a capacity in GiB, as clouds sell disks */
+	/* a list price in US dollars a month, and that price per figure */
+	FV_U_USD_MONTH,
+	FV_U_USD_MONTH_PER_KIOPS, /* per 1000 IO/s delivered */
+	FV_U_USD_MONTH_PER_MBPS,  /* per MB/s (10^6 B/s) delivered */
 };
 
 /* Shown only by the machine formats (csv, json), to keep text narrow. */

@@ -8,6 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <jansson.h>
+
 #include "cmd/cmd.h"
 #include "ingest/ingest.h"
 #include "fvtest.h"
@@ -289,14 +291,69 @@ static struct {
 	char *(*map)(const char *);
 } golden_group;
 
+/* Whether a row of @table holds a number under @key. */
+static bool holds_numbers(const json_t *table, const char *key)
+{
+	const json_t *row;
+	size_t r;
+
+	json_array_foreach(json_object_get(table, "rows"), r, row)
+	{
+		if (json_is_number(json_object_get(row, key)))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A JSON report's numbers each carry a unit: a column that holds a
+ * number in any row names one. Read from the transcript's stdout, so it
+ * holds for every JSON golden, whatever wrote it.
+ */
+static void assert_units(const char *name, const char *transcript)
+{
+	const char *out = strstr(transcript, "--- stdout\n");
+	const char *end = strstr(transcript, "\n--- stderr\n");
+	json_t *doc, *table, *col;
+	json_error_t e;
+	size_t i, k;
+
+	assert_non_null(out);
+	assert_non_null(end);
+	out += strlen("--- stdout\n");
+	doc = json_loadb(out, (size_t) (end - out), 0, &e);
+	if (!doc)
+		fail_msg("%s: stdout is not JSON: %s (line %d)", name, e.text,
+			 e.line);
+	json_array_foreach(json_object_get(doc, "tables"), i, table)
+	{
+		json_array_foreach(json_object_get(table, "columns"), k, col)
+		{
+			const char *key =
+				json_string_value(json_object_get(col, "key"));
+			const char *unit =
+				json_string_value(json_object_get(col, "unit"));
+
+			if (holds_numbers(table, key) && (!unit || !unit[0]))
+				fail_msg("%s: column %s holds numbers but has "
+					 "no unit",
+					 name, key);
+		}
+	}
+	json_decref(doc);
+}
+
 static void golden_case(void **state)
 {
 	const struct fvt_golden_case *g = *state;
 	const char *path =
 		fvt_path(golden_group.dir_env, golden_group.dir_def, g->name);
+	char *got = fvt_run_transcript(g->args, FVT_MAX_ARGS, golden_group.map);
+	size_t len = strlen(g->name);
 
-	fvt_golden(path, g->name,
-		   fvt_run_transcript(g->args, FVT_MAX_ARGS, golden_group.map));
+	if (len > 5 && !strcmp(g->name + len - 5, ".json"))
+		assert_units(g->name, got);
+	fvt_golden(path, g->name, got);
 }
 
 int fvt_golden_group(const char *group, const struct fvt_golden_case *cases,
