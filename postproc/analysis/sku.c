@@ -41,9 +41,11 @@ enum {
 	C_USD, /* with --region only */
 	C_USD_KIOPS,
 	C_USD_MBPS,
+	C_USD_DATE,
 	C_ALL_USD, /* the VM and its disks */
 	C_ALL_KIOPS,
 	C_ALL_MBPS,
+	C_ALL_DATE,
 	C_NR
 };
 
@@ -70,12 +72,16 @@ static const struct fv_col cols[C_NR] = {
 	/* which reading of a MB/s limit Seq sits on: 10^6 or 2^20 B/s */
 	{ "bw_reading", "BW Read As", FV_U_TEXT, 0 },
 	{ "burst", "Burst", FV_U_TEXT, 0 },
-	{ "disks_usd_month", "Disks USD/Month", FV_U_TEXT, 0 },
-	{ "usd_per_kiops", "USD/1k IOPS", FV_U_TEXT, 0 },
-	{ "usd_per_mbps", "USD/MB/s", FV_U_TEXT, 0 },
-	{ "vm_disks_usd_month", "VM + Disks USD/Month", FV_U_TEXT, 0 },
-	{ "vm_disks_usd_per_kiops", "VM + Disks USD/1k IOPS", FV_U_TEXT, 0 },
-	{ "vm_disks_usd_per_mbps", "VM + Disks USD/MB/s", FV_U_TEXT, 0 },
+	{ "disks_usd_month", "Disks USD/Month", FV_U_USD_MONTH, 0 },
+	{ "usd_per_kiops", "USD/1k IOPS", FV_U_USD_MONTH_PER_KIOPS, 0 },
+	{ "usd_per_mbps", "USD/MB/s", FV_U_USD_MONTH_PER_MBPS, 0 },
+	{ "disks_price_date", "Disks Price Date", FV_U_TEXT, 0 },
+	{ "vm_disks_usd_month", "VM + Disks USD/Month", FV_U_USD_MONTH, 0 },
+	{ "vm_disks_usd_per_kiops", "VM + Disks USD/1k IOPS",
+	  FV_U_USD_MONTH_PER_KIOPS, 0 },
+	{ "vm_disks_usd_per_mbps", "VM + Disks USD/MB/s",
+	  FV_U_USD_MONTH_PER_MBPS, 0 },
+	{ "vm_disks_price_date", "VM + Disks Price Date", FV_U_TEXT, 0 },
 };
 
 /* The labels' prices, while the table is made (NULL: no --region). */
@@ -291,29 +297,37 @@ static bool has_jobs(const struct fv_set *set, const char *label,
 	       !isnan(measured(set, label, FV_ROLE_THROUGHPUT, true, rd));
 }
 
+/* A price to the cent for people and CSV, the figure itself in JSON. */
 static int usd_cell(struct fv_table *t, size_t row, size_t col, double v,
-		    const char *date, const char *why)
+		    const char *why)
 {
-	char b[64];
+	char b[32];
 
 	if (isnan(v) || isinf(v))
 		return fv_cell_na(t, row, col, why);
-	snprintf(b, sizeof(b), "%.2f (%s)", v, date);
-	return fv_cell_str(t, row, col, b);
+	snprintf(b, sizeof(b), "%.2f", v);
+	return fv_cell_num_as(t, row, col, v, b);
 }
 
-/* Three price cells from col: the month's, per 1k IOPS, per MB/s. */
+/*
+ * Four cells from col: the month's price, per 1k IOPS, per MB/s, and the
+ * date of the prices (the earliest where several add up).
+ */
 static int price_cells(struct fv_table *t, size_t row, size_t col, double usd,
 		       const char *date, const char *why, double iops,
 		       double bw)
 {
 	if (why[0])
 		usd = NAN;
-	usd_cell(t, row, col, usd, date, why);
-	usd_cell(t, row, col + 1, usd / (iops / 1000), date,
+	usd_cell(t, row, col, usd, why);
+	usd_cell(t, row, col + 1, usd / (iops / 1000),
 		 why[0] ? why : "no IOPS measured");
-	return usd_cell(t, row, col + 2, usd / (bw / 1e6), date,
-			why[0] ? why : "no throughput measured");
+	usd_cell(t, row, col + 2, usd / (bw / 1e6),
+		 why[0] ? why : "no throughput measured");
+	if (why[0] || !date)
+		return fv_cell_na(t, row, col + 3,
+				  why[0] ? why : "the prices carry no date");
+	return fv_cell_str(t, row, col + 3, date);
 }
 
 static void earliest(const char **date, const char *d)

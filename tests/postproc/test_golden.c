@@ -321,6 +321,13 @@ static const struct fvt_golden_case cases[] = {
 	    "--prices", "catalog/prices", "--prices", "@catalog/vm-prices.csv",
 	    JSON_LABEL(D8_P20) JSON_LABEL(D8_TEMP) JSON_FILE(D8_P20)
 		    JSON_FILE(D8_TEMP) } },
+	/* the same prices as numbers, each with its unit, and their dates */
+	{ "compare-sku-cost-vm.json",
+	  { "compare", "-f", "json", "--catalog", "catalog", "--region",
+	    "eastus", "--prices", "catalog/prices", "--prices",
+	    "@catalog/vm-prices.csv",
+	    JSON_LABEL(D8_P20) JSON_LABEL(D8_TEMP) JSON_FILE(D8_P20)
+		    JSON_FILE(D8_TEMP) } },
 	{ "compare-sku-path-refused.text",
 	  { "compare", "--catalog", "catalog", "--sku",
 	    "x=azure:Standard_D8s_v5", "--path", "x=temp", "@seed004" } },
