@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "util/util.h"
 
 void fv_aopts_init(struct fv_aopts *o, const struct fv_pctlist *show)
 {
@@ -63,9 +64,9 @@ void fv_tool_names(char *buf, size_t len, unsigned tools)
 	size_t n = 0, m = 0, all = 0;
 
 	buf[0] = '\0';
-	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++)
+	for (size_t i = 0; i < FV_ARRAY_SIZE(w); i++)
 		all += !!(tools & w[i].tool);
-	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]) && n < len; i++)
+	for (size_t i = 0; i < FV_ARRAY_SIZE(w) && n < len; i++)
 		if (tools & w[i].tool)
 			n += (size_t) snprintf(buf + n, len - n, "%s%s",
 					       !m++	  ? ""

@@ -14,6 +14,7 @@
 #include <strings.h>
 
 #include "analysis.h"
+#include "util/util.h"
 
 static bool has(double v)
 {
@@ -99,7 +100,7 @@ static int list_cols(struct fv_table *t)
 		{ "source", "Source", FV_U_TEXT, FV_COL_MACHINE },
 	};
 
-	return fv_table_add_cols(t, cols, sizeof(cols) / sizeof(cols[0]));
+	return fv_table_add_cols(t, cols, FV_ARRAY_SIZE(cols));
 }
 
 /* The sizes of all the rows of a rule's ID. */
@@ -316,7 +317,7 @@ static int show_cols(struct fv_table *t)
 		{ "unit", "Unit", FV_U_TEXT, FV_COL_MACHINE },
 	};
 
-	return fv_table_add_cols(t, cols, sizeof(cols) / sizeof(cols[0]));
+	return fv_table_add_cols(t, cols, FV_ARRAY_SIZE(cols));
 }
 
 /* The figures another source gives for the same SKU, not used. */
@@ -347,7 +348,7 @@ static int others(struct fv_table *t, const struct fv_catalog *c,
 		if (o->used || strcasecmp(o->cloud, r->cloud) ||
 		    strcasecmp(o->id, r->id))
 			continue;
-		for (size_t k = 0; k < sizeof(f) / sizeof(f[0]); k++) {
+		for (size_t k = 0; k < FV_ARRAY_SIZE(f); k++) {
 			double a =
 				*(const double *) ((const char *) r + f[k].off);
 			double b =

@@ -8,13 +8,14 @@
 #include <stdlib.h>
 
 #include "analysis.h"
+#include "util/util.h"
 
 static const char *const compare_metrics[] = {
 	"peak_read_iops", "peak_write_iops", "steady_write_iops",
 	"seq_read_bw",	  "seq_write_bw",    "sync_write_iops",
 };
 
-#define NMETRICS (sizeof(compare_metrics) / sizeof(compare_metrics[0]))
+#define NMETRICS (FV_ARRAY_SIZE(compare_metrics))
 
 static int run(const struct fv_set *set, const struct fv_aopts *o,
 	       struct fv_report *rep, struct fv_diags *diags)

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "util/util.h"
 
 #define NAME_LEN 96
 
@@ -48,7 +49,7 @@ static const char *const mm_names[] = {
 int fv_matrix_metric_parse(struct fv_mmetric *m, const char *s)
 {
 	memset(m, 0, sizeof(*m));
-	for (size_t i = 0; i < sizeof(mm_names) / sizeof(*mm_names); i++)
+	for (size_t i = 0; i < FV_ARRAY_SIZE(mm_names); i++)
 		if (!strcmp(s, mm_names[i])) {
 			m->what = (enum fv_mm_what) i;
 			return 0;
@@ -553,8 +554,7 @@ static int run(const struct fv_set *set, const struct fv_aopts *o,
 	static const enum fv_dir dirs[] = { FV_DIR_READ, FV_DIR_WRITE,
 					    FV_DIR_MIXED };
 	const char *const *names = o->mmetrics ? o->mmetrics : mm_names;
-	size_t nm = o->mmetrics ? o->nmmetrics
-				: sizeof(mm_names) / sizeof(*mm_names);
+	size_t nm = o->mmetrics ? o->nmmetrics : FV_ARRAY_SIZE(mm_names);
 	struct tests ts = { 0 };
 	struct mtable x = { .set = set, .o = o, .ts = &ts };
 	int ret = collect(set, &ts);

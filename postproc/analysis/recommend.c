@@ -15,6 +15,7 @@
 #include <strings.h>
 
 #include "analysis.h"
+#include "util/util.h"
 
 #define TOP 10
 
@@ -306,7 +307,7 @@ static int table(const struct fv_rec_query *q, struct cands *c,
 		fv_table_free(t);
 		return -ENOMEM;
 	}
-	fv_table_add_cols(t, cols, sizeof(cols) / sizeof(cols[0]));
+	fv_table_add_cols(t, cols, FV_ARRAY_SIZE(cols));
 	if (q->from && q->from[0])
 		fv_table_note(t, "%s", q->from);
 	if (q->nvm)

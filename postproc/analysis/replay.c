@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "util/util.h"
 
 #define TIMED "replay-timed"
 #define FAST "replay-fast"
@@ -21,8 +22,8 @@
 static const double pcts[] = { 50, 99, 99.9 };
 static const enum fv_dir kinds[] = { FV_DIR_READ, FV_DIR_WRITE, FV_DIR_SYNC,
 				     FV_DIR_TRIM };
-#define NPCTS (sizeof(pcts) / sizeof(*pcts))
-#define NKINDS (sizeof(kinds) / sizeof(*kinds))
+#define NPCTS (FV_ARRAY_SIZE(pcts))
+#define NKINDS (FV_ARRAY_SIZE(kinds))
 
 enum {
 	C_LABEL,

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "util/util.h"
 
 static const char *const default_metrics[] = {
 	"peak_read_iops",   "peak_write_iops",	  "steady_write_iops",
@@ -91,8 +92,7 @@ static int parse_metrics(const struct fv_aopts *o, struct fv_metric **m,
 {
 	const char *const *names = o->nmetrics ? o->metrics : default_metrics;
 
-	*n = o->nmetrics ? o->nmetrics
-			 : sizeof(default_metrics) / sizeof(default_metrics[0]);
+	*n = o->nmetrics ? o->nmetrics : FV_ARRAY_SIZE(default_metrics);
 	*m = calloc(*n, sizeof(**m));
 	if (!*m)
 		return -ENOMEM;

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "util/util.h"
 
 /* A peak above a limit by less than this is the limit, measured. */
 #define SLACK 0.05
@@ -102,7 +103,7 @@ static double measured_job(const struct fv_set *set, const char *label,
 					    FV_DIR_MIXED };
 	double best = NAN;
 
-	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(dirs); i++) {
 		if ((rd == ROW_READ && dirs[i] != FV_DIR_READ) ||
 		    (rd == ROW_WRITE && dirs[i] != FV_DIR_WRITE))
 			continue;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "util/util.h"
 
 enum fv_log_kind fv_lat_log_kind(enum fv_latkind k)
 {
@@ -37,7 +38,7 @@ static int add_cols(struct fv_table *t, const struct fv_pctlist *show)
 	};
 	char key[32], title[32];
 
-	fv_table_add_cols(t, fixed, sizeof(fixed) / sizeof(fixed[0]));
+	fv_table_add_cols(t, fixed, FV_ARRAY_SIZE(fixed));
 	for (size_t i = 0; i < show->n; i++) {
 		fv_pct_key(key, sizeof(key), "", show->p[i]);
 		snprintf(title, sizeof(title), "P%g", show->p[i]);

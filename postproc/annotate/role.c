@@ -68,8 +68,7 @@ static const int role_rank[FV_ROLE_NR] = {
 
 static enum fv_role token_role(const char *tok, size_t len)
 {
-	for (size_t i = 0; i < sizeof(word_rules) / sizeof(word_rules[0]);
-	     i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(word_rules); i++) {
 		const struct word_rule *r = &word_rules[i];
 		size_t wl = strlen(r->word);
 

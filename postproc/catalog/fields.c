@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "fields.h"
+#include "util/util.h"
 
 enum col_type {
 	T_STR,
@@ -94,7 +95,7 @@ static const struct fv_cat_col cols[] = {
 	COL("note", T_STR, note),
 };
 
-#define NCOLS (sizeof(cols) / sizeof(cols[0]))
+#define NCOLS (FV_ARRAY_SIZE(cols))
 
 const struct fv_cat_col *fv_cat_col_find(const char *name)
 {

@@ -22,6 +22,7 @@
 #include <strings.h>
 
 #include "import.h"
+#include "util/util.h"
 
 #define SKUS_API                                                            \
 	"https://learn.microsoft.com/en-us/rest/api/compute/resource-skus/" \
@@ -154,7 +155,7 @@ static const char *disk_family(const char *name)
 		{ "Standard_LRS", "standard-hdd" },
 	};
 
-	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+	for (size_t i = 0; i < FV_ARRAY_SIZE(map); i++)
 		if (!strcmp(map[i][0], name))
 			return map[i][1];
 	return NULL;

@@ -102,7 +102,7 @@ static int header(struct parse *p, char *line)
 			p->unit_col = i;
 	}
 	p->ncols = (size_t) n;
-	for (size_t k = 0; k < sizeof(need) / sizeof(*need); k++) {
+	for (size_t k = 0; k < FV_ARRAY_SIZE(need); k++) {
 		bool found = false;
 
 		for (size_t i = 0; i < p->ncols; i++)

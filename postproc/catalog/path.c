@@ -95,7 +95,7 @@ static int os_placement(const char *word, char *out, size_t len)
 	out[0] = '\0';
 	if (!word)
 		return 0;
-	for (size_t i = 0; i < sizeof(alias) / sizeof(alias[0]); i++)
+	for (size_t i = 0; i < FV_ARRAY_SIZE(alias); i++)
 		if (!strcasecmp(word, alias[i][0])) {
 			snprintf(out, len, "%s", alias[i][1]);
 			return 0;

@@ -106,10 +106,10 @@ static int row(struct pparse *x, char **f, int n)
 	const char *u = x->col[C_UNIT] < n ? f[x->col[C_UNIT]] : "";
 	size_t k;
 
-	for (k = 0; k < sizeof(units) / sizeof(units[0]); k++)
+	for (k = 0; k < FV_ARRAY_SIZE(units); k++)
 		if (!strcmp(u, units[k]))
 			break;
-	if (k == sizeof(units) / sizeof(units[0]))
+	if (k == FV_ARRAY_SIZE(units))
 		return perr(x, "unit",
 			    "expected month, GiB-month, IOPS-month, "
 			    "MBps-month or MiBps-month");

@@ -61,7 +61,7 @@ static const char *const header[] = {
 	"note",
 };
 
-#define NHEADER (sizeof(header) / sizeof(header[0]))
+#define NHEADER (FV_ARRAY_SIZE(header))
 
 static const char *const kinds[] = { "disk", "disk-rule", "vm" };
 static const char *const bursts[] = { "none", "credit", "on-demand" };
@@ -238,7 +238,7 @@ void fv_cat_write_c(FILE *f, const struct fv_cat_row *r)
 	cstr(f, "title", r->title);
 	fprintf(f, "\t  .kind = %s,\n\t  .bursting = %s,\n\t  .prov = %s,\n",
 		ckinds[r->kind], cbursts[r->bursting], cprovs[r->prov]);
-	for (size_t i = 0; i < sizeof(nums) / sizeof(nums[0]); i++)
+	for (size_t i = 0; i < FV_ARRAY_SIZE(nums); i++)
 		cnum(f, nums[i].name, nums[i].v);
 	cstr(f, "vm_class", r->vm_class);
 	cstr(f, "ephemeral", r->ephemeral);

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cmd_int.h"
+#include "util/util.h"
 
 int fv_usage_error(struct fv_cmdline *c, const char *fmt, ...)
 {
@@ -105,7 +106,7 @@ static int parse_time(struct fv_cmdline *c, const struct fv_option *o,
 
 	if (!(end == arg || !isfinite(x) || x < 0) && !*end)
 		s = x * o->scale;
-	for (size_t i = 0; i < sizeof(units) / sizeof(*units) && s < 0 &&
+	for (size_t i = 0; i < FV_ARRAY_SIZE(units) && s < 0 &&
 			   !(end == arg || !isfinite(x) || x < 0);
 	     i++)
 		if (!strcmp(end, units[i].u))

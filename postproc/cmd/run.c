@@ -11,6 +11,7 @@
 
 #include "cmd_int.h"
 #include "runner/runner.h"
+#include "util/util.h"
 
 struct run_opts {
 	struct fv_run r;
@@ -108,8 +109,7 @@ static int set_tables(struct fv_cmdline *c, const struct fv_option *o,
 	memcpy(ro->tables_buf, arg, strlen(arg) + 1);
 	for (char *t = strtok_r(ro->tables_buf, ",", &save); t;
 	     t = strtok_r(NULL, ",", &save)) {
-		if (n + 1 == sizeof(ro->tables) / sizeof(*ro->tables) ||
-		    !fv_suite_has(t))
+		if (n + 1 == FV_ARRAY_SIZE(ro->tables) || !fv_suite_has(t))
 			return fv_usage_error(c,
 					      "--tables: unknown table or too "
 					      "many: %s",

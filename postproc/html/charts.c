@@ -12,6 +12,7 @@
 
 #include "analysis/analysis.h"
 #include "chart.h"
+#include "util/util.h"
 
 /* p50 .. p99.99: what the percentile curves show (computed from bins). */
 static const double curve_pcts[] = { 50, 75, 90, 95, 99, 99.5, 99.9, 99.99 };
@@ -116,8 +117,7 @@ static int pct_chart(struct fv_charts *c, const struct fv_set *set,
 		l = fv_line_add(ch, labels[i]);
 		if (!l)
 			return -ENOMEM;
-		for (size_t k = 0; k < sizeof(curve_pcts) / sizeof(*curve_pcts);
-		     k++)
+		for (size_t k = 0; k < FV_ARRAY_SIZE(curve_pcts); k++)
 			if (fv_line_point(l, fv_nines_x(curve_pcts[k]),
 					  pct_ns(set, j, d, curve_pcts[k]) /
 						  1e3))
@@ -150,7 +150,7 @@ static int flush_line(struct fv_chart *ch, const struct fv_set *set,
 		if (l->n)
 			return 0;
 	}
-	for (size_t k = 0; k < sizeof(curve_pcts) / sizeof(*curve_pcts); k++)
+	for (size_t k = 0; k < FV_ARRAY_SIZE(curve_pcts); k++)
 		if (fv_line_point(l, fv_nines_x(curve_pcts[k]),
 				  pct_ns(set, j, FV_DIR_SYNC, curve_pcts[k]) /
 					  1e3))
@@ -335,7 +335,7 @@ int fv_charts_build(struct fv_charts *c, const struct fv_set *set,
 	for (int d = FV_DIR_READ; !ret && d <= FV_DIR_WRITE; d++)
 		for (int p99 = 0; !ret && p99 < 2; p99++)
 			ret = sweep_chart(c, set, labels, nl, d, p99, verdicts);
-	for (size_t i = 0; !ret && i < sizeof(curves) / sizeof(*curves); i++)
+	for (size_t i = 0; !ret && i < FV_ARRAY_SIZE(curves); i++)
 		ret = pct_chart(c, set, labels, nl, curves[i].role,
 				curves[i].dir);
 	if (!ret)
@@ -350,6 +350,6 @@ int fv_charts_build(struct fv_charts *c, const struct fv_set *set,
 
 void fv_report_curve_pcts(struct fv_pctlist *pl)
 {
-	for (size_t k = 0; k < sizeof(curve_pcts) / sizeof(*curve_pcts); k++)
+	for (size_t k = 0; k < FV_ARRAY_SIZE(curve_pcts); k++)
 		fv_pctlist_add(pl, curve_pcts[k]);
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "chart.h"
+#include "util/util.h"
 
 static const char *const kinds[] = { "read", "write", "sync", "trim" };
 static const double pcts[] = { 50, 99, 99.9 };
@@ -71,7 +72,7 @@ static int latency_line(struct fv_chart *ch, const struct fv_table *t, size_t r,
 	char title[160], key[48];
 	struct fv_line *l = NULL;
 
-	for (size_t i = 0; i < sizeof(pcts) / sizeof(*pcts); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(pcts); i++) {
 		double v;
 
 		snprintf(key, sizeof(key), "%s_p%g", kind, pcts[i]);
@@ -102,8 +103,7 @@ static int latency_chart(struct fv_charts *c, const struct fv_table *t)
 		 "replay-timed: each request at its time in the trace; one "
 		 "line per candidate and kind (p50, p99, p99.9).");
 	for (size_t r = 0; r < t->nrows && !ret; r++)
-		for (size_t k = 0; k < sizeof(kinds) / sizeof(*kinds) && !ret;
-		     k++)
+		for (size_t k = 0; k < FV_ARRAY_SIZE(kinds) && !ret; k++)
 			ret = latency_line(ch, t, r, kinds[k]);
 	if (!ret && !fv_chart_points(ch))
 		fv_chart_leave_out(ch,

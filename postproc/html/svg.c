@@ -20,9 +20,9 @@ static const char *const colours[] = {
 	"#0072B2", "#D55E00", "#009E73", "#CC79A7",
 	"#E69F00", "#56B4E9", "#000000", "#F0E442",
 };
-#define NCOLOURS (sizeof(colours) / sizeof(*colours))
+#define NCOLOURS (FV_ARRAY_SIZE(colours))
 static const char *const dashes[] = { "", "8 4", "2 3", "8 3 2 3", "12 4" };
-#define NDASHES (sizeof(dashes) / sizeof(*dashes))
+#define NDASHES (FV_ARRAY_SIZE(dashes))
 #define NSHAPES 6
 
 #define FONT "font-family=\"DejaVu Sans,Verdana,sans-serif\""

@@ -17,6 +17,7 @@
 
 #include "cdm.h"
 #include "ingest_int.h"
+#include "util/util.h"
 
 struct cdm_state {
 	struct fv_cdm *c;
@@ -228,7 +229,7 @@ static bool footer(struct fv_cdm *c, const char *s)
 		test_time(c, colon + 1);
 		return true;
 	}
-	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+	for (size_t i = 0; i < FV_ARRAY_SIZE(keys); i++)
 		if (strlen(keys[i].key) == n && !strncmp(t, keys[i].key, n)) {
 			copy_field(keys[i].field, keys[i].size, colon + 1);
 			return true;

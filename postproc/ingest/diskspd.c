@@ -412,7 +412,7 @@ static bool entity(const char *p, const char *e)
 					     "&apos;" };
 	const char *q = p + 2;
 
-	for (size_t i = 0; i < sizeof(named) / sizeof(named[0]); i++)
+	for (size_t i = 0; i < FV_ARRAY_SIZE(named); i++)
 		if ((size_t) (e - p) >= strlen(named[i]) &&
 		    !memcmp(p, named[i], strlen(named[i])))
 			return true;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "diskspd_text_int.h"
+#include "util/util.h"
 
 /* The file breaks off at this line: fmt says why, with what in it. */
 void fv_dt_bad(struct tstate *s, const char *fmt, const char *what)
@@ -75,7 +76,7 @@ bool fv_dt_size_bytes(const char *t, uint64_t *v)
 	char num[32];
 	double x;
 
-	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(units); i++) {
 		size_t n = strlen(t), u = strlen(units[i].unit);
 
 		if (n > u && n - u < sizeof(num) &&

@@ -13,6 +13,7 @@
 
 #include "fio_text_int.h"
 #include "model/model.h"
+#include "util/util.h"
 
 /*
  * "IO depths    : 1=0.1%, 2=0.1%, 4=0.1%, 8=0.1%, 16=0.1%, 32=99.9%,
@@ -172,7 +173,7 @@ static double bw_unit(const char *u, size_t n, int kb_base)
 		{ "Mibit", true, true }, { "Mbit", true, true },
 	};
 
-	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+	for (size_t i = 0; i < FV_ARRAY_SIZE(units); i++)
 		if (strlen(units[i].name) == n && !strncmp(u, units[i].name, n))
 			return 1024.0 * (units[i].mega ? kb_base : 1) /
 			       (units[i].bits ? 8 : 1);

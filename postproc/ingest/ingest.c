@@ -11,6 +11,7 @@
 #include "ingest.h"
 #include "ingest_int.h"
 #include "readers.h"
+#include "util/util.h"
 
 /*
  * fio's log of a job that logged nothing is empty, as fio writes it
@@ -26,7 +27,7 @@ static bool fio_log_name(const char *name)
 	base = base ? base + 1 : name;
 	if (!strstr(base, ".log"))
 		return false;
-	for (size_t i = 0; i < sizeof(kinds) / sizeof(*kinds); i++)
+	for (size_t i = 0; i < FV_ARRAY_SIZE(kinds); i++)
 		if (strstr(base, kinds[i]))
 			return true;
 	return false;

@@ -10,6 +10,7 @@
 
 #include "ingest_int.h"
 #include "manifest.h"
+#include "util/util.h"
 
 /* Manifests are a few hundred bytes: MANIFEST_MAX or more is not ours. */
 #define MANIFEST_MAX 65536
@@ -66,7 +67,7 @@ static void line(struct fv_manifest *m, const char *p, size_t n)
 		return;
 	v = colon + 2;
 	klen = (size_t) (colon - p);
-	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(keys); i++) {
 		if (strlen(keys[i].key) != klen || memcmp(keys[i].key, p, klen))
 			continue;
 		if (keys[i].text)

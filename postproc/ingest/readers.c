@@ -9,6 +9,7 @@
 #include "fio_terse.h"
 #include "fio_text.h"
 #include "readers.h"
+#include "util/util.h"
 
 /* A job's heading of fio's normal output: "NAME: (groupid=0, jobs=1)". */
 static bool normal_output(const char *buf, size_t len)
@@ -63,7 +64,7 @@ static const struct fv_reader readers[] = {
 
 const struct fv_reader *fv_reader_for(const char *head, size_t n)
 {
-	for (size_t i = 0; i < sizeof(readers) / sizeof(readers[0]); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(readers); i++) {
 		size_t most = readers[i].sniff ? readers[i].sniff : FV_SNIFF;
 
 		if (readers[i].detect(head, n < most ? n : most))

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "set.h"
+#include "util/util.h"
 
 static const char *const dir_names[FV_DIR_NR] = {
 	"read", "write", "trim", "sync", "mixed",
@@ -87,7 +88,7 @@ void fv_pctlist_default(struct fv_pctlist *pl)
 {
 	static const double def[] = { 50, 95, 99, 99.9 };
 
-	pl->n = sizeof(def) / sizeof(def[0]);
+	pl->n = FV_ARRAY_SIZE(def);
 	memcpy(pl->p, def, sizeof(def));
 }
 

@@ -30,9 +30,7 @@ const char *fv_unit_name(enum fv_unit u)
 		[FV_U_USD_MONTH_PER_MBPS] = "USD/month per MB/s",
 	};
 
-	return (size_t) u < sizeof(names) / sizeof(names[0]) && names[u]
-		       ? names[u]
-		       : "";
+	return (size_t) u < FV_ARRAY_SIZE(names) && names[u] ? names[u] : "";
 }
 
 struct fv_table *fv_table_new(const char *name, const char *title)

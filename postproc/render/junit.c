@@ -44,7 +44,7 @@ static void name(FILE *f, const struct fv_table *t, size_t r)
 	char first[256] = "";
 	bool any = false;
 
-	for (size_t k = 0; k < sizeof(keys) / sizeof(*keys); k++) {
+	for (size_t k = 0; k < FV_ARRAY_SIZE(keys); k++) {
 		const char *v = fv_table_str(t, r, keys[k]);
 
 		if (!*v)

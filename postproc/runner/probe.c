@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "runner.h"
+#include "util/util.h"
 
 #define CMD_PROBE 10
 #define HDR_LEN 24
@@ -51,7 +52,7 @@ static const struct {
 	{ 107, "fio-3.39" }, { 111, "fio-3.40" }, { 113, "fio-3.41" },
 	{ 120, "fio-3.42" }, { 121, NULL },
 };
-#define NPROTOS (sizeof(protos) / sizeof(protos[0]))
+#define NPROTOS (FV_ARRAY_SIZE(protos))
 
 static uint16_t crc16(const uint8_t *p, size_t n)
 {

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "runner.h"
+#include "util/util.h"
 
 /* Magic numbers of the file systems and volumes blkid knows best. */
 static const struct {
@@ -92,7 +93,7 @@ int fv_target_holds_fs(const char *path, char *what, size_t len)
 	close(fd);
 	if (got < 0)
 		return -errno;
-	for (size_t i = 0; i < sizeof(signatures) / sizeof(*signatures); i++)
+	for (size_t i = 0; i < FV_ARRAY_SIZE(signatures); i++)
 		if ((size_t) got >= signatures[i].off + signatures[i].len &&
 		    !memcmp(buf + signatures[i].off, signatures[i].magic,
 			    signatures[i].len)) {

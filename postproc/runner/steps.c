@@ -19,7 +19,7 @@ int fv_run_preflight(struct fv_run *r, struct fv_diags *d, struct fv_error *e)
 {
 	int ret;
 
-	for (size_t i = 0; i < sizeof(checks) / sizeof(*checks); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(checks); i++) {
 		ret = checks[i](r, e);
 		if (ret)
 			return ret;

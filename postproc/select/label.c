@@ -11,6 +11,7 @@
 #include "identity.h"
 #include "label.h"
 #include "select_int.h"
+#include "util/util.h"
 
 int fv_label_rule_parse(struct fv_label_rule *r, const char *arg)
 {
@@ -90,7 +91,7 @@ static bool is_test_word(const char *s, size_t len)
 		"seq",	  "rand",    "throughput", "read",   "write",
 	};
 
-	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(words); i++) {
 		size_t wl = strlen(words[i]);
 
 		if (len >= wl && !strncasecmp(s, words[i], wl))
@@ -404,7 +405,7 @@ static const char *const by_names[] = {
 
 int fv_label_by_parse(const char *s)
 {
-	for (size_t i = 1; i < sizeof(by_names) / sizeof(*by_names); i++)
+	for (size_t i = 1; i < FV_ARRAY_SIZE(by_names); i++)
 		if (!strcmp(s, by_names[i]))
 			return (int) i;
 	return -EINVAL;

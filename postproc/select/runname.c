@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "select_int.h"
+#include "util/util.h"
 
 static bool is_sep(char c)
 {
@@ -26,7 +27,7 @@ static bool run_word(const char *s, size_t n)
 					     "pass",	  "try",    "trial",
 					     "round",	  "sample", "r" };
 
-	for (size_t i = 0; i < sizeof(words) / sizeof(*words); i++)
+	for (size_t i = 0; i < FV_ARRAY_SIZE(words); i++)
 		if (strlen(words[i]) == n && !strncasecmp(s, words[i], n))
 			return true;
 	return false;

@@ -20,6 +20,7 @@
 
 #include "trace.h"
 #include "tracefs.h"
+#include "util/util.h"
 
 #define INSTANCE_PREFIX "fioverdict-capture-"
 #define MAX_INFLIGHT 4096
@@ -222,7 +223,7 @@ static int setup(struct session *ss, struct fv_error *e)
 	write_file(ss->inst, "buffer_size_kb", size);
 	snprintf(filter, sizeof(filter), "dev == %u",
 		 (ss->major << 20) | ss->minor);
-	for (size_t i = 0; i < sizeof(events) / sizeof(*events); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(events); i++) {
 		snprintf(path, sizeof(path), "events/block/%s/filter",
 			 events[i]);
 		ret = write_file(ss->inst, path, filter);

@@ -18,6 +18,7 @@
 
 #include "iolog_int.h"
 #include "trace.h"
+#include "util/util.h"
 
 static const struct action actions[] = {
 	{ "add", ACT_ADD, 0 },
@@ -100,7 +101,7 @@ static int find_action(struct iolog *p)
 {
 	struct quoted q;
 
-	for (size_t i = 0; i < sizeof(actions) / sizeof(*actions); i++)
+	for (size_t i = 0; i < FV_ARRAY_SIZE(actions); i++)
 		if (field_is(&p->f[1], actions[i].name))
 			p->act = &actions[i];
 	if (p->act && p->act->act == ACT_WAIT && p->t->version == 3)

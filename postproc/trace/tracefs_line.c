@@ -7,6 +7,7 @@
 
 #include "trace.h"
 #include "tracefs.h"
+#include "util/util.h"
 
 /* "26447.494384" just before ": block_rq_..." as microseconds. */
 static int parse_time(const char *line, const char *colon, uint64_t *t_us)
@@ -60,7 +61,7 @@ int fv_block_event_parse(const char *line, struct fv_block_event *ev)
 	};
 
 	memset(ev, 0, sizeof(*ev));
-	for (size_t i = 0; i < sizeof(events) / sizeof(*events); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(events); i++) {
 		const char *at = strstr(line, events[i].name);
 
 		if (!at)

@@ -8,6 +8,7 @@
 #include "diag.h"
 #include "grow.h"
 #include "utf8.h"
+#include "array_size.h"
 
 const char *fv_severity_name(enum fv_severity sev)
 {
@@ -17,9 +18,8 @@ const char *fv_severity_name(enum fv_severity sev)
 		[FV_ERROR] = "error",
 	};
 
-	return (size_t) sev < sizeof(names) / sizeof(names[0]) && names[sev]
-		       ? names[sev]
-		       : "?";
+	return (size_t) sev < FV_ARRAY_SIZE(names) && names[sev] ? names[sev]
+								 : "?";
 }
 
 /* Out of memory: the list remembers that a diagnostic is missing. */

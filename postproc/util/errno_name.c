@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "errno_name.h"
+#include "array_size.h"
 
 struct errno_name {
 	int num;
@@ -65,7 +66,7 @@ static const struct errno_name *find(const struct errno_name *v, size_t n,
 	return NULL;
 }
 
-#define FIND(v, num) find(v, sizeof(v) / sizeof(*v), num)
+#define FIND(v, num) find(v, FV_ARRAY_SIZE(v), num)
 
 const char *fv_errno_name(int num, bool windows, const char **meaning)
 {

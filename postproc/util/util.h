@@ -9,6 +9,7 @@
 #ifndef FV_UTIL_H
 #define FV_UTIL_H
 
+#include "array_size.h"
 #include "atomic.h"
 #include "beside.h"
 #include "csv_field.h"

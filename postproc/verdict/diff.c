@@ -312,7 +312,7 @@ static const struct {
 	{ "test", "Test", FV_U_TEXT },
 	{ "runs_needed", "Runs a side needed", FV_U_COUNT },
 };
-#define NDCOLS (sizeof(dcols) / sizeof(*dcols))
+#define NDCOLS (FV_ARRAY_SIZE(dcols))
 enum { DC_FIGURE, DC_NB, DC_NA, DC_MEDIANS, DC_RATIO = 13, DC_TEST = 17 };
 
 static int diff_cols(struct fv_table *t)
@@ -368,7 +368,7 @@ static int row_figures(struct dctx *dc, const struct group *g, int f)
 	    fv_cell_str(t, row, col + DC_TEST, how_names[c->how]) ||
 	    (c->need && put_num(t, row, col + NDCOLS - 1, (double) c->need)))
 		return -ENOMEM;
-	for (size_t k = 0; k < sizeof(v) / sizeof(*v); k++)
+	for (size_t k = 0; k < FV_ARRAY_SIZE(v); k++)
 		if (put_num(t, row, col + DC_RATIO + k, v[k]))
 			return -ENOMEM;
 	return 0;

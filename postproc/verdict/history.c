@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "history.h"
+#include "util/util.h"
 
 /* A change: the segments around it and what they show. */
 struct change {
@@ -136,7 +137,7 @@ static const struct {
 	{ "ratio_hi", "Ratio, 95% high", FV_U_RATIO },
 	{ "p", "p", FV_U_PROB },
 };
-#define NHCOLS (sizeof(hcols) / sizeof(*hcols))
+#define NHCOLS (FV_ARRAY_SIZE(hcols))
 enum {
 	HC_FIGURE,
 	HC_RUNS,

@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "history.h"
+#include "util/util.h"
 
 static const struct fv_col rcols[] = {
 	{ "job", "Job", FV_U_TEXT, 0 },
@@ -19,7 +20,7 @@ static const struct fv_col rcols[] = {
 	{ "ns", "Latency", FV_U_NS, 0 },
 	{ "segment", "Segment", FV_U_COUNT, 0 },
 };
-#define NRCOLS (sizeof(rcols) / sizeof(*rcols))
+#define NRCOLS (FV_ARRAY_SIZE(rcols))
 
 static int run_row(struct fv_table *t, const struct fv_history *h,
 		   const struct fv_hseries *s, size_t i)

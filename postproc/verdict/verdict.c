@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "verdict_int.h"
+#include "util/util.h"
 
 static int no_storage(struct fv_vctx *vc, const struct fv_job *j,
 		      const char *engine)
@@ -73,8 +74,7 @@ static int run_checks(struct fv_vctx *vc)
 			ret = no_storage(vc, j, fv_vjob_no_data(j));
 			continue;
 		}
-		for (size_t c = 0; c < sizeof(checks) / sizeof(*checks) && !ret;
-		     c++)
+		for (size_t c = 0; c < FV_ARRAY_SIZE(checks) && !ret; c++)
 			ret = checks[c](vc, j);
 	}
 	if (!ret)

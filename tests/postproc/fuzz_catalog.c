@@ -29,7 +29,7 @@ static void paths(const struct fv_catalog *c, const char *spec)
 					 "l=os:temp",  "l=os:nvme" };
 	struct fv_error err = { 0 };
 
-	for (size_t i = 0; i < sizeof(p) / sizeof(p[0]); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(p); i++) {
 		struct fv_label_skus skus = { 0 };
 		struct fv_limits l;
 

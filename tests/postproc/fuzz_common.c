@@ -10,6 +10,7 @@
 #include "verdict/verdict.h"
 
 #include "fuzz_common.h"
+#include "util/util.h"
 
 #define LAT(min, max, mean)                                               \
 	"{\"min\":" #min ",\"max\":" #max ",\"mean\":" #mean              \
@@ -49,7 +50,7 @@ static const struct fv_analysis *const analyses[] = {
 	&fv_an_summary, &fv_an_compare, &fv_an_latency,
 	&fv_an_scaling, &fv_an_sweep,
 };
-enum { NA = sizeof(analyses) / sizeof(*analyses) };
+enum { NA = FV_ARRAY_SIZE(analyses) };
 
 void fuzz_render_all(const struct fv_report *rep)
 {

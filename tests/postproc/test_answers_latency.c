@@ -7,6 +7,7 @@
  * percentile; else n/a (null in JSON), nothing interpolated.
  */
 #include "answers.h"
+#include "util/util.h"
 
 /* A json+ job's clat bins: fio's bucket value (ns) and its count. */
 static const struct bin {
@@ -17,19 +18,19 @@ static const struct bin {
 	{ "10240", 400 }, { "20480", 90 },  { "40960", 9 },   { "81920", 1 },
 };
 
-#define NBINS (sizeof(bins) / sizeof(bins[0]))
+#define NBINS (FV_ARRAY_SIZE(bins))
 
 /* fio's reported percentiles of a plain JSON job: key and value (ns). */
 static const struct reported {
 	double p, ns;
 } reported[] = { { 50, 150000 }, { 99, 420000 }, { 99.9, 800000 } };
 
-#define NREPORTED (sizeof(reported) / sizeof(reported[0]))
+#define NREPORTED (FV_ARRAY_SIZE(reported))
 
 /* The percentiles asked: some fio reports, some it does not. */
 static const double asked[] = { 50, 90, 99, 99.9, 99.99 };
 
-#define NASKED (sizeof(asked) / sizeof(asked[0]))
+#define NASKED (FV_ARRAY_SIZE(asked))
 
 static json_int_t bins_total(void)
 {

@@ -6,6 +6,7 @@
  * by the rule fioverdict(1) states.
  */
 #include "answers.h"
+#include "util/util.h"
 
 /* Disk tiers of fixed size and figures, and their monthly price. */
 static const struct disk {
@@ -18,7 +19,7 @@ static const struct disk {
 	{ "T5", 64, 8000, 300, 70 },
 };
 
-#define NDISKS (sizeof(disks) / sizeof(disks[0]))
+#define NDISKS (FV_ARRAY_SIZE(disks))
 
 /* A VM size: its uncached limits and how many data disks it attaches. */
 static const struct vm {

@@ -5,6 +5,7 @@
  * rule fioverdict(1) states, never read from an output the program wrote.
  */
 #include "answers.h"
+#include "util/util.h"
 
 /* Three VM sizes of one disk: what each measured. */
 static const struct size {
@@ -16,7 +17,7 @@ static const struct size {
 	{ "d32", 350000, 150000, 900000, 2100 },
 };
 
-#define NSIZES (sizeof(sizes) / sizeof(sizes[0]))
+#define NSIZES (FV_ARRAY_SIZE(sizes))
 
 /* A file of the seed's name pattern LABEL_TEST_TIME holding one job. */
 static void one_job(const char *label, const char *test, struct fva_job j)
@@ -101,7 +102,7 @@ static const int depths[] = { 1, 2, 4, 8, 16, 32, 64 };
 static const double sweep_iops[] = { 9000,  17000, 33000, 52000,
 				     56000, 58500, 59000 };
 
-#define NDEPTHS (sizeof(depths) / sizeof(depths[0]))
+#define NDEPTHS (FV_ARRAY_SIZE(depths))
 
 /* Little's law: the mean latency of qd I/Os in flight at iops, in ns. */
 static double little_ns(int qd, double iops)

@@ -286,7 +286,7 @@ static void gp2(void **state)
 		{ "aws:gp2:16384GiB", 16000, NAN, 250 },
 	};
 
-	for (size_t i = 0; i < sizeof(doc) / sizeof(doc[0]); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(doc); i++) {
 		s = sku(doc[i].id);
 		near(s.iops, doc[i].iops, doc[i].id);
 		near(s.bw, doc[i].mib * MIB, doc[i].id);
@@ -355,7 +355,7 @@ static void provisioned(void **state)
 	};
 
 	(void) state;
-	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(cases); i++) {
 		struct fv_sku s = sku(cases[i].id);
 
 		near(cases[i].bw ? s.bw : s.iops, cases[i].want, cases[i].what);

@@ -12,8 +12,6 @@
 #include "fvtest.h"
 #include "util/util.h"
 
-#define N(a) (sizeof(a) / sizeof((a)[0]))
-
 static const struct fv_cp_opts opts = {
 	.min_seg = 3, .alpha = 0.05, .min_shift = 0.05, .perms = 999, .seed = 1
 };
@@ -61,7 +59,7 @@ static void steps(void **state)
 	};
 
 	(void) state;
-	for (size_t i = 0; i < N(cases); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(cases); i++) {
 		double x[32];
 		struct fv_cp cp[16];
 		size_t n = 0, ncp;
@@ -92,8 +90,9 @@ static void no_change(void **state)
 
 	(void) state;
 	for (unsigned seed = 1; seed <= 20; seed++) {
-		noise(x, N(x), 0, 0.02, seed);
-		assert_int_equal(fv_edivisive(x, N(x), &opts, cp, &n), 0);
+		noise(x, FV_ARRAY_SIZE(x), 0, 0.02, seed);
+		assert_int_equal(
+			fv_edivisive(x, FV_ARRAY_SIZE(x), &opts, cp, &n), 0);
 		assert_int_equal(n, 0);
 	}
 }
@@ -109,10 +108,10 @@ static void small_shift_merged(void **state)
 	(void) state;
 	noise(x, 10, 0, 0.001, 11);
 	noise(x + 10, 10, 0.03, 0.001, 12);
-	assert_int_equal(fv_edivisive(x, N(x), &o, cp, &n), 0);
+	assert_int_equal(fv_edivisive(x, FV_ARRAY_SIZE(x), &o, cp, &n), 0);
 	assert_int_equal(n, 0);
 	o.min_shift = 0.01;
-	assert_int_equal(fv_edivisive(x, N(x), &o, cp, &n), 0);
+	assert_int_equal(fv_edivisive(x, FV_ARRAY_SIZE(x), &o, cp, &n), 0);
 	assert_int_equal(n, 1);
 	assert_int_equal(cp[0].at, 10);
 }
@@ -126,18 +125,20 @@ static void edges(void **state)
 	size_t n, m;
 
 	(void) state;
-	assert_int_equal(fv_edivisive(x, N(x), &o, cp, &n), 0);
+	assert_int_equal(fv_edivisive(x, FV_ARRAY_SIZE(x), &o, cp, &n), 0);
 	assert_int_equal(n, 0);
 	o.min_seg = 1;
-	assert_int_equal(fv_edivisive(x, N(x), &o, cp, &n), -EINVAL);
+	assert_int_equal(fv_edivisive(x, FV_ARRAY_SIZE(x), &o, cp, &n),
+			 -EINVAL);
 	noise(y, 10, 0, 0.05, 21);
 	noise(y + 10, 6, 0.15, 0.05, 22);
-	assert_int_equal(fv_edivisive(y, N(y), &opts, cp, &n), 0);
-	assert_int_equal(fv_edivisive(y, N(y), &opts, again, &m), 0);
+	assert_int_equal(fv_edivisive(y, FV_ARRAY_SIZE(y), &opts, cp, &n), 0);
+	assert_int_equal(fv_edivisive(y, FV_ARRAY_SIZE(y), &opts, again, &m),
+			 0);
 	assert_int_equal(n, m);
 	for (size_t i = 0; i < n; i++)
 		assert_true(cp[i].at == again[i].at && cp[i].p == again[i].p);
-	assert_float_equal(fv_median(x, N(x)), 1, 0);
+	assert_float_equal(fv_median(x, FV_ARRAY_SIZE(x)), 1, 0);
 	assert_float_equal(fv_median(x + 1, 4), 3, 0);
 }
 
@@ -187,7 +188,8 @@ static void one_sided_rank(void **state)
 	assert_float_equal(r.p_lower, 1.0 / 252, 1e-12);
 	assert_float_equal(r.p_upper, 1, 1e-12);
 	/* R: wilcox.test(a, b, alternative = "greater"): p 0.1272 (W 35) */
-	assert_int_equal(fv_mw_test(b, N(b), a, N(a), &r), 0);
+	assert_int_equal(
+		fv_mw_test(b, FV_ARRAY_SIZE(b), a, FV_ARRAY_SIZE(a), &r), 0);
 	assert_float_equal(r.p_upper, 0.1272061272061272, 1e-12);
 	assert_float_equal(fv_mw_min_p1(3, 3), 0.05, 1e-15);
 	assert_int_equal(fv_mw_runs_needed1(0.05), 3);

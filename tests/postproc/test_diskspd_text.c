@@ -16,6 +16,7 @@
 #include "fvtest.h"
 #include "ingest/diskspd.h"
 #include "ingest/ingest.h"
+#include "util/util.h"
 
 #define FIX(rel) fvt_path("FV_FIXTURES", "tests/postproc/fixtures", rel)
 
@@ -168,7 +169,7 @@ static void rows_not_tables(void **state)
 	};
 
 	(void) state;
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(cases); i++) {
 		char buf[1024];
 		struct fv_dspd *runs;
 		size_t nruns;

@@ -5,6 +5,7 @@
 
 #include "fvtest.h"
 #include "ingest/documents.h"
+#include "util/util.h"
 
 struct found {
 	int ndocs;
@@ -88,7 +89,7 @@ static void check_clean(const struct clean_case *c)
 static void scanned_clean(void **state)
 {
 	(void) state;
-	for (size_t i = 0; i < sizeof(clean_cases) / sizeof(*clean_cases); i++)
+	for (size_t i = 0; i < FV_ARRAY_SIZE(clean_cases); i++)
 		check_clean(&clean_cases[i]);
 }
 
@@ -126,8 +127,7 @@ static void check_broken(const struct broken_case *c)
 static void scanned_broken(void **state)
 {
 	(void) state;
-	for (size_t i = 0; i < sizeof(broken_cases) / sizeof(*broken_cases);
-	     i++)
+	for (size_t i = 0; i < FV_ARRAY_SIZE(broken_cases); i++)
 		check_broken(&broken_cases[i]);
 }
 

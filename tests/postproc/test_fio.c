@@ -13,6 +13,7 @@
 
 #include "fvtest.h"
 #include "model/percentile.h"
+#include "util/util.h"
 
 #define GEN(rel) fvt_path("FV_GEN", "build/tests/postproc/gen", rel)
 
@@ -131,7 +132,7 @@ static void jsonplus_percentiles_equal_fio(void **state)
 	size_t total = 0;
 
 	(void) state;
-	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(files); i++) {
 		struct fv_set set;
 		size_t n;
 
@@ -369,7 +370,7 @@ static void option_sections(void **state)
 	};
 
 	(void) state;
-	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(cases); i++) {
 		struct fv_set set;
 		const struct fv_job *j;
 
@@ -404,7 +405,7 @@ static void seed_plan_roles(void **state)
 	assert_int_equal(set.diags.nerrors, 0);
 	/* Each file has a header before the JSON: one warning per line. */
 	assert_true(fvt_diags(&set, FV_WARNING, "VM: vmA") >= 1);
-	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(want); i++) {
 		const struct fv_job *j = fvt_job(&set, "vmB", want[i].job);
 
 		assert_non_null(j);

@@ -17,6 +17,7 @@
 #include "fvtest.h"
 #include "ingest/fio_terse.h"
 #include "ingest/ingest.h"
+#include "util/util.h"
 
 #define GEN(rel) fvt_path("FV_GEN", "build/tests/postproc/gen", rel)
 #define FIX(rel) fvt_path("FV_FIXTURES", "tests/postproc/fixtures", rel)
@@ -197,7 +198,7 @@ static void installed_fio(void **state)
 
 	(void) state;
 	fvt_figures = 0;
-	for (size_t i = 0; i < sizeof(runs) / sizeof(runs[0]); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(runs); i++) {
 		char rel[64], json[4096], terse[4096];
 
 		snprintf(rel, sizeof(rel), "terse/%s.json", runs[i]);
@@ -207,7 +208,7 @@ static void installed_fio(void **state)
 		check_pair(json, terse);
 	}
 	printf("fio terse vs JSON, installed fio: %zu runs, %zu figures\n",
-	       sizeof(runs) / sizeof(runs[0]), fvt_figures);
+	       FV_ARRAY_SIZE(runs), fvt_figures);
 }
 
 /* --minimal as scripts run it: 1 MiB read by the null engine. */
@@ -419,7 +420,7 @@ static void bad_records(void **state)
 	};
 
 	(void) state;
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(cases); i++) {
 		char rel[64], *buf;
 		struct fv_set set;
 		size_t len;
@@ -514,9 +515,9 @@ static void not_terse(void **state)
 	};
 
 	(void) state;
-	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++)
+	for (size_t i = 0; i < FV_ARRAY_SIZE(texts); i++)
 		assert_false(fv_fio_terse_detect(texts[i], strlen(texts[i])));
-	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(files); i++) {
 		size_t len;
 		char *buf = fvt_slurp(FIX(files[i]), &len);
 

@@ -17,6 +17,7 @@
 
 #include "fvtest.h"
 #include "ingest/ingest.h"
+#include "util/util.h"
 
 #define GEN(rel) fvt_path("FV_GEN", "build/tests/postproc/gen", rel)
 #define FIX(rel) fvt_path("FV_FIXTURES", "tests/postproc/fixtures", rel)
@@ -223,7 +224,7 @@ static void other_fio_versions(void **state)
 						"fio-3.42" };
 
 	(void) state;
-	for (size_t i = 0; i < sizeof(versions) / sizeof(versions[0]); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(versions); i++) {
 		char rel[64], dir[4096];
 		size_t n;
 
@@ -406,7 +407,7 @@ static void refused(void **state)
 	};
 
 	(void) state;
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(cases); i++) {
 		struct fv_set set;
 		int ret = load_inline(&set, cases[i].text);
 

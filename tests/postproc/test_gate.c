@@ -16,8 +16,7 @@
 
 #include "fvtest.h"
 #include "vharness.h"
-
-#define N(a) (sizeof(a) / sizeof((a)[0]))
+#include "util/util.h"
 
 /* A run of the gate's job: IOPS and p99 (clat), from file src at ts. */
 static struct fv_job *run(struct fv_set *set, const char *name, double iops,
@@ -92,18 +91,20 @@ static void single_against_repeats(void **state)
 		double now;
 		const char *want, *column, *says; /* says: in that column */
 	} cases[] = {
-		{ "a quarter below a tight baseline", tight, N(tight), 75e3,
-		  "regression", "evidence", "baseline's spread, t" },
-		{ "3% below a tight baseline", tight, N(tight), 97e3, "stable",
-		  NULL, NULL },
+		{ "a quarter below a tight baseline", tight,
+		  FV_ARRAY_SIZE(tight), 75e3, "regression", "evidence",
+		  "baseline's spread, t" },
+		{ "3% below a tight baseline", tight, FV_ARRAY_SIZE(tight),
+		  97e3, "stable", NULL, NULL },
 		/* a spread this wide cannot tell a fifth from noise */
-		{ "a fifth below a loose baseline", loose, N(loose), 80e3,
-		  "inconclusive", "sentence", "3 runs a side would decide" },
+		{ "a fifth below a loose baseline", loose, FV_ARRAY_SIZE(loose),
+		  80e3, "inconclusive", "sentence",
+		  "3 runs a side would decide" },
 	};
 	struct gate g;
 
 	(void) state;
-	for (size_t i = 0; i < N(cases); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(cases); i++) {
 		const char *got;
 
 		gate_init(&g);
@@ -270,7 +271,7 @@ static void history_cases(void **state)
 	};
 
 	(void) state;
-	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(cases); i++) {
 		struct fv_set s;
 		struct fv_vopts o;
 		struct fv_report rep;

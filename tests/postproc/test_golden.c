@@ -12,6 +12,7 @@
 
 #include "cmd/cmd.h"
 #include "fvtest.h"
+#include "util/util.h"
 
 /*
  * Seed 004's labels, each: name, its fio result, its CrystalDiskMark export
@@ -382,7 +383,7 @@ int main(void)
 {
 	/* catalog import dates its rows: a fixed day, 2026-12-01 */
 	setenv("SOURCE_DATE_EPOCH", "1796083200", 1);
-	return fvt_golden_group("golden", cases,
-				sizeof(cases) / sizeof(cases[0]), "FV_GOLDEN",
-				"tests/postproc/golden", fixture_arg);
+	return fvt_golden_group("golden", cases, FV_ARRAY_SIZE(cases),
+				"FV_GOLDEN", "tests/postproc/golden",
+				fixture_arg);
 }

@@ -18,6 +18,7 @@
 #include "fvtest.h"
 #include "ingest/gzip.h"
 #include "ingest/ingest.h"
+#include "util/util.h"
 
 /* len bytes of data as one gzip member, into a buffer (*out_len bytes). */
 static unsigned char *gzip_mem(const void *data, size_t len, size_t *out_len)
@@ -171,7 +172,7 @@ static void same_figures_as_plain(void **state)
 
 	(void) state;
 	fvt_mkdirs("plain", "plain/res", "gz", "gz/res");
-	for (size_t i = 0; i < sizeof(files) / sizeof(*files); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(files); i++) {
 		const char *base = strrchr(files[i], '/') + 1;
 		char stem[64];
 		char *text;

@@ -12,6 +12,7 @@
 
 #include "fvtest.h"
 #include "logs/logs.h"
+#include "util/util.h"
 
 static const char *tsgen(const char *rel)
 {
@@ -263,7 +264,7 @@ static void test_stray(void **state)
 	};
 
 	(void) state;
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(cases); i++) {
 		char *log = line7(200);
 
 		make_run(log);

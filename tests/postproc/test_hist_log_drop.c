@@ -11,6 +11,7 @@
 
 #include "runner/runner.h"
 #include "fvtest.h"
+#include "util/util.h"
 
 static const char jobfile[] = "[global]\n"
 			      "ioengine=external:/x/uring_durable.so\n"
@@ -78,7 +79,7 @@ static void copied(void **state)
 	};
 
 	(void) state;
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(cases); i++) {
 		char *text = copy(cases[i].drop);
 
 		for (size_t k = 0; cases[i].has[k]; k++)

@@ -11,6 +11,7 @@
 
 #include "fvtest.h"
 #include "runner/runner.h"
+#include "util/util.h"
 
 static void list_forms(void **state)
 {
@@ -102,7 +103,7 @@ static void list_errors(void **state)
 	};
 
 	(void) state;
-	for (size_t i = 0; i < sizeof(bad) / sizeof(*bad); i++)
+	for (size_t i = 0; i < FV_ARRAY_SIZE(bad); i++)
 		refused(bad[i].arg, bad[i].want);
 }
 
@@ -122,7 +123,7 @@ static void file_errors(void **state)
 	};
 
 	(void) state;
-	for (size_t i = 0; i < sizeof(bad) / sizeof(*bad); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(bad); i++) {
 		FVT_HELD(path, "bad%zu.hosts", i);
 		char arg[PATH_MAX + 2];
 

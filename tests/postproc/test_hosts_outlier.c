@@ -9,6 +9,7 @@
 
 #include "fvhosts.h"
 #include "fvtest.h"
+#include "util/util.h"
 
 /* stdout of `CMD -f csv PATH`, which must exit 0 (no --fail-on). */
 static char *run_csv(const char *cmd, const char *path)
@@ -69,7 +70,7 @@ static void outlier_cases(void **state)
 	};
 
 	(void) state;
-	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(cases); i++) {
 		const char *name = cases[i].name;
 		double p99[5];
 		size_t n = 0;

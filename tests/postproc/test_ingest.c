@@ -20,6 +20,7 @@
 #include "annotate/stats_join.h"
 #include "select/select.h"
 #include "annotate/role.h"
+#include "util/util.h"
 
 #define FIX(rel) fvt_path("FV_FIXTURES", "tests/postproc/fixtures", rel)
 
@@ -104,7 +105,7 @@ static void old_io_bytes(void **state)
 	};
 
 	(void) state;
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(cases); i++) {
 		struct fv_set set;
 		const struct fv_job *j =
 			fixture_job(&set, cases[i].file, cases[i].job);
@@ -246,7 +247,7 @@ static void broken_named(void **state)
 	};
 
 	(void) state;
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(cases); i++) {
 		const struct fv_diag *d;
 		struct fv_set set;
 

@@ -23,6 +23,7 @@
 
 #include "fvtest.h"
 #include "ingest/inputs.h"
+#include "util/util.h"
 
 static bool fsuid_dropped; /* root acting as nobody (unlistable dir) */
 
@@ -98,7 +99,7 @@ static void walk_in_natural_order(void **state)
 	const char *want[] = { "B.json",     "_x.json",	   "a.json",
 			       "a.json.bak", "b.json",	   "c9.json",
 			       "c10.json",   "sub/z.json", "t.json" };
-	size_t nwant = sizeof(want) / sizeof(want[0]);
+	size_t nwant = FV_ARRAY_SIZE(want);
 	struct fv_inputs in = { 0 };
 	struct fv_diags d = { 0 };
 
@@ -108,7 +109,7 @@ static void walk_in_natural_order(void **state)
 		fvt_touch(fvt_at("w/%s", made[i]));
 	fvt_mkdir(fvt_at("w/sub"));
 	fvt_touch(fvt_at("w/sub/z.json"));
-	for (size_t i = 4; i < sizeof(made) / sizeof(made[0]); i++)
+	for (size_t i = 4; i < FV_ARRAY_SIZE(made); i++)
 		fvt_touch(fvt_at("w/%s", made[i]));
 
 	assert_int_equal(fv_inputs_add(&in, fvt_at("w"), &d), 0);

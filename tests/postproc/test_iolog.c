@@ -12,6 +12,7 @@
 
 #include "fvtest.h"
 #include "trace/trace.h"
+#include "util/util.h"
 
 #define NAME "t.log"
 
@@ -176,7 +177,7 @@ static void is_parsed(const struct fv_trace *t, const struct parsed *p)
 static void parsed_logs(void **state)
 {
 	(void) state;
-	for (size_t i = 0; i < sizeof(logs) / sizeof(*logs); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(logs); i++) {
 		struct fv_trace t;
 		struct fv_error e;
 
@@ -499,7 +500,7 @@ static void refused(void **state)
 	struct fv_error e;
 
 	(void) state;
-	for (size_t i = 0; i < sizeof(bad_cases) / sizeof(*bad_cases); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(bad_cases); i++) {
 		const struct bad_case *c = &bad_cases[i];
 		size_t len = c->len ? c->len : strlen(c->text);
 		int ret = parse_n(&t, &e, c->text, len);

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "fvtest.h"
+#include "util/util.h"
 
 static const char *dir(void)
 {
@@ -121,7 +122,7 @@ static void read_result(const char *label, const char *path)
 			if (!json_integer_value(
 				    json_object_get(s, "total_ios")))
 				continue;
-			assert_true(nfigs < sizeof(figs) / sizeof(figs[0]));
+			assert_true(nfigs < FV_ARRAY_SIZE(figs));
 			f = &figs[nfigs++];
 			snprintf(f->label, sizeof(f->label), "%s", label);
 			snprintf(f->test, sizeof(f->test), "%s", desc);
@@ -255,7 +256,7 @@ static void every_format(void **state)
 	};
 
 	(void) state;
-	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(cases); i++) {
 		char *out, *err;
 
 		assert_int_equal(fvt_run(&out, &err, "matrix", "-f",

@@ -11,6 +11,7 @@
 
 #include "fvtest.h"
 #include "ingest/pathlist.h"
+#include "util/util.h"
 
 /* Entry i's full path equals want (the copy is freed here). */
 static void path_is(const struct fv_pathlist *l, size_t i, const char *want)
@@ -55,7 +56,7 @@ static void spellings_are_distinct(void **state)
 	/* Strings are compared: what is the same file is the caller's call. */
 	const char *paths[] = { "a/x", "./a/x", "x", "a//x", "b/x", "a/x/" };
 	struct fv_pathlist l = { 0 };
-	size_t n = sizeof(paths) / sizeof(paths[0]);
+	size_t n = FV_ARRAY_SIZE(paths);
 
 	(void) state;
 	for (size_t i = 0; i < n; i++)
@@ -163,7 +164,7 @@ static void odd_shapes(void **state)
 		{ "./x", ".", "x" },
 	};
 	struct fv_pathlist l = { 0 };
-	size_t n = sizeof(c) / sizeof(c[0]);
+	size_t n = FV_ARRAY_SIZE(c);
 
 	(void) state;
 	for (size_t i = 0; i < n; i++)

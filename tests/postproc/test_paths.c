@@ -128,7 +128,7 @@ static void binding_limits(void **state)
 	    "st=uncached");
 	assert_string_equal(fv_label_skus_find(&s, "v7")->placement,
 			    "NvmeDisk");
-	expect_limits(&s, want, sizeof(want) / sizeof(want[0]));
+	expect_limits(&s, want, FV_ARRAY_SIZE(want));
 	fv_label_skus_free(&s);
 }
 

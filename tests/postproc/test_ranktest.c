@@ -12,8 +12,6 @@
 #include "fvtest.h"
 #include "util/util.h"
 
-#define N(a) (sizeof(a) / sizeof((a)[0]))
-
 /* fv_mw_test of x against y: exact or not, its U and its p (within tol). */
 static void want_mw(const double *x, size_t nx, const double *y, size_t ny,
 		    bool exact, double u, double p, double tol)
@@ -32,10 +30,12 @@ static void exact_separated(void **state)
 
 	(void) state;
 	/* 2 / C(10, 5): the smallest p five runs a side can give. */
-	want_mw(x, N(x), y, N(y), true, 25, 0.007936507936507936, 1e-12);
+	want_mw(x, FV_ARRAY_SIZE(x), y, FV_ARRAY_SIZE(y), true, 25,
+		0.007936507936507936, 1e-12);
 	assert_float_equal(fv_mw_min_p(5, 5), 0.007936507936507936, 1e-12);
 	/* The other way round: the same two-sided p. */
-	want_mw(y, N(y), x, N(x), true, 0, 0.007936507936507936, 1e-12);
+	want_mw(y, FV_ARRAY_SIZE(y), x, FV_ARRAY_SIZE(x), true, 0,
+		0.007936507936507936, 1e-12);
 }
 
 static void exact_r_example(void **state)
@@ -46,7 +46,8 @@ static void exact_r_example(void **state)
 	       y[] = { 1.15, 0.88, 0.90, 0.74, 1.21 };
 
 	(void) state;
-	want_mw(x, N(x), y, N(y), true, 15, 0.2544122544122544, 1e-12);
+	want_mw(x, FV_ARRAY_SIZE(x), y, FV_ARRAY_SIZE(y), true, 15,
+		0.2544122544122544, 1e-12);
 }
 
 static void small_sizes(void **state)
@@ -77,7 +78,8 @@ static void ties_normal(void **state)
 	struct fv_mw r;
 
 	(void) state;
-	want_mw(x, N(x), y, N(y), false, 17.5, 0.07854585095119067, 1e-9);
+	want_mw(x, FV_ARRAY_SIZE(x), y, FV_ARRAY_SIZE(y), false, 17.5,
+		0.07854585095119067, 1e-9);
 	/* All equal: no evidence at all, p = 1. */
 	assert_int_equal(fv_mw_test(z, 2, z, 2, &r), 0);
 	assert_float_equal(r.p, 1.0, 1e-12);
@@ -110,7 +112,8 @@ static void hodges_lehmann(void **state)
 
 	(void) state;
 	/* R: difference in location 0.305, 95% CI -0.15 .. 0.76 (x - y). */
-	assert_int_equal(fv_hl_shift(x, N(x), y, N(y), 0.95, &est, &lo, &hi),
+	assert_int_equal(fv_hl_shift(x, FV_ARRAY_SIZE(x), y, FV_ARRAY_SIZE(y),
+				     0.95, &est, &lo, &hi),
 			 0);
 	assert_float_equal(est, -0.305, 1e-9);
 	assert_float_equal(lo, -0.76, 1e-9);

@@ -17,6 +17,7 @@
 
 #include "fvtest.h"
 #include "html/chart.h"
+#include "util/util.h"
 
 static char *old_path, *old_tmpdir;
 
@@ -104,7 +105,7 @@ static void every_folder_has_its_page(void **state)
 	};
 
 	(void) state;
-	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(cases); i++) {
 		char *page, *err;
 		int st = report(cases[i].folder, &page, &err, NULL);
 		int want = cases[i].status;

@@ -12,6 +12,7 @@
 
 #include "cmd/cmd.h"
 #include "fvtest.h"
+#include "util/util.h"
 
 /* A CrystalDiskMark 8 export: RND4K Q32T1 read at iops, on a day. */
 static void cdm(const char *path, const char *comment, const char *drive,
@@ -380,7 +381,7 @@ static void bad_values(void **state)
 
 	(void) state;
 	three_runs();
-	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++)
+	for (size_t i = 0; i < FV_ARRAY_SIZE(cases); i++)
 		fvt_check_run(&(struct fvt_want){ .status = 64,
 						  .err = { cases[i].says } },
 			      cases[i].args);

@@ -14,6 +14,7 @@
 
 #include "fvtest.h"
 #include "util/exit_status.h"
+#include "util/util.h"
 
 static const char *bin(void)
 {
@@ -104,7 +105,7 @@ static void same_words(const char *want, const char *got)
 				"ran on" };
 
 	/* each is in the pipe's output, so that none is checked in vain */
-	for (size_t i = 0; i < sizeof(words) / sizeof(*words); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(words); i++) {
 		if (!strstr(want, words[i]))
 			fail_msg("%s not in the pipe's output\n%s", words[i],
 				 want);

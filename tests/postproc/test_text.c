@@ -15,6 +15,7 @@
 
 #include "fvtest.h"
 #include "ingest/inputs.h"
+#include "util/util.h"
 
 static int saved_stdin = -2; /* -2: stdin not replaced */
 
@@ -270,7 +271,7 @@ static void text_small_release_noop(void **state)
 	assert_true(t.fd >= 0);
 	assert_int_equal(fv_text_need(&t, len), 0); /* read as the scan would */
 	/* Less than a page holds no whole page: nothing changes. */
-	for (size_t i = 0; i < sizeof(starts) / sizeof(starts[0]); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(starts); i++) {
 		fv_text_release(&t, starts[i], starts[i] + page - 1);
 		assert_memory_equal(t.buf, want, len);
 	}

@@ -11,6 +11,7 @@
 #include "fvtest.h"
 #include "trace/trace.h"
 #include "trace/tracefs.h"
+#include "util/util.h"
 
 /* Lines and each field of them, as the line says it. */
 static const struct {
@@ -39,7 +40,7 @@ static const struct {
 static void events_parsed(void **state)
 {
 	(void) state;
-	for (size_t i = 0; i < sizeof(events) / sizeof(*events); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(events); i++) {
 		const struct fv_block_event *want = &events[i].ev;
 		struct fv_block_event ev;
 
@@ -69,7 +70,7 @@ static void not_ours(void **state)
 	struct fv_block_event ev;
 
 	(void) state;
-	for (size_t i = 0; i < sizeof(lines) / sizeof(*lines); i++)
+	for (size_t i = 0; i < FV_ARRAY_SIZE(lines); i++)
 		assert_int_equal(fv_block_event_parse(lines[i], &ev), -EINVAL);
 }
 
@@ -92,7 +93,7 @@ static void rwbs_kinds(void **state)
 	};
 
 	(void) state;
-	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(cases); i++) {
 		struct fv_block_event ev = { 0 };
 		int k[2];
 

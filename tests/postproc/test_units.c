@@ -12,6 +12,7 @@
 #include "model/percentile.h"
 #include "annotate/role.h"
 #include "model/units.h"
+#include "util/util.h"
 
 static void pctl_rank_rule(void **state)
 {
@@ -287,7 +288,7 @@ static void run_names(void **state)
 	char stem[256];
 
 	(void) state;
-	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(cases); i++) {
 		fv_run_stem(cases[i].name, stem, sizeof(stem));
 		if (fv_run_folder(cases[i].name) != cases[i].folder ||
 		    strcmp(stem, cases[i].stem))

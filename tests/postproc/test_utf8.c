@@ -40,7 +40,7 @@ static void as_strict_as_jansson(void **state)
 	};
 
 	(void) state;
-	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(cases); i++) {
 		const unsigned char *s = (const unsigned char *) cases[i];
 		size_t n = strlen(cases[i]), at = 0, len;
 		bool valid = true;

@@ -8,8 +8,6 @@
 #include "fvtest.h"
 #include "util/util.h"
 
-#define N(a) (sizeof(a) / sizeof((a)[0]))
-
 /* Numbers ascending, -Inf first and +Inf last, every NaN after them. */
 static void nan_sorts_last(void **state)
 {
@@ -17,8 +15,8 @@ static void nan_sorts_last(void **state)
 	const double want[] = { -INFINITY, -2, 1, 1, 3, INFINITY };
 
 	(void) state;
-	qsort(v, N(v), sizeof(*v), fv_cmp_double);
-	for (size_t i = 0; i < N(want); i++)
+	qsort(v, FV_ARRAY_SIZE(v), sizeof(*v), fv_cmp_double);
+	for (size_t i = 0; i < FV_ARRAY_SIZE(want); i++)
 		assert_true(v[i] == want[i]);
 	assert_true(isnan(v[6]) && isnan(v[7]));
 }
@@ -43,9 +41,9 @@ static void median(void **state)
 	double m = 0;
 
 	(void) state;
-	assert_true(fv_median(odd, N(odd)) == 3);
+	assert_true(fv_median(odd, FV_ARRAY_SIZE(odd)) == 3);
 	assert_true(odd[0] == 5 && odd[1] == 1);
-	assert_true(fv_median(even, N(even)) == 2.5);
+	assert_true(fv_median(even, FV_ARRAY_SIZE(even)) == 2.5);
 	assert_true(isnan(fv_median(odd, 0)));
 	assert_int_equal(fv_median_of(even, 3, &m), 0);
 	assert_true(m == 3);

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "fvtest.h"
+#include "util/util.h"
 
 static char *gen(const char *rel)
 {
@@ -235,7 +236,7 @@ static void test_e2e_cap_names_limit(void **state)
 	};
 
 	(void) state;
-	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(cases); i++) {
 		char *d = e2e("sweep"), *out;
 		int st;
 		bool ok;

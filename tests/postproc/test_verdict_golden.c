@@ -12,6 +12,7 @@
 
 #include "cmd/cmd.h"
 #include "fvtest.h"
+#include "util/util.h"
 
 /* "@F/" + rel: a fixture path, "@T/" + rel: a ts_fixtures path */
 static const struct fvt_golden_case cases[] = {
@@ -58,7 +59,7 @@ static char *fixture_arg(const char *a)
 
 int main(void)
 {
-	return fvt_golden_group("verdict golden", cases,
-				sizeof(cases) / sizeof(cases[0]), "FV_VGOLDEN",
-				"tests/postproc/verdict_golden", fixture_arg);
+	return fvt_golden_group("verdict golden", cases, FV_ARRAY_SIZE(cases),
+				"FV_VGOLDEN", "tests/postproc/verdict_golden",
+				fixture_arg);
 }
