@@ -550,7 +550,7 @@ static int run(const struct fv_set *set, const struct fv_aopts *o,
 		fv_table_note(
 			t,
 			"Disks USD/Month: the label's managed disks at %s "
-			"list prices (as of the date shown), VM + Disks "
+			"list prices (as of its Price Date), VM + Disks "
 			"with its VM size where the prices have it (the "
 			"catalog's lists have none: catalog import reads "
 			"them from an Azure Retail Prices page); per 1k "
