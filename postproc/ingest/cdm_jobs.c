@@ -69,7 +69,7 @@ static int fill(struct fv_job *job, const struct fv_cdm *c,
 	job->wl.direct = 1;
 	job->wl.write_through = 0; /* DiskSpd -S, which is -Su */
 	/* each pass is as long as the uncounted one before them (cdm.h) */
-	job->wl.runtime_s = c->measure_s > 0 ? c->measure_s : 0;
+	job->wl.runtime_s = c->measure_s > 0 ? c->measure_s : NAN;
 	job->wl.warmup_s = c->measure_s >= 0 ? c->measure_s : NAN;
 	job->wl.passes = c->passes;
 	job->wl.interval_s = c->interval_s >= 0 ? c->interval_s : NAN;

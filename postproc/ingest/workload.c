@@ -79,7 +79,7 @@ int fv_workload_of_opts(struct fv_job *job)
 	w->write_through = fv_opt_true(fv_job_opt(job, "sync"));
 	if (!all && !fv_job_opt(job, "sync"))
 		w->write_through = -1;
-	w->runtime_s = 0;
+	w->runtime_s = all ? 0 : NAN;
 	if (fv_job_opt(job, "runtime") &&
 	    !fv_opt_seconds(fv_job_opt(job, "runtime"), &rt))
 		w->runtime_s = rt;

@@ -159,7 +159,7 @@ struct fv_job *fv_job_new(void)
 
 	if (job) {
 		job->nclones = 1;
-		job->wl.read_pct = job->wl.interval_s = NAN;
+		job->wl.read_pct = job->wl.interval_s = job->wl.runtime_s = NAN;
 		job->wl.sync_every = -1;
 		job->wl.direct = -1;
 		job->wl.write_through = -1;

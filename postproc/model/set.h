@@ -16,9 +16,9 @@
  * 0 cannot be a real value (a block size, a depth, a file's size) and -1
  * where it can (1/0 settings, a flush every N writes: 0 none); a string
  * is NULL; an enum has its own ..._UNKNOWN. A value is stored once: what
- * follows from others is a function (fv_job_depth). Two exceptions, each
- * said at its field: wl.runtime_s (0 unknown: what a tool did not ask for)
- * and a count fio only lacks when it did none (ctx, syncfses: 0).
+ * follows from others is a function (fv_job_depth). One exception, said
+ * at its fields: a count fio only lacks when it did none (ctx, syncfses:
+ * 0).
  *
  * The flags that stay say more than "known":
  * - present (fv_dirstats, fv_lat, fv_rate_samples, fv_lat_buckets,
@@ -323,7 +323,7 @@ struct fv_workload {
 	 * O_SYNC, O_DSYNC; DiskSpd's -Sw, -Sh): 1, 0, -1 unknown.
 	 */
 	int write_through;
-	double runtime_s; /* the time asked for; 0 unknown */
+	double runtime_s; /* the time asked for; 0 none, NAN unknown */
 	double warmup_s;  /* ramp_time, DiskSpd's -W; 0 none; NAN unknown */
 	/*
 	 * A tool that runs a test several times and reports its best pass

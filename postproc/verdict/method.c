@@ -141,7 +141,7 @@ static void compressible(const struct fv_job *j, struct remarks *r)
 /*
  * The time a figure was measured over: fio's runtime after ramp_time,
  * DiskSpd's test time after -W; CrystalDiskMark's one pass (its figure is
- * its best pass). 0 unknown.
+ * its best pass). 0 or NAN: none asked, or unknown.
  */
 static double measured_s(const struct fv_job *j)
 {

@@ -37,6 +37,27 @@ static void fio2_json(void **state)
 	/* iodepth not shown: fio's default in the workload, none to show */
 	assert_int_equal(j->wl.depth, 1);
 	assert_int_equal(fv_job_depth(j), 0);
+	/* nor runtime: the time asked for is unknown, not none */
+	assert_true(isnan(j->wl.runtime_s));
+	fv_set_free(&set);
+}
+
+/*
+ * fio 3's job options list what the job file set: seed004/d8-p20.json's
+ * first job "runtime": "5"; plan/PremiumSSD_peak_randread4k_...json's
+ * "peak_rr" none, so it asked for no time (0), which is known.
+ */
+static void fio3_runtime_asked_or_none(void **state)
+{
+	struct fv_set set;
+
+	(void) state;
+	fvt_load_fixture(&set, "seed004/d8-p20.json");
+	assert_true(set.jobs[0]->wl.runtime_s == 5);
+	fv_set_free(&set);
+	fvt_load_fixture(&set, "plan/PremiumSSD_peak_randread4k_qd32_nj8_"
+			       "120s_20260101-100100.json");
+	assert_true(set.jobs[0]->wl.runtime_s == 0);
 	fv_set_free(&set);
 }
 
@@ -89,6 +110,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(fio2_json),
+		cmocka_unit_test(fio3_runtime_asked_or_none),
 		cmocka_unit_test_setup_teardown(
 			fio_json_without_cpu, fvt_tmp_setup, fvt_tmp_teardown),
 		cmocka_unit_test(diskspd_depth),
