@@ -470,7 +470,8 @@ assert ios >= 1485, ios  # fio's 1500 within 1%
 t = {}
 for k in lim:
     f, = glob.glob(f'{out}/{k}/*/{k}_replay_*.json')
-    j = {j['jobname']: j for j in json.load(open(f))['jobs']}['replay-fast']
+    d = open(f).read()  # fio's own warnings may stand before its JSON
+    j = {j['jobname']: j for j in json.loads(d[d.find('{'):])['jobs']}['replay-fast']
     assert j['error'] == 0
     assert j['read']['total_ios'] + j['write']['total_ios'] == ios
     # the engine's own span: fio's runtime stops before the last requests

@@ -54,8 +54,17 @@ fi
 
 # The figures, from fio's JSON and the catalog's CSV.
 if res=$($PY - "$WORK/out" catalog/azure.csv <<'PY' 2>&1
-import csv, glob, json, sys
+import csv, glob, json, re, sys
 out, cat = sys.argv[1], sys.argv[2]
+outside = []
+def fio_json(p):
+    # fio writes its own warnings into its --output file, before the JSON
+    t = open(p).read()
+    m = re.search(r'^\{', t, re.M)
+    assert m, (p, t[:500])
+    if m.start():
+        outside.append(t[:m.start()].strip())
+    return json.loads(t[m.start():])
 rows = {}
 with open(cat) as f:
     lines = [l for l in f if not l.startswith('#') and l.strip()]
@@ -67,7 +76,7 @@ ios, nbytes = 1500, 1500 * 4096
 elapsed = {}
 for label in ('S10', 'P30', 'file'):
     f, = glob.glob(f'{out}/{label}/*/{label}_replay_*.json')
-    jobs = {j['jobname']: j for j in json.load(open(f))['jobs']}
+    jobs = {j['jobname']: j for j in fio_json(f)['jobs']}
     for name in ('replay-timed', 'replay-fast'):
         j = jobs[name]
         assert j['error'] == 0, (label, name, j['error'])
@@ -84,7 +93,8 @@ for k in pred:
     assert abs(elapsed[k] / pred[k] - 1) < 0.2, (k, elapsed[k], pred[k])
 ratio, want = elapsed['S10'] / elapsed['P30'], pred['S10'] / pred['P30']
 assert abs(ratio / want - 1) < 0.2, (ratio, want)
-print(f"S10 {elapsed['S10']:.3f} s (catalog {pred['S10']:.3f}), P30 {elapsed['P30']:.3f} s (catalog {pred['P30']:.3f}), ratio {ratio:.2f} (catalog {want:.2f}), file {elapsed['file']:.3f} s")
+print(f"S10 {elapsed['S10']:.3f} s (catalog {pred['S10']:.3f}), P30 {elapsed['P30']:.3f} s (catalog {pred['P30']:.3f}), ratio {ratio:.2f} (catalog {want:.2f}), file {elapsed['file']:.3f} s"
+      + ''.join(f"; fio said: {o!r}" for o in outside))
 PY
 ); then
 	ok "as fast as each allows, within 20% of the catalog: $res"
@@ -132,14 +142,15 @@ for t in index seek; do
 	"$FV_BIN" replay --iolog "tests/replay/traces/$t.iolog" --sku "db=azure:P30" \
 		-o "$WORK/db-$t" >/dev/null 2>"$WORK/err"
 	if res=$($PY - "$WORK/db-$t" "tests/replay/traces/$t.iolog" <<'PY' 2>&1
-import glob, json, sys
+import glob, json, re, sys
 f, = glob.glob(f'{sys.argv[1]}/db/*/db_replay_*.json')
 want = {'read': 0, 'write': 0, 'sync': 0}
 for line in open(sys.argv[2]):
     w = line.split()
     if len(w) == 5 and w[2] in want:
         want[w[2]] += 1
-for j in json.load(open(f))['jobs']:
+t = open(f).read()  # fio's own warnings may stand before its JSON
+for j in json.loads(t[re.search(r'^\{', t, re.M).start():])['jobs']:
     got = {k: j[k]['total_ios'] for k in want}
     assert j['error'] == 0 and got == want, (j['jobname'], got, want)
 print(want)
