@@ -5,13 +5,13 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
-#include <sched.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define EMU_SHARED_MAGIC 0x66766d75u /* "fvmu" */
@@ -156,75 +156,92 @@ static int lock(struct emu_shared_area *a)
 	return -ret;
 }
 
+/* Maps the ready state @name, as published: 0 or a negative errno. */
+static int map_published(const char *name, struct emu_shared_area **out)
+{
+	int fd = shm_open(name, O_RDWR, 0600);
+	struct emu_shared_area *a;
+	struct stat st;
+
+	if (fd < 0)
+		return -errno;
+	/* shorter than the state (made by hand): touching it would fault */
+	if (fstat(fd, &st) || st.st_size < (off_t) sizeof(*a)) {
+		close(fd);
+		return -EPROTO;
+	}
+	a = mmap(NULL, sizeof(*a), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	close(fd);
+	if (a == MAP_FAILED)
+		return -errno;
+	if (atomic_load(&a->magic) != EMU_SHARED_MAGIC) {
+		munmap(a, sizeof(*a));
+		return -EPROTO; /* not ours, or of another layout */
+	}
+	*out = a;
+	return 0;
+}
+
+/*
+ * Makes the state under a name of this process's own, sized and ready,
+ * then links it to @name: others see it whole or not at all, so no one
+ * waits on a creator that the scheduler put aside. -EEXIST: another
+ * process published first.
+ */
+static int publish(const char *name, const struct emu_config *c)
+{
+	char tmp[128], from[160], to[160];
+	struct emu_shared_area *a = MAP_FAILED;
+	int fd, ret;
+
+	snprintf(tmp, sizeof(tmp), "%s~%ld", name, (long) gettid());
+	fd = shm_open(tmp, O_RDWR | O_CREAT | O_TRUNC, 0600);
+	if (fd < 0)
+		return -errno;
+	ret = ftruncate(fd, sizeof(*a)) ? -errno : 0;
+	if (!ret) {
+		a = mmap(NULL, sizeof(*a), PROT_READ | PROT_WRITE, MAP_SHARED,
+			 fd, 0);
+		ret = a == MAP_FAILED ? -errno : init_area(a, c);
+	}
+	close(fd);
+	snprintf(from, sizeof(from), SHM_DIR "%s", tmp);
+	snprintf(to, sizeof(to), SHM_DIR "%s", name);
+	if (!ret && link(from, to))
+		ret = -errno;
+	if (a != MAP_FAILED)
+		munmap(a, sizeof(*a));
+	shm_unlink(tmp);
+	return ret;
+}
+
 int emu_shared_attach(long owner, uint64_t device, const struct emu_config *c,
 		      struct emu_shared **out)
 {
 	struct emu_shared *s = calloc(1, sizeof(*s));
-	bool creator = false;
-	int fd, ret, spins = 0;
+	int ret;
 
 	if (!s)
 		return -ENOMEM;
 	/* what runs killed before this one left behind */
 	emu_shared_remove_stale(owner);
 	emu_shared_name(owner, device, c, s->name, sizeof(s->name));
-	fd = shm_open(s->name, O_RDWR | O_CREAT | O_EXCL, 0600);
-	if (fd >= 0) {
-		creator = true;
-		if (ftruncate(fd, sizeof(*s->area))) {
-			ret = -errno;
-			goto fail_fd;
+	ret = map_published(s->name, &s->area);
+	if (ret == -ENOENT) {
+		ret = publish(s->name, c);
+		if (!ret || ret == -EEXIST)
+			ret = map_published(s->name, &s->area);
+	}
+	if (!ret) {
+		ret = lock(s->area);
+		if (!ret) {
+			s->area->users++;
+			pthread_mutex_unlock(&s->area->lock);
+			*out = s;
+			return 0;
 		}
-	} else if (errno == EEXIST) {
-		fd = shm_open(s->name, O_RDWR, 0600);
+		munmap(s->area, sizeof(*s->area));
 	}
-	if (fd < 0) {
-		ret = -errno;
-		free(s);
-		return ret;
-	}
-	/* the creator may not have sized it yet */
-	while (!creator && lseek(fd, 0, SEEK_END) < (off_t) sizeof(*s->area) &&
-	       ++spins < 100000)
-		sched_yield();
-	s->area = mmap(NULL, sizeof(*s->area), PROT_READ | PROT_WRITE,
-		       MAP_SHARED, fd, 0);
-	if (s->area == MAP_FAILED) {
-		ret = -errno;
-		goto fail_fd;
-	}
-	close(fd);
-	if (creator) {
-		ret = init_area(s->area, c);
-		if (ret)
-			goto fail_map;
-	}
-	for (spins = 0; atomic_load(&s->area->magic) != EMU_SHARED_MAGIC;
-	     spins++) {
-		if (spins > 1000000) {
-			ret = -ETIMEDOUT;
-			goto fail_map;
-		}
-		sched_yield();
-	}
-	ret = lock(s->area);
-	if (ret)
-		goto fail_map;
-	s->area->users++;
-	pthread_mutex_unlock(&s->area->lock);
-	*out = s;
-	return 0;
-
-fail_map:
-	munmap(s->area, sizeof(*s->area));
-	if (creator)
-		shm_unlink(s->name);
-	free(s);
-	return ret;
-fail_fd:
-	close(fd);
-	if (creator)
-		shm_unlink(s->name);
 	free(s);
 	return ret;
 }

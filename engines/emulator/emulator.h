@@ -121,8 +121,10 @@ struct emu_shared;
 
 /*
  * Attaches to the emulated disk named by @owner (the fio run), @device (the
- * target's device number) and @c, creating it on first use. 0 or a
- * negative errno.
+ * target's device number) and @c, creating it on first use: made whole
+ * under a name of its own, then linked to its name, so that no attach
+ * ever sees it half made or waits for its maker. 0 or a negative errno
+ * (-EPROTO: an object under that name that is not such a disk).
  */
 int emu_shared_attach(long owner, uint64_t device, const struct emu_config *c,
 		      struct emu_shared **out);

@@ -222,6 +222,80 @@ static void test_attaching_run_kept(void **state)
 	assert_int_equal(emu_process_start(owner), 0);
 }
 
+/*
+ * An object under the disk's name that is not one whole (made by hand, or
+ * by a maker that died): refused at once, neither waited on nor mapped.
+ */
+static void test_half_made_state_refused(void **state)
+{
+	struct emu_config c = cap(100);
+	long owner = (long) getpid();
+	struct emu_shared *s;
+	char name[96];
+
+	(void) state;
+	emu_shared_name(owner, 8, &c, name, sizeof(name));
+	leave_state(name); /* size 0, as right after shm_open */
+	assert_int_equal(emu_shared_attach(owner, 8, &c, &s), -EPROTO);
+	assert_int_equal(emu_shared_remove_owned(owner), 1);
+	assert_int_equal(emu_shared_attach(owner, 8, &c, &s), 0);
+	emu_shared_detach(s);
+	assert_int_equal(emu_shared_remove_owned(owner), 1);
+}
+
+/*
+ * Eight processes attach at one instant (released together from a pipe):
+ * each gets the one disk, whose cap they share, and the names they made
+ * it under are gone: the run leaves one object.
+ */
+static void test_racing_attachers_share_one_disk(void **state)
+{
+	struct emu_config c = cap(1000);
+	long owner = (long) getpid();
+	int go[2], counts[2], status;
+	unsigned sum = 0, n;
+	pid_t pids[8];
+
+	(void) state;
+	assert_int_equal(pipe(go), 0);
+	assert_int_equal(pipe(counts), 0);
+	for (size_t i = 0; i < 8; i++) {
+		pids[i] = fork();
+		assert_true(pids[i] >= 0);
+		if (pids[i] == 0) {
+			struct emu_shared *t;
+			char b;
+
+			close(go[1]);
+			if (read(go[0], &b, 1) != 0) /* 0: released */
+				_exit(4);
+			if (emu_shared_attach(owner, 9, &c, &t))
+				_exit(2);
+			n = one_second(t, 10 * SEC);
+			if (write(counts[1], &n, sizeof(n)) != sizeof(n))
+				_exit(3);
+			emu_shared_detach(t);
+			_exit(0);
+		}
+	}
+	close(go[0]);
+	close(go[1]); /* every child's read returns now */
+	for (size_t i = 0; i < 8; i++) {
+		assert_int_equal(read(counts[0], &n, sizeof(n)), sizeof(n));
+		sum += n;
+	}
+	for (size_t i = 0; i < 8; i++) {
+		assert_int_equal(waitpid(pids[i], &status, 0), pids[i]);
+		assert_true(WIFEXITED(status));
+		assert_int_equal(WEXITSTATUS(status), 0);
+	}
+	if (fabs((double) sum - 1000.0) > 8.0)
+		fail_msg("together %u, want 1000", sum);
+	assert_int_equal(emu_shared_remove_owned(owner), 1);
+	close(counts[0]);
+	close(counts[1]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -230,6 +304,8 @@ int main(void)
 		cmocka_unit_test(test_distinct_disks),
 		cmocka_unit_test(test_dead_owner_state_removed),
 		cmocka_unit_test(test_attaching_run_kept),
+		cmocka_unit_test(test_half_made_state_refused),
+		cmocka_unit_test(test_racing_attachers_share_one_disk),
 	};
 
 	return cmocka_run_group_tests_name("emu_shared", tests, NULL, NULL);
