@@ -207,18 +207,6 @@ static int by_price(const void *a, const void *b)
 	return x->usd < y->usd ? -1 : x->usd > y->usd;
 }
 
-static int money(struct fv_table *t, int row, size_t col, double v,
-		 const char *why)
-{
-	char b[32];
-
-	if (isnan(v))
-		return fv_cell_na(t, row, col, why);
-	/* to the cent for people and CSV, the figure itself in JSON */
-	snprintf(b, sizeof(b), "%.2f", v);
-	return fv_cell_num_as(t, row, col, v, b);
-}
-
 static int add_row(struct fv_table *t, const struct cand *x)
 {
 	int row = fv_table_add_row(t);
@@ -239,9 +227,9 @@ static int add_row(struct fv_table *t, const struct cand *x)
 		fv_cell_na(t, row, 6, "no IOPS or bw asked");
 	else
 		fv_cell_num(t, row, 6, 100 * x->room);
-	money(t, row, 7, x->usd, x->why);
-	money(t, row, 8, x->usd / k, x->why);
-	money(t, row, 9, x->usd / mb, x->why);
+	fv_cell_usd(t, row, 7, x->usd, x->why);
+	fv_cell_usd(t, row, 8, x->usd / k, x->why);
+	fv_cell_usd(t, row, 9, x->usd / mb, x->why);
 	if (x->date)
 		fv_cell_str(t, row, 10, x->date);
 	else

@@ -298,18 +298,6 @@ static bool has_jobs(const struct fv_set *set, const char *label,
 	       !isnan(measured(set, label, FV_ROLE_THROUGHPUT, true, rd));
 }
 
-/* A price to the cent for people and CSV, the figure itself in JSON. */
-static int usd_cell(struct fv_table *t, size_t row, size_t col, double v,
-		    const char *why)
-{
-	char b[32];
-
-	if (isnan(v) || isinf(v))
-		return fv_cell_na(t, row, col, why);
-	snprintf(b, sizeof(b), "%.2f", v);
-	return fv_cell_num_as(t, row, col, v, b);
-}
-
 /*
  * Four cells from col: the month's price, per 1k IOPS, per MB/s, and the
  * date of the prices (the earliest where several add up).
@@ -320,11 +308,11 @@ static int price_cells(struct fv_table *t, size_t row, size_t col, double usd,
 {
 	if (why[0])
 		usd = NAN;
-	usd_cell(t, row, col, usd, why);
-	usd_cell(t, row, col + 1, usd / (iops / 1000),
-		 why[0] ? why : "no IOPS measured");
-	usd_cell(t, row, col + 2, usd / (bw / 1e6),
-		 why[0] ? why : "no throughput measured");
+	fv_cell_usd(t, row, col, usd, why);
+	fv_cell_usd(t, row, col + 1, usd / (iops / 1000),
+		    why[0] ? why : "no IOPS measured");
+	fv_cell_usd(t, row, col + 2, usd / (bw / 1e6),
+		    why[0] ? why : "no throughput measured");
 	if (why[0] || !date)
 		return fv_cell_na(t, row, col + 3,
 				  why[0] ? why : "the prices carry no date");

@@ -186,6 +186,17 @@ int fv_cell_num_as(struct fv_table *t, size_t row, size_t col, double v,
 	return t->status;
 }
 
+int fv_cell_usd(struct fv_table *t, size_t row, size_t col, double v,
+		const char *why)
+{
+	char b[32];
+
+	if (!isfinite(v))
+		return fv_cell_na(t, row, col, why);
+	snprintf(b, sizeof(b), "%.2f", v);
+	return fv_cell_num_as(t, row, col, v, b);
+}
+
 int fv_table_note(struct fv_table *t, const char *fmt, ...)
 {
 	va_list ap;

@@ -128,6 +128,12 @@ int fv_cell_na(struct fv_table *t, size_t row, size_t col, const char *reason);
  */
 int fv_cell_num_as(struct fv_table *t, size_t row, size_t col, double v,
 		   const char *text);
+/*
+ * A price in US dollars: to the cent for people and CSV, the figure itself
+ * in JSON; not available, for @why, where @v is not a finite number.
+ */
+int fv_cell_usd(struct fv_table *t, size_t row, size_t col, double v,
+		const char *why);
 /* A number known only to be at least v (shown "≥v"). */
 int fv_cell_bound(struct fv_table *t, size_t row, size_t col, double v);
 /* Adds a note once (same text twice is kept once); sticky as a cell. */
