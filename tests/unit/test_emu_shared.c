@@ -44,6 +44,26 @@ static unsigned one_second(struct emu_shared *s, uint64_t t0)
 }
 
 /*
+ * A child's part: attaches to disk @device of @owner, admits for one
+ * second from 10 s, writes how many started to @out, and exits (0, or
+ * where it failed).
+ */
+static _Noreturn void child_second(long owner, uint64_t device,
+				   const struct emu_config *c, int out)
+{
+	struct emu_shared *t;
+	unsigned n;
+
+	if (emu_shared_attach(owner, device, c, &t))
+		_exit(2);
+	n = one_second(t, 10 * SEC);
+	if (write(out, &n, sizeof(n)) != sizeof(n))
+		_exit(3);
+	emu_shared_detach(t);
+	_exit(0);
+}
+
+/*
  * Two processes on a 1000 IOPS disk, both asking from the same instant:
  * together they get 1000 in a second, where separate buckets would give
  * 2000.
@@ -62,18 +82,8 @@ static void test_two_processes_share_the_cap(void **state)
 	assert_int_equal(emu_shared_attach(owner, 42, &c, &s), 0);
 	pid = fork();
 	assert_true(pid >= 0);
-	if (pid == 0) {
-		struct emu_shared *t;
-		unsigned n;
-
-		if (emu_shared_attach(owner, 42, &c, &t))
-			_exit(2);
-		n = one_second(t, 10 * SEC);
-		if (write(fds[1], &n, sizeof(n)) != sizeof(n))
-			_exit(3);
-		emu_shared_detach(t);
-		_exit(0);
-	}
+	if (pid == 0)
+		child_second(owner, 42, &c, fds[1]);
 	mine = one_second(s, 10 * SEC);
 	assert_int_equal(read(fds[0], &theirs, sizeof(theirs)), sizeof(theirs));
 	assert_int_equal(waitpid(pid, &status, 0), pid);
@@ -263,19 +273,12 @@ static void test_racing_attachers_share_one_disk(void **state)
 		pids[i] = fork();
 		assert_true(pids[i] >= 0);
 		if (pids[i] == 0) {
-			struct emu_shared *t;
 			char b;
 
 			close(go[1]);
 			if (read(go[0], &b, 1) != 0) /* 0: released */
 				_exit(4);
-			if (emu_shared_attach(owner, 9, &c, &t))
-				_exit(2);
-			n = one_second(t, 10 * SEC);
-			if (write(counts[1], &n, sizeof(n)) != sizeof(n))
-				_exit(3);
-			emu_shared_detach(t);
-			_exit(0);
+			child_second(owner, 9, &c, counts[1]);
 		}
 	}
 	close(go[0]);
