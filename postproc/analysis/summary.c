@@ -77,7 +77,7 @@ static const struct fv_col tail_cols[T_NR] = {
 	{ "write_bytes", "Write bytes", FV_U_BYTES, FV_COL_MACHINE },
 	{ "runtime", "Runtime", FV_U_MS, FV_COL_MACHINE },
 	{ "lat_mean", "Mean latency", FV_U_NS, FV_COL_MACHINE },
-	{ "error", "Error", FV_U_COUNT, FV_COL_MACHINE },
+	{ "error", "Error", FV_U_ERROR_CODE, FV_COL_MACHINE },
 	{ "steady_state", "Steady state", FV_U_TEXT, FV_COL_MACHINE },
 	{ "flushes", "Flushes", FV_U_COUNT, FV_COL_MACHINE },
 	{ "empty_syncs", "Empty syncs", FV_U_COUNT, FV_COL_MACHINE },

@@ -28,6 +28,7 @@ const char *fv_unit_name(enum fv_unit u)
 		[FV_U_USD_MONTH] = "USD/month",
 		[FV_U_USD_MONTH_PER_KIOPS] = "USD/month per 1000 IO/s",
 		[FV_U_USD_MONTH_PER_MBPS] = "USD/month per MB/s",
+		[FV_U_ERROR_CODE] = "error code",
 	};
 
 	return (size_t) u < FV_ARRAY_SIZE(names) && names[u] ? names[u] : "";

@@ -34,6 +34,8 @@ enum fv_unit {
 	FV_U_USD_MONTH,
 	FV_U_USD_MONTH_PER_KIOPS, /* per 1000 IO/s delivered */
 	FV_U_USD_MONTH_PER_MBPS,  /* per MB/s (10^6 B/s) delivered */
+	/* an identifier, not a count: fio's errno, -1 a tool's own failure */
+	FV_U_ERROR_CODE,
 };
 
 /* Shown only by the machine formats (csv, json), to keep text narrow. */
