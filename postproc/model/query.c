@@ -174,20 +174,34 @@ static const char *pct_missing_reason(const struct fv_job *job,
 	       "(run fio with --output-format=json+ or percentile_list)";
 }
 
-int fv_put_pct(struct fv_table *t, size_t row, size_t col,
-	       const struct fv_set *set, const struct fv_job *job,
-	       enum fv_dir dir, enum fv_latkind kind, int pidx)
+/*
+ * The cell of a direction that has no latency to show: empty without
+ * I/O, n/a when fio's clocks were off. Returns 1 when it has one (no
+ * cell written), else the cell's status.
+ */
+static int put_no_latency(struct fv_table *t, size_t row, size_t col,
+			  const struct fv_dirstats *ds)
 {
-	const struct fv_dirstats *ds = &job->dir[dir];
-	const struct fv_lat *lat;
-
-	(void) set;
 	if (!fv_dir_did_io(ds))
 		return fv_cell_str(t, row, col, NULL);
 	if (ds->lat_unmeasured)
 		return fv_cell_na(t, row, col,
 				  "latency not measured: fio reported all "
 				  "zeros (gtod_reduce=1 or disabled clocks)");
+	return 1;
+}
+
+int fv_put_pct(struct fv_table *t, size_t row, size_t col,
+	       const struct fv_set *set, const struct fv_job *job,
+	       enum fv_dir dir, enum fv_latkind kind, int pidx)
+{
+	const struct fv_dirstats *ds = &job->dir[dir];
+	const struct fv_lat *lat;
+	int ret = put_no_latency(t, row, col, ds);
+
+	(void) set;
+	if (ret <= 0)
+		return ret;
 	if (dir == FV_DIR_SYNC)
 		kind = FV_LAT; /* sync sections only have lat */
 	lat = &ds->lat[kind];
@@ -215,13 +229,10 @@ int fv_put_lat_mean(struct fv_table *t, size_t row, size_t col,
 {
 	const struct fv_dirstats *ds = &job->dir[dir];
 	const char *why;
+	int ret = put_no_latency(t, row, col, ds);
 
-	if (!fv_dir_did_io(ds))
-		return fv_cell_str(t, row, col, NULL);
-	if (ds->lat_unmeasured)
-		return fv_cell_na(t, row, col,
-				  "latency not measured (gtod_reduce or "
-				  "disabled clocks)");
+	if (ret <= 0)
+		return ret;
 	why = lat_missing_reason(job, kind, &ds->lat[kind]);
 	if (why)
 		return fv_cell_na(t, row, col, why);
