@@ -59,7 +59,8 @@ $(FIO_STAMP): FORCE
 FORCE:
 
 # Includes across folders name the path from engines/: -Iengines;
-# -Ipostproc for catalog/catalog.h (the emulator's presets).
+# -Ipostproc for catalog/catalog.h (the emulator's presets) and
+# fioverdict's libc-only util headers (util/error.h, util/array_size.h).
 $(CORE_OBJS): $(ENG_BUILD)/%.o: engines/%.c
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS_BASE) $(CFLAGS_BASE) -Iengines -Ipostproc -c $< -o $@
@@ -100,7 +101,7 @@ $(FIO_FEATURES): $(FIO_STAMP) engines/glue/fio_features.sh
 $(FIO_OBJS): $(ENG_BUILD)/%.o: engines/%.c $(FIO_STAMP) $(FIO_FEATURES)
 	@mkdir -p $(@D)
 	src=$$(cat $(FIO_STAMP)); \
-	$(CC) $(CPPFLAGS_BASE) $(CFLAGS_BASE) -Iengines -I$(ENG_BUILD) \
+	$(CC) $(CPPFLAGS_BASE) $(CFLAGS_BASE) -Iengines -I$(ENG_BUILD) -Ipostproc \
 	  -isystem $$src -include $$src/config-host.h -c $< -o $@
 
 $(ENG_BUILD)/uring_durable.so: $(UD_OBJS) $(CORE_LIB) $(ENGINE_MAP)

@@ -75,7 +75,7 @@ $(WEB_HTML): web/page.html web/wasi.js web/bundle.sh $(WEB_WASM) \
 WEB_TEST_COMPAT := $(WEB_OUT)/test_compat
 $(WEB_TEST_COMPAT): tests/web/test_compat.c web/wasi_compat.c web/wasi_compat.h
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS_BASE) -Iweb $(CFLAGS_BASE) tests/web/test_compat.c \
+	$(CC) $(CPPFLAGS_BASE) -Iweb -Ipostproc $(CFLAGS_BASE) tests/web/test_compat.c \
 		web/wasi_compat.c -lcmocka -o $@
 
 ifneq ($(SANITIZE),1)

@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "device.h"
+#include "util/array_size.h"
 
 static const struct {
 	int err;
@@ -38,7 +39,7 @@ static const struct {
 
 const char *dev_errno_meaning(int err)
 {
-	for (size_t i = 0; i < sizeof(meanings) / sizeof(meanings[0]); i++)
+	for (size_t i = 0; i < FV_ARRAY_SIZE(meanings); i++)
 		if (meanings[i].err == err)
 			return meanings[i].meaning;
 	return NULL;

@@ -5,6 +5,7 @@
  * and files.
  */
 #include "glue_int.h"
+#include "util/array_size.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -76,7 +77,7 @@ static unsigned job_file_systems(struct thread_data *td)
 			continue;
 		for (k = 0; k < n && seen[k] != dev; k++)
 			;
-		if (k == n && n < sizeof(seen) / sizeof(seen[0]))
+		if (k == n && n < FV_ARRAY_SIZE(seen))
 			seen[n++] = dev;
 	}
 	return n;

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "util/array_size.h"
+
 struct sc_name {
 	unsigned char sc;
 	const char *name;
@@ -142,8 +144,6 @@ static const struct sc_name path_names[] = {
 	{ 0x71, "Command Aborted By Host" },
 };
 
-#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
-
 static const char *lookup(const struct sc_name *t, size_t n, unsigned sc)
 {
 	size_t i;
@@ -169,13 +169,14 @@ const char *nvme_status_name(unsigned sct, unsigned sc)
 {
 	switch (sct) {
 	case NVME_SCT_GENERIC:
-		return lookup(generic_names, N_OF(generic_names), sc);
+		return lookup(generic_names, FV_ARRAY_SIZE(generic_names), sc);
 	case NVME_SCT_CMD_SPECIFIC:
-		return lookup(cmd_specific_names, N_OF(cmd_specific_names), sc);
+		return lookup(cmd_specific_names,
+			      FV_ARRAY_SIZE(cmd_specific_names), sc);
 	case NVME_SCT_MEDIA:
-		return lookup(media_names, N_OF(media_names), sc);
+		return lookup(media_names, FV_ARRAY_SIZE(media_names), sc);
 	case NVME_SCT_PATH:
-		return lookup(path_names, N_OF(path_names), sc);
+		return lookup(path_names, FV_ARRAY_SIZE(path_names), sc);
 	default:
 		return NULL;
 	}

@@ -10,9 +10,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "util/array_size.h"
+
 const double stats_percentiles[] = { 50.0, 95.0, 99.0, 99.9 };
-const unsigned stats_npercentiles =
-	sizeof(stats_percentiles) / sizeof(stats_percentiles[0]);
+const unsigned stats_npercentiles = FV_ARRAY_SIZE(stats_percentiles);
 
 static json_t *tri_json(enum tri t)
 {

@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "device/device.h"
+#include "util/array_size.h"
 
 static char root[256];
 
@@ -110,7 +111,7 @@ static void test_block_devices(void **state)
 	put("sys/devices/virtual/block/zram0/queue/rotational", "0\n");
 	link_to("sys/dev/block/252:0", "../../devices/virtual/block/zram0");
 	sysroot(sys, sizeof(sys));
-	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(cases); i++) {
 		struct dev_facts f;
 
 		memset(&f, 0, sizeof(f));

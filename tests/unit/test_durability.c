@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "accounting/accounting.h"
+#include "util/array_size.h"
 
 static int setup(void **state)
 {
@@ -400,7 +401,7 @@ static void test_scripts(void **state)
 	size_t i;
 
 	(void) state;
-	for (i = 0; i < sizeof(script_cases) / sizeof(script_cases[0]); i++) {
+	for (i = 0; i < FV_ARRAY_SIZE(script_cases); i++) {
 		const struct script_case *c = &script_cases[i];
 		struct dur_flush_token tok[3];
 		const struct step *s;

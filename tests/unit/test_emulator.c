@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "emulator/emulator.h"
+#include "util/array_size.h"
 
 #define SEC 1000000000ULL
 
@@ -82,7 +83,7 @@ static void test_steady_caps(void **state)
 	size_t i;
 
 	(void) state;
-	for (i = 0; i < sizeof(steady_cases) / sizeof(steady_cases[0]); i++) {
+	for (i = 0; i < FV_ARRAY_SIZE(steady_cases); i++) {
 		const struct steady_case *r = &steady_cases[i];
 		struct emu_config c = cfg(r->cap_iops, 0, 0, 1);
 		double n;
@@ -166,8 +167,7 @@ static void test_validation(void **state)
 	size_t i;
 
 	(void) state;
-	for (i = 0; i < sizeof(validation_cases) / sizeof(validation_cases[0]);
-	     i++) {
+	for (i = 0; i < FV_ARRAY_SIZE(validation_cases); i++) {
 		const struct validation_case *r = &validation_cases[i];
 		char err[256] = "";
 		int rc;

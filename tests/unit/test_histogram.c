@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "accounting/accounting.h"
+#include "util/array_size.h"
 
 static int cmp_u64(const void *a, const void *b)
 {
@@ -101,7 +102,7 @@ static void test_percentiles_against_exact(void **state)
 		hist_record(h, v);
 	}
 	qsort(vals, n, sizeof(*vals), cmp_u64);
-	for (k = 0; k < sizeof(ps) / sizeof(ps[0]); k++) {
+	for (k = 0; k < FV_ARRAY_SIZE(ps); k++) {
 		uint64_t got, want = exact_percentile(vals, n, ps[k]);
 		double err;
 

@@ -18,6 +18,7 @@
 
 #include "catalog/catalog.h"
 #include "emulator/emulator.h"
+#include "util/array_size.h"
 #include "util/error.h"
 
 extern const struct fv_cat_row emu_catalog_rows[];
@@ -120,7 +121,7 @@ static void rows_equal_catalog(void **state)
 		assert_int_equal(a->bursting, b->bursting);
 		assert_int_equal(a->prov, b->prov);
 		assert_int_equal(a->used, b->used);
-		for (size_t k = 0; k < sizeof(num) / sizeof(num[0]); k++)
+		for (size_t k = 0; k < FV_ARRAY_SIZE(num); k++)
 			same_num(*(const double *) ((const char *) a +
 						    num[k].off),
 				 *(const double *) ((const char *) b +

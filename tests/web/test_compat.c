@@ -19,6 +19,7 @@
 
 #include <cmocka.h>
 
+#include "util/array_size.h"
 #include "wasi_compat.h"
 
 static int sign(int v)
@@ -52,7 +53,7 @@ static void strverscmp_as_glibc(void **state)
 	char a[10], b[10];
 
 	(void) state;
-	for (size_t i = 0; i < sizeof(pairs) / sizeof(*pairs); i++)
+	for (size_t i = 0; i < FV_ARRAY_SIZE(pairs); i++)
 		assert_int_equal(
 			sign(fv_compat_strverscmp(pairs[i][0], pairs[i][1])),
 			sign(strverscmp(pairs[i][0], pairs[i][1])));
@@ -133,7 +134,7 @@ static void realpath_as_glibc(void **state)
 	};
 
 	(void) state;
-	for (size_t i = 0; i < sizeof(paths) / sizeof(*paths); i++) {
+	for (size_t i = 0; i < FV_ARRAY_SIZE(paths); i++) {
 		char *want = realpath(paths[i], NULL);
 		char *got = fv_compat_realpath(paths[i], NULL);
 
