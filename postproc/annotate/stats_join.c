@@ -4,15 +4,11 @@
 #include <string.h>
 
 #include "stats_join.h"
+#include "util/util.h"
 
 static bool same_dir(const char *a, const char *b)
 {
 	return a && b && !strcmp(a, b);
-}
-
-static bool same(const char *a, const char *b)
-{
-	return a == b || (a && b && !strcmp(a, b));
 }
 
 static int attach(struct fv_job *job, struct fv_durability *d)
@@ -109,7 +105,8 @@ static int join_one(struct fv_set *set, struct fv_durability *d)
 		struct fv_job *sum = set->jobs[i];
 
 		if ((sum->kind == FV_JOB_CLONE_SUM &&
-		     job->kind == FV_JOB_CLONE && same(sum->host, job->host) &&
+		     job->kind == FV_JOB_CLONE &&
+		     fv_streq_opt(sum->host, job->host) &&
 		     !strcmp(sum->name, job->name) &&
 		     !strcmp(sum->source, job->source)) ||
 		    fv_fleet_has(sum, job))

@@ -16,11 +16,7 @@
 #include "ingest.h"
 #include "ingest_int.h"
 #include "model/model.h"
-
-static bool same_str(const char *a, const char *b)
-{
-	return a == b || (a && b && !strcmp(a, b));
-}
+#include "util/util.h"
 
 static bool same_opts(const struct fv_job *a, const struct fv_job *b)
 {
@@ -36,7 +32,7 @@ static bool same_opts(const struct fv_job *a, const struct fv_job *b)
 static bool same_name(const struct fv_job *a, const struct fv_job *b)
 {
 	return a->kind != FV_JOB_ALL_CLIENTS && b->kind != FV_JOB_ALL_CLIENTS &&
-	       !strcmp(a->name, b->name) && same_str(a->host, b->host);
+	       !strcmp(a->name, b->name) && fv_streq_opt(a->host, b->host);
 }
 
 static uint64_t lat_weight(const struct fv_lat *lat,

@@ -59,27 +59,23 @@ static bool same_host(const struct fv_job *j, const struct fv_series *s)
 	return !s->host || (j->hostname && !strcmp(j->hostname, s->host));
 }
 
-static int str_cmp(const char *a, const char *b)
-{
-	return strcmp(a ? a : "", b ? b : "");
-}
-
 /* Entries by document, host, then position. */
 static int by_doc(const void *a, const void *b, void *arg)
 {
 	const struct fv_set *set = arg;
 	const struct fv_job *x = set->jobs[*(const size_t *) a],
 			    *y = set->jobs[*(const size_t *) b];
-	int c = str_cmp(x->source, y->source);
+	int c = fv_strcmp_opt(x->source, y->source);
 
 	if (!c)
-		c = str_cmp(x->host, y->host);
+		c = fv_strcmp_opt(x->host, y->host);
 	return c ? c : (x->index > y->index) - (x->index < y->index);
 }
 
 static bool same_doc(const struct fv_job *a, const struct fv_job *b)
 {
-	return !str_cmp(a->source, b->source) && !str_cmp(a->host, b->host);
+	return !fv_strcmp_opt(a->source, b->source) &&
+	       !fv_strcmp_opt(a->host, b->host);
 }
 
 /*

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "logs.h"
+#include "util/util.h"
 
 #define MAX_WINDOWS 1e6
 
@@ -35,11 +36,6 @@ static int rate_alloc(struct fv_rate *r, size_t n)
 	return -ENOMEM;
 }
 
-static bool same_str(const char *a, const char *b)
-{
-	return a == b || (a && b && !strcmp(a, b));
-}
-
 /*
  * A clone sum owns the series of its clones (of its host, in a client's
  * output); a fleet's sum those of the job on every host.
@@ -58,7 +54,7 @@ bool fv_series_belongs(const struct fv_series *s, const struct fv_job *job)
 	    strcmp(j->source, job->source))
 		return false;
 	return job->kind == FV_JOB_CLONE_SUM && j->kind == FV_JOB_CLONE &&
-	       same_str(j->host, job->host);
+	       fv_streq_opt(j->host, job->host);
 }
 
 /* Per-I/O samples into windows of bin_ms; the last, partial, is dropped. */

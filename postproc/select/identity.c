@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "identity.h"
+#include "util/util.h"
 
 /*
  * The first of fio's ':'-separated names ("/dev/sdb:/dev/sdc"), with
@@ -135,20 +136,15 @@ unsigned fv_identity_parts(const struct fv_identity *id)
 	       (id->version ? FV_ID_VERSION : 0u);
 }
 
-static bool same_str(const char *a, const char *b)
-{
-	return (!a && !b) || (a && b && !strcmp(a, b));
-}
-
 unsigned fv_identity_diff(const struct fv_identity *a,
 			  const struct fv_identity *b)
 {
 	return (!strcmp(a->tool, b->tool) ? 0u : FV_ID_TOOL) |
-	       (same_str(a->machine, b->machine) ? 0u : FV_ID_MACHINE) |
+	       (fv_streq_opt(a->machine, b->machine) ? 0u : FV_ID_MACHINE) |
 	       (!strcmp(a->place, b->place) ? 0u : FV_ID_PLACE) |
-	       (same_str(a->file, b->file) ? 0u : FV_ID_FILE) |
-	       (same_str(a->devices, b->devices) ? 0u : FV_ID_DEVICES) |
-	       (same_str(a->version, b->version) ? 0u : FV_ID_VERSION);
+	       (fv_streq_opt(a->file, b->file) ? 0u : FV_ID_FILE) |
+	       (fv_streq_opt(a->devices, b->devices) ? 0u : FV_ID_DEVICES) |
+	       (fv_streq_opt(a->version, b->version) ? 0u : FV_ID_VERSION);
 }
 
 size_t fv_name_stem_len(const char *base)

@@ -35,11 +35,7 @@
 
 #include "select_int.h"
 #include "split_int.h"
-
-static int cmp_str(const char *a, const char *b)
-{
-	return strcmp(a ? a : "", b ? b : "");
-}
+#include "util/util.h"
 
 /* Rule 1's identity: all of it but the version. */
 static int cmp_identity(const struct member *x, const struct member *y)
@@ -47,10 +43,10 @@ static int cmp_identity(const struct member *x, const struct member *y)
 	const struct fv_identity *a = &x->id, *b = &y->id;
 	int c = strcmp(a->tool, b->tool);
 
-	c = c ? c : cmp_str(a->machine, b->machine);
+	c = c ? c : fv_strcmp_opt(a->machine, b->machine);
 	c = c ? c : strcmp(a->place, b->place);
-	c = c ? c : cmp_str(a->devices, b->devices);
-	return c ? c : cmp_str(a->file, b->file);
+	c = c ? c : fv_strcmp_opt(a->devices, b->devices);
+	return c ? c : fv_strcmp_opt(a->file, b->file);
 }
 
 static int by_base(const void *p, const void *q)
@@ -118,7 +114,7 @@ static int by_base_identity(const void *p, const void *q)
 	int c = strcmp(x->base, y->base);
 
 	c = c ? c : cmp_identity(x, y);
-	c = c ? c : cmp_str(x->id.version, y->id.version);
+	c = c ? c : fv_strcmp_opt(x->id.version, y->id.version);
 	c = c ? c : strcmp(x->stem, y->stem);
 	return c ? c
 		 : (x->job->order > y->job->order) -
@@ -171,9 +167,10 @@ static int join_versions(struct member *m, size_t n, struct member **v)
 	if (!up)
 		return -ENOMEM;
 	for (size_t i = 0; i < n; i++) {
-		bool same = i && !cmp_identity(&m[i - 1], &m[i]) &&
-			    (!by_folder(&m[i]) ||
-			     !cmp_str(m[i - 1].id.version, m[i].id.version));
+		bool same =
+			i && !cmp_identity(&m[i - 1], &m[i]) &&
+			(!by_folder(&m[i]) ||
+			 !fv_strcmp_opt(m[i - 1].id.version, m[i].id.version));
 
 		m[i].ver = same ? m[i - 1].ver : i;
 		up[i] = i;
@@ -309,7 +306,7 @@ static int note_joined(struct fv_set *set, const struct member *m, size_t n)
 		for (size_t k = 0; k < i && !ret; k++) {
 			if (m[k].group != m[i].group)
 				continue;
-			if (cmp_str(m[k].id.version, m[i].id.version))
+			if (fv_strcmp_opt(m[k].id.version, m[i].id.version))
 				ret = fv_set_note(
 					set,
 					"labels: '%s' holds runs of one test "

@@ -6,11 +6,7 @@
 #include <string.h>
 
 #include "select.h"
-
-static int cmp_str(const char *a, const char *b)
-{
-	return strcmp(a ? a : "", b ? b : "");
-}
+#include "util/util.h"
 
 static int cmp_int(long long a, long long b)
 {
@@ -51,9 +47,9 @@ static int cmp_workload(const struct fv_workload *a,
 static int cmp_test(const struct fv_job *a, const struct fv_job *b,
 		    bool fleet_apart)
 {
-	int c = cmp_str(a->name, b->name);
+	int c = fv_strcmp_opt(a->name, b->name);
 
-	c = c ? c : cmp_str(a->file_test, b->file_test);
+	c = c ? c : fv_strcmp_opt(a->file_test, b->file_test);
 	c = c ? c : (int) a->role_dir - (int) b->role_dir;
 	if (fleet_apart)
 		c = c ? c
@@ -75,7 +71,7 @@ bool fv_fleet_test(const struct fv_job *fleet, const struct fv_job *host)
 
 int fv_label_test_cmp(const struct fv_job *a, const struct fv_job *b)
 {
-	int c = cmp_str(a->label, b->label);
+	int c = fv_strcmp_opt(a->label, b->label);
 
 	return c ? c : fv_test_cmp(a, b);
 }
@@ -88,5 +84,5 @@ bool fv_same_test(const struct fv_job *a, const struct fv_job *b)
 bool fv_same_run(const struct fv_job *a, const struct fv_job *b)
 {
 	return a->timestamp == b->timestamp && a->doc == b->doc &&
-	       !cmp_str(a->source, b->source);
+	       !fv_strcmp_opt(a->source, b->source);
 }

@@ -26,7 +26,7 @@
 #include "read_all.h"
 #include "ranktest.h"
 #include "sort.h"
-#include "strdup_opt.h"
+#include "str_opt.h"
 #include "tdist.h"
 #include "utf8.h"
 #include "version.h"

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "strdup_opt.h"
+#include "str_opt.h"
 
 int fv_strdup_opt(char **dst, const char *src)
 {
@@ -11,4 +11,14 @@ int fv_strdup_opt(char **dst, const char *src)
 		return 0;
 	*dst = strdup(src);
 	return *dst ? 0 : -ENOMEM;
+}
+
+int fv_strcmp_opt(const char *a, const char *b)
+{
+	return strcmp(a ? a : "", b ? b : "");
+}
+
+bool fv_streq_opt(const char *a, const char *b)
+{
+	return a == b || (a && b && !strcmp(a, b));
 }
