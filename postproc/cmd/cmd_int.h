@@ -338,6 +338,8 @@ struct fv_tables {
 	bool want_logs;
 	/* Every run of a test in its label (diff: they are its samples). */
 	bool every_run;
+	/* history: a run is a document, labels aside (fv_load_opts) */
+	bool runs_labels_aside;
 	struct fv_set *base;	    /* diff: --baseline, read from baselines */
 	struct fv_logset base_logs; /* the logs beside the baseline */
 	char **baselines;	    /* --baseline PATH: files or folders */

@@ -72,7 +72,9 @@ static int analyse(struct fv_tables *x, struct fv_report *rep)
 
 static int history_main(const struct fv_invocation *inv, int argc, char **argv)
 {
-	struct history h = { .x = { .every_run = true, .analyse = analyse },
+	struct history h = { .x = { .every_run = true,
+				    .runs_labels_aside = true,
+				    .analyse = analyse },
 			     .order = FV_HIST_TIME };
 
 	return fv_tables_run(inv, &h.x, argc, argv);

@@ -102,6 +102,7 @@ static int load(struct fv_tables *x)
 	enum fv_runs rule = x->every_run ? FV_RUNS_KEEP : c->runs;
 	int ret = fv_ingest_paths(x->set, c->inputs, c->ninputs);
 
+	lo.runs_labels_aside = x->runs_labels_aside;
 	if (!ret)
 		ret = fv_annotate(x->set, &lo);
 	if (!ret && x->want_logs)

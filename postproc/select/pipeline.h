@@ -16,6 +16,11 @@ struct fv_load_opts {
 	enum fv_label_by label_by;	      /* --label-by */
 	const struct fv_role_override *roles; /* --role JOB=ROLE */
 	size_t nroles;
+	/*
+	 * history: its runs are documents, labels aside (one run per folder
+	 * labels each apart), so a copy in another label is a copy too.
+	 */
+	bool runs_labels_aside;
 };
 
 /*

@@ -48,7 +48,10 @@ static int teardown(void **state)
 	return fvt_tmp_teardown(state);
 }
 
-/* report on a fixture folder: its exit status; the page, which must be. */
+/*
+ * report on a folder (a fixture's, or an absolute path): its exit status;
+ * the page, which must be.
+ */
 static int report(const char *folder, char **page, char **err,
 		  const char *extra)
 {
@@ -58,14 +61,13 @@ static int report(const char *folder, char **page, char **err,
 
 	snprintf(out_path, sizeof(out_path), "%s", fvt_at("page.html"));
 	unlink(out_path);
-	st = extra ? fvt_run(&out, err, "report", "-q", extra,
-			     fvt_path("FV_FIXTURES", "tests/postproc/fixtures",
-				      folder),
-			     "-o", out_path, NULL)
-		   : fvt_run(&out, err, "report", "-q",
-			     fvt_path("FV_FIXTURES", "tests/postproc/fixtures",
-				      folder),
-			     "-o", out_path, NULL);
+	if (folder[0] != '/')
+		folder = fvt_path("FV_FIXTURES", "tests/postproc/fixtures",
+				  folder);
+	st = extra ? fvt_run(&out, err, "report", "-q", extra, folder, "-o",
+			     out_path, NULL)
+		   : fvt_run(&out, err, "report", "-q", folder, "-o", out_path,
+			     NULL);
 	free(out);
 	*page = fvt_slurp(out_path, NULL);
 	if (!*page)
@@ -76,6 +78,30 @@ static int report(const char *folder, char **page, char **err,
 		fail_msg("report %s: left %zu entries in $TMPDIR", folder,
 			 fvt_entries(fvt_at("tmp"), NULL));
 	return st;
+}
+
+/*
+ * fio 3.42's client output of two hosts (versions/3.42/client.json) and
+ * a rerun of it a minute later (its timestamp + 60 s, figures alike):
+ * the fleet's two runs, which have no percentiles. Returns the folder.
+ */
+static const char *fleet_reruns(void)
+{
+	size_t n;
+	char *doc = fvt_slurp(fvt_path("FV_FIXTURES", "tests/postproc/fixtures",
+				       "versions/3.42/client.json"),
+			      &n),
+	     *at;
+
+	assert_non_null(doc);
+	fvt_mkdir(fvt_at("reruns"));
+	fvt_mkfile(fvt_at("reruns/client.json"), doc, n);
+	at = strstr(doc, "\"timestamp\" : 1796164669,");
+	assert_non_null(at);
+	memcpy(at + strlen("\"timestamp\" : 17961647"), "29", 2);
+	fvt_mkfile(fvt_at("reruns/client-rerun.json"), doc, n);
+	free(doc);
+	return fvt_at("reruns");
 }
 
 /*
@@ -95,18 +121,17 @@ static void every_folder_has_its_page(void **state)
 		{ "cdm/made", 2, NULL },
 		{ "diskspd", 0, NULL },
 		{ "diskspd-text", 0, NULL },
-		{ "versions/3.42", 0,
-		  "<b>fleet: each run's P99 latency</b>: left out: no run of "
-		  "a repeated job has a P99 latency" },
+		/* client.json repeats client-preamble.json: one run */
+		{ "versions/3.42", 0, "client.json holds the same result as " },
 		/* nine VMs and disks, each its file: no repeated job */
 		{ "seed004", 0, "'seed004' held the results of 9 files" },
 		{ "fio_text/fio-3.42", 0, NULL },
 		{ "hosts", 0, NULL },
 	};
+	char *page, *err;
 
 	(void) state;
 	for (size_t i = 0; i < FV_ARRAY_SIZE(cases); i++) {
-		char *page, *err;
 		int st = report(cases[i].folder, &page, &err, NULL);
 		int want = cases[i].status;
 
@@ -119,6 +144,12 @@ static void every_folder_has_its_page(void **state)
 		free(page);
 		free(err);
 	}
+	/* the fleet's two runs have no percentiles */
+	assert_int_equal(report(fleet_reruns(), &page, &err, NULL), 0);
+	fvt_has(page, "<b>fleet: each run's P99 latency</b>: left out: no "
+		      "run of a repeated job has a P99 latency");
+	free(page);
+	free(err);
 }
 
 /* --fail-on as verdict's: 1 when such a verdict occurs, the page written. */
@@ -153,8 +184,11 @@ static void charts_need_no_program(void **state)
 	assert_int_equal(report("versions/3.42", &page, &err, NULL), 0);
 	fvt_has(page, "<figure class=\"fv-chart\"",
 		">Completion latency percentiles: peak "
-		"read</text>",
-		"each run's P99 latency</b>: left out");
+		"read</text>");
+	free(page);
+	free(err);
+	assert_int_equal(report(fleet_reruns(), &page, &err, NULL), 0);
+	fvt_has(page, "each run's P99 latency</b>: left out");
 	free(page);
 	free(err);
 }

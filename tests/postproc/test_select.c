@@ -222,22 +222,51 @@ static void appended(const char *dir, const char *file,
 
 /*
  * fio's text of two runs appended in one file (fio ... >> out.txt): two
- * runs, each whole, not a report and its update (--status-interval).
+ * runs, each whole, not a report and its update (--status-interval). The
+ * second run is the first's text a minute later; the same text appended
+ * twice is one run.
  */
+/* The n bytes of a, then those of b, in one file. */
+static void write_two(const char *path, const char *a, const char *b, size_t n)
+{
+	char *both = malloc(2 * n);
+
+	assert_non_null(both);
+	memcpy(both, a, n);
+	memcpy(both + n, b, n);
+	fvt_mkfile(path, both, 2 * n);
+	free(both);
+}
+
 static void appended_text_runs(void **state)
 {
-	const char *fx;
-	char *c, *err;
+	const char *fx = fvt_path("FV_FIXTURES", "tests/postproc/fixtures",
+				  "fio_text/fio-3.42/peak_randrw.txt");
+	size_t n;
+	char *run = fvt_slurp(fx, &n), *later = strdup(run), *at, *c, *err;
 
 	(void) state;
-	appended("vm", "runs.txt",
-		 (const char *const[]){ "fio_text/fio-3.42/peak_randrw.txt",
-					"fio_text/fio-3.42/peak_randrw.txt",
-					NULL });
+	assert_non_null(later);
+	at = strstr(later, "16:20:40 2026");
+	assert_non_null(at);
+	at[4] = '1'; /* 16:21:40 */
+	fvt_mkdir(fvt_at("vm"));
+	write_two(fvt_at("vm/runs.txt"), run, later, n);
 	c = text(0, "compare", "--runs=all", fvt_at("vm"), NULL, &err);
 	fvt_has(c, "\nvm-3.42 run 1 ", "\nvm-3.42 run 2 ");
+	fvt_lacks(c, "copies: ");
 	free(c);
 	free(err);
+	write_two(fvt_at("vm/runs.txt"), run, run, n);
+	c = text(0, "compare", "--runs=all", fvt_at("vm"), NULL, &err);
+	fvt_has(c, "\nvm-3.42 ",
+		"vm/runs.txt holds one result twice (its "
+		"outputs 1 and 2): read once");
+	fvt_lacks(c, "run 1", "runs: ");
+	free(c);
+	free(err);
+	free(later);
+	free(run);
 	/* a status-interval text: its reports are one run */
 	fx = fvt_path("FV_FIXTURES", "tests/postproc/fixtures",
 		      "fio_text/fio-3.42/status.txt");
@@ -281,6 +310,121 @@ static void folders_of_one_name(void **state)
 		"labels: 2 folders are named 'p30'");
 	free(c);
 	free(err);
+}
+
+/*
+ * A result kept twice is one run, not two that agree to the digit: c.txt
+ * repeats b.txt (the same date and figures) and is named, not counted.
+ * The same date with another figure is a run of its own.
+ */
+static void copy_read_once(void **state)
+{
+	char *c, *out, *err;
+
+	(void) state;
+	fvt_mkdir(fvt_at("runs"));
+	cdm(fvt_at("runs/a.txt"), "p30", "E:", 1000, 1);
+	cdm(fvt_at("runs/b.txt"), "p30", "E:", 3000, 2);
+	cdm(fvt_at("runs/c.txt"), "p30", "E:", 3000, 2);
+	c = csv(0, "compare", "--runs=all", fvt_at("runs"), NULL);
+	fvt_has(c, "\r\np30 run 1,1000,", "\r\np30 run 2,3000,");
+	fvt_lacks(c, "p30 run 3");
+	free(c);
+	out = text(0, "compare", fvt_at("runs"), NULL, NULL, &err);
+	fvt_has(out, "'p30': the newest of 2 runs",
+		"copies: ", "runs/c.txt holds the same result as ",
+		"runs/b.txt (");
+	free(out);
+	free(err);
+	cdm(fvt_at("runs/d.txt"), "p30", "E:", 3001, 2);
+	out = text(0, "compare", fvt_at("runs"), NULL, NULL, &err);
+	fvt_has(out, "'p30': the newest of 3 runs", "runs/c.txt holds");
+	fvt_lacks(out, "d.txt holds");
+	free(out);
+	free(err);
+}
+
+/*
+ * Real files: microsoft/VirtualClient keeps one fio 3.26 run from Windows
+ * twice, the second after a UTF-8 BOM (fixtures/copies/SOURCES.md). In
+ * one label, one row of the figures the file gives (write 2167.231601
+ * IO/s, 8876980 B/s); a label each, both shown: a file beside its copy
+ * is a comparison the user asked for.
+ */
+static void copy_with_bom(void **state)
+{
+	const char *dir =
+		fvt_path("FV_FIXTURES", "tests/postproc/fixtures", "copies");
+	const char *row = ",fio_randwrite_1GB_4k_d1_th1_direct,,,2167.231601,"
+			  "8876980,write,";
+	char *c, *out, *err;
+
+	(void) state;
+	c = csv(0, "summary", "--label-by=dir", dir, NULL);
+	fvt_has(c, "\r\ncopies,peak", row);
+	assert_int_equal(fvt_count(c, "\r\n"), 2);
+	free(c);
+	out = text(0, "summary", "--label-by=dir", dir, NULL, &err);
+	fvt_has(out, "copies: ",
+		"copies/Response2.txt holds the same result "
+		"as ",
+		"copies/FIOExample.txt (");
+	fvt_lacks(out, "runs: ");
+	free(out);
+	free(err);
+	c = csv(0, "summary", dir, NULL, NULL);
+	fvt_has(c, "\r\nFIOExample,peak", "\r\nResponse2,peak");
+	free(c);
+}
+
+/*
+ * history's runs are documents whatever their label: the same file in
+ * folders a/ and b/ is one run there, while compare shows both labels.
+ */
+static void copy_in_history(void **state)
+{
+	const char *fx = fvt_path("FV_FIXTURES", "tests/postproc/fixtures",
+				  "copies/FIOExample.txt");
+	size_t n;
+	char *data = fvt_slurp(fx, &n), *out, *err, *c;
+
+	(void) state;
+	assert_non_null(data);
+	fvt_mkdir(fvt_at("a"));
+	fvt_mkdir(fvt_at("b"));
+	fvt_mkfile(fvt_at("a/r.json"), data, n);
+	fvt_mkfile(fvt_at("b/r.json"), data, n);
+	out = text(0, "history", fvt_at("a"), fvt_at("b"), NULL, &err);
+	fvt_has(out, "throughput over 1 runs",
+		"b/r.json holds the same result "
+		"as ");
+	fvt_lacks(out, "over 2 runs");
+	free(out);
+	free(err);
+	c = csv(0, "compare", fvt_at("a"), fvt_at("b"), NULL);
+	fvt_has(c, "\r\na,", "\r\nb,");
+	free(c);
+	free(data);
+}
+
+/* fio's terse output gives no time: two equal files stay two runs. */
+static void copy_needs_a_time(void **state)
+{
+	const char *fx = fvt_path("FV_FIXTURES", "tests/postproc/fixtures",
+				  "fio-terse/jtulak-fio-test.out");
+	size_t n;
+	char *data = fvt_slurp(fx, &n), *out, *err;
+
+	(void) state;
+	fvt_mkdir(fvt_at("terse"));
+	fvt_mkfile(fvt_at("terse/a.out"), data, n);
+	fvt_mkfile(fvt_at("terse/b.out"), data, n);
+	out = text(0, "summary", "--label-by=dir", fvt_at("terse"), NULL, &err);
+	fvt_has(out, "'terse': the newest of 2 runs");
+	fvt_lacks(out, "copies: ");
+	free(out);
+	free(err);
+	free(data);
 }
 
 /*
@@ -410,6 +554,14 @@ int main(void)
 			folders_of_one_name, fvt_tmp_setup, fvt_tmp_teardown),
 		cmocka_unit_test_setup_teardown(run_folders, fvt_tmp_setup,
 						fvt_tmp_teardown),
+		cmocka_unit_test_setup_teardown(copy_read_once, fvt_tmp_setup,
+						fvt_tmp_teardown),
+		cmocka_unit_test_setup_teardown(copy_with_bom, fvt_tmp_setup,
+						fvt_tmp_teardown),
+		cmocka_unit_test_setup_teardown(copy_in_history, fvt_tmp_setup,
+						fvt_tmp_teardown),
+		cmocka_unit_test_setup_teardown(
+			copy_needs_a_time, fvt_tmp_setup, fvt_tmp_teardown),
 		cmocka_unit_test_setup_teardown(diskspd_tests_by_file_name,
 						fvt_tmp_setup,
 						fvt_tmp_teardown),
