@@ -49,54 +49,50 @@ static void mix_str(uint64_t *h, const char *s)
 	mix(h, s ? "s" : "n", 1); /* NULL apart from "" */
 }
 
-static void mix_u64(uint64_t *h, uint64_t v)
+/*
+ * Figures, as doubles (counts below 2^53 exactly): every NAN alike, -0
+ * as 0.
+ */
+static void mix_nums(uint64_t *h, const double *v, size_t n)
 {
-	mix(h, &v, sizeof(v));
-}
+	for (size_t i = 0; i < n; i++) {
+		double x = isnan(v[i]) ? NAN : v[i] == 0 ? 0 : v[i];
 
-/* Every NAN alike, and -0 as 0. */
-static void mix_num(uint64_t *h, double v)
-{
-	if (isnan(v))
-		v = NAN;
-	else if (v == 0)
-		v = 0;
-	mix(h, &v, sizeof(v));
-}
-
-static void mix_lat(uint64_t *h, const struct fv_lat *l)
-{
-	mix_u64(h, l->present);
-	mix_u64(h, l->n);
-	mix_num(h, l->min_ns);
-	mix_num(h, l->max_ns);
-	mix_num(h, l->mean_ns);
-	mix_num(h, l->stddev_ns);
+		mix(h, &x, sizeof(x));
+	}
 }
 
 static void mix_dir(uint64_t *h, const struct fv_dirstats *d)
 {
-	mix_u64(h, d->present);
-	mix_u64(h, d->io_bytes);
-	mix_u64(h, d->total_ios);
-	mix_u64(h, d->runtime_ms);
-	mix_num(h, d->bw_bytes);
-	mix_num(h, d->iops);
-	for (int k = 0; k < FV_LAT_NR; k++)
-		mix_lat(h, &d->lat[k]);
+	const double v[] = { d->present,
+			     (double) d->io_bytes,
+			     (double) d->total_ios,
+			     (double) d->runtime_ms,
+			     d->bw_bytes,
+			     d->iops };
+
+	mix_nums(h, v, FV_ARRAY_SIZE(v));
+	for (int k = 0; k < FV_LAT_NR; k++) {
+		const struct fv_lat *l = &d->lat[k];
+		const double lat[] = {
+			l->present, (double) l->n, l->min_ns,
+			l->max_ns,  l->mean_ns,	   l->stddev_ns
+		};
+
+		mix_nums(h, lat, FV_ARRAY_SIZE(lat));
+	}
 }
 
 static void mix_job(uint64_t *h, const struct fv_job *j)
 {
+	const double v[] = { (double) j->timestamp, j->kind, j->error,
+			     j->usr_cpu, j->sys_cpu };
+
 	mix_str(h, j->name);
 	mix_str(h, j->host);
 	mix_str(h, j->file_test);
 	mix_str(h, j->fio_version);
-	mix_u64(h, (uint64_t) j->timestamp);
-	mix_u64(h, (uint64_t) j->kind);
-	mix_u64(h, (uint64_t) (int64_t) j->error);
-	mix_num(h, j->usr_cpu);
-	mix_num(h, j->sys_cpu);
+	mix_nums(h, v, FV_ARRAY_SIZE(v));
 	for (int d = 0; d < FV_DIR_NR; d++)
 		mix_dir(h, &j->dir[d]);
 }
