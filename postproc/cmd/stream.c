@@ -12,8 +12,7 @@
 /*
  * What outlives each file: the diagnostics, the stats files (small, and
  * needed by the fio files of their directory), the counts, what the notes
- * under the table depend on, each document's print (a copy of one already
- * written is not written). Everything else is freed before the next file.
+ * under the table depend on. Everything else is freed before the next file.
  */
 struct stream {
 	const struct fv_cmdline *c;
@@ -25,7 +24,6 @@ struct stream {
 	struct fv_table *notes;	  /* the rows' own notes (lower bounds) */
 	bool *label_used;	  /* --label rules that labelled a job */
 	struct fv_ran_list ran;	  /* what the runs were on */
-	struct fv_copies copies;  /* the documents written: a copy is not */
 	size_t nrows;
 	bool begun; /* the table's head written: once a file held results */
 };
@@ -135,8 +133,9 @@ static int stream_one(struct stream *st, const struct fv_input *in)
 		ret = stream_keep_stats(st, &one);
 	if (!ret)
 		ret = fv_label_assign(&one, c->labels, c->nlabels, c->label_by);
+	/* a file's own copies (appended twice): nothing kept past it */
 	if (!ret)
-		ret = fv_copies_drop(&st->copies, &one);
+		ret = fv_copies_drop(&one, false);
 	for (size_t i = 0; i < one.nnotes && !ret; i++)
 		ret = fv_table_note(st->notes, "%s", one.notes[i]);
 	fv_label_rules_mark(&one, c->labels, c->nlabels, st->label_used);
@@ -272,7 +271,6 @@ int fv_summary_stream(struct fv_cmdline *c, const struct fv_stream_renderer *sr)
 	fv_table_free(st.notes);
 	free(st.label_used);
 	fv_ran_free(&st.ran);
-	fv_copies_free(&st.copies);
 	fv_print_diags(&set.diags, c->verbosity, c->err);
 	/* a --label that named no input: said, the rows written are kept */
 	status = fv_output_close(&output, ret == -EINVAL ? 0 : ret, c->err);

@@ -12,10 +12,10 @@
  * documents whatever their label, asks labels aside). It is read once,
  * the later input dropped, with a note that names both.
  *
- * A document is remembered by its print, a 64-bit hash of all of that,
- * so that summary --stream, which frees each file before the next, can
- * tell a copy as the whole run does; two documents that are not copies
- * share a print with odds of 2^-64 a pair.
+ * A document is known by its print, a 64-bit hash of all of that, kept
+ * in a jansson object: two documents that are not copies share a print
+ * with odds of 2^-64 a pair. summary --stream, which keeps nothing of a
+ * file past it, writes a copy's rows again.
  */
 #include <errno.h>
 #include <jansson.h>
@@ -176,18 +176,18 @@ static int remember(json_t *seen, const char *key, const struct fv_job *j)
  * The document m[0..n): remembered, or (a copy) its jobs freed and their
  * places in set->jobs emptied. 0 or -ENOMEM.
  */
-static int drop_or_keep(struct fv_copies *c, struct fv_set *set,
+static int drop_or_keep(json_t *seen, bool labels_aside, struct fv_set *set,
 			const struct member *m, size_t n)
 {
 	char key[17];
 	const json_t *of;
 
-	print_of(m, n, c->labels_aside, key);
+	print_of(m, n, labels_aside, key);
 	if (!key[0])
 		return 0;
-	of = json_object_get(c->seen, key);
+	of = json_object_get(seen, key);
 	if (!of)
-		return remember(c->seen, key, m[0].job);
+		return remember(seen, key, m[0].job);
 	if (note_copy(set, m[0].job, of))
 		return -ENOMEM;
 	for (size_t i = 0; i < n; i++) {
@@ -226,16 +226,15 @@ static size_t split_docs(const struct member *m, size_t n, struct doc *docs)
 	return nd;
 }
 
-int fv_copies_drop(struct fv_copies *c, struct fv_set *set)
+int fv_copies_drop(struct fv_set *set, bool labels_aside)
 {
 	struct member *m = calloc(set->njobs + 1, sizeof(*m));
 	struct doc *docs = calloc(set->njobs + 1, sizeof(*docs));
+	json_t *seen = json_object(); /* print, hex: { source, doc } */
 	size_t nd, keep = 0;
 	int ret = -ENOMEM;
 
-	if (!c->seen)
-		c->seen = json_object();
-	if (!m || !docs || !c->seen)
+	if (!m || !docs || !seen)
 		goto out;
 	for (size_t i = 0; i < set->njobs; i++)
 		m[i] = (struct member){ .job = set->jobs[i], .pos = i };
@@ -243,20 +242,16 @@ int fv_copies_drop(struct fv_copies *c, struct fv_set *set)
 	nd = split_docs(m, set->njobs, docs);
 	ret = 0;
 	for (size_t d = 0; d < nd && !ret; d++)
-		ret = drop_or_keep(c, set, docs[d].m, docs[d].n);
+		ret = drop_or_keep(seen, labels_aside, set, docs[d].m,
+				   docs[d].n);
 	/* the copies' places, emptied, closed up (after a failure too) */
 	for (size_t i = 0; i < set->njobs; i++)
 		if (set->jobs[i])
 			set->jobs[keep++] = set->jobs[i];
 	set->njobs = keep;
 out:
+	json_decref(seen);
 	free(m);
 	free(docs);
 	return ret;
-}
-
-void fv_copies_free(struct fv_copies *c)
-{
-	json_decref(c->seen);
-	c->seen = NULL;
 }

@@ -7,12 +7,10 @@
 
 int fv_annotate(struct fv_set *set, const struct fv_load_opts *o)
 {
-	struct fv_copies copies = { .labels_aside = o->runs_labels_aside };
 	int ret = fv_label_assign(set, o->labels, o->nlabels, o->label_by);
 
 	if (!ret)
-		ret = fv_copies_drop(&copies, set);
-	fv_copies_free(&copies);
+		ret = fv_copies_drop(set, o->runs_labels_aside);
 	if (ret)
 		return ret;
 	ret = fv_fleets_merge(set);

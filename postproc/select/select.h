@@ -67,22 +67,12 @@ int fv_select_runs(struct fv_set *set, enum fv_runs rule);
 int fv_select_notes(const struct fv_set *set, struct fv_report *rep);
 
 /*
- * The documents read so far, each by its print: its label and test, the
- * time its tool gives and every job's figures (copies.c). Zeroed to begin.
+ * After labels: drops each document whose print an earlier one had (its
+ * label unless labels_aside, its test, the time its tool gives and every
+ * job's figures), freeing its jobs, with a note naming both files
+ * (copies.c). A document whose time is unknown is nobody's copy. 0 or
+ * -ENOMEM.
  */
-struct fv_copies {
-	struct json_t *seen; /* the print, hex: { source, doc } */
-	bool labels_aside;   /* a copy in another label is one too */
-};
-
-/*
- * After labels: drops from set each document whose print one read before
- * had (in set, or in a set given before), freeing its jobs, with a note
- * naming both; remembers the others. The print holds the label unless
- * c->labels_aside. A document whose time is unknown is nobody's copy.
- * 0 or -ENOMEM.
- */
-int fv_copies_drop(struct fv_copies *c, struct fv_set *set);
-void fv_copies_free(struct fv_copies *c);
+int fv_copies_drop(struct fv_set *set, bool labels_aside);
 
 #endif
