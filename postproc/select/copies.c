@@ -12,10 +12,10 @@
  * documents whatever their label, asks labels aside). It is read once,
  * the later input dropped, with a note that names both.
  *
- * A document is known by its print, a 64-bit hash of all of that, kept
- * in a jansson object: two documents that are not copies share a print
- * with odds of 2^-64 a pair. summary --stream, which keeps nothing of a
- * file past it, writes a copy's rows again.
+ * A document is known by its print, a 64-bit FNV-1a hash of all of
+ * that, kept in a jansson object: two documents that are not copies share
+ * a print by chance at odds near 2^-64 a pair. summary --stream, which
+ * keeps nothing of a file past it, tells only a file's own copies.
  */
 #include <errno.h>
 #include <jansson.h>
