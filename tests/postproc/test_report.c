@@ -98,7 +98,8 @@ static const char *fleet_reruns(void)
 	fvt_mkfile(fvt_at("reruns/client.json"), doc, n);
 	at = strstr(doc, "\"timestamp\" : 1796164669,");
 	assert_non_null(at);
-	memcpy(at + strlen("\"timestamp\" : 17961647"), "29", 2);
+	/* 1796164669 + 60 = 1796164729 */
+	memcpy(at + strlen("\"timestamp\" : 1796164"), "729", 3);
 	fvt_mkfile(fvt_at("reruns/client-rerun.json"), doc, n);
 	free(doc);
 	return fvt_at("reruns");
