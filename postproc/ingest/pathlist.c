@@ -43,20 +43,13 @@ char *fv_pathlist_path(const struct fv_pathlist *l, size_t i)
 }
 
 /* FNV-1a over dir, '/', name: the hash of the path as it was spelled. */
-static uint64_t fnv(uint64_t h, const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char) s[i]) * 0x100000001b3ull;
-	return h;
-}
-
 static uint64_t path_hash(const char *dir, size_t dirlen, const char *name)
 {
-	uint64_t h = 0xcbf29ce484222325ull;
+	uint64_t h = FV_FNV1A_INIT;
 
 	if (dir)
-		h = fnv(fnv(h, dir, dirlen), "/", 1);
-	return fnv(h, name, strlen(name));
+		h = fv_fnv1a(fv_fnv1a(h, dir, dirlen), "/", 1);
+	return fv_fnv1a(h, name, strlen(name));
 }
 
 static bool same(const struct fv_pathlist *l, size_t i, const char *dir,

@@ -34,19 +34,10 @@ struct member {
 	size_t pos;
 };
 
-/* FNV-1a, 64 bits. */
-static void mix(uint64_t *h, const void *p, size_t n)
-{
-	const unsigned char *b = p;
-
-	for (size_t i = 0; i < n; i++)
-		*h = (*h ^ b[i]) * 0x100000001b3ULL;
-}
-
 static void mix_str(uint64_t *h, const char *s)
 {
-	mix(h, s ? s : "", s ? strlen(s) + 1 : 0);
-	mix(h, s ? "s" : "n", 1); /* NULL apart from "" */
+	*h = fv_fnv1a(*h, s ? s : "", s ? strlen(s) + 1 : 0);
+	*h = fv_fnv1a(*h, s ? "s" : "n", 1); /* NULL apart from "" */
 }
 
 /*
@@ -58,7 +49,7 @@ static void mix_nums(uint64_t *h, const double *v, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		double x = isnan(v[i]) ? NAN : v[i] == 0 ? 0 : v[i];
 
-		mix(h, &x, sizeof(x));
+		*h = fv_fnv1a(*h, &x, sizeof(x));
 	}
 }
 
@@ -124,7 +115,7 @@ static bool one_doc(const struct fv_job *a, const struct fv_job *b)
 static void print_of(const struct member *m, size_t n, bool labels_aside,
 		     char key[17])
 {
-	uint64_t h = 0xcbf29ce484222325ULL;
+	uint64_t h = FV_FNV1A_INIT;
 
 	key[0] = '\0';
 	if (!labels_aside)

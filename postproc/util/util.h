@@ -20,6 +20,7 @@
 #include "errno_name.h"
 #include "exit_status.h"
 #include "fio_value.h"
+#include "fnv.h"
 #include "grow.h"
 #include "lines.h"
 #include "number.h"
