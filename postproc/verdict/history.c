@@ -217,8 +217,8 @@ static int too_short(struct fv_vctx *vc, const struct fv_history *h,
 {
 	char ev[200], sent[200];
 
-	snprintf(ev, sizeof(ev), "%s over %zu runs",
-		 fv_gfig_name(s->primary, s->ref), s->n);
+	snprintf(ev, sizeof(ev), "%s over %zu run%s",
+		 fv_gfig_name(s->primary, s->ref), s->n, s->n == 1 ? "" : "s");
 	snprintf(sent, sizeof(sent),
 		 "too short a history: a change needs %d runs on each side "
 		 "(--min-segment), %d in all",

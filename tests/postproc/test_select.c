@@ -395,7 +395,7 @@ static void copy_in_history(void **state)
 	fvt_mkfile(fvt_at("a/r.json"), data, n);
 	fvt_mkfile(fvt_at("b/r.json"), data, n);
 	out = text(0, "history", fvt_at("a"), fvt_at("b"), NULL, &err);
-	fvt_has(out, "throughput over 1 runs",
+	fvt_has(out, "throughput over 1 run ",
 		"b/r.json holds the same result "
 		"as ");
 	fvt_lacks(out, "over 2 runs");
