@@ -101,9 +101,17 @@ const FvWasi = (() => {
 			return E.SUCCESS;
 		};
 		const envList = Object.entries(env).map(([k, v]) => `${k}=${v}`);
-		const filestat = (ptr, kind, size) => {
+		// A number per path, as a file system's inode: fioverdict reads a
+		// file or folder named twice, under two spellings, once.
+		const inodes = new Map();
+		const inode = (path) => {
+			if (!inodes.has(path)) inodes.set(path, BigInt(inodes.size + 1));
+			return inodes.get(path);
+		};
+		const filestat = (ptr, kind, size, path) => {
 			const v = view();
 			for (let i = 0; i < 64; i += 8) v.setBigUint64(ptr + i, 0n, true);
+			if (path !== undefined) v.setBigUint64(ptr + 8, inode(path), true);
 			v.setUint8(ptr + 16, kind);
 			v.setBigUint64(ptr + 24, 1n, true);
 			v.setBigUint64(ptr + 32, BigInt(size), true);
@@ -193,7 +201,7 @@ const FvWasi = (() => {
 				const f = fds.get(fd);
 				if (!f) return E.BADF;
 				if (f.kind === 'stream') filestat(ptr, FT.CHAR, 0);
-				else filestat(ptr, f.kind, f.kind === FT.FILE ? f.data.length : 0);
+				else filestat(ptr, f.kind, f.kind === FT.FILE ? f.data.length : 0, f.path);
 				return E.SUCCESS;
 			},
 			fd_filestat_set_size: (fd, size) => {
@@ -210,7 +218,7 @@ const FvWasi = (() => {
 				if (path === null) return E.BADF;
 				const kind = fs.kind(path);
 				if (!kind) return E.NOENT;
-				filestat(out, kind, kind === FT.FILE ? fs.files.get(path).length : 0);
+				filestat(out, kind, kind === FT.FILE ? fs.files.get(path).length : 0, path);
 				return E.SUCCESS;
 			},
 			path_open: (dirfd, dirflags, ptr, len, oflags, rb, ri, fdflags, out) => {

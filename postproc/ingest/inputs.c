@@ -324,11 +324,85 @@ static int add_path(struct fv_inputs *in, const char *path, bool named,
 	return ret;
 }
 
+/*
+ * 1 when arg names a file or folder named before under another spelling
+ * (noted), 0 when it is new or cannot be read (add_path says why),
+ * -ENOMEM. The spelling itself is the path list's to compare.
+ */
+static int named_again(struct fv_inputs *in, const char *arg,
+		       struct fv_diags *diags)
+{
+	struct stat st;
+	char key[48];
+	const char *first;
+
+	/* 0:0 is no identity: a host that does not number its files */
+	if (stat(arg, &st) < 0 || (!st.st_dev && !st.st_ino))
+		return 0;
+	if (!in->named && !(in->named = json_object()))
+		return -ENOMEM;
+	snprintf(key, sizeof(key), "%ju:%ju", (uintmax_t) st.st_dev,
+		 (uintmax_t) st.st_ino);
+	first = json_string_value(json_object_get(in->named, key));
+	if (!first)
+		return json_object_set_new(in->named, key,
+					   json_string_nocheck(arg))
+			       ? -ENOMEM
+			       : 0;
+	if (strcmp(first, arg))
+		fv_diag_add(diags, FV_NOTE, arg, 0, 0,
+			    "the same %s as '%s', named again: read once",
+			    S_ISDIR(st.st_mode) ? "folder" : "file", first);
+	return 1;
+}
+
+/*
+ * arg without what names nothing: "." parts, doubled and trailing '/'
+ * ("./a//b/" is "a/b"), so that one folder has one spelling and one label
+ * however it was typed. ".." is kept: through a link it goes elsewhere.
+ */
+static char *plain_spelling(const char *arg)
+{
+	char *out = malloc(strlen(arg) + 2), *o = out;
+	const char *p = arg;
+
+	if (!out)
+		return NULL;
+	if (*p == '/')
+		*o++ = '/';
+	while (*p) {
+		const char *end = strchrnul(p, '/');
+		size_t n = (size_t) (end - p);
+
+		if (n && !(n == 1 && *p == '.')) {
+			if (o > out && o[-1] != '/')
+				*o++ = '/';
+			memcpy(o, p, n);
+			o += n;
+		}
+		p = *end ? end + 1 : end;
+	}
+	if (o == out)
+		*o++ = *arg ? '.' : '\0';
+	*o = '\0';
+	return out;
+}
+
 int fv_inputs_add(struct fv_inputs *in, const char *arg, struct fv_diags *diags)
 {
+	char *path;
+	int ret;
+
 	if (!strcmp(arg, "-"))
 		return push(in, "-", true);
-	return add_path(in, arg, true, diags, 0);
+	path = plain_spelling(arg);
+	if (!path)
+		return -ENOMEM;
+	ret = named_again(in, path, diags);
+	if (!ret)
+		ret = add_path(in, path, true, diags, 0);
+	free(path);
+	return ret < 0 ? ret : 0;
 }
 
 void fv_inputs_done(struct fv_inputs *in)
@@ -336,7 +410,9 @@ void fv_inputs_done(struct fv_inputs *in)
 	fv_pathlist_seal(&in->list);
 	free(in->siblings_of);
 	free(in->manifest_of);
+	json_decref(in->named);
 	in->siblings_of = in->manifest_of = NULL;
+	in->named = NULL;
 }
 
 void fv_inputs_free(struct fv_inputs *in)
@@ -344,5 +420,6 @@ void fv_inputs_free(struct fv_inputs *in)
 	fv_pathlist_free(&in->list);
 	free(in->siblings_of);
 	free(in->manifest_of);
+	json_decref(in->named);
 	memset(in, 0, sizeof(*in));
 }

@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <sys/stat.h>
 
+#include <jansson.h>
+
 #include "util/util.h"
 #include "pathlist.h"
 
@@ -29,11 +31,14 @@ struct fv_inputs {
 	char *siblings_of;	 /* directory last searched for stats files */
 	char *manifest_of;	 /* directory whose run manifest was read */
 	int manifest_end;	 /* what it said (manifest.h) */
+	json_t *named; /* "dev:ino" of each path named: its spelling */
 };
 
 /*
  * Adds one command-line argument. A path that cannot be read is an error
- * diagnostic (and -ENOENT or the like is returned); -ENOMEM.
+ * diagnostic (and -ENOENT or the like is returned); -ENOMEM. A file or
+ * folder named again under any spelling ("a", "./a/", a link to it) is
+ * read once, with a note.
  */
 int fv_inputs_add(struct fv_inputs *in, const char *arg,
 		  struct fv_diags *diags);

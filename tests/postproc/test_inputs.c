@@ -2,8 +2,8 @@
 /*
  * The list of inputs (inputs.h): directories walked in natural name order
  * (c9 before c10), each
- * path once as it was spelled, the stats files beside a named file, errors
- * naming the path. An input's text: test_text.c.
+ * file once however it was spelled, the stats files beside a named file,
+ * errors naming the path. An input's text: test_text.c.
  *
  * Every test works in a fresh directory made by mkdtemp ($TMPDIR or /tmp),
  * removed afterwards. The program does not call setlocale: names sort as
@@ -255,21 +255,39 @@ static void duplicates_read_once(void **state)
 	fv_inputs_free(&in);
 
 	/*
-	 * Current behaviour: paths are compared as strings, so another
-	 * spelling of the same file is another input, read twice.
+	 * Other spellings of one file or folder: "." parts and doubled or
+	 * trailing '/' are dropped, so the walk of "./dir" finds the named
+	 * "dir/x.json" as it was spelled; an absolute path and a link are
+	 * the same file or folder again, read once with a note.
 	 */
+	assert_int_equal(symlink("dir", fvt_at("link")), 0);
 	fvt_enter(fvt_tmp());
 	assert_int_equal(fv_inputs_add(&in, "dir/x.json", &d), 0);
-	assert_int_equal(fv_inputs_add(&in, "./dir/x.json", &d), 0);
-	assert_int_equal(fv_inputs_add(&in, "dir/x.json", &d), 0);
-	assert_int_equal(fv_inputs_add(&in, "./dir", &d), 0);
+	assert_int_equal(fv_inputs_add(&in, ".//dir/./x.json", &d), 0);
+	assert_int_equal(fv_inputs_add(&in, "./dir/", &d), 0);
+	assert_int_equal(fv_inputs_add(&in, fvt_at("dir/x.json"), &d), 0);
+	assert_int_equal(fv_inputs_add(&in, "link", &d), 0);
 	assert_int_equal(fv_inputs_add(&in, "dir", &d), 0);
 	fvt_leave();
-	assert_int_equal(fv_inputs_count(&in), 4);
+	assert_int_equal(fv_inputs_count(&in), 2);
 	input_is(&in, 0, "dir/x.json", "dir", true);
-	input_is(&in, 1, "./dir/x.json", "./dir", true);
-	input_is(&in, 2, "./dir/y.json", "./dir", false);
-	input_is(&in, 3, "dir/y.json", "dir", false);
+	input_is(&in, 1, "dir/y.json", "dir", false);
+	assert_int_equal(d.n, 2);
+	assert_int_equal(d.v[0].severity, FV_NOTE);
+	assert_string_equal(d.v[0].file, fvt_at("dir/x.json"));
+	assert_string_equal(d.v[0].message, "the same file as 'dir/x.json', "
+					    "named again: read once");
+	assert_string_equal(d.v[1].file, "link");
+	assert_string_equal(d.v[1].message,
+			    "the same folder as 'dir', named again: read once");
+	fv_inputs_free(&in);
+	fv_diags_free(&d);
+
+	/* Two files alike to the byte are two files: both read. */
+	fvt_mkfile(fvt_at("dir/z.json"), "{}\n", 3);
+	assert_int_equal(fv_inputs_add(&in, fvt_at("dir/x.json"), &d), 0);
+	assert_int_equal(fv_inputs_add(&in, fvt_at("dir/z.json"), &d), 0);
+	assert_int_equal(fv_inputs_count(&in), 2);
 	free_quiet(&in, &d);
 }
 
@@ -288,6 +306,7 @@ static void stats_siblings(void **state)
 	fvt_mkdirs("r", "o");
 	fvt_touch(fvt_at("r/run.json"));
 	fvt_touch(fvt_at("r/run2.json"));
+	fvt_touch(fvt_at("r/run3.json"));
 	fvt_touch(fvt_at("o/x.json"));
 	for (size_t i = 0; i < 3; i++)
 		fvt_touch(fvt_at("r/%s", stats[i]));
@@ -315,11 +334,12 @@ static void stats_siblings(void **state)
 	assert_int_equal(fv_inputs_count(&in), 5);
 	input_is(&in, 4, fvt_at("r/run2.json"), fvt_at("r"), true);
 	assert_int_equal(fv_inputs_add(&in, fvt_at("o/x.json"), &d), 0);
-	assert_int_equal(fv_inputs_add(&in, fvt_at("r/run.json"), &d), 0);
-	assert_int_equal(fv_inputs_count(&in), 7);
+	assert_int_equal(fv_inputs_add(&in, fvt_at("r/run3.json"), &d), 0);
+	assert_int_equal(fv_inputs_count(&in), 8);
 	input_is(&in, 5, fvt_at("o/x.json"), fvt_at("o"), true);
-	input_is(&in, 6, fvt_at("r/late_durability.json"), fvt_at("r"), false);
-	assert_true(fv_inputs_is_stats(&in, 6));
+	input_is(&in, 6, fvt_at("r/run3.json"), fvt_at("r"), true);
+	input_is(&in, 7, fvt_at("r/late_durability.json"), fvt_at("r"), false);
+	assert_true(fv_inputs_is_stats(&in, 7));
 	assert_false(fv_inputs_is_stats(&in, 5));
 	assert_int_equal(unlink(fvt_at("r/late_durability.json")), 0);
 	fv_inputs_free(&in);
@@ -334,8 +354,8 @@ static void stats_siblings(void **state)
 
 	/* Walked, the stats files are there as any file, and are stats. */
 	assert_int_equal(fv_inputs_add(&in, fvt_at("r"), &d), 0);
-	assert_int_equal(fv_inputs_count(&in), 9);
-	for (size_t i = 0; i < 9; i++) {
+	assert_int_equal(fv_inputs_count(&in), 10);
+	for (size_t i = 0; i < 10; i++) {
 		struct fv_input x;
 		const char *name;
 
