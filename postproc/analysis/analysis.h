@@ -225,9 +225,10 @@ int fv_metric_put(struct fv_table *t, size_t row, size_t col,
  * time (summary --stream) with the same code as the whole-set table.
  */
 struct fv_summary_seen {
-	bool clones;	 /* some job is a numjobs clone */
-	unsigned tools;	 /* FV_TOOL_ bits of the jobs */
-	bool unmeasured; /* some direction had I/O but no latency */
+	bool clones;	    /* some job is a numjobs clone */
+	unsigned tools;	    /* FV_TOOL_ bits of the jobs */
+	bool unmeasured;    /* some direction had I/O but no latency */
+	bool whole_seconds; /* some job's CPU counted in whole seconds */
 };
 
 /* The summary table with its columns and no rows; NULL on ENOMEM. */

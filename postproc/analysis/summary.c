@@ -291,6 +291,7 @@ void fv_summary_seen(const struct fv_set *set, struct fv_summary_seen *seen)
 	for (size_t i = 0; i < set->njobs; i++) {
 		seen->clones |= set->jobs[i]->kind == FV_JOB_CLONE;
 		seen->tools |= fv_tool_of(set->jobs[i]);
+		seen->whole_seconds |= set->jobs[i]->cpu_whole_seconds;
 		for (int d = 0; d < FV_DIR_NR; d++)
 			seen->unmeasured |= set->jobs[i]->dir[d].lat_unmeasured;
 	}
@@ -337,6 +338,13 @@ int fv_summary_notes(struct fv_table *t, const struct fv_aopts *o,
 				    "some jobs did I/O with every latency "
 				    "at zero (gtod_reduce=1?): shown as n/a, "
 				    "not 0");
+	if (!ret && seen->whole_seconds)
+		ret = fv_table_note(t,
+				    "usr/sys CPU: fio counted whole seconds "
+				    "of CPU for some jobs (no context switch "
+				    "or page fault counted: fio on Windows): "
+				    "usr + sys may be off by up to 2 s of CPU "
+				    "over the job's runtime");
 	return ret;
 }
 

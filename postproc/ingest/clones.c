@@ -255,6 +255,7 @@ struct fv_job *fv_jobs_sum(struct fv_job **m, size_t nm)
 		sum->sys_cpu += m[i]->sys_cpu / nm;
 		sum->cpu_busiest = fmax(sum->cpu_busiest, m[i]->cpu_busiest);
 		sum->ctx += m[i]->ctx;
+		sum->cpu_whole_seconds |= m[i]->cpu_whole_seconds;
 		if (m[i]->job_runtime_ms > sum->job_runtime_ms)
 			sum->job_runtime_ms = m[i]->job_runtime_ms;
 		if (!sum->error)

@@ -194,10 +194,8 @@ int fv_terse_fill_job(const struct rec *r, struct fv_job *job,
 		ret = fill_dir(&job->dir[dirs[b]], r->v + at, r->p + at,
 			       r->version, &pr);
 	}
-	job->usr_cpu = t[0];
-	job->sys_cpu = t[1];
-	job->cpu_busiest = t[0] + t[1];
-	job->ctx = fv_u64(t[2]);
+	fv_job_set_cpu(job, t[0], t[1], fv_u64(t[2]), fv_u64(t[3]),
+		       fv_u64(t[4]));
 	memcpy(job->depth_pct, t + 5, sizeof(job->depth_pct));
 	fv_job_depths_scale(job);
 	/*

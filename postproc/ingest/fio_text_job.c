@@ -273,18 +273,17 @@ static int read_issued(struct ftext *f, const char *s)
 /* "cpu          : usr=0.10%, sys=0.40%, ctx=2049, majf=0, minf=14" */
 static void read_cpu(struct fv_job *job, const char *s)
 {
-	const char *ctx = fv_ft_after(s, "ctx=");
+	const char *at[3] = { fv_ft_after(s, "ctx="), fv_ft_after(s, "majf="),
+			      fv_ft_after(s, "minf=") };
+	uint64_t n[3];
 	double usr, sys;
 
+	/* a count the line lacks is no count of 0 */
+	for (size_t i = 0; i < FV_ARRAY_SIZE(at); i++)
+		n[i] = at[i] ? strtoull(at[i], NULL, 10) : 1;
 	if (sscanf(s, "cpu : usr=%lf%%, sys=%lf%%", &usr, &sys) == 2 ||
-	    sscanf(s, "cpu          : usr=%lf%%, sys=%lf%%", &usr, &sys) == 2) {
-		job->usr_cpu = usr;
-		job->sys_cpu = sys;
-		/* as the JSON's: one entry, its own thread(s) */
-		job->cpu_busiest = usr + sys;
-		if (ctx)
-			job->ctx = strtoull(ctx, NULL, 10);
-	}
+	    sscanf(s, "cpu          : usr=%lf%%, sys=%lf%%", &usr, &sys) == 2)
+		fv_job_set_cpu(job, usr, sys, at[0] ? n[0] : 0, n[1], n[2]);
 }
 
 /* "  vda: ios=53554/22965, merge=1/0, ..." */

@@ -228,6 +228,41 @@ const double fv_lat_bucket_ns[FV_LAT_BUCKETS] = {
 	10e6, 20e6, 50e6, 100e6, 250e6, 500e6, 750e6, 1e9,   2e9, INFINITY,
 };
 
+void fv_job_set_cpu(struct fv_job *job, double usr, double sys, uint64_t ctx,
+		    uint64_t majf, uint64_t minf)
+{
+	if (isnan(usr) || isnan(sys))
+		return;
+	job->usr_cpu = usr;
+	job->sys_cpu = sys;
+	/* one entry: its own thread(s); a clone sum keeps its busiest */
+	job->cpu_busiest = usr + sys;
+	job->ctx = ctx;
+	job->cpu_whole_seconds = !ctx && !majf && !minf;
+}
+
+double fv_job_runtime_s(const struct fv_job *job)
+{
+	uint64_t ms = 0;
+
+	for (int d = 0; d < FV_DIR_NR; d++)
+		if (job->dir[d].runtime_ms > ms)
+			ms = job->dir[d].runtime_ms;
+	if (!ms && job->wl.threads == 1 && job->kind == FV_JOB_SINGLE)
+		ms = job->job_runtime_ms;
+	return (double) ms / 1000;
+}
+
+double fv_job_cpu_slack(const struct fv_job *job)
+{
+	double s = fv_job_runtime_s(job);
+
+	if (!job->cpu_whole_seconds)
+		return 0;
+	/* usr and sys each cut to the second at the start and the end */
+	return s > 0 ? 2 * 100 / s : INFINITY;
+}
+
 void fv_job_depths_scale(struct fv_job *job)
 {
 	double sum = 0;

@@ -475,6 +475,14 @@ struct fv_job {
 	double cpu_busiest;
 	uint64_t ctx; /* context switches (fio's "ctx"), summed */
 	/*
+	 * fio counted no context switch and no page fault (ctx, majf and
+	 * minf all 0): its getrusage filled only user and kernel time, and
+	 * those in whole seconds, as fio's own on Windows does
+	 * (os/windows/posix.c). usr_cpu and sys_cpu are then each within
+	 * 1 s of the runtime of the truth (fv_job_cpu_slack).
+	 */
+	bool cpu_whole_seconds;
+	/*
 	 * fio's "IO depths" (iodepth_level): the share of submissions made
 	 * with 1, 2 (2-3), 4 (4-7), 8, 16, 32 and 64 or more I/Os in flight,
 	 * percent, scaled to sum to 100 (fio's text can sum past it); NAN
@@ -566,6 +574,25 @@ void fv_jobs_free(struct fv_job **jobs, size_t n);
  * them NAN, unknown.
  */
 void fv_job_depths_scale(struct fv_job *job);
+/*
+ * fio's CPU record of a job: usr and sys (percent of a CPU, NAN unknown:
+ * then none of it is kept), its context switches and page faults.
+ */
+void fv_job_set_cpu(struct fv_job *job, double usr, double sys, uint64_t ctx,
+		    uint64_t majf, uint64_t minf);
+/*
+ * How long the job ran, seconds (0 unknown): its longest direction's
+ * runtime, else fio's job_runtime of a single thread. Not job_runtime of
+ * a group: fio sums it over the group_reporting threads (eight clones of
+ * 3 s are "24 s").
+ */
+double fv_job_runtime_s(const struct fv_job *job);
+/*
+ * How far usr_cpu + sys_cpu may be from the truth, percent of a CPU: 0
+ * for a CPU time fio counted finely; 2 s of the runtime for whole seconds
+ * (INFINITY when the runtime is unknown).
+ */
+double fv_job_cpu_slack(const struct fv_job *job);
 /*
  * The depth the job ran at (I/Os in flight per thread) as tables and
  * verdicts show it: fio's iodepth where its options give it, the tool's

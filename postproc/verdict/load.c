@@ -16,7 +16,9 @@
  *     which other work held (no "ctx", no such inference). A thread that waits
  * for the device on a busy machine is not load-bound. Either is load-bound; a
  * plateau of a sweep at a load-bound depth is not a cap (cap.c asks
- * fv_vjob_load_bound).
+ * fv_vjob_load_bound). A CPU time counted in whole seconds (fio on
+ * Windows: fv_job_cpu_slack) decides only when the figure is that far
+ * from the line either way: 0% of a CPU over a 1 s run is no headroom.
  */
 #include <math.h>
 #include <stdio.h>
@@ -52,14 +54,19 @@ enum load {
 	LOAD_FREE,
 	LOAD_SATURATED,
 	LOAD_STARVED,
+	LOAD_UNSURE, /* whole seconds of CPU, too few to tell */
 };
 
 static enum load load_of(const struct fv_vopts *o, const struct fv_job *j)
 {
+	double slack = fv_job_cpu_slack(j);
+
 	if (isnan(j->usr_cpu))
 		return LOAD_FREE;
-	if (j->cpu_busiest >= 100 * o->cpu_busy)
+	if (j->cpu_busiest - slack >= 100 * o->cpu_busy)
 		return LOAD_SATURATED;
+	if (j->cpu_busiest + slack >= 100 * o->cpu_busy)
+		return LOAD_UNSURE;
 	if (!isnan(j->cpu_idle) && j->cpu_idle < 100 * o->cpu_idle_max &&
 	    ios_per_switch(j) >= LOAD_NO_WAIT * depth_of(j))
 		return LOAD_STARVED;
@@ -91,6 +98,12 @@ static void evidence(const struct fv_job *j, char *buf, size_t len)
 	int n = snprintf(buf, len,
 			 "usr %.1f%% + sys %.1f%% of a CPU: %s %.0f%%",
 			 j->usr_cpu, j->sys_cpu, whose(j), j->cpu_busiest);
+
+	if (j->cpu_whole_seconds && n > 0 && (size_t) n < len)
+		n += snprintf(buf + n, len - (size_t) n,
+			      " (whole seconds of CPU over %.1f s: "
+			      "± %.0f%%)",
+			      fv_job_runtime_s(j), fv_job_cpu_slack(j));
 
 	if (s > 0 && j->ctx && n > 0 && (size_t) n < len)
 		n += snprintf(buf + n, len - (size_t) n,
@@ -135,6 +148,14 @@ int fv_vcheck_load(struct fv_vctx *vc, const struct fv_job *j)
 	if (fv_vjob_held_to_rate(j, NULL, 0) ||
 	    (l == LOAD_SATURATED && fv_vjob_polls(j)))
 		return not_cpu(vc, j, ev);
+	if (l == LOAD_UNSURE)
+		return fv_vrow(vc, j->label, j->display, "load",
+			       FV_V_CANNOT_TELL, ev,
+			       "fio counted its CPU in whole seconds (no "
+			       "context switch and no page fault counted, as "
+			       "fio on Windows does): too coarse over this "
+			       "run to tell whether fio was its own limit; "
+			       "run it longer");
 	if (l == LOAD_FREE)
 		return fv_vrow(vc, j->label, j->display, "load",
 			       FV_V_CPU_HEADROOM, ev,

@@ -16,24 +16,6 @@
 #include "verdict_int.h"
 
 /*
- * The time the job measured: its longest direction's runtime. fio's
- * job_runtime is summed over a group_reporting job's threads (eight
- * clones of 3 s are "24 s"): of one thread only, and only when no
- * direction says.
- */
-static double runtime_s(const struct fv_job *j)
-{
-	uint64_t ms = 0;
-
-	for (int d = 0; d < FV_DIR_NR; d++)
-		if (j->dir[d].runtime_ms > ms)
-			ms = j->dir[d].runtime_ms;
-	if (!ms && j->wl.threads == 1 && j->kind == FV_JOB_SINGLE)
-		ms = j->job_runtime_ms;
-	return (double) ms / 1000;
-}
-
-/*
  * What the job's method gets wrong: l with its figures, kinds without;
  * unknown, what the result does not record that a rule needs (no
  * finding: "cannot tell").
@@ -145,7 +127,7 @@ static void compressible(const struct fv_job *j, struct remarks *r)
  */
 static double measured_s(const struct fv_job *j)
 {
-	double rt = runtime_s(j);
+	double rt = fv_job_runtime_s(j);
 
 	return rt > 0 ? rt : j->wl.runtime_s;
 }

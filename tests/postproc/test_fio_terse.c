@@ -161,6 +161,7 @@ static void check_job(const struct fv_job *j, const struct fv_job *t,
 	near(j->usr_cpu, t->usr_cpu, 5e-7, "usr_cpu", file, job);
 	near(j->sys_cpu, t->sys_cpu, 5e-7, "sys_cpu", file, job);
 	assert_int_equal(t->ctx, j->ctx);
+	assert_int_equal(t->cpu_whole_seconds, j->cpu_whole_seconds);
 	assert_int_equal(isnan(t->depth_pct[0]), isnan(j->depth_pct[0]));
 	for (int k = 0; !isnan(j->depth_pct[0]) && k < FV_DEPTH_LEVELS; k++)
 		near(j->depth_pct[k], t->depth_pct[k], 0.1, "IO depths", file,

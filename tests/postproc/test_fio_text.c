@@ -152,6 +152,8 @@ static void check_pair(const char *json, const char *text)
 			     "cpu_busiest", text, j->display);
 			near((double) j->ctx, (double) t->ctx, 0, "ctx", text,
 			     j->display);
+			assert_int_equal(j->cpu_whole_seconds,
+					 t->cpu_whole_seconds);
 		}
 		/* IO depths: 1 decimal each, scaled to sum to 100 */
 		assert_int_equal(isnan(t->depth_pct[0]),
@@ -245,6 +247,13 @@ static int load_inline(struct fv_set *set, const char *text)
 				true);
 }
 
+/* The one job of text, read into set. */
+static const struct fv_job *one_job(struct fv_set *set, const char *text)
+{
+	assert_int_equal(load_inline(set, text), 0);
+	return fvt_only_job(set);
+}
+
 /* fio 2.x: "read : io=...", µs everywhere, "issued : total=r=/w=/d=". */
 static void fio2_format(void **state)
 {
@@ -282,9 +291,7 @@ static void fio2_format(void **state)
 	const struct fv_job *j;
 
 	(void) state;
-	assert_int_equal(load_inline(&set, text), 0);
-	assert_int_equal(set.njobs, 1);
-	j = set.jobs[0];
+	j = one_job(&set, text);
 	assert_string_equal(j->fio_version, "fio-2.2.10");
 	assert_string_equal(fv_job_opt(j, "rw"), "randread");
 	assert_string_equal(fv_job_opt(j, "bs"), "4K");
@@ -319,6 +326,68 @@ static void fio2_format(void **state)
 	assert_int_equal(j->dir[FV_DIR_READ].lat[FV_CLAT].pct[2].src,
 			 FV_PCT_FIO);
 	fv_set_free(&set);
+}
+
+/*
+ * fio on Windows: its getrusage counts no context switch and no page
+ * fault, and user and kernel time in whole seconds. The text (windowsaio,
+ * made in fio 3.27's layout) and fio's JSON of a Windows run
+ * (VirtualClient's, a fixture) both say so; a Linux run does not.
+ */
+static void windows_cpu(void **state)
+{
+	static const char text[] =
+		"rr: (g=0): rw=randread, bs=(R) 4096B-4096B, (W) 4096B-4096B, "
+		"(T) 4096B-4096B, ioengine=windowsaio, iodepth=16\n"
+		"fio-3.27\n"
+		"Starting 1 thread\n\n"
+		"rr: (groupid=0, jobs=1): err= 0: pid=2072: Sat Oct 30 "
+		"02:40:25 2021\n"
+		"  read: IOPS=3984, BW=15.6MiB/s (16.3MB/s)(16.0MiB/1028msec)\n"
+		"    clat (usec): min=11, max=73724, avg=3991.21, "
+		"stdev=5224.92\n"
+		"  cpu          : usr=0.00%, sys=0.00%, ctx=0, majf=0, minf=0\n"
+		"  IO depths    : 1=0.1%, 2=0.1%, 4=0.1%, 8=0.1%, 16=99.9%, "
+		"32=0.0%, >=64=0.0%\n"
+		"     issued rwts: total=4096,0,0,0 short=0,0,0,0 "
+		"dropped=0,0,0,0\n\n"
+		"Run status group 0 (all jobs):\n"
+		"   READ: bw=15.6MiB/s (16.3MB/s), 15.6MiB/s-15.6MiB/s "
+		"(16.3MB/s-16.3MB/s), io=16.0MiB (16.8MB), run=1028-1028msec\n";
+	struct fv_set set;
+	const struct fv_job *j;
+
+	(void) state;
+	j = one_job(&set, text);
+	assert_true(j->usr_cpu == 0 && j->sys_cpu == 0 && j->ctx == 0);
+	assert_true(j->cpu_whole_seconds);
+	assert_true(fv_job_runtime_s(j) == 1.028);
+	assert_true(fabs(fv_job_cpu_slack(j) - 2 * 100 * 1000.0 / 1028) < 1e-9);
+	fv_set_free(&set);
+
+	/* "ctx": 0, "majf": 0, "minf": 0; write "runtime": 120958 (ms) */
+	fvt_load_fixture(&set, "copies/FIOExample.txt");
+	assert_int_equal(set.njobs, 1);
+	assert_true(set.jobs[0]->cpu_whole_seconds);
+	assert_true(fabs(fv_job_cpu_slack(set.jobs[0]) -
+			 2 * 100 * 1000.0 / 120958) < 1e-9);
+	fv_set_free(&set);
+
+	/* summary says so under its table; not of a Linux run (plan/) */
+	for (int i = 0; i < 2; i++) {
+		const char *in =
+			fvt_path("FV_FIXTURES", "tests/postproc/fixtures",
+				 i ? "plan" : "copies/FIOExample.txt");
+		char *out, *err;
+
+		assert_int_equal(fvt_run(&out, &err, "summary", in, NULL), 0);
+		if (i)
+			fvt_lacks(out, "fio counted whole seconds of CPU");
+		else
+			fvt_has(out, "fio counted whole seconds of CPU");
+		free(out);
+		free(err);
+	}
 }
 
 /*
@@ -463,6 +532,7 @@ int main(void)
 		cmocka_unit_test(installed_fio),
 		cmocka_unit_test(other_fio_versions),
 		cmocka_unit_test(fio2_format),
+		cmocka_unit_test(windows_cpu),
 		cmocka_unit_test(fio20_format),
 		cmocka_unit_test(refused),
 		cmocka_unit_test(utf16_text),

@@ -2,7 +2,8 @@
 /*
  * fio as the limit (load-bound): a saturated thread, a thread starved of
  * CPU by other work, a thread that waits for the device on a busy machine
- * (not load-bound); a plateau at load-bound depths is no cap; and the
+ * (not load-bound); a CPU time counted in whole seconds (fio on Windows)
+ * that cannot tell; a plateau at load-bound depths is no cap; and the
  * methodology remark on written data that compresses or repeats.
  */
 #include <math.h>
@@ -141,6 +142,56 @@ static void test_starved_at_fio_default_depth(void **state)
 	h_free(&h);
 }
 
+/*
+ * fio on Windows counts CPU in whole seconds and no context switch or
+ * page fault: usr + sys is then within 2 s of the runtime of the truth,
+ * and decides only beyond that from the line (cpu_busy, 85%).
+ */
+static void test_whole_seconds_of_cpu(void **state)
+{
+	static const struct {
+		double usr, sys;
+		uint64_t runtime_ms;
+		bool whole;
+		const char *verdict;
+	} cases[] = {
+		{ 0, 0, 1000, true, "cannot-tell" },	      /* 0 +/- 200% */
+		{ 0, 40.650407, 7380, true, "cpu-headroom" }, /* +27% < 85 */
+		{ 37.678975, 37.678975, 2654, true,
+		  "cannot-tell" },			/* 1 + 1 s */
+		{ 20, 78, 100000, true, "load-bound" }, /* 98 - 2 >= 85 */
+		{ 0, 0, 0, true, "cannot-tell" },	/* runtime unknown */
+		{ 0, 0, 1000, false, "cpu-headroom" },	/* counted finely */
+	};
+	struct harness h;
+
+	(void) state;
+	h_init(&h);
+	for (size_t i = 0; i < FV_ARRAY_SIZE(cases); i++) {
+		struct fv_job *j = mkjob(&h.set, "w", 1, 1000, 1e6);
+		double slack = cases[i].runtime_ms
+				       ? 2 * 100 * 1000.0 / cases[i].runtime_ms
+				       : INFINITY;
+		char want[64];
+
+		fv_job_set_cpu(j, cases[i].usr, cases[i].sys,
+			       cases[i].whole ? 0 : 400, 0, 0);
+		j->dir[FV_DIR_WRITE].runtime_ms = cases[i].runtime_ms;
+		assert_int_equal(j->cpu_whole_seconds, cases[i].whole);
+		assert_true(!cases[i].whole ? fv_job_cpu_slack(j) == 0
+			    : isfinite(slack)
+				    ? fabs(fv_job_cpu_slack(j) - slack) < 1e-9
+				    : isinf(fv_job_cpu_slack(j)));
+		assert_int_equal(fv_vcheck_load(&h.vc, j), 0);
+		assert_string_equal(cell(&h, i, VC_VERDICT), cases[i].verdict);
+		snprintf(want, sizeof(want), "± %.0f%%", slack);
+		if (cases[i].whole && !strstr(cell(&h, i, VC_EVIDENCE), want))
+			fail_msg("no '%s' in: %s", want,
+				 cell(&h, i, VC_EVIDENCE));
+	}
+	h_free(&h);
+}
+
 /* The methodology evidence of a job with these options. */
 static char *method_of(const struct fv_opt *o, size_t n)
 {
@@ -207,6 +258,7 @@ int main(void)
 		cmocka_unit_test(test_plateau_with_cpu_to_spare_capped),
 		cmocka_unit_test(test_saturated_starved_waiting),
 		cmocka_unit_test(test_starved_at_fio_default_depth),
+		cmocka_unit_test(test_whole_seconds_of_cpu),
 		cmocka_unit_test(test_compressible_writes),
 	};
 
