@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "util/util.h"
 #include "role.h"
@@ -31,8 +32,7 @@ struct word_rule {
 
 /* First rule of the lowest role rank wins: "peak_rr_qd32" is peak. */
 static const struct word_rule word_rules[] = {
-	{ "warmup", FV_ROLE_WARMUP, true },
-	{ "warm", FV_ROLE_WARMUP, false },
+	{ "warmup", FV_ROLE_WARMUP, true }, /* "warm-up" too: next_token() */
 	{ "precondition", FV_ROLE_WARMUP, true },
 	{ "prefill", FV_ROLE_WARMUP, false },
 	{ "fill", FV_ROLE_WARMUP, false },
@@ -95,6 +95,37 @@ static int token_depth(const char *tok, size_t len)
 	return d;
 }
 
+/* p follows a "warm": "-up", "_up" or " Up" and the word ends there. */
+static bool up_follows(const char *p)
+{
+	return p[0] && strchr("-_ ", p[0]) && !strncasecmp(p + 1, "up", 2) &&
+	       !isalnum((unsigned char) p[3]);
+}
+
+/*
+ * The next lowercase alphanumeric word of *name into tok, its length (0 at
+ * the end). "warm-up", "warm_up" and "Warm Up" are one word, "warmup": a
+ * "warm" alone is a cache's state as often ("read-cold", "read-warm", a
+ * second pass measured), no role.
+ */
+static size_t next_token(const char **name, char *tok, size_t size)
+{
+	const char *p = *name;
+	size_t len = 0;
+
+	while (*p && !isalnum((unsigned char) *p))
+		p++;
+	while (isalnum((unsigned char) *p)) {
+		if (len < size - 1)
+			tok[len++] = (char) tolower((unsigned char) *p);
+		p++;
+		if (len == 4 && !memcmp(tok, "warm", 4) && up_follows(p))
+			p++; /* the separator: "warm-up" reads "warmup" */
+	}
+	*name = p;
+	return len;
+}
+
 enum fv_role fv_role_from_name(const char *name, int *depth)
 {
 	enum fv_role best = FV_ROLE_UNKNOWN;
@@ -102,14 +133,8 @@ enum fv_role fv_role_from_name(const char *name, int *depth)
 
 	*depth = 0;
 	while (*name) {
-		size_t len = 0;
+		size_t len = next_token(&name, tok, sizeof(tok));
 
-		while (*name && !isalnum((unsigned char) *name))
-			name++;
-		for (; isalnum((unsigned char) *name); name++)
-			if (len < sizeof(tok) - 1)
-				tok[len++] =
-					(char) tolower((unsigned char) *name);
 		if (!len)
 			break;
 		enum fv_role r = token_role(tok, len);

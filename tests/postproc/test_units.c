@@ -180,6 +180,20 @@ static void role_names(void **state)
 	assert_int_equal(fv_role_from_name("peak_randread4k_qd32", &depth),
 			 FV_ROLE_PEAK);
 	assert_int_equal(fv_role_from_name("job1", &depth), FV_ROLE_UNKNOWN);
+	/* "warm-up" in any spelling; "warm" alone is a cache's state */
+	for (const char *const *w =
+		     (const char *const[]){ "warm-up", "Warm Up seq",
+					    "rr_warm_up", NULL };
+	     *w; w++)
+		assert_int_equal(fv_role_from_name(*w, &depth), FV_ROLE_WARMUP);
+	for (const char *const *w =
+		     (const char *const[]){ "randread-warm", "warm", "swarm-up",
+					    "warm-upper", NULL };
+	     *w; w++)
+		assert_int_equal(fv_role_from_name(*w, &depth),
+				 FV_ROLE_UNKNOWN);
+	assert_int_equal(fv_role_from_name("seq-read-warm", &depth),
+			 FV_ROLE_THROUGHPUT);
 }
 
 static void role_options(void **state)
