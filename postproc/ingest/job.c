@@ -445,11 +445,6 @@ int fv_parse_job(const struct fv_docinfo *di, const json_t *jo,
 		return -ENOMEM;
 	job->groupid = fv_int(num0(jo, "groupid"));
 	job->error = fv_int(num0(jo, "error"));
-	/* a key fio did not write is no count of 0 */
-	fv_job_set_cpu(
-		job, usr, sys, fv_u64(num0(jo, "ctx")),
-		json_object_get(jo, "majf") ? fv_u64(num0(jo, "majf")) : 1,
-		json_object_get(jo, "minf") ? fv_u64(num0(jo, "minf")) : 1);
 	parse_depths(job, json_object_get(jo, "iodepth_level"));
 	parse_lat_buckets(&job->lat_buckets, jo);
 	job->job_runtime_ms = fv_u64(num0(jo, "job_runtime"));
@@ -465,6 +460,11 @@ int fv_parse_job(const struct fv_docinfo *di, const json_t *jo,
 	if (!ret)
 		ret = parse_steady(&job->ss,
 				   json_object_get(jo, "steadystate"));
+	/* with the runtimes read; a key fio did not write is no count of 0 */
+	fv_job_set_cpu(
+		job, usr, sys, fv_u64(num0(jo, "ctx")),
+		json_object_get(jo, "majf") ? fv_u64(num0(jo, "majf")) : 1,
+		json_object_get(jo, "minf") ? fv_u64(num0(jo, "minf")) : 1);
 	return ret;
 }
 

@@ -228,9 +228,24 @@ const double fv_lat_bucket_ns[FV_LAT_BUCKETS] = {
 	10e6, 20e6, 50e6, 100e6, 250e6, 500e6, 750e6, 1e9,   2e9, INFINITY,
 };
 
+/*
+ * pct of a CPU over rt_s seconds is a whole number of seconds, as far as
+ * fio's rounding tells (its text prints 0.01%).
+ */
+static bool whole_seconds(double pct, double rt_s)
+{
+	double s = pct * rt_s / 100;
+
+	return fabs(s - round(s)) <= 1e-3 + 0.005 * rt_s / 100;
+}
+
 void fv_job_set_cpu(struct fv_job *job, double usr, double sys, uint64_t ctx,
 		    uint64_t majf, uint64_t minf)
 {
+	/* what fio divided by: job_runtime, else the text's runtime */
+	double rt = job->job_runtime_ms ? job->job_runtime_ms / 1000.0
+					: fv_job_runtime_s(job);
+
 	if (isnan(usr) || isnan(sys))
 		return;
 	job->usr_cpu = usr;
@@ -238,7 +253,9 @@ void fv_job_set_cpu(struct fv_job *job, double usr, double sys, uint64_t ctx,
 	/* one entry: its own thread(s); a clone sum keeps its busiest */
 	job->cpu_busiest = usr + sys;
 	job->ctx = ctx;
-	job->cpu_whole_seconds = !ctx && !majf && !minf;
+	job->cpu_whole_seconds = !ctx && !majf && !minf && rt > 0 &&
+				 whole_seconds(usr, rt) &&
+				 whole_seconds(sys, rt);
 }
 
 double fv_job_runtime_s(const struct fv_job *job)

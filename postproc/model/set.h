@@ -476,10 +476,13 @@ struct fv_job {
 	uint64_t ctx; /* context switches (fio's "ctx"), summed */
 	/*
 	 * fio counted no context switch and no page fault (ctx, majf and
-	 * minf all 0): its getrusage filled only user and kernel time, and
-	 * those in whole seconds, as fio's own on Windows does
-	 * (os/windows/posix.c). usr_cpu and sys_cpu are then each within
-	 * 1 s of the runtime of the truth (fv_job_cpu_slack).
+	 * minf all 0) and usr_cpu and sys_cpu are each a whole number of
+	 * seconds of its runtime: its getrusage filled only user and kernel
+	 * time, in whole seconds, as fio's own on Windows does
+	 * (os/windows/posix.c). Each is then within 1 s of the runtime of
+	 * the truth (fv_job_cpu_slack). A short Linux job of a polling
+	 * engine counts no switch or fault either, but its 53.85% of 14 ms
+	 * is no whole second.
 	 */
 	bool cpu_whole_seconds;
 	/*
@@ -576,7 +579,8 @@ void fv_jobs_free(struct fv_job **jobs, size_t n);
 void fv_job_depths_scale(struct fv_job *job);
 /*
  * fio's CPU record of a job: usr and sys (percent of a CPU, NAN unknown:
- * then none of it is kept), its context switches and page faults.
+ * then none of it is kept), its context switches and page faults. After
+ * the job's runtimes: they tell whole seconds.
  */
 void fv_job_set_cpu(struct fv_job *job, double usr, double sys, uint64_t ctx,
 		    uint64_t majf, uint64_t minf);
