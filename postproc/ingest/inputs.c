@@ -292,6 +292,37 @@ static int add_siblings(struct fv_inputs *in, const char *file)
 	return ret;
 }
 
+/*
+ * 1 when the named path, of status st, was named before under another
+ * spelling (noted), 0 when it is new, -ENOMEM. The spelling itself is the
+ * path list's to compare.
+ */
+static int named_again(struct fv_inputs *in, const char *path,
+		       const struct stat *st, struct fv_diags *diags)
+{
+	char key[48];
+	const char *first;
+
+	/* 0:0 is no identity: a host that does not number its files */
+	if (!st->st_dev && !st->st_ino)
+		return 0;
+	if (!in->named && !(in->named = json_object()))
+		return -ENOMEM;
+	snprintf(key, sizeof(key), "%ju:%ju", (uintmax_t) st->st_dev,
+		 (uintmax_t) st->st_ino);
+	first = json_string_value(json_object_get(in->named, key));
+	if (!first)
+		return json_object_set_new(in->named, key,
+					   json_string_nocheck(path))
+			       ? -ENOMEM
+			       : 0;
+	if (strcmp(first, path))
+		fv_diag_add(diags, FV_NOTE, path, 0, 0,
+			    "the same %s as '%s', named again: read once",
+			    S_ISDIR(st->st_mode) ? "folder" : "file", first);
+	return 1;
+}
+
 static int add_path(struct fv_inputs *in, const char *path, bool named,
 		    struct fv_diags *diags, int depth)
 {
@@ -305,6 +336,8 @@ static int add_path(struct fv_inputs *in, const char *path, bool named,
 	}
 	if (S_ISLNK(st.st_mode) && stat(path, &st) < 0)
 		return 0; /* dangling link found in a directory */
+	if (named && (ret = named_again(in, path, &st, diags)))
+		return ret < 0 ? ret : 0;
 	if (S_ISDIR(st.st_mode)) {
 		if (depth > 64 ||
 		    (!named && lstat(path, &st) == 0 && S_ISLNK(st.st_mode)))
@@ -322,38 +355,6 @@ static int add_path(struct fv_inputs *in, const char *path, bool named,
 	if (!ret && named && !is_stats_name(base_name(path)))
 		ret = add_siblings(in, path);
 	return ret;
-}
-
-/*
- * 1 when arg names a file or folder named before under another spelling
- * (noted), 0 when it is new or cannot be read (add_path says why),
- * -ENOMEM. The spelling itself is the path list's to compare.
- */
-static int named_again(struct fv_inputs *in, const char *arg,
-		       struct fv_diags *diags)
-{
-	struct stat st;
-	char key[48];
-	const char *first;
-
-	/* 0:0 is no identity: a host that does not number its files */
-	if (stat(arg, &st) < 0 || (!st.st_dev && !st.st_ino))
-		return 0;
-	if (!in->named && !(in->named = json_object()))
-		return -ENOMEM;
-	snprintf(key, sizeof(key), "%ju:%ju", (uintmax_t) st.st_dev,
-		 (uintmax_t) st.st_ino);
-	first = json_string_value(json_object_get(in->named, key));
-	if (!first)
-		return json_object_set_new(in->named, key,
-					   json_string_nocheck(arg))
-			       ? -ENOMEM
-			       : 0;
-	if (strcmp(first, arg))
-		fv_diag_add(diags, FV_NOTE, arg, 0, 0,
-			    "the same %s as '%s', named again: read once",
-			    S_ISDIR(st.st_mode) ? "folder" : "file", first);
-	return 1;
 }
 
 /*
@@ -398,9 +399,7 @@ int fv_inputs_add(struct fv_inputs *in, const char *arg, struct fv_diags *diags)
 	path = plain_spelling(arg);
 	if (!path)
 		return -ENOMEM;
-	ret = named_again(in, path, diags);
-	if (!ret)
-		ret = add_path(in, path, true, diags, 0);
+	ret = add_path(in, path, true, diags, 0);
 	free(path);
 	return ret < 0 ? ret : 0;
 }
